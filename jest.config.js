@@ -1,0 +1,41 @@
+/**
+ * Two projects: `unit` (pure logic, no I/O, *.spec.ts) and `integration`
+ * (real PostgreSQL, Redis, SMTP; *.int-spec.ts, run in band).
+ * Workspace packages are mapped to their sources so tests never need a build.
+ */
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@upright/(contracts|transport|platform)$': '<rootDir>/services/$1/src',
+};
+
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swcTransform },
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
+  roots: ['<rootDir>/services', '<rootDir>/bff'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/infra/local/jest-integration-setup.js',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,64 @@
+/** Every /api error body (decisions §3). */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'service_unavailable',
+  'deadline_exceeded',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const HTTP_STATUS_OF_ERROR: Readonly<Record<ErrorCode, number>> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  service_unavailable: 503,
+  deadline_exceeded: 504,
+  internal: 500,
+};
+
+/** Spec §9: retry advice is 15 seconds. */
+export const RETRY_AFTER_SECONDS = 15;
+
+/** User-facing texts of spec §8 that the server produces. */
+export const ERROR_TEXTS = {
+  retryLater: `Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
+  serviceUnavailable: `The service is temporarily unavailable. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
+  deadlineExceeded: `The request took too long to answer. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
+  unknown:
+    'They system has encountered an unknown error. Consider refreshing this page and trying again.',
+  sessionExpired: 'It looks like your session has expired. Please sign back in.',
+} as const;
+
+/**
+ * What a service replies when a handler fails on purpose (bad input, not found, …).
+ * The transport carries it unchanged; the BFF turns it into an ErrorBody with its status.
+ */
+export interface RemoteErrorPayload {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+export function isRemoteErrorPayload(value: unknown): value is RemoteErrorPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(candidate.code) &&
+    typeof candidate.message === 'string'
+  );
+}
