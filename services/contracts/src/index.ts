@@ -4,4 +4,5 @@ export * from './errors';
 export * from './patterns';
 export * from './events';
 export * from './queues';
+export * from './details';
 export * from './dto';
