@@ -18,13 +18,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'off',
       'no-console': ['error', { allow: ['error', 'warn'] }],
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', 'infra/**/*.ts', '**/scripts/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', 'infra/**/*.ts', '**/bench/**/*.ts', '**/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -17,6 +17,7 @@ const swcTransform = [
 
 const moduleNameMapper = {
   '^@upright/(contracts|transport|platform)$': '<rootDir>/services/$1/src',
+  '^@upright/(contracts|transport|platform)/(.*)$': '<rootDir>/services/$1/src/$2',
 };
 
 const common = {
@@ -34,7 +35,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
-      globalSetup: '<rootDir>/infra/local/jest-integration-setup.js',
+      globalSetup: '<rootDir>/infra/local/jest-integration-setup.ts',
       testTimeout: 60000,
     },
   ],

@@ -37,7 +37,11 @@ export const DETAIL_TABLES = {
     label: 'Stock repurchasing',
     metrics: [
       { name: 'repurchased_amount', label: 'Stock repurchased', unit: 'usd' },
-      { name: 'repurchase_to_income', label: 'Repurchases as share of net income', unit: 'percent' },
+      {
+        name: 'repurchase_to_income',
+        label: 'Repurchases as share of net income',
+        unit: 'percent',
+      },
     ],
   },
   companies_climates: {
@@ -53,7 +57,11 @@ export const DETAIL_TABLES = {
     label: 'Diverse representation and pay gap',
     metrics: [
       { name: 'women_in_leadership', label: 'Women in leadership', unit: 'percent' },
-      { name: 'minorities_in_leadership', label: 'Racial minorities in leadership', unit: 'percent' },
+      {
+        name: 'minorities_in_leadership',
+        label: 'Racial minorities in leadership',
+        unit: 'percent',
+      },
       { name: 'gender_pay_gap', label: 'Gender pay gap', unit: 'percent' },
       { name: 'racial_pay_gap', label: 'Racial pay gap', unit: 'percent' },
     ],

@@ -27,6 +27,12 @@ describe('message patterns', () => {
   });
 
   it('knows the five services', () => {
-    expect([...SERVICE_NAMES].sort()).toEqual(['accounts', 'mail', 'rankings', 'reports', 'search']);
+    expect([...SERVICE_NAMES].sort()).toEqual([
+      'accounts',
+      'mail',
+      'rankings',
+      'reports',
+      'search',
+    ]);
   });
 });

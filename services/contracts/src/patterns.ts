@@ -17,7 +17,10 @@ export type Pattern = ValuesOf<{ [S in keyof typeof Patterns]: ValuesOf<(typeof 
 
 /** Request and response payload of each pattern. */
 export interface RequestMap {
-  'rankings.industries.active': { request: Record<string, never>; response: ActiveIndustriesResponse };
+  'rankings.industries.active': {
+    request: Record<string, never>;
+    response: ActiveIndustriesResponse;
+  };
 }
 
 export type RequestOf<P extends Pattern> = RequestMap[P]['request'];

@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { ConfigModule, PlatformModule, ServiceClientModule } from '@upright/platform';
+import { BFF_CONFIG, BffConfig } from './config';
+import { ApiErrorFilter } from './http/api-error.filter';
+import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
+import { IndustriesController } from './industries/industries.controller';
+
+@Module({})
+export class BffModule {
+  static forRoot(config: BffConfig): DynamicModule {
+    return {
+      module: BffModule,
+      imports: [
+        PlatformModule.forRoot('bff', config),
+        ConfigModule.forRoot(BFF_CONFIG, config),
+        ServiceClientModule.forRoot(config),
+      ],
+      controllers: [IndustriesController],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+      ],
+    };
+  }
+}

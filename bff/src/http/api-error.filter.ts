@@ -1,0 +1,97 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  ERROR_TEXTS,
+  ErrorBody,
+  ErrorCode,
+  HTTP_STATUS_OF_ERROR,
+  RETRY_AFTER_SECONDS,
+  isRemoteErrorPayload,
+} from '@upright/contracts';
+import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
+import type { Response } from 'express';
+
+const CODE_OF_HTTP_STATUS: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
+  Object.entries(HTTP_STATUS_OF_ERROR).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+interface Translated {
+  status: number;
+  body: ErrorBody;
+  retryAfter?: number;
+}
+
+function body(code: ErrorCode, message: string, field?: string): ErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** Body-parser errors carry a `type` and an HTTP status of their own. */
+function isBodyParserError(error: unknown): error is { type: string; status: number } {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}
+
+/** Everything that can go wrong in a request, as the JSON error of decisions §3. */
+export function translateError(error: unknown): Translated {
+  if (error instanceof ServiceUnavailableError) {
+    return {
+      status: 503,
+      body: body('service_unavailable', ERROR_TEXTS.serviceUnavailable),
+      retryAfter: RETRY_AFTER_SECONDS,
+    };
+  }
+  if (error instanceof DeadlineExceededError) {
+    return {
+      status: 504,
+      body: body('deadline_exceeded', ERROR_TEXTS.deadlineExceeded),
+      retryAfter: RETRY_AFTER_SECONDS,
+    };
+  }
+  if (isRemoteErrorPayload(error)) {
+    return {
+      status: HTTP_STATUS_OF_ERROR[error.code],
+      body: body(error.code, error.message, error.field),
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    if (typeof response === 'object' && response !== null && 'error' in response) {
+      const existing = (response as ErrorBody).error;
+      if (isRemoteErrorPayload(existing)) return { status, body: response as ErrorBody };
+    }
+    const code = CODE_OF_HTTP_STATUS[status] ?? (status >= 500 ? 'internal' : 'validation_failed');
+    return { status, body: body(code, error.message) };
+  }
+  if (isBodyParserError(error)) {
+    if (error.type === 'entity.too.large') {
+      return { status: 413, body: body('payload_too_large', 'The request body is too large.') };
+    }
+    if (error.type === 'entity.parse.failed') {
+      return {
+        status: 400,
+        body: body('validation_failed', 'The request body is not valid JSON.'),
+      };
+    }
+    if (error.status >= 400 && error.status < 500) {
+      return {
+        status: 400,
+        body: body('validation_failed', 'The request body could not be read.'),
+      };
+    }
+  }
+  return { status: 500, body: body('internal', ERROR_TEXTS.unknown) };
+}
+
+@Catch()
+export class ApiErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiErrorFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const translated = translateError(error);
+    if (translated.status >= 500) {
+      this.logger.error({ err: error }, 'request failed');
+    }
+    if (translated.retryAfter) response.setHeader('Retry-After', String(translated.retryAfter));
+    response.status(translated.status).json(translated.body);
+  }
+}

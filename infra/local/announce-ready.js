@@ -1,0 +1,42 @@
+// Waits until every process reports ready, then prints where the site is.
+const processes = {
+  bff: process.env.BFF_PORT,
+  accounts: process.env.ACCOUNTS_PORT,
+  rankings: process.env.RANKINGS_PORT,
+  reports: process.env.REPORTS_PORT,
+  mail: process.env.MAIL_PORT,
+  search: process.env.SEARCH_PORT,
+};
+
+async function isReady(port) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const states = await Promise.all(Object.values(processes).map(isReady));
+    if (states.every(Boolean)) {
+      console.log('');
+      console.log('  Upright is running:  http://localhost:' + processes.bff);
+      console.log('  Press Ctrl-C to stop everything.');
+      console.log('');
+      // Stay alive so concurrently does not treat this helper's exit as the end of the stack.
+      setInterval(() => undefined, 1 << 30);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const names = Object.keys(processes);
+  const states = await Promise.all(Object.values(processes).map(isReady));
+  const waiting = names.filter((_, index) => !states[index]);
+  console.error('Not every process became ready within 2 minutes: ' + waiting.join(', '));
+  process.exit(1);
+}
+
+void main();

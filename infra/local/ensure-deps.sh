@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs npm dependencies from the lockfile when they are missing or older than it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+marker=node_modules/.package-lock.json
+if [ ! -f "$marker" ] || [ package-lock.json -nt "$marker" ]; then
+  echo "[deps] npm ci"
+  npm ci --no-audit --no-fund
+fi

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every process of the local stack with prefixed logs; Ctrl-C stops them all cleanly
+# (each process gets SIGINT/SIGTERM and finishes its in-flight work).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+set -a; . infra/local/local.env; set +a
+export NODE_ENV=development HTTP_HOST=127.0.0.1
+
+service() { # name port-var db-url-var
+  local env="HTTP_PORT=${!2}"
+  [ -n "${3:-}" ] && env="$env DATABASE_URL=${!3}"
+  printf '%s node services/%s/dist/main.js' "$env" "$1"
+}
+
+exec node_modules/.bin/concurrently \
+  --names "bff,accounts,rankings,reports,mail,search,ready" \
+  --prefix "[{name}]" --prefix-colors "cyan,magenta,green,yellow,blue,red,white" \
+  --kill-others-on-fail --kill-signal SIGTERM --success all \
+  "HTTP_PORT=$BFF_PORT node bff/dist/main.js" \
+  "$(service accounts ACCOUNTS_PORT ACCOUNTS_DATABASE_URL)" \
+  "$(service rankings RANKINGS_PORT RANKINGS_DATABASE_URL)" \
+  "$(service reports REPORTS_PORT REPORTS_DATABASE_URL)" \
+  "$(service mail MAIL_PORT)" \
+  "$(service search SEARCH_PORT SEARCH_DATABASE_URL)" \
+  "node infra/local/announce-ready.js"

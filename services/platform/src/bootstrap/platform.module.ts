@@ -1,0 +1,33 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { CommonConfig } from '../config/common-schema';
+import { HealthController } from '../health/health.controller';
+import { ReadinessRegistry } from '../health/readiness-registry';
+import { structuredLogging } from '../logging/logger.module';
+import { Metrics } from '../metrics/metrics';
+import { MetricsController } from '../metrics/metrics.controller';
+import { PLATFORM_CONFIG, PlatformConfig, RedisConnection } from './redis-connection';
+
+/** What every Upright process has: JSON logs, /health/live, /health/ready, /metrics. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(service: string, config: CommonConfig): DynamicModule {
+    const platformConfig: PlatformConfig = {
+      service,
+      redisUrl: config.REDIS_URL,
+      logLevel: config.LOG_LEVEL,
+    };
+    return {
+      module: PlatformModule,
+      imports: [structuredLogging(service, config)],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: PLATFORM_CONFIG, useValue: platformConfig },
+        { provide: Metrics, useValue: new Metrics(service) },
+        ReadinessRegistry,
+        RedisConnection,
+      ],
+      exports: [Metrics, ReadinessRegistry, RedisConnection, PLATFORM_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import type { CommonConfig, DatabaseConfig } from '../config/common-schema';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { PlatformModule } from './platform.module';
+
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+
+interface ServiceModuleOptions {
+  /** The service's generated Prisma client class, when it owns a schema. */
+  database?: Parameters<typeof DatabaseModule.forRoot>[0];
+  features: Array<Type | DynamicModule>;
+}
+
+@Module({})
+class ServiceRootModule {}
+
+/**
+ * The root module of a service: platform pieces, its config under SERVICE_CONFIG,
+ * its database when it has one, and its feature modules.
+ */
+export function serviceModule(
+  name: string,
+  config: CommonConfig & Partial<DatabaseConfig>,
+  options: ServiceModuleOptions,
+): DynamicModule {
+  const imports: Array<Type | DynamicModule> = [
+    PlatformModule.forRoot(name, config),
+    ConfigModule.forRoot(SERVICE_CONFIG, config),
+  ];
+  if (options.database) {
+    if (!config.DATABASE_URL)
+      throw new Error(`${name}: a service with a database needs DATABASE_URL`);
+    imports.push(DatabaseModule.forRoot(options.database, config as DatabaseConfig));
+  }
+  return { module: ServiceRootModule, imports: [...imports, ...options.features] };
+}

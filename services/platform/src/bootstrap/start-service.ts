@@ -1,0 +1,67 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceName } from '@upright/contracts';
+import { RedisStreamsServer } from '@upright/transport';
+import { Logger } from 'nestjs-pino';
+import type { z } from 'zod';
+import type { CommonConfig } from '../config/common-schema';
+import { ConfigError, loadConfig } from '../config/load-config';
+import { Metrics } from '../metrics/metrics';
+
+export interface ServiceDefinition<S extends z.ZodType<CommonConfig>> {
+  name: ServiceName | 'bff';
+  configSchema: S;
+  appModule(config: z.infer<S>): DynamicModule;
+  /** BFF: no request stream of its own, it only calls services. */
+  consumesMessages?: boolean;
+  configureHttp?(app: INestApplication, config: z.infer<S>): void;
+}
+
+/** Reads config first so a bad variable stops the process before anything connects. */
+export function loadConfigOrExit<S extends z.ZodType>(name: string, schema: S): z.infer<S> {
+  try {
+    return loadConfig(schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(JSON.stringify({ level: 'fatal', service: name, msg: error.message }));
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
+export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
+  definition: ServiceDefinition<S>,
+  config: z.infer<S>,
+): Promise<INestApplication> {
+  const app = await NestFactory.create(definition.appModule(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  definition.configureHttp?.(app, config);
+  if (definition.consumesMessages !== false) {
+    const metrics = app.get(Metrics);
+    app.connectMicroservice(
+      {
+        strategy: new RedisStreamsServer({
+          redisUrl: config.REDIS_URL,
+          keyPrefix: config.TRANSPORT_PREFIX,
+          service: definition.name,
+          onHandled: metrics.observeMessage,
+        }),
+      },
+      { inheritAppConfig: true },
+    );
+    await app.startAllMicroservices();
+  }
+  return app;
+}
+
+/** Entry point of every process: validated config, then the app on its HTTP port. */
+export async function startService<S extends z.ZodType<CommonConfig>>(
+  definition: ServiceDefinition<S>,
+): Promise<INestApplication> {
+  const config = loadConfigOrExit(definition.name, definition.configSchema);
+  const app = await createServiceApp(definition, config);
+  await app.listen(config.HTTP_PORT, config.HTTP_HOST);
+  return app;
+}

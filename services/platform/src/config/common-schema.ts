@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+function urlWithProtocols(protocols: string[]) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+}
+
+export const redisUrl = urlWithProtocols(['redis:', 'rediss:']);
+export const postgresUrl = urlWithProtocols(['postgres:', 'postgresql:']);
+export const smtpUrl = urlWithProtocols(['smtp:', 'smtps:']);
+
+/** Variables every process reads. */
+export const commonConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
+  TRANSPORT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens')
+    .default('upright'),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  HTTP_PORT: port,
+  HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+});
+
+/** Variables of a service that owns a Postgres schema. */
+export const databaseConfigSchema = z.object({
+  DATABASE_URL: postgresUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type CommonConfig = z.infer<typeof commonConfigSchema>;
+export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;
+export { port as portSchema };

@@ -1,0 +1,15 @@
+export * from './config/load-config';
+export * from './config/common-schema';
+export * from './config/config.module';
+export * from './health/readiness';
+export * from './health/readiness-registry';
+export * from './metrics/metrics';
+export * from './bootstrap/platform.module';
+export * from './bootstrap/redis-connection';
+export * from './bootstrap/start-service';
+export * from './client/service-client';
+export * from './client/service-client.module';
+export * from './database/postgres';
+export { REDACTED_LOG_PATHS } from './logging/logger.module';
+export * from './database/database.module';
+export * from './bootstrap/service-module';

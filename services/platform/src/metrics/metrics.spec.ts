@@ -1,0 +1,28 @@
+import { Metrics } from './metrics';
+
+describe('Metrics', () => {
+  it('counts and times messages per pattern and outcome', async () => {
+    const metrics = new Metrics('rankings');
+    metrics.observeMessage('rankings.industries.active', 'ok', 0.004);
+    metrics.observeMessage('rankings.industries.active', 'ok', 0.006);
+    metrics.observeMessage('rankings.industries.active', 'error', 0.001);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(
+      'upright_messages_total{pattern="rankings.industries.active",outcome="ok",service="rankings"} 2',
+    );
+    expect(text).toContain(
+      'upright_messages_total{pattern="rankings.industries.active",outcome="error",service="rankings"} 1',
+    );
+    expect(text).toMatch(
+      /upright_message_duration_seconds_bucket\{le="0.005",pattern="rankings.industries.active",outcome="ok",service="rankings"\} 1/,
+    );
+  });
+
+  it('counts HTTP requests per route and status', async () => {
+    const metrics = new Metrics('bff');
+    metrics.observeHttp('/api/active', 'GET', 200, 0.01);
+    expect(await metrics.registry.metrics()).toContain(
+      'upright_http_requests_total{route="/api/active",method="GET",status="200",service="bff"} 1',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** One registry per process: default Node metrics plus message and HTTP metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly messages: Counter<'pattern' | 'outcome'>;
+  private readonly messageSeconds: Histogram<'pattern' | 'outcome'>;
+  private readonly httpRequests: Counter<'route' | 'method' | 'status'>;
+  private readonly httpSeconds: Histogram<'route' | 'method'>;
+
+  constructor(service: string) {
+    this.registry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: this.registry });
+    this.messages = new Counter({
+      name: 'upright_messages_total',
+      help: 'Messages handled, per message pattern and outcome',
+      labelNames: ['pattern', 'outcome'],
+      registers: [this.registry],
+    });
+    this.messageSeconds = new Histogram({
+      name: 'upright_message_duration_seconds',
+      help: 'Handler latency per message pattern',
+      labelNames: ['pattern', 'outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    this.httpRequests = new Counter({
+      name: 'upright_http_requests_total',
+      help: 'HTTP requests, per route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [this.registry],
+    });
+    this.httpSeconds = new Histogram({
+      name: 'upright_http_request_duration_seconds',
+      help: 'HTTP latency per route',
+      labelNames: ['route', 'method'],
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+  }
+
+  /** Passed to the transport server as its `onHandled` observer. */
+  readonly observeMessage = (pattern: string, outcome: 'ok' | 'error', seconds: number): void => {
+    this.messages.inc({ pattern, outcome });
+    this.messageSeconds.observe({ pattern, outcome }, seconds);
+  };
+
+  observeHttp(route: string, method: string, status: number, seconds: number): void {
+    this.httpRequests.inc({ route, method, status: String(status) });
+    this.httpSeconds.observe({ route, method }, seconds);
+  }
+}

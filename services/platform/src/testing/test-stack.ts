@@ -1,0 +1,54 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CommonConfig } from '../config/common-schema';
+import { loadConfig } from '../config/load-config';
+import { createServiceApp, type ServiceDefinition } from '../bootstrap/start-service';
+
+/**
+ * Integration-test helpers: real apps on real Redis and Postgres, each test file isolated by
+ * its own transport prefix so files never see each other's messages.
+ */
+export function uniqueTransportPrefix(label: string): string {
+  return `test-${label}-${randomUUID().slice(0, 8)}`;
+}
+
+export interface StartedApp {
+  app: INestApplication;
+  url: string;
+}
+
+export async function startTestApp<S extends z.ZodType<CommonConfig>>(
+  definition: ServiceDefinition<S>,
+  env: Record<string, string>,
+): Promise<StartedApp> {
+  const config = loadConfig(definition.configSchema, {
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    HTTP_PORT: '1',
+    ...env,
+  });
+  const app = await createServiceApp(definition, config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** Connection settings of the test database and Redis (set by the integration global setup). */
+export function testInfra() {
+  return {
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    databaseUrl(service: string): string {
+      const base = process.env.TEST_DATABASE_HOST_URL ?? 'postgres://127.0.0.1:5432';
+      const url = new URL(`${base}/${process.env.TEST_DATABASE_NAME ?? 'upright_test'}`);
+      url.username = `upright_${service}`;
+      url.password = process.env.DB_ROLE_PASSWORD ?? 'upright-local';
+      return url.toString();
+    },
+    adminUrl(): string {
+      return (
+        process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/upright_test'
+      );
+    },
+  };
+}

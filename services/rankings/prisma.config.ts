@@ -1,0 +1,3 @@
+import { definePrismaConfig } from '../../infra/local/prisma-config';
+
+export default definePrismaConfig(__dirname);

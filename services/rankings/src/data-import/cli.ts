@@ -1,0 +1,135 @@
+/**
+ * `make import FILE=path.json` — validates the whole data set first (every bad row listed,
+ * nothing written if any), then writes it in one transaction and prints what changed.
+ * Exit codes: 0 imported, 1 the file has errors, 2 the import could not run.
+ */
+import 'reflect-metadata';
+import { readFile, stat } from 'node:fs/promises';
+import { Events } from '@upright/contracts';
+import { createPgAdapter, postgresUrl, redisUrl } from '@upright/platform';
+import { RedisStreamsClient } from '@upright/transport';
+import { lastValueFrom } from 'rxjs';
+import { z } from 'zod';
+import { PrismaClient } from '../generated/prisma/client';
+import { validateImportFile } from '../import-file';
+import { writeImport, type ImportSummary } from './import-writer';
+import { stderrProgress } from './progress';
+
+const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+const MAX_ERRORS_SHOWN = 200;
+
+const cliEnvSchema = z.object({
+  DATABASE_URL: postgresUrl,
+  REDIS_URL: redisUrl.optional(),
+  TRANSPORT_PREFIX: z.string().default('upright'),
+});
+
+class CliError extends Error {}
+
+async function readDataSet(file: string): Promise<unknown> {
+  const info = await stat(file).catch(() => {
+    throw new CliError(`cannot read ${file}: no such file`);
+  });
+  if (info.size > MAX_FILE_BYTES) throw new CliError(`${file} is larger than 1 GiB; split it`);
+  const text = await readFile(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function knownKeys(db: PrismaClient) {
+  const [industries, companies] = await Promise.all([
+    db.industry.findMany({ select: { industry: true } }),
+    db.company.findMany({ select: { uprightCid: true } }),
+  ]);
+  return {
+    knownIndustries: new Set(industries.map((row) => row.industry)),
+    knownCompanies: new Set(companies.map((row) => row.uprightCid)),
+  };
+}
+
+function printSummary(summary: ImportSummary): void {
+  console.log('\nImported:');
+  for (const [section, changes] of Object.entries(summary.sections)) {
+    const removed = changes.removed ? `, ${changes.removed} removed` : '';
+    console.log(
+      `  ${section.padEnd(20)} ${changes.inserted} new, ${changes.updated} changed, ${changes.unchanged} unchanged${removed}`,
+    );
+  }
+  if (summary.reportsNotImported > 0) {
+    console.log(
+      `  reports              ${summary.reportsNotImported} report rows validated; the reports service stores them`,
+    );
+  }
+  console.log(
+    summary.changedIndustries.length === 0
+      ? 'Nothing changed.'
+      : `Rankings change in ${summary.changedIndustries.length} industries.`,
+  );
+}
+
+/** Tells running rankings replicas which industries to re-rank; the data is already committed. */
+async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[]): Promise<void> {
+  if (!env.REDIS_URL || industries.length === 0) return;
+  const client = new RedisStreamsClient({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.TRANSPORT_PREFIX,
+  });
+  try {
+    await client.connect();
+    await lastValueFrom(client.emit(Events.rankings.industryDataChanged, { industries }), {
+      defaultValue: undefined,
+    });
+  } catch (error) {
+    console.warn(
+      `warning: could not announce the change (${(error as Error).message}); caches expire on their own`,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const file = argv[0];
+  if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
+  const envResult = cliEnvSchema.safeParse(process.env);
+  if (!envResult.success) {
+    throw new CliError(
+      envResult.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
+  }
+  const env = envResult.data;
+  const input = await readDataSet(file);
+  const db = new PrismaClient({
+    adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
+  });
+  try {
+    const validation = validateImportFile(input, await knownKeys(db));
+    if (!validation.ok) {
+      console.error(`${file}: ${validation.errors.length} problem(s); nothing was written.`);
+      for (const error of validation.errors.slice(0, MAX_ERRORS_SHOWN)) {
+        console.error(`  ${error.path}: ${error.message}`);
+      }
+      if (validation.errors.length > MAX_ERRORS_SHOWN) {
+        console.error(`  … and ${validation.errors.length - MAX_ERRORS_SHOWN} more`);
+      }
+      return 1;
+    }
+    const summary = await writeImport(db, validation.file, stderrProgress());
+    printSummary(summary);
+    await announce(env, summary.changedIndustries);
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof CliError ? `import: ${error.message}` : error);
+    process.exit(2);
+  },
+);

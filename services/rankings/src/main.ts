@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { startService } from '@upright/platform';
+import { rankingsService } from './service';
+
+void startService(rankingsService);

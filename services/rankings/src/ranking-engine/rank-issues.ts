@@ -1,0 +1,116 @@
+import {
+  DISCLOSURE_DEPENDENT_ISSUES,
+  ISSUE_KEYS,
+  MISSING_CLIMATE_SCORE,
+  type IssueKey,
+} from '@upright/contracts';
+import { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
+import { RANK_FIELDS, TIED_FIELDS } from './issue-fields';
+import type { IssueRankFields, IssueRanking, RankableCompany } from './types';
+
+const CLIMATE: IssueKey = 'climate';
+const DISCLOSURE_DEPENDENT: ReadonlySet<IssueKey> = new Set(DISCLOSURE_DEPENDENT_ISSUES);
+
+/** Marks a company that gets rank L on an issue instead of competing on its score. */
+const AT_LOWEST_RANK = null;
+
+/** Per-issue ranks and tied flags of every company, index-aligned with the input. */
+interface IssueColumn {
+  readonly ranks: Int32Array;
+  readonly tied: readonly boolean[];
+}
+
+/**
+ * Stage 1 (decisions §5 rules 1–5), cacheable per (industry, period): per-issue standard
+ * competition ranks, tied flags, raw_rank and normalized_rank.
+ *
+ * Lowest rank L = n. A company whose score is missing (rule 3, not climate) or that is
+ * undisclosed on a disclosure-dependent issue (rule 4) is placed at L on that issue and takes no
+ * part in the competition ordering, so the other companies rank among themselves
+ * (1 + number of them strictly better).
+ *
+ * Ties at L: `<key>_tied` means exactly "another company in S has the same rank on that issue",
+ * whatever the reason for the rank. Companies forced to L share rank L, so two or more of them are
+ * tied with each other; a single forced company is not tied. A company ranked by its score has a
+ * rank of at most n − (number of forced companies), so whenever some company is forced, rank L is
+ * held by forced companies only; when none is, L is an ordinary shared-last (or sole-last) rank.
+ *
+ * @throws RangeError on a duplicate upright_cid or a NaN score.
+ */
+export function rankIssues(companies: readonly RankableCompany[]): IssueRanking {
+  assertUniqueCids(companies);
+  const lowestRank = companies.length;
+  const columns = ISSUE_KEYS.map((key) => rankOneIssue(companies, key, lowestRank));
+  const rawRanks = sumOfRanks(columns, companies.length);
+  const normalizedRanks = competitionRanks(rawRanks);
+  const normalizedTied = sharedRankFlags(normalizedRanks);
+  return {
+    lowestRank,
+    companies: companies.map((company, i) => ({
+      upright_cid: company.upright_cid,
+      company_name: company.company_name,
+      ...issueFieldsOf(columns, i),
+      raw_rank: rawRanks[i],
+      normalized_rank: normalizedRanks[i],
+      tied: normalizedTied[i],
+    })),
+  };
+}
+
+/** Rules 1–4 for one issue. */
+function rankOneIssue(
+  companies: readonly RankableCompany[],
+  key: IssueKey,
+  lowestRank: number,
+): IssueColumn {
+  const scores = companies.map((company) => rankedScore(company, key));
+  const sortedScores = Float64Array.from(scores.filter(isScore)).sort();
+  const ranks = Int32Array.from(scores, (score) =>
+    score === AT_LOWEST_RANK ? lowestRank : 1 + countBelow(sortedScores, score),
+  );
+  return { ranks, tied: sharedRankFlags(ranks) };
+}
+
+/** The score a company competes with on `key`, or AT_LOWEST_RANK (rules 2–4). */
+function rankedScore(company: RankableCompany, key: IssueKey): number | typeof AT_LOWEST_RANK {
+  if (DISCLOSURE_DEPENDENT.has(key) && !discloses(company)) return AT_LOWEST_RANK;
+  const score = company.scores[key] ?? null;
+  if (score === null) return key === CLIMATE ? MISSING_CLIMATE_SCORE : AT_LOWEST_RANK;
+  if (Number.isNaN(score)) {
+    throw new RangeError(`NaN ${key} score for company ${company.upright_cid}`);
+  }
+  return score;
+}
+
+/** Rule 4: public, or reporting by other means. */
+function discloses(company: RankableCompany): boolean {
+  return company.structure === 'Public' || company.alt_reporting || company.self_reporting;
+}
+
+function isScore(score: number | typeof AT_LOWEST_RANK): score is number {
+  return score !== AT_LOWEST_RANK;
+}
+
+/** Rule 5: raw_rank = Σ of the nine issue ranks. */
+function sumOfRanks(columns: readonly IssueColumn[], count: number): Int32Array {
+  const sums = new Int32Array(count);
+  for (const { ranks } of columns) for (let i = 0; i < count; i++) sums[i] += ranks[i];
+  return sums;
+}
+
+function issueFieldsOf(columns: readonly IssueColumn[], index: number): IssueRankFields {
+  const fields: Record<string, number | boolean> = {};
+  columns.forEach((column, k) => {
+    fields[RANK_FIELDS[k]] = column.ranks[index];
+    fields[TIED_FIELDS[k]] = column.tied[index];
+  });
+  return fields as IssueRankFields;
+}
+
+function assertUniqueCids(companies: readonly RankableCompany[]): void {
+  const seen = new Set<string>();
+  for (const { upright_cid } of companies) {
+    if (seen.has(upright_cid)) throw new RangeError(`duplicate upright_cid: ${upright_cid}`);
+    seen.add(upright_cid);
+  }
+}

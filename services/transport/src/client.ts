@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { isRemoteErrorPayload, serviceOfPattern } from '@upright/contracts';
+import type Redis from 'ioredis';
+import { decodeReply, encodeEvent, encodeRequest, parseStreams, type StreamEntry } from './codec';
+import {
+  Backoff,
+  closeConnection,
+  type ConnectionRole,
+  type ConnectionStatus,
+  createConnection,
+  errorMessage,
+  forwardEvent,
+  sleep,
+  type StreamsEvents,
+  whenReady,
+} from './connection';
+import { absoluteDeadline, unwrapDeadline } from './deadline';
+import {
+  ClientClosedError,
+  DeadlineExceededError,
+  INTERNAL_ERROR,
+  ServiceUnavailableError,
+} from './errors';
+import { countLiveReplicas, LivenessCache } from './heartbeat';
+import { type KeySpace, keySpace } from './keys';
+import { type ResolvedClientOptions, resolveClientOptions, type StreamsClientOptions } from './options';
+
+/** Safety cap only: servers delete requests once answered, so the stream stays short. */
+const REQUEST_STREAM_MAXLEN = 100_000;
+/** Events stay in their stream for every subscribing group; old ones are trimmed. */
+const EVENT_STREAM_MAXLEN = 10_000;
+/** How long connect() waits for Redis the first time, so requests at startup do not fail. */
+const INITIAL_CONNECT_WAIT_MS = 2000;
+const REPLY_BATCH = 1000;
+const REPLY_BLOCK_MS = 5000;
+
+type Listener = (connection: ConnectionRole, ...args: unknown[]) => void;
+
+interface PendingRequest {
+  pattern: string;
+  callback: (packet: WritePacket) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * NestJS client for services behind RedisStreamsServer. Requests go to the request stream of
+ * the service named by the pattern's first segment; replies come back on a reply stream owned
+ * by this client instance.
+ * Usage: `ClientsModule.register([{ name: 'RANKINGS', customClass: RedisStreamsClient, options }])`
+ * or `new RedisStreamsClient(options)`.
+ */
+export class RedisStreamsClient extends ClientProxy<StreamsEvents, ConnectionStatus> {
+  private readonly logger = new Logger(RedisStreamsClient.name);
+  private readonly options: ResolvedClientOptions;
+  private readonly keys: KeySpace;
+  private readonly clientId = randomUUID();
+  private readonly replyKey: string;
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly liveness: LivenessCache;
+  private command?: Redis;
+  private blocking?: Redis;
+  private connecting?: Promise<void>;
+  private stopSignal?: AbortController;
+  private replyLoop?: Promise<void>;
+  /** Last reply read; reset to 0 on reconnect because a restarted Redis starts a new stream. */
+  private replyCursor = '0';
+  private pendingListeners: { event: string; listener: Listener }[] = [];
+
+  constructor(options: StreamsClientOptions) {
+    super();
+    this.options = resolveClientOptions(options);
+    this.keys = keySpace(this.options.keyPrefix);
+    this.replyKey = this.keys.replyStream(this.clientId);
+    this.liveness = new LivenessCache(async (service) => {
+      const command = this.command;
+      if (!command) throw new Error('Client is not connected');
+      return (await countLiveReplicas(command, this.keys.replicas(service))) > 0;
+    });
+  }
+
+  /** Requests waiting for a reply. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  connect(): Promise<void> {
+    this.connecting ??= this.open();
+    return this.connecting;
+  }
+
+  async close(): Promise<void> {
+    const stop = this.stopSignal;
+    if (!stop) return;
+    this.stopSignal = undefined;
+    this.connecting = undefined;
+    stop.abort();
+    for (const [id, request] of this.pending) {
+      this.settle(id, { err: new ClientClosedError(request.pattern) });
+    }
+    const { command, blocking } = this;
+    this.command = this.blocking = undefined;
+    this.liveness.clear();
+    blocking?.disconnect();
+    await this.replyLoop;
+    if (command?.status === 'ready') {
+      await command.del(this.replyKey).catch(() => undefined);
+    }
+    if (command) await closeConnection(command);
+    this._status$.next('disconnected');
+  }
+
+  override on<
+    EventKey extends keyof StreamsEvents = keyof StreamsEvents,
+    EventCallback extends StreamsEvents[EventKey] = StreamsEvents[EventKey],
+  >(event: EventKey, callback: EventCallback): void {
+    const listener = callback as Listener;
+    if (!this.command || !this.blocking) {
+      this.pendingListeners.push({ event, listener });
+      return;
+    }
+    forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
+  }
+
+  /** `{ command, blocking }`: the two ioredis connections of this client. */
+  unwrap<T>(): T {
+    if (!this.command || !this.blocking) {
+      throw new Error('Not initialized. Please call the "connect" method first.');
+    }
+    return { command: this.command, blocking: this.blocking } as T;
+  }
+
+  private async open(): Promise<void> {
+    const stop = new AbortController();
+    this.stopSignal = stop;
+    const { redisUrl } = this.options;
+    const command = createConnection(redisUrl, `client:${this.clientId}`, this.logger, (status) =>
+      this._status$.next(status),
+    );
+    const blocking = createConnection(redisUrl, `client:${this.clientId}:replies`, this.logger);
+    blocking.on('ready', () => (this.replyCursor = '0'));
+    this.command = command;
+    this.blocking = blocking;
+    for (const { event, listener } of this.pendingListeners) {
+      forwardEvent({ command, blocking }, event, listener);
+    }
+    this.pendingListeners = [];
+    this.replyLoop = this.runReplyLoop(blocking, stop.signal);
+    // Only the first connect waits: later, requests fail fast while Redis is unreachable.
+    const wait = new AbortController();
+    await Promise.race([
+      whenReady(command, wait.signal),
+      sleep(INITIAL_CONNECT_WAIT_MS, wait.signal),
+    ]);
+    wait.abort();
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    const pattern = this.normalizePattern(packet.pattern);
+    const id = randomUUID();
+    let data: unknown;
+    let deadlineMs: number;
+    try {
+      ({ data, deadlineMs } = unwrapDeadline(packet.data, this.options.defaultDeadlineMs));
+    } catch (error) {
+      callback({ err: error });
+      return () => undefined;
+    }
+    const deadline = absoluteDeadline(Date.now(), deadlineMs);
+    const timer = setTimeout(
+      () => this.settle(id, { err: new DeadlineExceededError(pattern, deadlineMs) }),
+      deadlineMs,
+    );
+    this.pending.set(id, { pattern, callback, timer });
+    void this.enqueue(id, pattern, data, deadline);
+    // Unsubscribing cannot recall the request; it only stops waiting for the reply.
+    return () => this.forget(id);
+  }
+
+  private async enqueue(id: string, pattern: string, data: unknown, deadline: number) {
+    let service: string;
+    let fields: string[];
+    try {
+      service = serviceOfPattern(pattern);
+      fields = encodeRequest({ id, pattern, data, replyTo: this.replyKey, deadline });
+    } catch (error) {
+      this.settle(id, { err: error });
+      return;
+    }
+    try {
+      const command = this.command;
+      if (command?.status !== 'ready') throw new Error('Redis is not reachable');
+      if (!(await this.liveness.isAlive(service))) {
+        this.settle(id, { err: new ServiceUnavailableError(service) });
+        return;
+      }
+      if (!this.pending.has(id)) return;
+      await command.xadd(
+        this.keys.requestStream(service),
+        'MAXLEN',
+        '~',
+        REQUEST_STREAM_MAXLEN,
+        '*',
+        ...fields,
+      );
+    } catch (error) {
+      this.settle(id, { err: new ServiceUnavailableError(service, { cause: error }) });
+    }
+  }
+
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const pattern = this.normalizePattern(packet.pattern);
+    const { data } = unwrapDeadline(packet.data, this.options.defaultDeadlineMs);
+    const command = this.command;
+    if (!command) throw new Error('Client is not connected');
+    const fields = encodeEvent({ pattern, data });
+    return (await command.xadd(
+      this.keys.eventStream(pattern),
+      'MAXLEN',
+      '~',
+      EVENT_STREAM_MAXLEN,
+      '*',
+      ...fields,
+    )) as T;
+  }
+
+  private settle(id: string, packet: WritePacket): void {
+    const request = this.pending.get(id);
+    if (!request) return;
+    this.forget(id);
+    request.callback(packet);
+  }
+
+  private forget(id: string): void {
+    const request = this.pending.get(id);
+    if (!request) return;
+    clearTimeout(request.timer);
+    this.pending.delete(id);
+  }
+
+  private async runReplyLoop(blocking: Redis, signal: AbortSignal): Promise<void> {
+    const backoff = new Backoff();
+    while (!signal.aborted) {
+      if (blocking.status !== 'ready') {
+        await whenReady(blocking, signal);
+        continue;
+      }
+      let raw: unknown;
+      try {
+        raw = await blocking.call(
+          'XREAD',
+          'COUNT',
+          REPLY_BATCH,
+          'BLOCK',
+          REPLY_BLOCK_MS,
+          'STREAMS',
+          this.replyKey,
+          this.replyCursor,
+        );
+        backoff.reset();
+      } catch (error) {
+        if (signal.aborted) break;
+        if (blocking.status === 'ready') {
+          this.logger.warn(`Reading replies failed: ${errorMessage(error)}`);
+          await sleep(backoff.next(), signal);
+        }
+        continue;
+      }
+      let read = 0;
+      for (const batch of parseStreams(raw)) {
+        for (const entry of batch.entries) {
+          this.replyCursor = entry.id;
+          this.onReply(entry);
+          read++;
+        }
+      }
+      // Replies already read are useless; trimming keeps the stream from growing.
+      if (read > 0) {
+        this.command?.xtrim(this.replyKey, 'MINID', this.replyCursor).catch(() => undefined);
+      }
+    }
+  }
+
+  private onReply(entry: StreamEntry): void {
+    if (!entry.fields) return;
+    let reply;
+    try {
+      reply = decodeReply(entry.fields);
+    } catch (error) {
+      this.logger.warn(`Ignoring malformed reply ${entry.id}: ${errorMessage(error)}`);
+      return;
+    }
+    // Unknown ids are late replies to requests that timed out or were cancelled.
+    if (reply.ok) {
+      this.settle(reply.id, { response: reply.body, isDisposed: true });
+    } else {
+      const err = isRemoteErrorPayload(reply.body) ? reply.body : { ...INTERNAL_ERROR };
+      this.settle(reply.id, { err });
+    }
+  }
+}

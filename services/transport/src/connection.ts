@@ -1,0 +1,140 @@
+import type { LoggerService } from '@nestjs/common';
+import Redis from 'ioredis';
+
+export type ConnectionStatus = 'connected' | 'reconnecting' | 'disconnected';
+
+/**
+ * Commands fail at once while Redis is unreachable instead of queueing: the transport has
+ * deadlines and its own retry loops, and a queued XADD replayed after a reconnect could run
+ * a request twice. `maxRetriesPerRequest: 0` also rejects commands that were in flight when
+ * the connection dropped, so no promise is left hanging.
+ */
+export function createConnection(
+  redisUrl: string,
+  connectionName: string,
+  logger: LoggerService,
+  onStatus?: (status: ConnectionStatus) => void,
+): Redis {
+  const redis = new Redis(redisUrl, {
+    connectionName,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2000),
+  });
+  let outage = false;
+  // ioredis emits an error for every failed reconnect attempt; one line per outage is enough.
+  redis.on('error', (error: Error) => {
+    if (outage) return;
+    outage = true;
+    logger.warn(`Redis connection ${connectionName}: ${error.message}`);
+  });
+  redis.on('ready', () => {
+    if (outage) logger.log(`Redis connection ${connectionName} restored`);
+    outage = false;
+    onStatus?.('connected');
+  });
+  redis.on('reconnecting', () => onStatus?.('reconnecting'));
+  redis.on('end', () => onStatus?.('disconnected'));
+  // The initial connect is retried by retryStrategy like any reconnect; its rejection is noise.
+  redis.connect().catch(() => undefined);
+  return redis;
+}
+
+/** Resolves when the connection is ready, or false when the signal fires first. */
+export function whenReady(redis: Redis, signal?: AbortSignal): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      redis.off('ready', onReady);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const onAbort = () => done(false);
+    redis.on('ready', onReady);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Ends a connection without waiting for a server that may be gone. */
+export async function closeConnection(redis: Redis): Promise<void> {
+  if (redis.status === 'end') return;
+  if (redis.status === 'ready') {
+    try {
+      await redis.quit();
+      return;
+    } catch {
+      // fall through to a hard disconnect
+    }
+  }
+  redis.disconnect();
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Exponential backoff for retry loops that must survive a Redis outage. */
+export class Backoff {
+  private attempt = 0;
+  constructor(
+    private readonly baseMs = 100,
+    private readonly maxMs = 2000,
+  ) {}
+  next(): number {
+    const delay = Math.min(this.baseMs * 2 ** this.attempt, this.maxMs);
+    this.attempt = Math.min(this.attempt + 1, 16);
+    // Jitter keeps replicas that lost Redis together from retrying in lockstep.
+    return Math.round(delay / 2 + (Math.random() * delay) / 2);
+  }
+  reset(): void {
+    this.attempt = 0;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function isNoGroupError(error: unknown): boolean {
+  return errorMessage(error).startsWith('NOGROUP');
+}
+
+export function isBusyGroupError(error: unknown): boolean {
+  return errorMessage(error).startsWith('BUSYGROUP');
+}
+
+export type ConnectionRole = 'command' | 'blocking';
+
+/** Events of the underlying connections, as offered by `on()` of the server and the client. */
+export type StreamsEvents = {
+  connect: (connection: ConnectionRole) => void;
+  ready: (connection: ConnectionRole) => void;
+  error: (connection: ConnectionRole, error: Error) => void;
+  close: (connection: ConnectionRole) => void;
+  reconnecting: (connection: ConnectionRole) => void;
+  end: (connection: ConnectionRole) => void;
+};
+
+/** Forwards an event of both connections to one listener, telling them apart by role. */
+export function forwardEvent(
+  connections: Record<ConnectionRole, Redis>,
+  event: string,
+  listener: (connection: ConnectionRole, ...args: unknown[]) => void,
+): void {
+  for (const role of ['command', 'blocking'] as const) {
+    connections[role].on(event, (...args: unknown[]) => listener(role, ...args));
+  }
+}

@@ -1,0 +1,20 @@
+import { BaseRpcContext } from '@nestjs/microservices';
+
+type StreamsContextArgs = [stream: string, messageId: string, pattern: string, deadline?: number];
+
+/** What a handler can learn about the message it is handling (`@Ctx() ctx: StreamsContext`). */
+export class StreamsContext extends BaseRpcContext<StreamsContextArgs> {
+  getStream(): string {
+    return this.args[0];
+  }
+  getMessageId(): string {
+    return this.args[1];
+  }
+  getPattern(): string {
+    return this.args[2];
+  }
+  /** Absolute deadline (epoch ms) of a request; undefined for events. */
+  getDeadline(): number | undefined {
+    return this.args[3];
+  }
+}

@@ -1,0 +1,13 @@
+export { RedisStreamsClient } from './client';
+export { RedisStreamsServer, REDIS_STREAMS, type ServerStats } from './server';
+export { StreamsContext } from './context';
+export { ServiceUnavailableError, DeadlineExceededError, ClientClosedError } from './errors';
+export { withDeadline, type WithDeadline, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS } from './deadline';
+export type {
+  StreamsConnectionOptions,
+  StreamsServerOptions,
+  StreamsClientOptions,
+  HandlerObserver,
+} from './options';
+export type { StreamsEvents, ConnectionStatus } from './connection';
+export { keySpace, DEFAULT_KEY_PREFIX, type KeySpace } from './keys';

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { DEFAULT_DEADLINE_MS, validateDeadlineMs } from './deadline';
+import { DEFAULT_KEY_PREFIX } from './keys';
+
+export interface StreamsConnectionOptions {
+  redisUrl: string;
+  /** Prefix of every key the transport touches. Default `upright`. */
+  keyPrefix?: string;
+}
+
+/** Called once per handled message, e.g. to feed a Prometheus histogram. */
+export type HandlerObserver = (pattern: string, outcome: 'ok' | 'error', seconds: number) => void;
+
+export interface StreamsServerOptions extends StreamsConnectionOptions {
+  /** Consumer-group name; requests are read from `${prefix}:rpc:${service}`. */
+  service: string;
+  /** Default `${hostname}-${pid}-${random}`; must be unique per replica. */
+  consumerName?: string;
+  /** Max handlers in flight in this replica. Default 32. */
+  concurrency?: number;
+  /** Default 1000. */
+  heartbeatIntervalMs?: number;
+  /** A replica whose heartbeat is older than this is considered dead. Default 5000. */
+  heartbeatTtlMs?: number;
+  /** How often pending messages of dead replicas are looked for. Default 2000. */
+  reclaimIntervalMs?: number;
+  /** How long close() waits for in-flight handlers. Default 10000. */
+  shutdownGraceMs?: number;
+  onHandled?: HandlerObserver;
+}
+
+export interface StreamsClientOptions extends StreamsConnectionOptions {
+  /** Deadline of a request unless overridden with withDeadline(). Default 5000. */
+  defaultDeadlineMs?: number;
+}
+
+export interface ResolvedServerOptions {
+  redisUrl: string;
+  keyPrefix: string;
+  service: string;
+  consumerName: string;
+  concurrency: number;
+  heartbeatIntervalMs: number;
+  heartbeatTtlMs: number;
+  reclaimIntervalMs: number;
+  shutdownGraceMs: number;
+  onHandled?: HandlerObserver;
+}
+
+export interface ResolvedClientOptions {
+  redisUrl: string;
+  keyPrefix: string;
+  defaultDeadlineMs: number;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  const resolved = value ?? fallback;
+  if (!Number.isInteger(resolved) || resolved <= 0) {
+    throw new RangeError(`${name} must be a positive integer, got ${resolved}`);
+  }
+  return resolved;
+}
+
+export function defaultConsumerName(): string {
+  return `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+export function resolveServerOptions(options: StreamsServerOptions): ResolvedServerOptions {
+  if (!options.service || /[\s:]/.test(options.service)) {
+    throw new Error(`Invalid service name "${options.service}"`);
+  }
+  const heartbeatIntervalMs = positiveInt('heartbeatIntervalMs', options.heartbeatIntervalMs, 1000);
+  const heartbeatTtlMs = positiveInt('heartbeatTtlMs', options.heartbeatTtlMs, 5000);
+  if (heartbeatTtlMs <= heartbeatIntervalMs) {
+    // Otherwise a healthy replica would flap between alive and dead between two beats.
+    throw new RangeError('heartbeatTtlMs must be greater than heartbeatIntervalMs');
+  }
+  return {
+    redisUrl: options.redisUrl,
+    keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    service: options.service,
+    consumerName: options.consumerName ?? defaultConsumerName(),
+    concurrency: positiveInt('concurrency', options.concurrency, 32),
+    heartbeatIntervalMs,
+    heartbeatTtlMs,
+    reclaimIntervalMs: positiveInt('reclaimIntervalMs', options.reclaimIntervalMs, 2000),
+    shutdownGraceMs: positiveInt('shutdownGraceMs', options.shutdownGraceMs, 10000),
+    onHandled: options.onHandled,
+  };
+}
+
+export function resolveClientOptions(options: StreamsClientOptions): ResolvedClientOptions {
+  return {
+    redisUrl: options.redisUrl,
+    keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    defaultDeadlineMs: validateDeadlineMs(options.defaultDeadlineMs ?? DEFAULT_DEADLINE_MS),
+  };
+}

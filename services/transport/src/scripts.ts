@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type Redis from 'ioredis';
+
+/**
+ * Liveness is judged on Redis's clock, not on each host's: a replica's heartbeat stores the
+ * Redis time at which it expires, and clients compare against Redis time too, so clock skew
+ * between pods cannot make a live replica look dead (or the reverse).
+ */
+const NOW = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+
+export class LuaScript {
+  private readonly sha: string;
+  constructor(private readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+
+  /** EVALSHA with a fallback for a Redis that has not seen (or has lost, after a restart) it. */
+  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+}
+
+/** KEYS: replicas zset. ARGV: consumer, ttlMs, keyTtlMs. Returns Redis now (ms). */
+export const HEARTBEAT = new LuaScript(`${NOW}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return now`);
+
+/** KEYS: replicas zset. Returns the number of replicas whose heartbeat has not expired. */
+export const LIVE_COUNT = new LuaScript(`${NOW}
+return redis.call('ZCOUNT', KEYS[1], now, '+inf')`);
+
+/**
+ * KEYS: replicas zset. Returns the live replicas and forgets expired ones; a forgotten replica
+ * is still recognised as dead by its absence.
+ */
+export const LIVE_MEMBERS = new LuaScript(`${NOW}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
+return redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')`);
+
+/**
+ * KEYS: stream. ARGV: group, consumer. Deletes the consumer only if it holds no pending entry,
+ * checked atomically so an entry delivered in between cannot be dropped with it.
+ * Returns 1 when deleted, 0 when it still has pending entries.
+ */
+export const DELETE_IDLE_CONSUMER = new LuaScript(`
+local pending = redis.call('XPENDING', KEYS[1], ARGV[1], '-', '+', 1, ARGV[2])
+if #pending > 0 then return 0 end
+redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], ARGV[2])
+return 1`);

@@ -1,0 +1,610 @@
+import { Logger } from '@nestjs/common';
+import {
+  type CustomTransportStrategy,
+  type MessageHandler,
+  Server,
+} from '@nestjs/microservices';
+import type Redis from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+import {
+  decodeEvent,
+  decodeRequest,
+  encodeReply,
+  parseStreams,
+  type ReplyMessage,
+  type RequestMessage,
+  type StreamEntry,
+} from './codec';
+import {
+  Backoff,
+  closeConnection,
+  type ConnectionStatus,
+  createConnection,
+  errorMessage,
+  forwardEvent,
+  isBusyGroupError,
+  isNoGroupError,
+  sleep,
+  type StreamsEvents,
+  whenReady,
+} from './connection';
+
+type Listener = (connection: 'command' | 'blocking', ...args: unknown[]) => void;
+import { StreamsContext } from './context';
+import { isExpired } from './deadline';
+import { INTERNAL_ERROR, toRemoteError } from './errors';
+import { Heartbeat, liveReplicas } from './heartbeat';
+import { groupOf, type KeySpace, keySpace } from './keys';
+import { type ResolvedServerOptions, resolveServerOptions, type StreamsServerOptions } from './options';
+import { Reclaimer } from './reclaimer';
+import { DELETE_IDLE_CONSUMER } from './scripts';
+
+/** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
+export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
+
+/** How long one XREADGROUP blocks; close() interrupts it anyway by dropping the connection. */
+const BLOCK_MS = 2000;
+/** A message delivered this often without being finished is assumed to crash its handler. */
+const MAX_DELIVERIES = 5;
+/** Reply streams outlive their last reply by this much; a dead client's stream then vanishes. */
+const REPLY_STREAM_TTL_MS = 60_000;
+/** How long an ack of a finished message is retried through a Redis outage. */
+const ACK_RETRY_MS = 5000;
+
+export interface ServerStats {
+  /** Messages whose handler ran to completion (successfully or not). */
+  handled: number;
+  inFlight: number;
+  /** Messages taken over from dead consumers (or recovered from this one). */
+  reclaimed: number;
+  /** Requests dropped unhandled because their deadline had passed. */
+  expired: number;
+}
+
+interface StreamSpec {
+  key: string;
+  kind: 'rpc' | 'event';
+}
+
+
+/**
+ * NestJS transport strategy: one consumer per replica in the service's consumer group, on the
+ * service's request stream and on the stream of every event it subscribes to.
+ * Usage: `NestFactory.createMicroservice(AppModule, { strategy: new RedisStreamsServer(opts) })`.
+ */
+export class RedisStreamsServer
+  extends Server<StreamsEvents, ConnectionStatus>
+  implements CustomTransportStrategy
+{
+  override transportId = REDIS_STREAMS;
+  protected override readonly logger = new Logger(RedisStreamsServer.name);
+
+  private readonly options: ResolvedServerOptions;
+  private readonly keys: KeySpace;
+  private readonly group: string;
+  private command?: Redis;
+  private blocking?: Redis;
+  private heartbeat?: Heartbeat;
+  private reclaimer?: Reclaimer;
+  private streams: StreamSpec[] = [];
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly counters = { handled: 0, reclaimed: 0, expired: 0 };
+  private readonly stopSignal = new AbortController();
+  /** Set once in-flight work is abandoned at the end of the shutdown grace period. */
+  private abandoned = false;
+  private readLoop?: Promise<void>;
+  private started = false;
+  private closing?: Promise<void>;
+  private slotFreed?: () => void;
+  private rotation = 0;
+  private pendingListeners: { event: string; listener: Listener }[] = [];
+
+  constructor(options: StreamsServerOptions) {
+    super();
+    this.options = resolveServerOptions(options);
+    this.keys = keySpace(this.options.keyPrefix);
+    this.group = groupOf(this.options.service);
+  }
+
+  get consumerName(): string {
+    return this.options.consumerName;
+  }
+
+  get stats(): ServerStats {
+    return { ...this.counters, inFlight: this.inFlight.size };
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => unknown): void {
+    this.start().then(
+      () => callback(),
+      (error: unknown) => callback(error),
+    );
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  on<
+    EventKey extends keyof StreamsEvents = keyof StreamsEvents,
+    EventCallback extends StreamsEvents[EventKey] = StreamsEvents[EventKey],
+  >(event: EventKey, callback: EventCallback): void {
+    const listener = callback as Listener;
+    if (!this.command || !this.blocking) {
+      this.pendingListeners.push({ event, listener });
+      return;
+    }
+    forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
+  }
+
+  /** `{ command, blocking }`: the two ioredis connections of this replica. */
+  unwrap<T>(): T {
+    if (!this.command || !this.blocking) {
+      throw new Error('Not initialized. Please call the "listen" method first.');
+    }
+    return { command: this.command, blocking: this.blocking } as T;
+  }
+
+  private get signal(): AbortSignal {
+    return this.stopSignal.signal;
+  }
+
+  private get stopping(): boolean {
+    return this.signal.aborted;
+  }
+
+  private async start(): Promise<void> {
+    if (this.started) throw new Error('RedisStreamsServer is already listening');
+    this.started = true;
+    const { redisUrl, service, consumerName } = this.options;
+    this.streams = [
+      { key: this.keys.requestStream(service), kind: 'rpc' },
+      ...[...this.messageHandlers.entries()]
+        .filter(([, handler]) => handler.isEventHandler)
+        .map(([pattern]): StreamSpec => ({ key: this.keys.eventStream(pattern), kind: 'event' })),
+    ];
+    this.command = createConnection(redisUrl, `${service}:${consumerName}`, this.logger, (status) =>
+      this._status$.next(status),
+    );
+    this.blocking = createConnection(redisUrl, `${service}:${consumerName}:read`, this.logger);
+    for (const { event, listener } of this.pendingListeners) {
+      forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
+    }
+    this.pendingListeners = [];
+
+    const command = this.command;
+    this.heartbeat = new Heartbeat(
+      command,
+      this.keys.replicas(service),
+      consumerName,
+      this.options.heartbeatIntervalMs,
+      this.options.heartbeatTtlMs,
+      this.logger,
+    );
+    this.reclaimer = new Reclaimer(
+      {
+        redis: command,
+        group: this.group,
+        consumer: consumerName,
+        logger: this.logger,
+        streams: () => this.streams.map((stream) => stream.key),
+        liveReplicas: () => liveReplicas(command, this.keys.replicas(service)),
+        freeSlots: () => this.freeSlots(),
+        isInFlight: (stream, id) => this.inFlight.has(`${stream} ${id}`),
+        dispatch: (stream, entry, deliveries) => this.dispatchTo(stream, entry, deliveries),
+        onReclaimed: (count) => (this.counters.reclaimed += count),
+      },
+      this.options.reclaimIntervalMs,
+      // Anything idle for less than a heartbeat TTL may belong to a replica that is alive.
+      this.options.heartbeatTtlMs,
+    );
+
+    // Redis being down at startup is not fatal: wait for it like for any outage.
+    const backoff = new Backoff();
+    while (!this.stopping) {
+      try {
+        await whenReady(command, this.signal);
+        if (this.stopping) break;
+        await this.ensureGroups();
+        // Registered before the first read so no other replica can take us for dead.
+        await this.heartbeat.beat();
+        break;
+      } catch (error) {
+        this.logger.warn(`Starting consumer ${consumerName} failed: ${errorMessage(error)}`);
+        await sleep(backoff.next(), this.signal);
+      }
+    }
+    if (this.stopping) return;
+    this.heartbeat.start();
+    this.reclaimer.start();
+    this.readLoop = this.runReadLoop();
+    this.logger.log(
+      `Consumer ${consumerName} of "${service}" reading ${this.streams.map((s) => s.key).join(', ')}`,
+    );
+  }
+
+  private async ensureGroups(): Promise<void> {
+    const command = this.requireCommand();
+    for (const stream of this.streams) {
+      try {
+        // Requests start at 0 so nothing enqueued before the group existed (e.g. right after
+        // a Redis restart) is missed; expired ones are dropped anyway. Events start at $ so a
+        // newly deployed subscriber does not replay the stream's whole history.
+        const from = stream.kind === 'rpc' ? '0' : '$';
+        await command.xgroup('CREATE', stream.key, this.group, from, 'MKSTREAM');
+      } catch (error) {
+        if (!isBusyGroupError(error)) throw error;
+      }
+    }
+  }
+
+  private freeSlots(): number {
+    return this.stopping ? 0 : this.options.concurrency - this.inFlight.size;
+  }
+
+  private waitForSlot(): Promise<void> {
+    return new Promise((resolve) => {
+      this.slotFreed = resolve;
+      if (this.freeSlots() > 0 || this.stopping) resolve();
+    });
+  }
+
+  private notifySlot(): void {
+    const resolve = this.slotFreed;
+    this.slotFreed = undefined;
+    resolve?.();
+  }
+
+  /**
+   * Reads only as many messages as there are free slots, so a busy replica leaves work to
+   * idle ones. When slots are scarcer than streams, the streams take turns.
+   */
+  private pickStreams(free: number): { keys: string[]; count: number } {
+    const total = this.streams.length;
+    const chosen = Math.min(free, total);
+    const offset = this.rotation++ % total;
+    const keys: string[] = [];
+    for (let i = 0; i < chosen; i++) keys.push(this.streams[(offset + i) % total].key);
+    return { keys, count: Math.floor(free / chosen) };
+  }
+
+  private async runReadLoop(): Promise<void> {
+    const blocking = this.blocking;
+    if (!blocking) return;
+    const backoff = new Backoff();
+    while (!this.stopping) {
+      const free = this.freeSlots();
+      if (free <= 0) {
+        await this.waitForSlot();
+        continue;
+      }
+      const { keys, count } = this.pickStreams(free);
+      let raw: unknown;
+      try {
+        raw = await blocking.call(
+          'XREADGROUP',
+          'GROUP',
+          this.group,
+          this.options.consumerName,
+          'COUNT',
+          count,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          ...keys,
+          ...keys.map(() => '>'),
+        );
+        backoff.reset();
+      } catch (error) {
+        if (this.stopping) break;
+        await this.recoverFromReadError(blocking, error, backoff);
+        continue;
+      }
+      for (const batch of parseStreams(raw)) {
+        for (const entry of batch.entries) this.dispatchTo(batch.stream, entry, 1);
+      }
+    }
+  }
+
+  private async recoverFromReadError(blocking: Redis, error: unknown, backoff: Backoff) {
+    if (blocking.status !== 'ready') {
+      // The connection logs the outage itself; just wait for it to come back.
+      await whenReady(blocking, this.signal);
+      return;
+    }
+    if (isNoGroupError(error)) {
+      // Redis lost its data (restart without persistence) or someone deleted the stream.
+      try {
+        await this.ensureGroups();
+        this.logger.log(`Recreated consumer groups of "${this.options.service}"`);
+        return;
+      } catch (groupError) {
+        error = groupError;
+      }
+    }
+    this.logger.warn(`Reading failed: ${errorMessage(error)}`);
+    await sleep(backoff.next(), this.signal);
+  }
+
+  private dispatchTo(stream: string, entry: StreamEntry, deliveries: number): void {
+    const spec = this.streams.find((candidate) => candidate.key === stream);
+    const key = `${stream} ${entry.id}`;
+    if (!spec || this.inFlight.has(key)) return;
+    const task = this.process(spec, entry, deliveries)
+      .catch((error: unknown) =>
+        this.logger.error(`Processing ${key} failed: ${errorMessage(error)}`),
+      )
+      .finally(() => {
+        this.inFlight.delete(key);
+        this.notifySlot();
+      });
+    this.inFlight.set(key, task);
+  }
+
+  private async process(spec: StreamSpec, entry: StreamEntry, deliveries: number): Promise<void> {
+    if (entry.fields === null) {
+      await this.ack(spec, entry.id);
+      return;
+    }
+    if (spec.kind === 'rpc') await this.processRequest(spec, entry.id, entry.fields, deliveries);
+    else await this.processEvent(spec, entry.id, entry.fields, deliveries);
+  }
+
+  private async processRequest(
+    spec: StreamSpec,
+    entryId: string,
+    fields: string[],
+    deliveries: number,
+  ): Promise<void> {
+    let request: RequestMessage;
+    try {
+      request = decodeRequest(fields);
+    } catch (error) {
+      this.logger.error(`Dropping malformed request ${entryId}: ${errorMessage(error)}`);
+      await this.ack(spec, entryId);
+      return;
+    }
+    if (isExpired(request.deadline, Date.now())) {
+      // Nobody is waiting any more; handling it would only waste work and repeat side effects.
+      this.counters.expired++;
+      await this.ack(spec, entryId);
+      return;
+    }
+    const handler = this.getHandlerByPattern(request.pattern);
+    if (!handler || handler.isEventHandler) {
+      this.logger.error(`No message handler for "${request.pattern}"`);
+      await this.finishRequest(spec, entryId, request, { id: request.id, ok: false, body: INTERNAL_ERROR });
+      return;
+    }
+    if (deliveries > MAX_DELIVERIES) {
+      this.logger.error(`Giving up on "${request.pattern}" ${entryId} after ${deliveries - 1} deliveries`);
+      await this.finishRequest(spec, entryId, request, { id: request.id, ok: false, body: INTERNAL_ERROR });
+      return;
+    }
+
+    const started = process.hrtime.bigint();
+    const context = new StreamsContext([spec.key, entryId, request.pattern, request.deadline]);
+    let reply: ReplyMessage;
+    try {
+      const value = await this.invoke(handler, request.data, context);
+      reply = { id: request.id, ok: true, body: value };
+      // Serialise here so a value JSON cannot carry (cycles, BigInt) becomes a handler error.
+      encodeReply(reply);
+    } catch (error) {
+      const { payload, expected } = toRemoteError(error);
+      if (!expected) {
+        this.logger.error(
+          `Handler for "${request.pattern}" failed: ${errorMessage(error)}`,
+          error instanceof Error ? error.stack : undefined,
+        );
+      }
+      reply = { id: request.id, ok: false, body: payload };
+    }
+    this.observe(request.pattern, reply.ok ? 'ok' : 'error', started);
+    await this.finishRequest(spec, entryId, request, reply);
+  }
+
+  private async processEvent(
+    spec: StreamSpec,
+    entryId: string,
+    fields: string[],
+    deliveries: number,
+  ): Promise<void> {
+    let pattern: string;
+    let data: unknown;
+    try {
+      ({ pattern, data } = decodeEvent(fields));
+    } catch (error) {
+      this.logger.error(`Dropping malformed event ${entryId}: ${errorMessage(error)}`);
+      await this.ack(spec, entryId);
+      return;
+    }
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) {
+      this.logger.error(`No event handler for "${pattern}"`);
+    } else if (deliveries > MAX_DELIVERIES) {
+      this.logger.error(`Giving up on event "${pattern}" ${entryId} after ${deliveries - 1} deliveries`);
+    } else {
+      const started = process.hrtime.bigint();
+      let outcome: 'ok' | 'error' = 'ok';
+      try {
+        await this.invoke(handler, data, new StreamsContext([spec.key, entryId, pattern]));
+      } catch (error) {
+        // Events are fire-and-forget; work that must be retried belongs in a BullMQ job.
+        outcome = 'error';
+        this.logger.error(
+          `Event handler for "${pattern}" failed: ${errorMessage(error)}`,
+          error instanceof Error ? error.stack : undefined,
+        );
+      }
+      this.observe(pattern, outcome, started);
+    }
+    await this.ack(spec, entryId);
+  }
+
+  private invoke(handler: MessageHandler, data: unknown, context: StreamsContext): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.onProcessingStartHook(this.transportId, context, async () => {
+        try {
+          const result: unknown = await handler(data, context);
+          // Handlers may answer with a value, a Promise or an Observable; the reply is its last value.
+          resolve(await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined }));
+        } catch (error) {
+          reject(error);
+        } finally {
+          this.onProcessingEndHook?.(this.transportId, context);
+        }
+      });
+    });
+  }
+
+  private observe(pattern: string, outcome: 'ok' | 'error', started: bigint): void {
+    this.counters.handled++;
+    if (!this.options.onHandled) return;
+    try {
+      this.options.onHandled(pattern, outcome, Number(process.hrtime.bigint() - started) / 1e9);
+    } catch (error) {
+      this.logger.warn(`onHandled observer failed: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * Reply and ack in one transaction: a reply without an ack would be handled again after a
+   * reclaim, an ack without a reply would leave the client waiting for nothing.
+   */
+  private async finishRequest(
+    spec: StreamSpec,
+    entryId: string,
+    request: RequestMessage,
+    reply: ReplyMessage,
+  ): Promise<void> {
+    let fields: string[];
+    try {
+      fields = encodeReply(reply);
+    } catch {
+      fields = encodeReply({ id: reply.id, ok: false, body: INTERNAL_ERROR });
+    }
+    const sent = await this.retry(
+      async () => {
+        const results = await this.requireCommand()
+          .multi()
+          .xadd(request.replyTo, '*', ...fields)
+          .pexpire(request.replyTo, REPLY_STREAM_TTL_MS)
+          .xack(spec.key, this.group, entryId)
+          .xdel(spec.key, entryId)
+          .exec();
+        if (!results) throw new Error('Reply transaction aborted');
+      },
+      () => !isExpired(request.deadline, Date.now()),
+    );
+    // The client has given up; the reclaimer acks the leftover once Redis is back.
+    if (!sent) this.logger.warn(`Could not reply to "${request.pattern}" ${entryId} before its deadline`);
+  }
+
+  private async ack(spec: StreamSpec, entryId: string): Promise<void> {
+    const giveUpAt = Date.now() + ACK_RETRY_MS;
+    await this.retry(
+      async () => {
+        const command = this.requireCommand();
+        if (spec.kind === 'event') {
+          // Other services' groups still need the entry; the stream's MAXLEN trims it.
+          await command.xack(spec.key, this.group, entryId);
+          return;
+        }
+        await command.multi().xack(spec.key, this.group, entryId).xdel(spec.key, entryId).exec();
+      },
+      () => Date.now() < giveUpAt,
+    );
+  }
+
+  /** Retries `operation` through Redis outages while `worthIt()` and until shutdown gives up. */
+  private async retry(operation: () => Promise<void>, worthIt: () => boolean): Promise<boolean> {
+    const backoff = new Backoff(50, 1000);
+    for (;;) {
+      try {
+        await operation();
+        return true;
+      } catch {
+        if (this.abandoned || !worthIt()) return false;
+        await sleep(backoff.next());
+      }
+    }
+  }
+
+  private requireCommand(): Redis {
+    if (!this.command) throw new Error('RedisStreamsServer is not listening');
+    return this.command;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.stopSignal.abort();
+    this.notifySlot();
+    if (!this.started) return;
+    const { command, blocking } = this;
+    // Dropping the connection interrupts a blocking XREADGROUP at once.
+    blocking?.disconnect();
+    await this.readLoop;
+    await this.reclaimer?.stop();
+    await this.handleCutOffDeliveries();
+
+    const grace = new AbortController();
+    const drained = Promise.allSettled([...this.inFlight.values()]);
+    const waited = await Promise.race([
+      drained.then(() => true),
+      sleep(this.options.shutdownGraceMs, grace.signal).then(() => false),
+    ]);
+    grace.abort();
+    if (!waited) {
+      this.abandoned = true;
+      this.logger.warn(
+        `Shutdown grace over with ${this.inFlight.size} handler(s) running; their messages will be reclaimed`,
+      );
+    }
+
+    if (command?.status === 'ready') {
+      try {
+        await this.heartbeat?.leave();
+        for (const stream of this.streams) {
+          await DELETE_IDLE_CONSUMER.run(command, [stream.key], [this.group, this.options.consumerName]);
+        }
+      } catch (error) {
+        this.logger.warn(`Leaving the consumer group failed: ${errorMessage(error)}`);
+      }
+    }
+    this.heartbeat?.stop();
+    if (command) await closeConnection(command);
+    this._status$.next('disconnected');
+  }
+
+  /**
+   * A read cut off by close() may already have been delivered by Redis (so the entries are
+   * pending on this consumer) without reaching us. Handle them now rather than leave them to
+   * a reclaim after our heartbeat expires.
+   */
+  private async handleCutOffDeliveries(): Promise<void> {
+    const command = this.command;
+    if (command?.status !== 'ready') return;
+    try {
+      const keys = this.streams.map((stream) => stream.key);
+      const raw = await command.call(
+        'XREADGROUP',
+        'GROUP',
+        this.group,
+        this.options.consumerName,
+        'COUNT',
+        this.options.concurrency,
+        'STREAMS',
+        ...keys,
+        ...keys.map(() => '0'),
+      );
+      for (const batch of parseStreams(raw)) {
+        for (const entry of batch.entries) {
+          if (!this.inFlight.has(`${batch.stream} ${entry.id}`)) this.dispatchTo(batch.stream, entry, 2);
+        }
+      }
+    } catch (error) {
+      this.logger.warn(`Checking for cut-off deliveries failed: ${errorMessage(error)}`);
+    }
+  }
+}
