@@ -16,6 +16,8 @@ const swcTransform = [
 ];
 
 const moduleNameMapper = {
+  // Generated Prisma clients import siblings as './x.js' (ESM style); jest resolves the .ts.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
   '^@upright/(contracts|transport|platform)$': '<rootDir>/services/$1/src',
   '^@upright/(contracts|transport|platform)/(.*)$': '<rootDir>/services/$1/src/$2',
 };
