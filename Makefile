@@ -22,7 +22,7 @@ infra:
 	@infra/local/ensure-infra.sh
 
 generate: deps
-	@for s in $(SERVICES_WITH_SCHEMA); do (cd services/$$s && ../../node_modules/.bin/prisma generate >/dev/null) || exit 1; done
+	@for s in $(SERVICES_WITH_SCHEMA); do (cd services/$$s && ../../node_modules/.bin/prisma generate >/tmp/upright-prisma-$$s.log 2>&1) || { cat /tmp/upright-prisma-$$s.log; exit 1; }; done
 	@echo "[generate] Prisma clients generated"
 
 build: generate

@@ -27,7 +27,10 @@ export const US_STATE_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-export const REPORT_VALUES: [IssueKey | 'overall', ...(IssueKey | 'overall')[]] = ['overall', ...ISSUE_KEYS];
+export const REPORT_VALUES: [IssueKey | 'overall', ...(IssueKey | 'overall')[]] = [
+  'overall',
+  ...ISSUE_KEYS,
+];
 
 export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
@@ -51,7 +54,9 @@ export function isHttpUrl(value: string): boolean {
 
 /** A schema-level message that still says "is required" when the field is absent. */
 function msg(message: string) {
-  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message) };
+  return {
+    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
+  };
 }
 
 const text = (max: number) =>
@@ -104,7 +109,12 @@ export const industryRowSchema = z.strictObject({
   industry_alts: stringList(50),
   definition: text(2000),
   industry_values: z
-    .array(z.enum(ISSUE_KEYS as [IssueKey, ...IssueKey[]], msg(`must be one of: ${ISSUE_KEYS.join(', ')}`)))
+    .array(
+      z.enum(
+        ISSUE_KEYS as [IssueKey, ...IssueKey[]],
+        msg(`must be one of: ${ISSUE_KEYS.join(', ')}`),
+      ),
+    )
     .default([]),
   limit: intBetween(1, 1000),
   active: bool(true),
@@ -148,7 +158,9 @@ export const companyRowSchema = z
 // ---------------------------------------------------------------------------------------------
 // scores
 
-type ScoreFields = { [F in (typeof ISSUES)[number]['scoreField']]: z.ZodDefault<z.ZodNullable<z.ZodNumber>> };
+type ScoreFields = {
+  [F in (typeof ISSUES)[number]['scoreField']]: z.ZodDefault<z.ZodNullable<z.ZodNumber>>;
+};
 
 const scoreFields = Object.fromEntries(
   ISSUES.map((issue) => [
@@ -177,10 +189,14 @@ function metricSchema(metric: MetricDefinition): z.ZodType {
     case 'text':
       return text(200);
     case 'count':
-      return z.int(msg('must be a whole number of at least 0')).min(0, 'must be a whole number of at least 0');
+      return z
+        .int(msg('must be a whole number of at least 0'))
+        .min(0, 'must be a whole number of at least 0');
     case 'tonnes_co2e':
     case 'ratio':
-      return z.number(msg('must be a number of at least 0')).min(0, 'must be a number of at least 0');
+      return z
+        .number(msg('must be a number of at least 0'))
+        .min(0, 'must be a number of at least 0');
     case 'usd':
       return z.number(msg('must be a number (US dollars)'));
     case 'percent':
@@ -191,7 +207,9 @@ function metricSchema(metric: MetricDefinition): z.ZodType {
 function detailRowSchema<T extends DetailTableName>(table: T) {
   const metrics: readonly MetricDefinition[] = DETAIL_TABLES[table].metrics;
   const metricsSchema = z
-    .strictObject(Object.fromEntries(metrics.map((metric) => [metric.name, metricSchema(metric).optional()])))
+    .strictObject(
+      Object.fromEntries(metrics.map((metric) => [metric.name, metricSchema(metric).optional()])),
+    )
     .refine((values) => Object.keys(values).length > 0, 'must contain at least one metric');
   return z.strictObject({
     upright_cid: cid(),
@@ -220,7 +238,9 @@ export const detailsSchema = z
 // reports and their sources
 
 export const reportRowSchema = z.strictObject({
-  report_id: z.int(msg('must be a positive whole number')).min(1, 'must be a positive whole number'),
+  report_id: z
+    .int(msg('must be a positive whole number'))
+    .min(1, 'must be a positive whole number'),
   title: text(300),
   slug: slug(),
   published_date: date(),
@@ -239,7 +259,9 @@ export const reportRowSchema = z.strictObject({
 });
 
 export const reportSourceRowSchema = z.strictObject({
-  report_id: z.int(msg('must be a positive whole number')).min(1, 'must be a positive whole number'),
+  report_id: z
+    .int(msg('must be a positive whole number'))
+    .min(1, 'must be a positive whole number'),
   upright_cid: cid().optional(),
   source_publisher: text(200),
   source_url: url(),
@@ -273,7 +295,8 @@ export type ImportFile = z.infer<typeof importFileSchema>;
 export type IndustryRow = ImportFile['industries'][number];
 export type CompanyRow = ImportFile['companies'][number];
 export type ScoreRow = ImportFile['scores'][number];
-export type DetailRow<T extends DetailTableName = DetailTableName> = ImportFile['details'][T][number];
+export type DetailRow<T extends DetailTableName = DetailTableName> =
+  ImportFile['details'][T][number];
 export type ReportRow = ImportFile['reports'][number];
 export type ReportSourceRow = ImportFile['report_sources'][number];
 
@@ -285,7 +308,15 @@ export const KNOWN_FIELDS = {
   companies: Object.keys(companyRowSchema.in.shape),
   headquarters: Object.keys(headquartersSchema.shape),
   scores: Object.keys(scoreRowSchema.shape),
-  detailRow: ['upright_cid', 'period_year', 'period_qrt', 'source_publisher', 'source_url', 'source_date', 'metrics'],
+  detailRow: [
+    'upright_cid',
+    'period_year',
+    'period_qrt',
+    'source_publisher',
+    'source_url',
+    'source_date',
+    'metrics',
+  ],
   reports: Object.keys(reportRowSchema.shape),
   report_sources: Object.keys(reportSourceRowSchema.shape),
 } as const;

@@ -6,8 +6,10 @@
 import type { z } from 'zod';
 import { DETAIL_TABLE_NAMES, type DetailTableName } from '@upright/contracts';
 import {
+  CID_PATTERN,
   IMPORT_SECTIONS,
   KNOWN_FIELDS,
+  SLUG_PATTERN,
   importFileSchema,
   metricNames,
   type ImportFile,
@@ -20,8 +22,7 @@ export interface ImportRowError {
 }
 
 export type ImportValidationResult =
-  | { ok: true; file: ImportFile }
-  | { ok: false; errors: ImportRowError[] };
+  { ok: true; file: ImportFile } | { ok: false; errors: ImportRowError[] };
 
 export interface ValidateImportOptions {
   /** Industry slugs already stored: rows may reference them without listing them in the file. */
@@ -48,7 +49,9 @@ export function validateImportFile(
   if (!isPlainObject(input)) {
     return {
       ok: false,
-      errors: [{ path: FILE_PATH, message: `must be a JSON object with ${IMPORT_SECTIONS.join(', ')}` }],
+      errors: [
+        { path: FILE_PATH, message: `must be a JSON object with ${IMPORT_SECTIONS.join(', ')}` },
+      ],
     };
   }
 
@@ -66,7 +69,10 @@ export function validateImportFile(
   checkAcrossRows(input, options, pending);
 
   if (pending.length === 0 && parsed.success) return { ok: true, file: parsed.data };
-  return { ok: false, errors: sortErrors(pending).map(({ path, message }) => ({ path: formatPath(path), message })) };
+  return {
+    ok: false,
+    errors: sortErrors(pending).map(({ path, message }) => ({ path: formatPath(path), message })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -128,7 +134,8 @@ function knownFieldsAt(path: PathPart[]): readonly string[] | undefined {
   if (section === 'details') {
     if (path.length === 1) return KNOWN_FIELDS.details;
     if (path.length === 3) return KNOWN_FIELDS.detailRow;
-    if (path.length === 4 && fourth === 'metrics' && isDetailTable(second)) return metricNames(second);
+    if (path.length === 4 && fourth === 'metrics' && isDetailTable(second))
+      return metricNames(second);
     return undefined;
   }
   if (path.length === 2) {
@@ -153,7 +160,9 @@ function suggest(key: string, known: readonly string[]): string | undefined {
     const distance = editDistance(key.toLowerCase(), candidate);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 4)) ? best : undefined;
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.length / 4))
+    ? best
+    : undefined;
 }
 
 function editDistance(a: string, b: string): number {
@@ -177,6 +186,9 @@ function editDistance(a: string, b: string): number {
 
 // ---------------------------------------------------------------------------------------------
 // checks across rows: duplicates and references
+//
+// Only well-formed keys take part: a malformed id or slug is reported by the schema already, and
+// "unknown company" on top of "must be an id" would only be noise.
 
 function checkAcrossRows(
   file: Record<string, unknown>,
@@ -188,32 +200,44 @@ function checkAcrossRows(
   const reports = rowsOf(file.reports);
 
   // industries: unique slug
-  const industryAt = firstOccurrences(industries, 'industries', 'industry', stringKey, out, (slug) =>
-    `duplicate industry ${JSON.stringify(slug)}`,
+  const industryAt = firstOccurrences(
+    industries,
+    'industries',
+    'industry',
+    slugKey,
+    out,
+    (slug) => `duplicate industry ${JSON.stringify(slug)}`,
   );
-  const industryExists = (slug: string) => industryAt.has(slug) || !!options.knownIndustries?.has(slug);
+  const industryExists = (slug: string) =>
+    industryAt.has(slug) || !!options.knownIndustries?.has(slug);
 
   // companies: unique id, industries known, primary listed among industries
-  const companyAt = firstOccurrences(companies, 'companies', 'upright_cid', stringKey, out, (cid) =>
-    `duplicate upright_cid ${JSON.stringify(cid)}`,
+  const companyAt = firstOccurrences(
+    companies,
+    'companies',
+    'upright_cid',
+    cidKey,
+    out,
+    (cid) => `duplicate upright_cid ${JSON.stringify(cid)}`,
   );
   const companyExists = (cid: string) => companyAt.has(cid) || !!options.knownCompanies?.has(cid);
 
   for (const [index, row] of companies) {
-    const primary = row.industry;
-    if (typeof primary === 'string' && !industryExists(primary)) {
+    const primary = slugKey(row.industry);
+    if (primary !== undefined && !industryExists(primary)) {
       out.push({ path: ['companies', index, 'industry'], message: unknownIndustry(primary) });
     }
     if (!Array.isArray(row.industries)) continue;
     const seen = new Set<string>();
-    row.industries.forEach((slug: unknown, position) => {
-      if (typeof slug !== 'string') return;
+    row.industries.forEach((value: unknown, position) => {
+      const slug = slugKey(value);
+      if (slug === undefined) return;
       const path = ['companies', index, 'industries', position];
       if (seen.has(slug)) out.push({ path, message: `duplicate industry ${JSON.stringify(slug)}` });
       else if (!industryExists(slug)) out.push({ path, message: unknownIndustry(slug) });
       seen.add(slug);
     });
-    if (typeof primary === 'string' && !seen.has(primary)) {
+    if (primary !== undefined && !seen.has(primary)) {
       out.push({
         path: ['companies', index, 'industries'],
         message: `must include the primary industry ${JSON.stringify(primary)}`,
@@ -247,31 +271,37 @@ function checkAcrossRows(
   }
 
   // reports: unique id, industry known
-  const reportAt = firstOccurrences(reports, 'reports', 'report_id', integerKey, out, (id) =>
-    `duplicate report_id ${id}`,
+  const reportAt = firstOccurrences(
+    reports,
+    'reports',
+    'report_id',
+    idKey,
+    out,
+    (id) => `duplicate report_id ${id}`,
   );
   for (const [index, row] of reports) {
-    if (typeof row.industry === 'string' && !industryExists(row.industry)) {
-      out.push({ path: ['reports', index, 'industry'], message: unknownIndustry(row.industry) });
+    const industry = slugKey(row.industry);
+    if (industry !== undefined && !industryExists(industry)) {
+      out.push({ path: ['reports', index, 'industry'], message: unknownIndustry(industry) });
     }
   }
 
   // report sources: report and company known, no source listed twice
   const sourceAt = new Map<string, number>();
   for (const [index, row] of rowsOf(file.report_sources)) {
-    const reportId = integerKey(row.report_id);
+    const reportId = idKey(row.report_id);
     if (reportId !== undefined && !reportAt.has(reportId) && !options.knownReports?.has(reportId)) {
       out.push({
         path: ['report_sources', index, 'report_id'],
         message: `unknown report_id ${reportId} (not in reports)`,
       });
     }
-    const cid = row.upright_cid;
-    if (typeof cid === 'string' && !companyExists(cid)) {
+    const cid = cidKey(row.upright_cid);
+    if (cid !== undefined && !companyExists(cid)) {
       out.push({ path: ['report_sources', index, 'upright_cid'], message: unknownCompany(cid) });
     }
     if (reportId === undefined || typeof row.source_url !== 'string') continue;
-    if (cid !== undefined && typeof cid !== 'string') continue;
+    if (row.upright_cid !== undefined && cid === undefined) continue;
     const key = JSON.stringify([reportId, cid ?? null, row.source_url]);
     const first = sourceAt.get(key);
     if (first === undefined) sourceAt.set(key, index);
@@ -295,9 +325,10 @@ function checkPeriodRows(
 ): void {
   const firstAt = new Map<string, number>();
   for (const [index, row] of rows) {
-    const cid = row.upright_cid;
-    if (typeof cid !== 'string') continue;
-    if (!companyExists(cid)) out.push({ path: [...at, index, 'upright_cid'], message: unknownCompany(cid) });
+    const cid = cidKey(row.upright_cid);
+    if (cid === undefined) continue;
+    if (!companyExists(cid))
+      out.push({ path: [...at, index, 'upright_cid'], message: unknownCompany(cid) });
     const year = integerKey(row.period_year);
     const qrt = integerKey(row.period_qrt);
     if (year === undefined || qrt === undefined) continue;
@@ -307,10 +338,9 @@ function checkPeriodRows(
     else {
       out.push({
         path: [...at, index],
-        message: `duplicate ${noun} for ${JSON.stringify(cid)} in ${year} Q${qrt} (first at ${formatPath([
-          ...at,
-          first,
-        ])})`,
+        message: `duplicate ${noun} for ${JSON.stringify(cid)} in ${year} Q${qrt} (first at ${formatPath(
+          [...at, first],
+        )})`,
       });
     }
   }
@@ -341,10 +371,16 @@ function firstOccurrences<K>(
   return firstAt;
 }
 
-const unknownIndustry = (slug: string) => `unknown industry ${JSON.stringify(slug)} (not in industries)`;
+const unknownIndustry = (slug: string) =>
+  `unknown industry ${JSON.stringify(slug)} (not in industries)`;
 const unknownCompany = (cid: string) => `unknown company ${JSON.stringify(cid)} (not in companies)`;
 
-const stringKey = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const slugKey = (value: unknown) =>
+  typeof value === 'string' && SLUG_PATTERN.test(value) ? value : undefined;
+const cidKey = (value: unknown) =>
+  typeof value === 'string' && CID_PATTERN.test(value) ? value : undefined;
+const idKey = (value: unknown) =>
+  Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined;
 const integerKey = (value: unknown) => (Number.isInteger(value) ? (value as number) : undefined);
 
 // ---------------------------------------------------------------------------------------------

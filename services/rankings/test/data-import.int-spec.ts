@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createPgAdapter } from '@upright/platform';
+import { testInfra } from '@upright/platform/testing';
+import { PrismaClient } from '../src/generated/prisma/client';
+import { importFileSchema, type ImportFile } from '../src/import-file';
+import { writeImport } from '../src/data-import/import-writer';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const cli = path.join(repoRoot, 'services', 'rankings', 'dist', 'data-import', 'cli.js');
+const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
+
+/** Real Postgres (upright_test), through the rankings role, as `make import` runs it. */
+describe('data import', () => {
+  const infra = testInfra();
+  const databaseUrl = infra.databaseUrl('rankings');
+  const db = new PrismaClient({ adapter: createPgAdapter({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 }) });
+  const tag = randomUUID().slice(0, 6);
+
+  function importCli(file: string) {
+    // Without REDIS_URL the CLI only writes; announcing changes is tested with the rankings cache.
+    const { REDIS_URL: _redis, ...env } = process.env;
+    return run(process.execPath, [cli, file], { env: { ...env, DATABASE_URL: databaseUrl } }).then(
+      (result) => ({ code: 0, ...result }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  }
+
+  function smallFile(): ImportFile {
+    return importFileSchema.parse({
+      industries: [{ industry: `zz-${tag}`, industry_text: `Test ${tag}`, definition: 'Test industry', limit: 5 }],
+      companies: [
+        { upright_cid: `ZZ${tag}A`, company_name: `Alpha ${tag}`, industry: `zz-${tag}`, structure: 'Public' },
+      ],
+      scores: [{ upright_cid: `ZZ${tag}A`, period_year: 2026, period_qrt: 3, climate_score: 10 }],
+    });
+  }
+
+  afterAll(async () => {
+    await db.company.deleteMany({ where: { uprightCid: { startsWith: `ZZ${tag}` } } });
+    await db.companyIndustry.deleteMany({ where: { industry: `zz-${tag}` } });
+    await db.industry.deleteMany({ where: { industry: `zz-${tag}` } });
+    await db.$disconnect();
+  });
+
+  it('imports the sample file, and a second import changes nothing', async () => {
+    const first = await importCli(sampleFile);
+    expect(first.code).toBe(0);
+    const second = await importCli(sampleFile);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Nothing changed.');
+    expect(second.stdout).toMatch(/companies\s+0 new, 0 changed, 300 unchanged/);
+    expect(second.stdout).toMatch(/scores\s+0 new, 0 changed, \d+ unchanged/);
+    expect(await db.company.count({ where: { uprightCid: { startsWith: 'UC' } } })).toBeGreaterThanOrEqual(300);
+  });
+
+  it('writes nothing when one row is bad, and names that row and field', async () => {
+    const file = path.join(tmpdir(), `upright-bad-${tag}.json`);
+    const good = smallFile();
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...good,
+        companies: [...good.companies, { ...good.companies[0], upright_cid: `ZZ${tag}B`, company_name: 42 }],
+      }),
+    );
+    const result = await importCli(file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('companies[1].company_name');
+    expect(result.stderr).toContain('nothing was written');
+    expect(await db.industry.count({ where: { industry: `zz-${tag}` } })).toBe(0);
+  });
+
+  it('reports every change, then none on re-import; removed memberships are removed', async () => {
+    const file = smallFile();
+    const first = await writeImport(db, file);
+    expect(first.sections.industries).toMatchObject({ inserted: 1, updated: 0 });
+    expect(first.sections.companies).toMatchObject({ inserted: 1 });
+    expect(first.changedIndustries).toEqual([`zz-${tag}`]);
+
+    const again = await writeImport(db, file);
+    expect(again.changedIndustries).toEqual([]);
+    expect(again.sections.scores).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+
+    const changed = structuredClone(file);
+    changed.scores[0]!.climate_score = 11;
+    const third = await writeImport(db, changed);
+    expect(third.sections.scores).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(third.changedIndustries).toEqual([`zz-${tag}`]);
+  });
+
+  it('rolls back the whole import when the database refuses a row', async () => {
+    const file = smallFile();
+    file.industries[0]!.industry = `zz-${tag}-rollback`;
+    // Bypasses validation on purpose: the company points at an industry that does not exist.
+    file.companies[0] = { ...file.companies[0]!, upright_cid: `ZZ${tag}R`, industry: `zz-${tag}-missing` };
+    await expect(writeImport(db, file)).rejects.toThrow();
+    expect(await db.industry.count({ where: { industry: `zz-${tag}-rollback` } })).toBe(0);
+  });
+});
