@@ -19,7 +19,9 @@ const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.j
 describe('data import', () => {
   const infra = testInfra();
   const databaseUrl = infra.databaseUrl('rankings');
-  const db = new PrismaClient({ adapter: createPgAdapter({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 }) });
+  const db = new PrismaClient({
+    adapter: createPgAdapter({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 }),
+  });
   const tag = randomUUID().slice(0, 6);
 
   function importCli(file: string) {
@@ -33,9 +35,21 @@ describe('data import', () => {
 
   function smallFile(): ImportFile {
     return importFileSchema.parse({
-      industries: [{ industry: `zz-${tag}`, industry_text: `Test ${tag}`, definition: 'Test industry', limit: 5 }],
+      industries: [
+        {
+          industry: `zz-${tag}`,
+          industry_text: `Test ${tag}`,
+          definition: 'Test industry',
+          limit: 5,
+        },
+      ],
       companies: [
-        { upright_cid: `ZZ${tag}A`, company_name: `Alpha ${tag}`, industry: `zz-${tag}`, structure: 'Public' },
+        {
+          upright_cid: `ZZ${tag}A`,
+          company_name: `Alpha ${tag}`,
+          industry: `zz-${tag}`,
+          structure: 'Public',
+        },
       ],
       scores: [{ upright_cid: `ZZ${tag}A`, period_year: 2026, period_qrt: 3, climate_score: 10 }],
     });
@@ -56,7 +70,9 @@ describe('data import', () => {
     expect(second.stdout).toContain('Nothing changed.');
     expect(second.stdout).toMatch(/companies\s+0 new, 0 changed, 300 unchanged/);
     expect(second.stdout).toMatch(/scores\s+0 new, 0 changed, \d+ unchanged/);
-    expect(await db.company.count({ where: { uprightCid: { startsWith: 'UC' } } })).toBeGreaterThanOrEqual(300);
+    expect(
+      await db.company.count({ where: { uprightCid: { startsWith: 'UC' } } }),
+    ).toBeGreaterThanOrEqual(300);
   });
 
   it('writes nothing when one row is bad, and names that row and field', async () => {
@@ -66,7 +82,10 @@ describe('data import', () => {
       file,
       JSON.stringify({
         ...good,
-        companies: [...good.companies, { ...good.companies[0], upright_cid: `ZZ${tag}B`, company_name: 42 }],
+        companies: [
+          ...good.companies,
+          { ...good.companies[0], upright_cid: `ZZ${tag}B`, company_name: 42 },
+        ],
       }),
     );
     const result = await importCli(file);
@@ -98,7 +117,11 @@ describe('data import', () => {
     const file = smallFile();
     file.industries[0]!.industry = `zz-${tag}-rollback`;
     // Bypasses validation on purpose: the company points at an industry that does not exist.
-    file.companies[0] = { ...file.companies[0]!, upright_cid: `ZZ${tag}R`, industry: `zz-${tag}-missing` };
+    file.companies[0] = {
+      ...file.companies[0]!,
+      upright_cid: `ZZ${tag}R`,
+      industry: `zz-${tag}-missing`,
+    };
     await expect(writeImport(db, file)).rejects.toThrow();
     expect(await db.industry.count({ where: { industry: `zz-${tag}-rollback` } })).toBe(0);
   });
