@@ -31,6 +31,8 @@ const common = {
 };
 
 module.exports = {
+  // A global option: jest ignores it inside a project.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
@@ -38,7 +40,6 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
       globalSetup: '<rootDir>/infra/local/jest-integration-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };

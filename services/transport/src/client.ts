@@ -6,9 +6,9 @@ import type Redis from 'ioredis';
 import { decodeReply, encodeEvent, encodeRequest, parseStreams, type StreamEntry } from './codec';
 import {
   Backoff,
+  blockingCall,
   closeConnection,
   type ConnectionRole,
-  type ConnectionStatus,
   createConnection,
   errorMessage,
   forwardEvent,
@@ -25,7 +25,11 @@ import {
 } from './errors';
 import { countLiveReplicas, LivenessCache } from './heartbeat';
 import { type KeySpace, keySpace } from './keys';
-import { type ResolvedClientOptions, resolveClientOptions, type StreamsClientOptions } from './options';
+import {
+  type ResolvedClientOptions,
+  resolveClientOptions,
+  type StreamsClientOptions,
+} from './options';
 
 /** Safety cap only: servers delete requests once answered, so the stream stays short. */
 const REQUEST_STREAM_MAXLEN = 100_000;
@@ -51,7 +55,7 @@ interface PendingRequest {
  * Usage: `ClientsModule.register([{ name: 'RANKINGS', customClass: RedisStreamsClient, options }])`
  * or `new RedisStreamsClient(options)`.
  */
-export class RedisStreamsClient extends ClientProxy<StreamsEvents, ConnectionStatus> {
+export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
   private readonly logger = new Logger(RedisStreamsClient.name);
   private readonly options: ResolvedClientOptions;
   private readonly keys: KeySpace;
@@ -135,10 +139,13 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents, ConnectionSta
     const stop = new AbortController();
     this.stopSignal = stop;
     const { redisUrl } = this.options;
-    const command = createConnection(redisUrl, `client:${this.clientId}`, this.logger, (status) =>
-      this._status$.next(status),
-    );
-    const blocking = createConnection(redisUrl, `client:${this.clientId}:replies`, this.logger);
+    const command = createConnection(redisUrl, `client:${this.clientId}`, this.logger, {
+      role: 'command',
+      onStatus: (status) => this._status$.next(status),
+    });
+    const blocking = createConnection(redisUrl, `client:${this.clientId}:replies`, this.logger, {
+      role: 'blocking',
+    });
     blocking.on('ready', () => (this.replyCursor = '0'));
     this.command = command;
     this.blocking = blocking;
@@ -146,7 +153,10 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents, ConnectionSta
       forwardEvent({ command, blocking }, event, listener);
     }
     this.pendingListeners = [];
-    this.replyLoop = this.runReplyLoop(blocking, stop.signal);
+    // Every failure inside is handled; this only guards against a bug becoming a crash.
+    this.replyLoop = this.runReplyLoop(blocking, stop.signal).catch((error: unknown) =>
+      this.logger.error(`Reply loop stopped: ${errorMessage(error)}`),
+    );
     // Only the first connect waits: later, requests fail fast while Redis is unreachable.
     const wait = new AbortController();
     await Promise.race([
@@ -248,7 +258,9 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents, ConnectionSta
       }
       let raw: unknown;
       try {
-        raw = await blocking.call(
+        raw = await blockingCall(
+          blocking,
+          REPLY_BLOCK_MS,
           'XREAD',
           'COUNT',
           REPLY_BATCH,

@@ -103,7 +103,11 @@ export function decodeReply(fields: Fields): ReplyMessage {
   const status = required(record, 'status');
   if (status !== 'ok' && status !== 'error') throw new CodecError(`Unknown status "${status}"`);
   const body = decodeData(record);
-  return { id: required(record, 'id'), ok: status === 'ok', ...(body === undefined ? {} : { body }) };
+  return {
+    id: required(record, 'id'),
+    ok: status === 'ok',
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 export function encodeEvent(message: EventMessage): string[] {

@@ -3,17 +3,35 @@ import Redis from 'ioredis';
 
 export type ConnectionStatus = 'connected' | 'reconnecting' | 'disconnected';
 
+/** A command connection gets no answer for this long: the connection is assumed dead. */
+const COMMAND_TIMEOUT_MS = 5000;
+/** How often an otherwise quiet command connection checks that Redis still answers. */
+const PROBE_INTERVAL_MS = 2000;
+/** Extra time a blocking read may take beyond its BLOCK before its connection is reset. */
+const BLOCKING_GRACE_MS = 5000;
+
+export interface ConnectionSettings {
+  /** `blocking` connections only run blocking reads, which must not time out like commands. */
+  role: ConnectionRole;
+  onStatus?: (status: ConnectionStatus) => void;
+}
+
 /**
  * Commands fail at once while Redis is unreachable instead of queueing: the transport has
  * deadlines and its own retry loops, and a queued XADD replayed after a reconnect could run
  * a request twice. `maxRetriesPerRequest: 0` also rejects commands that were in flight when
  * the connection dropped, so no promise is left hanging.
+ *
+ * A Redis that vanished without closing its sockets (a rescheduled pod) leaves connections
+ * that accept writes and never answer; TCP would take many minutes to notice. Command
+ * connections therefore time commands out and probe with PING, blocking reads have a
+ * watchdog (blockingCall), and either resets the connection so it reconnects.
  */
 export function createConnection(
   redisUrl: string,
   connectionName: string,
   logger: LoggerService,
-  onStatus?: (status: ConnectionStatus) => void,
+  settings: ConnectionSettings,
 ): Redis {
   const redis = new Redis(redisUrl, {
     connectionName,
@@ -21,6 +39,7 @@ export function createConnection(
     enableOfflineQueue: false,
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: 0,
+    commandTimeout: settings.role === 'command' ? COMMAND_TIMEOUT_MS : undefined,
     retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2000),
   });
   let outage = false;
@@ -33,13 +52,46 @@ export function createConnection(
   redis.on('ready', () => {
     if (outage) logger.log(`Redis connection ${connectionName} restored`);
     outage = false;
-    onStatus?.('connected');
+    settings.onStatus?.('connected');
   });
-  redis.on('reconnecting', () => onStatus?.('reconnecting'));
-  redis.on('end', () => onStatus?.('disconnected'));
+  redis.on('reconnecting', () => settings.onStatus?.('reconnecting'));
+  redis.on('end', () => settings.onStatus?.('disconnected'));
+  if (settings.role === 'command') {
+    const probe = setInterval(() => {
+      if (redis.status !== 'ready') return;
+      redis.ping().catch((error: unknown) => {
+        if (!isTimeout(error) || redis.status !== 'ready') return;
+        logger.warn(`Redis connection ${connectionName} stopped answering; reconnecting`);
+        redis.disconnect(true);
+      });
+    }, PROBE_INTERVAL_MS);
+    probe.unref();
+    redis.once('end', () => clearInterval(probe));
+  }
   // The initial connect is retried by retryStrategy like any reconnect; its rejection is noise.
   redis.connect().catch(() => undefined);
   return redis;
+}
+
+/** Runs a command with a BLOCK of `blockMs`; resets the connection if it outstays it. */
+export async function blockingCall(
+  redis: Redis,
+  blockMs: number,
+  command: string,
+  ...args: (string | number)[]
+): Promise<unknown> {
+  const watchdog = setTimeout(() => {
+    if (redis.status === 'ready') redis.disconnect(true);
+  }, blockMs + BLOCKING_GRACE_MS);
+  try {
+    return await redis.call(command, ...args);
+  } finally {
+    clearTimeout(watchdog);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Command timed out';
 }
 
 /** Resolves when the connection is ready, or false when the signal fires first. */
@@ -105,7 +157,15 @@ export class Backoff {
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    try {
+      return JSON.stringify(error);
+    } catch {
+      // fall through
+    }
+  }
+  return String(error);
 }
 
 export function isNoGroupError(error: unknown): boolean {

@@ -47,7 +47,10 @@ export function toRemoteError(error: unknown): { payload: RemoteErrorPayload; ex
   const candidate = error instanceof RpcException ? error.getError() : error;
   if (isRemoteErrorPayload(candidate)) {
     const { code, message, field } = candidate;
-    return { payload: field === undefined ? { code, message } : { code, message, field }, expected: true };
+    return {
+      payload: field === undefined ? { code, message } : { code, message, field },
+      expected: true,
+    };
   }
   return { payload: { ...INTERNAL_ERROR }, expected: false };
 }

@@ -1,9 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  type CustomTransportStrategy,
-  type MessageHandler,
-  Server,
-} from '@nestjs/microservices';
+import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import {
@@ -17,7 +13,9 @@ import {
 } from './codec';
 import {
   Backoff,
+  blockingCall,
   closeConnection,
+  type ConnectionRole,
   type ConnectionStatus,
   createConnection,
   errorMessage,
@@ -28,16 +26,20 @@ import {
   type StreamsEvents,
   whenReady,
 } from './connection';
-
-type Listener = (connection: 'command' | 'blocking', ...args: unknown[]) => void;
 import { StreamsContext } from './context';
 import { isExpired } from './deadline';
 import { INTERNAL_ERROR, toRemoteError } from './errors';
 import { Heartbeat, liveReplicas } from './heartbeat';
 import { groupOf, type KeySpace, keySpace } from './keys';
-import { type ResolvedServerOptions, resolveServerOptions, type StreamsServerOptions } from './options';
+import {
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  type StreamsServerOptions,
+} from './options';
 import { Reclaimer } from './reclaimer';
 import { DELETE_IDLE_CONSUMER } from './scripts';
+
+type Listener = (connection: ConnectionRole, ...args: unknown[]) => void;
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
 export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
@@ -65,7 +67,6 @@ interface StreamSpec {
   key: string;
   kind: 'rpc' | 'event';
 }
-
 
 /**
  * NestJS transport strategy: one consumer per replica in the service's consumer group, on the
@@ -164,10 +165,13 @@ export class RedisStreamsServer
         .filter(([, handler]) => handler.isEventHandler)
         .map(([pattern]): StreamSpec => ({ key: this.keys.eventStream(pattern), kind: 'event' })),
     ];
-    this.command = createConnection(redisUrl, `${service}:${consumerName}`, this.logger, (status) =>
-      this._status$.next(status),
-    );
-    this.blocking = createConnection(redisUrl, `${service}:${consumerName}:read`, this.logger);
+    this.command = createConnection(redisUrl, `${service}:${consumerName}`, this.logger, {
+      role: 'command',
+      onStatus: (status) => this._status$.next(status),
+    });
+    this.blocking = createConnection(redisUrl, `${service}:${consumerName}:read`, this.logger, {
+      role: 'blocking',
+    });
     for (const { event, listener } of this.pendingListeners) {
       forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
     }
@@ -218,7 +222,10 @@ export class RedisStreamsServer
     if (this.stopping) return;
     this.heartbeat.start();
     this.reclaimer.start();
-    this.readLoop = this.runReadLoop();
+    // Every failure inside is handled; this only guards against a bug becoming a crash.
+    this.readLoop = this.runReadLoop().catch((error: unknown) =>
+      this.logger.error(`Read loop stopped: ${errorMessage(error)}`),
+    );
     this.logger.log(
       `Consumer ${consumerName} of "${service}" reading ${this.streams.map((s) => s.key).join(', ')}`,
     );
@@ -282,7 +289,9 @@ export class RedisStreamsServer
       const { keys, count } = this.pickStreams(free);
       let raw: unknown;
       try {
-        raw = await blocking.call(
+        raw = await blockingCall(
+          blocking,
+          BLOCK_MS,
           'XREADGROUP',
           'GROUP',
           this.group,
@@ -374,12 +383,22 @@ export class RedisStreamsServer
     const handler = this.getHandlerByPattern(request.pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`No message handler for "${request.pattern}"`);
-      await this.finishRequest(spec, entryId, request, { id: request.id, ok: false, body: INTERNAL_ERROR });
+      await this.finishRequest(spec, entryId, request, {
+        id: request.id,
+        ok: false,
+        body: INTERNAL_ERROR,
+      });
       return;
     }
     if (deliveries > MAX_DELIVERIES) {
-      this.logger.error(`Giving up on "${request.pattern}" ${entryId} after ${deliveries - 1} deliveries`);
-      await this.finishRequest(spec, entryId, request, { id: request.id, ok: false, body: INTERNAL_ERROR });
+      this.logger.error(
+        `Giving up on "${request.pattern}" ${entryId} after ${deliveries - 1} deliveries`,
+      );
+      await this.finishRequest(spec, entryId, request, {
+        id: request.id,
+        ok: false,
+        body: INTERNAL_ERROR,
+      });
       return;
     }
 
@@ -424,7 +443,9 @@ export class RedisStreamsServer
     if (!handler) {
       this.logger.error(`No event handler for "${pattern}"`);
     } else if (deliveries > MAX_DELIVERIES) {
-      this.logger.error(`Giving up on event "${pattern}" ${entryId} after ${deliveries - 1} deliveries`);
+      this.logger.error(
+        `Giving up on event "${pattern}" ${entryId} after ${deliveries - 1} deliveries`,
+      );
     } else {
       const started = process.hrtime.bigint();
       let outcome: 'ok' | 'error' = 'ok';
@@ -443,13 +464,19 @@ export class RedisStreamsServer
     await this.ack(spec, entryId);
   }
 
-  private invoke(handler: MessageHandler, data: unknown, context: StreamsContext): Promise<unknown> {
+  private invoke(
+    handler: MessageHandler,
+    data: unknown,
+    context: StreamsContext,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.onProcessingStartHook(this.transportId, context, async () => {
         try {
           const result: unknown = await handler(data, context);
           // Handlers may answer with a value, a Promise or an Observable; the reply is its last value.
-          resolve(await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined }));
+          resolve(
+            await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined }),
+          );
         } catch (error) {
           reject(error);
         } finally {
@@ -498,8 +525,14 @@ export class RedisStreamsServer
       },
       () => !isExpired(request.deadline, Date.now()),
     );
-    // The client has given up; the reclaimer acks the leftover once Redis is back.
-    if (!sent) this.logger.warn(`Could not reply to "${request.pattern}" ${entryId} before its deadline`);
+    if (sent) return;
+    // Either way the entry stays pending: the reclaimer of this or another replica acks it
+    // (or, if its deadline still allows, handles it again) once Redis is reachable.
+    this.logger.warn(
+      this.abandoned
+        ? `Reply to "${request.pattern}" ${entryId} dropped: shutdown grace period is over`
+        : `Could not reply to "${request.pattern}" ${entryId} before its deadline`,
+    );
   }
 
   private async ack(spec: StreamSpec, entryId: string): Promise<void> {
@@ -566,7 +599,11 @@ export class RedisStreamsServer
       try {
         await this.heartbeat?.leave();
         for (const stream of this.streams) {
-          await DELETE_IDLE_CONSUMER.run(command, [stream.key], [this.group, this.options.consumerName]);
+          await DELETE_IDLE_CONSUMER.run(
+            command,
+            [stream.key],
+            [this.group, this.options.consumerName],
+          );
         }
       } catch (error) {
         this.logger.warn(`Leaving the consumer group failed: ${errorMessage(error)}`);
@@ -587,20 +624,25 @@ export class RedisStreamsServer
     if (command?.status !== 'ready') return;
     try {
       const keys = this.streams.map((stream) => stream.key);
+      // Own pending entries are at most the in-flight ones plus one cut-off read.
       const raw = await command.call(
         'XREADGROUP',
         'GROUP',
         this.group,
         this.options.consumerName,
         'COUNT',
-        this.options.concurrency,
+        this.options.concurrency * 2,
         'STREAMS',
         ...keys,
         ...keys.map(() => '0'),
       );
       for (const batch of parseStreams(raw)) {
         for (const entry of batch.entries) {
-          if (!this.inFlight.has(`${batch.stream} ${entry.id}`)) this.dispatchTo(batch.stream, entry, 2);
+          // Whatever does not fit stays pending and is reclaimed by another replica.
+          if (this.inFlight.size >= this.options.concurrency) return;
+          if (!this.inFlight.has(`${batch.stream} ${entry.id}`)) {
+            this.dispatchTo(batch.stream, entry, 2);
+          }
         }
       }
     } catch (error) {

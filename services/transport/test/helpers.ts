@@ -1,0 +1,202 @@
+import { Logger } from '@nestjs/common';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Every test file works under its own prefix so runs never see each other's keys. */
+export function uniquePrefix(name: string): string {
+  return `test-transport-${name}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+export const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Polls until `condition` holds; fails the test with `what` after `timeoutMs`. */
+export async function eventually(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const giveUpAt = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
+    await delay(50);
+  }
+}
+
+export interface ReplicaStats {
+  handled: number[];
+  stats: { handled: number; inFlight: number; reclaimed: number; expired: number };
+}
+
+export interface ReplicaProcess {
+  readonly id: string;
+  readonly consumer: string;
+  readonly child: ChildProcess;
+  stats(): Promise<ReplicaStats>;
+  close(): Promise<ReplicaStats>;
+  kill(): Promise<void>;
+}
+
+const FIXTURE = resolve(__dirname, 'fixtures/replica.ts');
+const FIXTURE_TSCONFIG = resolve(__dirname, 'fixtures/tsconfig.json');
+
+/** Starts `fixtures/replica.ts` in its own Node process (tsx, no build needed). */
+export async function startReplica(
+  id: string,
+  env: Record<string, string | number>,
+): Promise<ReplicaProcess> {
+  const child = fork(FIXTURE, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: FIXTURE_TSCONFIG,
+      REPLICA_ID: id,
+      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const nextMessage = <T>(type: string): Promise<T> =>
+    new Promise((resolveMessage, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolveMessage(message);
+      };
+      const onExit = (code: number | null) => {
+        child.off('message', onMessage);
+        reject(new Error(`Replica ${id} exited (${code}) before "${type}"`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const { consumer } = await nextMessage<{ consumer: string }>('ready');
+  return {
+    id,
+    consumer,
+    child,
+    stats: () => {
+      const reply = nextMessage<ReplicaStats>('stats');
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    close: async () => {
+      const reply = nextMessage<ReplicaStats>('closed');
+      child.send({ type: 'close' });
+      const stats = await reply;
+      await exited;
+      return stats;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  if (address === null || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+/** A private redis-server for tests that stop it; the shared one on 6379 is never touched. */
+export class PrivateRedis {
+  private process?: ChildProcess;
+  private readonly dir = mkdtempSync(join(tmpdir(), 'transport-redis-'));
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort());
+    await redis.startProcess();
+    return redis;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.process;
+    this.process = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** Freezes the server: sockets stay open but nothing answers, like a vanished host. */
+  freeze(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.process?.kill('SIGCONT');
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.startProcess();
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async startProcess(): Promise<void> {
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { cwd: this.dir, stdio: 'ignore' },
+    );
+    const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => 50 });
+    probe.on('error', () => undefined);
+    try {
+      await eventually('private redis-server to answer', async () => {
+        try {
+          if (probe.status === 'wait') await probe.connect();
+          return (await probe.ping()) === 'PONG';
+        } catch {
+          return false;
+        }
+      });
+    } finally {
+      probe.disconnect();
+    }
+  }
+}
+
+/** Keeps test output to warnings and errors; the transport logs every start and stop. */
+export function quietLogs(): void {
+  Logger.overrideLogger(['error', 'warn']);
+}
+
+/** Resolves once `server.listen()` has called back (rejects if it reports an error). */
+export function listening(server: { listen(callback: (error?: unknown) => void): void }) {
+  return new Promise<void>((resolve, reject) =>
+    server.listen((error?: unknown) => (error ? reject(error) : resolve())),
+  );
+}
