@@ -9,7 +9,10 @@ export function competitionRanks(values: ArrayLike<number>): Int32Array {
   return ranks;
 }
 
-/** Number of entries of the ascending array `sorted` that are strictly below `value`. */
+/**
+ * Number of entries of the ascending array `sorted` that are strictly below `value`. NaN entries,
+ * which a typed-array sort puts last, are never below anything, so they are never counted.
+ */
 export function countBelow(sorted: Float64Array, value: number): number {
   let low = 0;
   let high = sorted.length;

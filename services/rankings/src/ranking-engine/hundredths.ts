@@ -17,7 +17,8 @@ export function toHundredths(value: number): number {
   const digits = whole + fraction;
   // |value| × 100 = digits × 10^shift
   const shift = Number(exponent) - fraction.length + 2;
-  const magnitude = shift >= 0 ? Number(digits + '0'.repeat(shift)) : roundDroppingDigits(digits, -shift);
+  const magnitude =
+    shift >= 0 ? Number(digits + '0'.repeat(shift)) : roundDroppingDigits(digits, -shift);
   if (!Number.isSafeInteger(magnitude)) throw new RangeError(`too large: ${value}`);
   return value < 0 && magnitude !== 0 ? -magnitude : magnitude;
 }

@@ -34,14 +34,14 @@ describe('rankIndustry: lists and sort orders (rule 9)', () => {
 
   it('ranked: by normalized_rank, then company_name', () => {
     expect(names(result.ranked)).toEqual(['Beta', 'Acme', 'Zeta', 'Delta']);
-    expect(result.ranked.map((entry) => [entry.raw_rank, entry.normalized_rank, entry.tied])).toEqual(
-      [
-        [10, 1, false],
-        [11, 2, true],
-        [11, 2, true],
-        [15, 4, false],
-      ],
-    );
+    expect(
+      result.ranked.map((entry) => [entry.raw_rank, entry.normalized_rank, entry.tied]),
+    ).toEqual([
+      [10, 1, false],
+      [11, 2, true],
+      [11, 2, true],
+      [15, 4, false],
+    ]);
   });
 
   it('aranked: by arank (averages), then name', () => {
@@ -82,7 +82,10 @@ describe('rankIndustry: lists and sort orders (rule 9)', () => {
   });
 
   it('orders same-name, same-rank companies by upright_cid', () => {
-    const twins = [company('cid-2', { company_name: 'Twin' }), company('cid-1', { company_name: 'Twin' })];
+    const twins = [
+      company('cid-2', { company_name: 'Twin' }),
+      company('cid-1', { company_name: 'Twin' }),
+    ];
     expect(rankIndustry(twins, weights({}, 1), null).ranked.map((e) => e.upright_cid)).toEqual([
       'cid-1',
       'cid-2',

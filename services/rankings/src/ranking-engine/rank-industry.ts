@@ -1,5 +1,6 @@
 import type { IssueKey } from '@upright/contracts';
 import { assertIssueKey, rankField } from './issue-fields';
+import { plainObject } from './plain-object';
 import { rankIssues } from './rank-issues';
 import type {
   IndustryRanking,
@@ -46,17 +47,17 @@ export function assembleIndustryRanking(
 ): IndustryRanking {
   assertAligned(ranking, averaged);
   if (personal !== null) assertAligned(ranking, personal);
-  const companies = ranking.companies.map(
-    (company, i): RankedCompany => ({
-      ...company,
-      ...averageFields(averaged[i]),
-      ...personalFields(personal === null ? null : personal[i]),
-    }),
+  const companies = ranking.companies.map((company, i): RankedCompany =>
+    withWeightedFields(company, averaged[i], personal?.[i] ?? null),
   );
+  const { nameOrder } = ranking;
   return {
-    ranked: sortedBy(companies, (company) => company.normalized_rank),
-    aranked: sortedBy(companies, (company) => company.arank),
-    pranked: personal === null ? null : sortedBy(companies, (company) => company.arank),
+    ranked: orderedByRank(companies, nameOrder, (company) => company.normalized_rank),
+    aranked: orderedByRank(companies, nameOrder, (company) => company.arank),
+    pranked:
+      personal === null
+        ? null
+        : orderedByRank(companies, nameOrder, (company) => company.prank ?? 0),
     none: companies.length === 0,
   };
 }
@@ -72,57 +73,61 @@ export function rankOnIssue(
 ): IssueRankedCompany[] {
   assertIssueKey(key);
   const field = rankField(key);
-  return topOf(ranking.companies, (company) => company[field], count);
+  return topOf(ranking, (company) => company[field], count);
 }
 
 /** The major variant of `/api/rankings/...`: the first `count` by normalized_rank, then name. */
 export function rankOnNormalized(ranking: IssueRanking, count: number): IssueRankedCompany[] {
-  return topOf(ranking.companies, (company) => company.normalized_rank, count);
+  return topOf(ranking, (company) => company.normalized_rank, count);
 }
 
-function averageFields(weighted: WeightedRank): Pick<RankedCompany, 'raw_arank' | 'arank' | 'atied'> {
-  return { raw_arank: weighted.raw, arank: weighted.rank, atied: weighted.tied };
+function withWeightedFields(
+  company: IssueRankedCompany,
+  averaged: WeightedRank,
+  personal: WeightedRank | null,
+): RankedCompany {
+  return plainObject<RankedCompany>((fields) => {
+    for (const field in company) fields[field] = company[field as keyof IssueRankedCompany];
+    fields.raw_arank = averaged.raw;
+    fields.arank = averaged.rank;
+    fields.atied = averaged.tied;
+    fields.raw_prank = personal === null ? null : personal.raw;
+    fields.prank = personal === null ? null : personal.rank;
+    fields.ptied = personal === null ? null : personal.tied;
+  });
 }
 
-function personalFields(
-  weighted: WeightedRank | null,
-): Pick<RankedCompany, 'raw_prank' | 'prank' | 'ptied'> {
-  if (weighted === null) return { raw_prank: null, prank: null, ptied: null };
-  return { raw_prank: weighted.raw, prank: weighted.rank, ptied: weighted.tied };
-}
-
-function topOf<T extends IssueRankedCompany>(
-  companies: readonly T[],
-  rankOf: (company: T) => number,
+function topOf(
+  ranking: IssueRanking,
+  rankOf: (company: IssueRankedCompany) => number,
   count: number,
-): T[] {
+): IssueRankedCompany[] {
   if (!Number.isSafeInteger(count) || count < 0) {
     throw new RangeError(`count must be a non-negative integer, got ${count}`);
   }
-  return sortedBy(companies, rankOf).slice(0, count);
+  return orderedByRank(ranking.companies, ranking.nameOrder, rankOf).slice(0, count);
 }
-
-const NAME_ORDER = new Intl.Collator('en');
 
 /**
- * Ascending by rank, then company_name (English collation, so "eBay" sorts beside "Exxon"), then
- * upright_cid by code units, which makes the order total: it never depends on the input order.
+ * `items` ordered by rank ascending, then by `nameOrder` (name, then upright_cid). A counting sort
+ * over ranks 1..n, walking the items in name order so that equal ranks stay in name order: O(n),
+ * no comparisons. Every rank the engine produces lies in 1..n.
  */
-function sortedBy<T extends IssueRankedCompany>(
-  companies: readonly T[],
-  rankOf: (company: T) => number,
+function orderedByRank<T>(
+  items: readonly T[],
+  nameOrder: readonly number[],
+  rankOf: (item: T) => number,
 ): T[] {
-  return [...companies].sort(
-    (a, b) =>
-      rankOf(a) - rankOf(b) ||
-      NAME_ORDER.compare(a.company_name, b.company_name) ||
-      compareCodeUnits(a.upright_cid, b.upright_cid),
-  );
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
+  // slot[r] ends up as the first output position for rank r (number of items ranked below r)
+  const slot = new Int32Array(items.length + 2);
+  for (const item of items) slot[rankOf(item) + 1]++;
+  for (let rank = 1; rank < slot.length; rank++) slot[rank] += slot[rank - 1];
+  const ordered = new Array<T>(items.length);
+  for (const index of nameOrder) {
+    const item = items[index];
+    ordered[slot[rankOf(item)]++] = item;
+  }
+  return ordered;
 }
 
 function assertAligned(ranking: IssueRanking, weighted: WeightedRanks): void {

@@ -31,7 +31,12 @@ describe('rankIssues: competition ranking per issue (rule 1)', () => {
   });
 
   it('flags both companies of a shared rank as tied, and no one else', () => {
-    expect(onIssue(ranking, 'lobbying').map(([, tied]) => tied)).toEqual([false, false, true, true]);
+    expect(onIssue(ranking, 'lobbying').map(([, tied]) => tied)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('ties every company when all scores are equal', () => {
@@ -124,10 +129,9 @@ describe('rankIssues: any other missing score gets rank L (rule 3)', () => {
   });
 
   it('treats an absent score key like null', () => {
-    const partial = { ...company('a').scores } as Partial<RankableCompany['scores']>;
-    delete partial.tax;
+    const { tax: _absent, ...withoutTax } = company('a').scores;
     const ranking = rankIssues([
-      { ...company('a'), scores: partial as RankableCompany['scores'] },
+      { ...company('a'), scores: withoutTax as RankableCompany['scores'] },
       company('b', { scores: { tax: 100 } }),
     ]);
     expect(byCid(ranking, 'a').tax_rank).toBe(2);
@@ -163,7 +167,10 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   it.each([null, 'Private', 'public', 'Public ', ''])(
     'structure %p is not "Public": forced to L',
     (structure) => {
-      const ranking = rankIssues([undisclosed('x', structure), company('y', { scores: { tax: 1 } })]);
+      const ranking = rankIssues([
+        undisclosed('x', structure),
+        company('y', { scores: { tax: 1 } }),
+      ]);
       expect(byCid(ranking, 'x').tax_rank).toBe(2);
     },
   );
@@ -306,6 +313,6 @@ describe('rankIssues: shape and input handling', () => {
   });
 
   it('ranks an empty set to an empty list', () => {
-    expect(rankIssues([])).toEqual({ lowestRank: 0, companies: [] });
+    expect(rankIssues([])).toEqual({ lowestRank: 0, companies: [], nameOrder: [] });
   });
 });

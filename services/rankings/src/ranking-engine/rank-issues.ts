@@ -6,13 +6,17 @@ import {
 } from '@upright/contracts';
 import { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
 import { RANK_FIELDS, TIED_FIELDS } from './issue-fields';
-import type { IssueRankFields, IssueRanking, RankableCompany } from './types';
+import { plainObject } from './plain-object';
+import type { IssueRankedCompany, IssueRanking, RankableCompany } from './types';
 
 const CLIMATE: IssueKey = 'climate';
 const DISCLOSURE_DEPENDENT: ReadonlySet<IssueKey> = new Set(DISCLOSURE_DEPENDENT_ISSUES);
 
-/** Marks a company that gets rank L on an issue instead of competing on its score. */
-const AT_LOWEST_RANK = null;
+/**
+ * Marks a company that gets rank L on an issue instead of competing on its score. NaN, because
+ * real NaN scores are rejected, a typed-array sort puts NaN last, and NaN is never below a score.
+ */
+const AT_LOWEST_RANK = Number.NaN;
 
 /** Per-issue ranks and tied flags of every company, index-aligned with the input. */
 interface IssueColumn {
@@ -46,14 +50,17 @@ export function rankIssues(companies: readonly RankableCompany[]): IssueRanking 
   const normalizedTied = sharedRankFlags(normalizedRanks);
   return {
     lowestRank,
-    companies: companies.map((company, i) => ({
-      upright_cid: company.upright_cid,
-      company_name: company.company_name,
-      ...issueFieldsOf(columns, i),
-      raw_rank: rawRanks[i],
-      normalized_rank: normalizedRanks[i],
-      tied: normalizedTied[i],
-    })),
+    companies: companies.map((company, i) =>
+      plainObject<IssueRankedCompany>((fields) => {
+        fields.upright_cid = company.upright_cid;
+        fields.company_name = company.company_name;
+        writeIssueFields(fields, columns, i);
+        fields.raw_rank = rawRanks[i];
+        fields.normalized_rank = normalizedRanks[i];
+        fields.tied = normalizedTied[i];
+      }),
+    ),
+    nameOrder: orderByName(companies),
   };
 }
 
@@ -63,16 +70,20 @@ function rankOneIssue(
   key: IssueKey,
   lowestRank: number,
 ): IssueColumn {
-  const scores = companies.map((company) => rankedScore(company, key));
-  const sortedScores = Float64Array.from(scores.filter(isScore)).sort();
-  const ranks = Int32Array.from(scores, (score) =>
-    score === AT_LOWEST_RANK ? lowestRank : 1 + countBelow(sortedScores, score),
-  );
+  const scores = new Float64Array(companies.length);
+  companies.forEach((company, i) => {
+    scores[i] = rankedScore(company, key);
+  });
+  const sortedScores = scores.slice().sort(); // companies at L (NaN) last, never counted as below
+  const ranks = new Int32Array(companies.length);
+  scores.forEach((score, i) => {
+    ranks[i] = Number.isNaN(score) ? lowestRank : 1 + countBelow(sortedScores, score);
+  });
   return { ranks, tied: sharedRankFlags(ranks) };
 }
 
 /** The score a company competes with on `key`, or AT_LOWEST_RANK (rules 2–4). */
-function rankedScore(company: RankableCompany, key: IssueKey): number | typeof AT_LOWEST_RANK {
+function rankedScore(company: RankableCompany, key: IssueKey): number {
   if (DISCLOSURE_DEPENDENT.has(key) && !discloses(company)) return AT_LOWEST_RANK;
   const score = company.scores[key] ?? null;
   if (score === null) return key === CLIMATE ? MISSING_CLIMATE_SCORE : AT_LOWEST_RANK;
@@ -87,10 +98,6 @@ function discloses(company: RankableCompany): boolean {
   return company.structure === 'Public' || company.alt_reporting || company.self_reporting;
 }
 
-function isScore(score: number | typeof AT_LOWEST_RANK): score is number {
-  return score !== AT_LOWEST_RANK;
-}
-
 /** Rule 5: raw_rank = Σ of the nine issue ranks. */
 function sumOfRanks(columns: readonly IssueColumn[], count: number): Int32Array {
   const sums = new Int32Array(count);
@@ -98,13 +105,33 @@ function sumOfRanks(columns: readonly IssueColumn[], count: number): Int32Array 
   return sums;
 }
 
-function issueFieldsOf(columns: readonly IssueColumn[], index: number): IssueRankFields {
-  const fields: Record<string, number | boolean> = {};
+function writeIssueFields(
+  fields: Record<string, unknown>,
+  columns: readonly IssueColumn[],
+  index: number,
+): void {
   columns.forEach((column, k) => {
     fields[RANK_FIELDS[k]] = column.ranks[index];
     fields[TIED_FIELDS[k]] = column.tied[index];
   });
-  return fields as IssueRankFields;
+}
+
+const NAME_COLLATION = new Intl.Collator('en');
+
+/** See IssueRanking.nameOrder. */
+function orderByName(companies: readonly RankableCompany[]): number[] {
+  return companies
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        NAME_COLLATION.compare(companies[a].company_name, companies[b].company_name) ||
+        compareCodeUnits(companies[a].upright_cid, companies[b].upright_cid),
+    );
+}
+
+function compareCodeUnits(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }
 
 function assertUniqueCids(companies: readonly RankableCompany[]): void {

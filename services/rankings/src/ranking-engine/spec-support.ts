@@ -22,7 +22,9 @@ export function weights(given: Partial<Record<IssueKey, number>> = {}, fill = 0)
 /** A public company (so rule 4 does not apply) scoring 0 everywhere unless told otherwise. */
 export function company(
   upright_cid: string,
-  given: Partial<Omit<RankableCompany, 'upright_cid' | 'scores'>> & { scores?: Partial<Scores> } = {},
+  given: Partial<Omit<RankableCompany, 'upright_cid' | 'scores'>> & {
+    scores?: Partial<Scores>;
+  } = {},
 ): RankableCompany {
   return {
     upright_cid,

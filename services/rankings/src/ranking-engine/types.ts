@@ -47,6 +47,13 @@ export interface IssueRanking {
   readonly lowestRank: number;
   /** One entry per input company, in input order (entry i is input company i). */
   readonly companies: readonly IssueRankedCompany[];
+  /**
+   * Indices into `companies` ordered by company_name (English collation, so "eBay" sorts beside
+   * "Exxon"), then by upright_cid (code units). Computed once here so that every later list can
+   * be ordered "by rank, then name" without comparing names again; the order is total, so it never
+   * depends on the input order.
+   */
+  readonly nameOrder: readonly number[];
 }
 
 /** Stage-2 result for one company. */

@@ -144,8 +144,7 @@ describe('weigh: input checks', () => {
   });
 
   it('rejects a missing weight', () => {
-    const missing = { ...weights({}, 1) } as Partial<Weights>;
-    delete missing.climate;
+    const { climate: _absent, ...missing } = weights({}, 1);
     expect(() => weigh(threeCompanies, missing as Weights)).toThrow(/climate/);
   });
 

@@ -16,9 +16,10 @@ import type { IssueRankedCompany, IssueRanking, WeightedRanks, Weights } from '.
 export function weigh(ranking: IssueRanking, weights: Weights): WeightedRanks {
   const weightHundredths = ISSUE_KEYS.map((key) => weightInHundredths(weights, key));
   assertSumsAreSafe(weightHundredths, ranking.lowestRank);
-  const rawHundredths = Float64Array.from(ranking.companies, (company) =>
-    weightedSumInHundredths(company, weightHundredths),
-  );
+  const rawHundredths = new Float64Array(ranking.companies.length);
+  ranking.companies.forEach((company, i) => {
+    rawHundredths[i] = weightedSumInHundredths(company, weightHundredths);
+  });
   const ranks = competitionRanks(rawHundredths);
   const tied = sharedRankFlags(ranks);
   return ranking.companies.map((company, i) => ({
