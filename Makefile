@@ -68,4 +68,6 @@ test-integration: build infra
 test: lint typecheck test-unit test-integration
 
 bench: seed
+	@mkdir -p infra/bench/results
+	@npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json
 	@$(LOCAL_ENV) && npx tsx infra/bench/run.ts

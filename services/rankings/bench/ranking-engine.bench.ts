@@ -14,7 +14,6 @@
  * repeats the operation enough times to last at least MIN_BATCH_MS, and its time is divided by the
  * repetitions. No assertions: figures only.
  */
-import './workspace-sources';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
