@@ -1,10 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ConfigModule, PlatformModule, ServiceClientModule } from '@upright/platform';
+import { CompaniesController } from './companies/companies.controller';
 import { BFF_CONFIG, BffConfig } from './config';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
+import { MemberValues } from './members/member-values';
+import { RankingsController } from './rankings/rankings.controller';
 
 @Module({})
 export class BffModule {
@@ -16,10 +19,11 @@ export class BffModule {
         ConfigModule.forRoot(BFF_CONFIG, config),
         ServiceClientModule.forRoot(config),
       ],
-      controllers: [IndustriesController],
+      controllers: [IndustriesController, CompaniesController, RankingsController],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+        MemberValues,
       ],
     };
   }

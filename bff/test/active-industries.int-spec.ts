@@ -110,6 +110,9 @@ describe('GET /api/active through the whole stack', () => {
   it('fails fast with 503 and retry advice when no rankings replica is running', async () => {
     await rankings!.app.close();
     rankings = undefined;
+    // The BFF caches "a replica is alive" for 250 ms; a call inside that window waits for its
+    // deadline (504). Past it, the BFF knows nobody is consuming and answers at once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     const response = await fetch(`${bff.url}/api/active`);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('15');

@@ -1,6 +1,11 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { Patterns } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
+import { slugParam } from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+const industryParams = z.object({ industry: slugParam });
 
 @Controller('api')
 export class IndustriesController {
@@ -10,5 +15,11 @@ export class IndustriesController {
   @Get('active')
   active() {
     return this.services.request(Patterns.rankings.activeIndustries, {});
+  }
+
+  /** Spec §7: one industry; 404 when it is unknown or inactive. */
+  @Get('industry/:industry')
+  industry(@Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>) {
+    return this.services.request(Patterns.rankings.industry, { industry: params.industry });
   }
 }

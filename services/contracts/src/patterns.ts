@@ -1,4 +1,15 @@
-import type { ActiveIndustriesResponse } from './dto';
+import type {
+  ActiveIndustriesResponse,
+  Averages,
+  CompanyDetailRequest,
+  CompanyDetailResponse,
+  Industry,
+  IndustryCompaniesRequest,
+  IndustryCompaniesResponse,
+  IndustryRequest,
+  TopCompaniesRequest,
+  TopCompaniesResponse,
+} from './dto';
 
 /**
  * Every request/reply message pattern. A pattern starts with the name of the
@@ -9,6 +20,18 @@ import type { ActiveIndustriesResponse } from './dto';
 export const Patterns = {
   rankings: {
     activeIndustries: 'rankings.industries.active',
+    /** An active industry; `not_found` otherwise. */
+    industry: 'rankings.industries.get',
+    /** `GET /api/companies/{market}/{industry}`: ranked, aranked, pranked. */
+    industryCompanies: 'rankings.companies.rank',
+    /** `GET /api/primary/{market}/{industry}/{company}`: detail and ranks; null = no company. */
+    companyDetail: 'rankings.companies.detail',
+    /** `GET /api/rankings/...` and `/api/major/rankings/...`: the top companies of a period. */
+    topCompanies: 'rankings.companies.top',
+  },
+  accounts: {
+    /** The current averages of decisions §4. */
+    averages: 'accounts.averages.get',
   },
 } as const;
 
@@ -21,6 +44,14 @@ export interface RequestMap {
     request: Record<string, never>;
     response: ActiveIndustriesResponse;
   };
+  'rankings.industries.get': { request: IndustryRequest; response: Industry };
+  'rankings.companies.rank': {
+    request: IndustryCompaniesRequest;
+    response: IndustryCompaniesResponse;
+  };
+  'rankings.companies.detail': { request: CompanyDetailRequest; response: CompanyDetailResponse };
+  'rankings.companies.top': { request: TopCompaniesRequest; response: TopCompaniesResponse };
+  'accounts.averages.get': { request: Record<string, never>; response: Averages };
 }
 
 export type RequestOf<P extends Pattern> = RequestMap[P]['request'];

@@ -1,1 +1,2 @@
 export * from './rankings';
+export * from './accounts';

@@ -1,3 +1,6 @@
+import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
+import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
+
 /** One row of `GET /api/active` (spec §3: active industries are objects with `industry`). */
 export interface ActiveIndustry {
   industry: string;
@@ -5,3 +8,185 @@ export interface ActiveIndustry {
 }
 
 export type ActiveIndustriesResponse = ActiveIndustry[];
+
+/** Industry slugs and every other URL slug of the rankings data (the database checks the same). */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 100;
+
+/** Spec §3 Industry. `limit` is the allowed count of a ranking of this industry. */
+export interface Industry {
+  industry: string;
+  industry_text: string;
+  industry_alts: string[];
+  definition: string;
+  industry_values: string[];
+  limit: number;
+}
+
+export interface IndustryRequest {
+  industry: string;
+}
+
+/** A scoring period: a calendar quarter. */
+export interface Period {
+  period_year: number;
+  period_qrt: number;
+}
+
+/**
+ * Issue weights by issue key: a member's priority values (integers 0–10) for the personal
+ * ranking. `null` where a request carries them means "a visitor": no personal ranking.
+ */
+export type IssueWeights = { readonly [K in IssueKey]: number };
+
+/** Spec §3 Company, as the API returns it. `_id` is `upright_cid` (the spec's id field). */
+export interface Company {
+  _id: string;
+  upright_cid: string;
+  company_name: string;
+  /** The name lowercased, spaces as hyphens: the `{company}` part of the company page URL. */
+  slug: string;
+  brands: string[];
+  subsidiaries: string[];
+  /** Primary industry. */
+  industry: string;
+  /** Every industry the company is ranked in, the primary one first. */
+  industries: string[];
+  sectors: string[];
+  structure: string | null;
+  alt_reporting: boolean;
+  self_reporting: boolean;
+  /** YYYY-MM-DD */
+  updated: string | null;
+}
+
+/** Spec §3 company scores of one period; lower is better, null = missing. */
+export type CompanyScores = Period & { [F in ScoreField]: number | null };
+
+/** `<key>_rank` and `<key>_tied` of the nine issues (decisions §5 rule 1). */
+export type IssueRanks = { [K in IssueKey as `${K}_rank`]: number } & {
+  [K in IssueKey as `${K}_tied`]: boolean;
+};
+
+/** Unweighted combination (decisions §5 rule 5). */
+export interface NormalizedRank {
+  raw_rank: number;
+  normalized_rank: number;
+  tied: boolean;
+}
+
+/** Weighted combinations (rules 6–7); the personal ones are null for visitors. */
+export interface WeightedRanks {
+  raw_arank: number;
+  arank: number;
+  atied: boolean;
+  raw_prank: number | null;
+  prank: number | null;
+  ptied: boolean | null;
+}
+
+/** Every rank of one company within one ranked set. */
+export type CompanyRanks = IssueRanks & NormalizedRank & WeightedRanks;
+
+/** A company of `GET /api/companies/…`: its fields, its scores of the period, its ranks. */
+export type RankedCompany = Company & CompanyRanks & { companies_scores: CompanyScores };
+
+export interface IndustryCompaniesRequest {
+  industry: string;
+  /** null = the latest period with scores for the industry. */
+  period: Period | null;
+  /** The signed-in member's values; null for visitors (`pranked` is then null). */
+  memberValues: IssueWeights | null;
+}
+
+/** Decisions §5 rule 9 and §6. The three lists hold the same companies, sorted differently. */
+export interface IndustryCompaniesResult {
+  ranked: RankedCompany[];
+  aranked: RankedCompany[];
+  pranked: RankedCompany[] | null;
+  none: boolean;
+}
+
+export interface IndustryCompaniesResponse {
+  result: IndustryCompaniesResult;
+  industryResult: Industry;
+  /** The period ranked; null when the industry has no scores at all. */
+  period: Period | null;
+}
+
+export interface Headquarters {
+  city: string | null;
+  state: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** One metric of a detail entry, labelled from DETAIL_TABLES. */
+export interface DetailMetric extends MetricDefinition {
+  value: number | string;
+}
+
+/** The first (latest-period) entry of one detail table for a company, with its source. */
+export interface DetailEntry extends Period {
+  metrics: DetailMetric[];
+  source: SourceRef;
+}
+
+/** The spec §3 merge: one entry (or null when there is none) per detail table. */
+export type CompanyDetails = { [T in DetailTableName]: DetailEntry | null };
+
+/** A company's ranks in the industry of the page, from the same ranking as the industry page. */
+export type CompanyRanksInIndustry = CompanyRanks & {
+  period: Period;
+  lowestRank: number;
+  companies_scores: CompanyScores;
+};
+
+export type CompanyDetail = Company &
+  CompanyDetails & {
+    headquarters: Headquarters | null;
+    /** null when the company has no scores in the industry's ranked period. */
+    ranks: CompanyRanksInIndustry | null;
+    /** The active industries the company belongs to, primary first. */
+    industryList: ActiveIndustry[];
+  };
+
+export interface CompanyDetailRequest {
+  industry: string;
+  /** The company's slug (spec §2: name lowercased, spaces as hyphens). */
+  company: string;
+  memberValues: IssueWeights | null;
+}
+
+/** null = no such company in this industry (the BFF answers 204). */
+export type CompanyDetailResponse = CompanyDetail | null;
+
+/** What a top list ranks on: an issue key, or `overall` for normalized_rank. */
+export type RankingValue = IssueKey | 'overall';
+export const RANKING_VALUES: readonly RankingValue[] = ['overall', ...ISSUE_KEYS];
+
+export const TOP_COUNT_MAX = 100;
+
+export interface TopCompaniesRequest {
+  industry: string;
+  /** true: only companies whose primary industry is this one; false: every listed company. */
+  primaryOnly: boolean;
+  /** Ignored (normalized_rank) when `major` is true. */
+  value: RankingValue;
+  /** The major variant ranks on normalized_rank whatever `value` says. */
+  major: boolean;
+  count: number;
+  period: Period;
+}
+
+/** A company of a top list: fields, scores of the period, issue and normalized ranks. */
+export type TopCompany = Company &
+  IssueRanks &
+  NormalizedRank & { companies_scores: CompanyScores };
+
+export interface TopCompaniesResponse {
+  rankings: TopCompany[];
+  /** L = n of the ranked set (decisions §5); reports store it as `lowestRank`. */
+  lowestRank: number;
+  period: Period;
+}

@@ -12,6 +12,11 @@ import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { validateImportFile } from '../import-file';
+import {
+  bumpDataVersions,
+  CACHE_ENTRY_TTL_MS,
+  type DataVersionRedis,
+} from '../rankings-cache/data-version';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 
@@ -70,7 +75,11 @@ function printSummary(summary: ImportSummary): void {
   );
 }
 
-/** Tells running rankings replicas which industries to re-rank; the data is already committed. */
+/**
+ * Tells running rankings replicas which industries to re-rank; the data is already committed.
+ * Bumping the data versions is what invalidates their caches (every replica reads them); the
+ * event is for other subscribers (e.g. search indexing).
+ */
 async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[]): Promise<void> {
   if (!env.REDIS_URL || industries.length === 0) return;
   const client = new RedisStreamsClient({
@@ -79,12 +88,15 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   });
   try {
     await client.connect();
+    const { command } = client.unwrap<{ command: DataVersionRedis }>();
+    await bumpDataVersions(command, env.TRANSPORT_PREFIX, industries);
     await lastValueFrom(client.emit(Events.rankings.industryDataChanged, { industries }), {
       defaultValue: undefined,
     });
   } catch (error) {
+    const minutes = CACHE_ENTRY_TTL_MS / 60_000;
     console.warn(
-      `warning: could not announce the change (${(error as Error).message}); caches expire on their own`,
+      `warning: could not announce the change (${(error as Error).message}); running rankings replicas show it within ${minutes} minutes`,
     );
   } finally {
     await client.close();

@@ -1,14 +1,27 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
+import { z } from 'zod';
+import { parseMessage, slugSchema } from '../validation/parse-message';
 import { IndustriesRepository } from './industries.repository';
+import { IndustriesService } from './industries.service';
+
+const industryRequestSchema = z.object({ industry: slugSchema });
 
 @Controller()
 export class IndustriesController {
-  constructor(private readonly industries: IndustriesRepository) {}
+  constructor(
+    private readonly industries: IndustriesRepository,
+    private readonly service: IndustriesService,
+  ) {}
 
   @MessagePattern(Patterns.rankings.activeIndustries)
   active(): Promise<ResponseOf<typeof Patterns.rankings.activeIndustries>> {
     return this.industries.findActive();
+  }
+
+  @MessagePattern(Patterns.rankings.industry)
+  industry(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.rankings.industry>> {
+    return this.service.get(parseMessage(industryRequestSchema, data).industry);
   }
 }

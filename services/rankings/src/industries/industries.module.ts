@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RankingsCacheModule } from '../rankings-cache/rankings-cache.module';
 import { IndustriesController } from './industries.controller';
 import { IndustriesRepository } from './industries.repository';
+import { IndustriesService } from './industries.service';
 
-@Module({ controllers: [IndustriesController], providers: [IndustriesRepository] })
+@Module({
+  imports: [RankingsCacheModule],
+  controllers: [IndustriesController],
+  providers: [IndustriesRepository, IndustriesService],
+  exports: [IndustriesService],
+})
 export class IndustriesModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ActiveIndustry } from '@upright/contracts';
+import type { ActiveIndustry, Industry } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
 
@@ -14,5 +14,19 @@ export class IndustriesRepository {
       orderBy: { industryText: 'asc' },
     });
     return rows.map((row) => ({ industry: row.industry, industry_text: row.industryText }));
+  }
+
+  /** The industry when it exists and is active; an inactive one is not shown anywhere. */
+  async findActiveIndustry(industry: string): Promise<Industry | null> {
+    const row = await this.db.industry.findFirst({ where: { industry, active: true } });
+    if (row === null) return null;
+    return {
+      industry: row.industry,
+      industry_text: row.industryText,
+      industry_alts: row.industryAlts,
+      definition: row.definition,
+      industry_values: row.industryValues,
+      limit: row.limit,
+    };
   }
 }

@@ -1,0 +1,78 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Patterns, type CompanyDetail, type IndustryCompaniesResponse } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import {
+  companySlugParam,
+  quarterParam,
+  requireCoveredMarket,
+  slugParam,
+  yearParam,
+} from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { MemberValues } from '../members/member-values';
+
+const industryPageParams = z.object({ market: slugParam, industry: slugParam });
+
+const companyPageParams = z.object({
+  market: slugParam,
+  industry: slugParam,
+  company: companySlugParam,
+});
+
+/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
+const periodQuery = z
+  .object({ year: yearParam.optional(), qrt: quarterParam.optional() })
+  .superRefine(({ year, qrt }, context) => {
+    if (year !== undefined && qrt === undefined) {
+      context.addIssue({ code: 'custom', path: ['qrt'], message: 'must be given with year' });
+    }
+    if (year === undefined && qrt !== undefined) {
+      context.addIssue({ code: 'custom', path: ['year'], message: 'must be given with qrt' });
+    }
+  })
+  .transform(({ year, qrt }) =>
+    year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
+  );
+
+@Controller('api')
+export class CompaniesController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly members: MemberValues,
+  ) {}
+
+  /** Decisions §6: the industry page's ranked, aranked and pranked lists. */
+  @Get('companies/:market/:industry')
+  async industryCompanies(
+    @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
+    @Query(new ZodValidationPipe(periodQuery)) period: z.output<typeof periodQuery>,
+    @Req() request: Request,
+  ): Promise<IndustryCompaniesResponse> {
+    requireCoveredMarket('market', params.market);
+    return this.services.request(Patterns.rankings.industryCompanies, {
+      industry: params.industry,
+      period,
+      memberValues: await this.members.of(request),
+    });
+  }
+
+  /** The company page; 204 with no body when the industry has no such company (spec §7). */
+  @Get('primary/:market/:industry/:company')
+  async companyDetail(
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CompanyDetail | undefined> {
+    requireCoveredMarket('market', params.market);
+    const detail = await this.services.request(Patterns.rankings.companyDetail, {
+      industry: params.industry,
+      company: params.company,
+      memberValues: await this.members.of(request),
+    });
+    if (detail !== null) return detail;
+    response.status(204);
+    return undefined;
+  }
+}

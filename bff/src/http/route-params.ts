@@ -1,0 +1,71 @@
+import {
+  RANKING_VALUES,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+  TOP_COUNT_MAX,
+  type RankingValue,
+} from '@upright/contracts';
+import { z } from 'zod';
+import { notFound } from './api-exceptions';
+
+/**
+ * Formats of the `/api` route parameters. Every message completes "<param> …" (see
+ * ZodValidationPipe). A well-formed value that names nothing (an unknown industry or market) is
+ * a 404, decided by whoever knows what exists; a malformed one is a 400 here.
+ */
+
+const SLUG_RULE = 'must be lowercase letters and digits, words joined by single hyphens';
+
+export const slugParam = z
+  .string({ error: SLUG_RULE })
+  .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
+  .regex(SLUG_PATTERN, SLUG_RULE);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const COMPANY_PARAM_RULE = 'must be 1 to 200 characters without "/", ".." or control characters';
+
+/** A company slug is a lowercased name and may hold any other character a name has. */
+export const companySlugParam = z
+  .string({ error: COMPANY_PARAM_RULE })
+  .refine(
+    (value) =>
+      value.length >= 1 &&
+      value.length <= 200 &&
+      !value.includes('/') &&
+      !value.includes('..') &&
+      !CONTROL_CHARACTERS.test(value),
+    COMPANY_PARAM_RULE,
+  );
+
+export const booleanParam = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+/** Digits only (no signs, exponents or spaces), then the range. */
+function wholeNumberParam(min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: rule })
+    .regex(/^[0-9]{1,6}$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule).max(max, rule));
+}
+
+export const yearParam = wholeNumberParam(2000, 2100);
+export const quarterParam = wholeNumberParam(1, 4);
+export const countParam = wholeNumberParam(1, TOP_COUNT_MAX);
+
+export const rankingValueParam = z.enum(RANKING_VALUES as [RankingValue, ...RankingValue[]], {
+  error: `must be one of: ${RANKING_VALUES.join(', ')}`,
+});
+
+/** The markets (geographies) with data: the spec covers US companies only. */
+const COVERED_MARKETS: ReadonlySet<string> = new Set(['us']);
+
+/** A well-formed market the data does not cover is unknown, like an unknown industry. */
+export function requireCoveredMarket(field: 'market' | 'geography', market: string): void {
+  if (!COVERED_MARKETS.has(market)) {
+    throw notFound(field, `Unknown ${field} "${market}": only "us" is covered`);
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { Patterns, type TopCompaniesResponse } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
+import {
+  booleanParam,
+  countParam,
+  quarterParam,
+  rankingValueParam,
+  requireCoveredMarket,
+  slugParam,
+  yearParam,
+} from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+const RANKINGS_ROUTE = ':industry/:geography/:primary/:value/:count/:archived/:year/:qrt';
+
+/** In route order, so the first bad parameter is the one reported. */
+const rankingsParams = z.object({
+  industry: slugParam,
+  geography: slugParam,
+  primary: booleanParam,
+  value: rankingValueParam,
+  count: countParam,
+  // Accepted for the clients' route; periods are explicit, so it selects nothing.
+  archived: booleanParam,
+  year: yearParam,
+  qrt: quarterParam,
+});
+type RankingsParams = z.output<typeof rankingsParams>;
+
+/** Decisions §6: the top `count` companies of an industry at a period. */
+@Controller('api')
+export class RankingsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Ranked on issue `value` (normalized_rank for `overall`). */
+  @Get(`rankings/${RANKINGS_ROUTE}`)
+  rankings(
+    @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,
+  ): Promise<TopCompaniesResponse> {
+    return this.top(params, false);
+  }
+
+  /** The major variant: ranked on normalized_rank. */
+  @Get(`major/rankings/${RANKINGS_ROUTE}`)
+  majorRankings(
+    @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,
+  ): Promise<TopCompaniesResponse> {
+    return this.top(params, true);
+  }
+
+  private top(params: RankingsParams, major: boolean): Promise<TopCompaniesResponse> {
+    requireCoveredMarket('geography', params.geography);
+    return this.services.request(Patterns.rankings.topCompanies, {
+      industry: params.industry,
+      primaryOnly: params.primary,
+      value: params.value,
+      major,
+      count: params.count,
+      period: { period_year: params.year, period_qrt: params.qrt },
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Patterns, type IssueWeights } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { DEFAULT_AVERAGE_WEIGHTS, sameWeights, weightsFromAverages } from './averages';
+
+/**
+ * The `accounts.averages.changed` event reaches one replica of this service only (one consumer
+ * group per service), so every replica also asks accounts this often; the others catch up
+ * within this period.
+ */
+export const AVERAGES_REFRESH_MS = 60_000;
+
+/**
+ * The averages that weigh visitors' rankings (decisions §5 rule 6), held in memory so that a
+ * request never waits for accounts. Loaded at start, replaced by the averages-changed event and
+ * refreshed periodically. Until accounts answers (it has no handler yet) every weight is 5,
+ * which is also the value of decisions §4 when no member has weighted priorities.
+ */
+@Injectable()
+export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AveragesCache.name);
+  private current: IssueWeights = DEFAULT_AVERAGE_WEIGHTS;
+  private refreshTimer?: NodeJS.Timeout;
+  private accountsAnswering?: boolean;
+
+  constructor(private readonly services: ServiceClient) {}
+
+  /**
+   * The current weights. The object is replaced only when a value changes, so callers may
+   * memoise work per weights object.
+   */
+  get weights(): IssueWeights {
+    return this.current;
+  }
+
+  /** Takes new averages; invalid payloads are logged and ignored. Returns whether they changed. */
+  apply(averages: unknown): boolean {
+    const weights = weightsFromAverages(averages);
+    if (weights === null) {
+      this.logger.warn('Ignoring malformed averages');
+      return false;
+    }
+    if (sameWeights(weights, this.current)) return false;
+    this.current = weights;
+    return true;
+  }
+
+  /** Asks accounts for the averages; keeps the current ones when it cannot answer. */
+  async refresh(): Promise<void> {
+    try {
+      this.apply(await this.services.request(Patterns.accounts.averages, {}));
+      this.noteAccountsAnswering(true);
+    } catch (error) {
+      this.noteAccountsAnswering(false, error);
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
+    if (this.refreshTimer) return;
+    this.refreshTimer = setInterval(() => void this.refresh(), AVERAGES_REFRESH_MS);
+    this.refreshTimer.unref();
+    await this.refresh();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.refreshTimer);
+  }
+
+  /** One log line per change of state, not one per refresh. */
+  private noteAccountsAnswering(answering: boolean, error?: unknown): void {
+    if (this.accountsAnswering === answering) return;
+    this.accountsAnswering = answering;
+    if (answering) this.logger.log('Averages loaded from accounts');
+    else {
+      this.logger.warn(
+        `Averages unavailable from accounts (${String(error)}); using the current ones`,
+      );
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Period } from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { CompanyRow, HeadquartersRow, ScoreRow } from './company-rows';
+import type { DetailRow } from './company-detail';
+import type { MemberScope } from './ranked-set';
+
+const COMPANY_FIELDS = {
+  uprightCid: true,
+  companyName: true,
+  slug: true,
+  brands: true,
+  subsidiaries: true,
+  industry: true,
+  sectors: true,
+  structure: true,
+  altReporting: true,
+  selfReporting: true,
+  updated: true,
+  industries: { select: { industry: true } },
+} satisfies Prisma.CompanySelect;
+
+const SCORE_FIELDS = {
+  periodYear: true,
+  periodQrt: true,
+  climateScore: true,
+  execCompScore: true,
+  usLobbyingScore: true,
+  usTaxScore: true,
+  priceInflationScore: true,
+  repurchasedScore: true,
+  diverseRepScore: true,
+  diversePayGapScore: true,
+  netNeutralityScore: true,
+} satisfies Prisma.CompanyScoreSelect;
+
+export type MemberRow = CompanyRow & { scores: ScoreRow[] };
+
+export type CompanyPageRow = Omit<CompanyRow, 'industries'> &
+  HeadquartersRow & {
+    industries: Array<{ industry: string; ofIndustry: { industryText: string; active: boolean } }>;
+  };
+
+function membersOf(industry: string, scope: MemberScope): Prisma.CompanyWhereInput {
+  const listed: Prisma.CompanyWhereInput = { industries: { some: { industry } } };
+  // Primary members are a subset of the listed ones, whatever the data says.
+  return scope === 'primary' ? { ...listed, industry } : listed;
+}
+
+function atPeriod(period: Period) {
+  return { periodYear: period.period_year, periodQrt: period.period_qrt };
+}
+
+@Injectable()
+export class CompaniesRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  /** The latest period in which some member of the industry has scores. */
+  async latestPeriod(industry: string, scope: MemberScope): Promise<Period | null> {
+    const latest = await this.db.companyScore.findFirst({
+      where: { company: membersOf(industry, scope) },
+      select: { periodYear: true, periodQrt: true },
+      orderBy: [{ periodYear: 'desc' }, { periodQrt: 'desc' }],
+    });
+    return latest && { period_year: latest.periodYear, period_qrt: latest.periodQrt };
+  }
+
+  /** The members with scores at `period`, each with exactly that period's scores. */
+  membersAt(industry: string, scope: MemberScope, period: Period): Promise<MemberRow[]> {
+    return this.db.company.findMany({
+      where: { ...membersOf(industry, scope), scores: { some: atPeriod(period) } },
+      select: { ...COMPANY_FIELDS, scores: { where: atPeriod(period), select: SCORE_FIELDS } },
+      orderBy: { uprightCid: 'asc' },
+    });
+  }
+
+  /** A company of the industry by its slug (slugs of different companies may collide). */
+  companyBySlug(industry: string, slug: string): Promise<CompanyPageRow | null> {
+    return this.db.company.findFirst({
+      where: { ...membersOf(industry, 'listed'), slug },
+      select: {
+        ...COMPANY_FIELDS,
+        hqCity: true,
+        hqState: true,
+        hqLatitude: true,
+        hqLongitude: true,
+        industries: {
+          select: { industry: true, ofIndustry: { select: { industryText: true, active: true } } },
+        },
+      },
+      orderBy: { uprightCid: 'asc' },
+    });
+  }
+
+  /** Every detail row of the company; the merge picks the latest of each table. */
+  detailRows(uprightCid: string): Promise<DetailRow[]> {
+    return this.db.companyDetail.findMany({
+      where: { uprightCid },
+      select: {
+        detailTable: true,
+        periodYear: true,
+        periodQrt: true,
+        metrics: true,
+        sourcePublisher: true,
+        sourceUrl: true,
+        sourceDate: true,
+      },
+    });
+  }
+}

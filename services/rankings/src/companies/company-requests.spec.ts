@@ -1,0 +1,106 @@
+import { RpcException } from '@nestjs/microservices';
+import { ISSUE_KEYS } from '@upright/contracts';
+import { parseMessage } from '../validation/parse-message';
+import {
+  companyDetailRequestSchema,
+  industryCompaniesRequestSchema,
+  topCompaniesRequestSchema,
+} from './company-requests';
+
+function rejection(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RpcException);
+    return (error as RpcException).getError();
+  }
+  throw new Error('expected a validation failure');
+}
+
+const memberValues = Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5]));
+
+describe('companies message payloads', () => {
+  it('accepts the requests the BFF sends', () => {
+    expect(
+      parseMessage(industryCompaniesRequestSchema, {
+        industry: 'airlines',
+        period: null,
+        memberValues: null,
+      }),
+    ).toEqual({ industry: 'airlines', period: null, memberValues: null });
+    expect(
+      parseMessage(companyDetailRequestSchema, {
+        industry: 'airlines',
+        company: 'north-star-air.',
+        memberValues,
+      }).memberValues,
+    ).toEqual(memberValues);
+    expect(
+      parseMessage(topCompaniesRequestSchema, {
+        industry: 'airlines',
+        primaryOnly: true,
+        value: 'overall',
+        major: false,
+        count: 100,
+        period: { period_year: 2026, period_qrt: 4 },
+      }).count,
+    ).toBe(100);
+  });
+
+  it('names the bad field', () => {
+    expect(
+      rejection(() =>
+        parseMessage(industryCompaniesRequestSchema, {
+          industry: '../etc',
+          period: null,
+          memberValues: null,
+        }),
+      ),
+    ).toMatchObject({ code: 'validation_failed', field: 'industry' });
+    expect(
+      rejection(() =>
+        parseMessage(industryCompaniesRequestSchema, {
+          industry: 'airlines',
+          period: { period_year: 2026, period_qrt: 5 },
+          memberValues: null,
+        }),
+      ),
+    ).toMatchObject({ field: 'period.period_qrt' });
+  });
+
+  it('refuses member values outside 0–10, fractional or incomplete', () => {
+    const request = (values: unknown) => () =>
+      parseMessage(industryCompaniesRequestSchema, {
+        industry: 'airlines',
+        period: null,
+        memberValues: values,
+      });
+    expect(rejection(request({ ...memberValues, climate: 11 }))).toMatchObject({
+      field: 'memberValues.climate',
+    });
+    expect(rejection(request({ ...memberValues, tax: 2.5 }))).toMatchObject({
+      field: 'memberValues.tax',
+    });
+    const { lobbying: _, ...incomplete } = memberValues;
+    expect(rejection(request(incomplete))).toMatchObject({ field: 'memberValues.lobbying' });
+  });
+
+  it('refuses unknown values and counts outside 1–100 in top lists', () => {
+    const top = (given: Record<string, unknown>) => () =>
+      parseMessage(topCompaniesRequestSchema, {
+        industry: 'airlines',
+        primaryOnly: false,
+        value: 'climate',
+        major: false,
+        count: 10,
+        period: { period_year: 2026, period_qrt: 1 },
+        ...given,
+      });
+    expect(rejection(top({ value: 'happiness' }))).toMatchObject({ field: 'value' });
+    expect(rejection(top({ count: 0 }))).toMatchObject({
+      field: 'count',
+      message: 'count must be a whole number from 1 to 100',
+    });
+    expect(rejection(top({ count: 101 }))).toMatchObject({ field: 'count' });
+  });
+});

@@ -1,0 +1,37 @@
+import { RANKING_VALUES, TOP_COUNT_MAX, type RankingValue } from '@upright/contracts';
+import { z } from 'zod';
+import {
+  memberValuesSchema,
+  periodSchema,
+  slugSchema,
+  wholeNumberFrom,
+} from '../validation/parse-message';
+
+/** Message payloads of the companies patterns, as checked on arrival (see parseMessage). */
+
+export const industryCompaniesRequestSchema = z.object({
+  industry: slugSchema,
+  period: periodSchema.nullable(),
+  memberValues: memberValuesSchema.nullable(),
+});
+
+export const companyDetailRequestSchema = z.object({
+  industry: slugSchema,
+  // Lookup only (compared with stored slugs), so any bounded string is harmless.
+  company: z
+    .string('must be a string')
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters'),
+  memberValues: memberValuesSchema.nullable(),
+});
+
+export const topCompaniesRequestSchema = z.object({
+  industry: slugSchema,
+  primaryOnly: z.boolean('must be true or false'),
+  value: z.enum(RANKING_VALUES as [RankingValue, ...RankingValue[]], {
+    error: `must be one of: ${RANKING_VALUES.join(', ')}`,
+  }),
+  major: z.boolean('must be true or false'),
+  count: wholeNumberFrom(1, TOP_COUNT_MAX),
+  period: periodSchema,
+});

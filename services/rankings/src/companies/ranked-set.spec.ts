@@ -1,0 +1,136 @@
+import { ISSUE_KEYS, type IssueWeights } from '@upright/contracts';
+import { rankIndustry } from '../ranking-engine';
+import { toCompany, toCompanyScores, toRankable } from './company-rows';
+import { rankedSetOf } from './ranked-sets.service';
+import { memberRow } from './spec-support';
+
+function weights(given: Partial<IssueWeights> = {}, fill = 5): IssueWeights {
+  return {
+    ...(Object.fromEntries(ISSUE_KEYS.map((key) => [key, fill])) as IssueWeights),
+    ...given,
+  };
+}
+
+/** A tie (A, B), a missing climate score (C), a private company without reporting (D). */
+const rows = [
+  memberRow('A', { climateScore: 10, usTaxScore: 1 }),
+  memberRow('B', { climateScore: 10, usTaxScore: 1 }),
+  memberRow('C', { climateScore: null, usTaxScore: 50, execCompScore: 1 }),
+  memberRow(
+    'D',
+    { climateScore: 1, usTaxScore: 0, execCompScore: 0 },
+    { structure: 'Private', companyName: 'Dunmore' },
+  ),
+];
+const period = { period_year: 2026, period_qrt: 1 };
+
+describe('RankedSet', () => {
+  const averages = weights();
+
+  it('ranks exactly as the engine does on the same companies', () => {
+    const set = rankedSetOf(period, rows);
+    const engine = rankIndustry(
+      rows.map((row) => toRankable(toCompany(row), toCompanyScores(row.scores[0]))),
+      averages,
+      null,
+    );
+    const lists = set.industryLists(averages, null);
+    const ranksOf = (list: readonly { upright_cid: string; normalized_rank: number }[]) =>
+      list.map(({ upright_cid, normalized_rank }) => [upright_cid, normalized_rank]);
+    expect(ranksOf(lists.ranked)).toEqual(ranksOf(engine.ranked));
+    expect(lists.aranked.map((c) => [c.upright_cid, c.arank, c.raw_arank])).toEqual(
+      engine.aranked.map((c) => [c.upright_cid, c.arank, c.raw_arank]),
+    );
+    expect(lists.pranked).toBeNull();
+    expect(lists.none).toBe(false);
+  });
+
+  it('applies the spec rules seen through the mapping', () => {
+    const lists = set().industryLists(averages, null);
+    const byCid = new Map(lists.ranked.map((company) => [company.upright_cid, company]));
+    // D (private, not reporting) takes no part on tax, so the tie of A and B is for first.
+    expect(byCid.get('A')).toMatchObject({ tax_rank: 1, tax_tied: true });
+    expect(byCid.get('B')).toMatchObject({ tax_rank: 1, tax_tied: true });
+    // Missing climate counts as 1500: behind everyone.
+    expect(byCid.get('C')).toMatchObject({ climate_rank: 4, climate_tied: false });
+    // Private without reporting: lowest rank on tax despite the best score.
+    expect(byCid.get('D')).toMatchObject({ tax_rank: 4, exec_pay_rank: 4, climate_rank: 1 });
+  });
+
+  it('gives each company its fields and scores, one object shared by the lists', () => {
+    const lists = set().industryLists(averages, weights({ climate: 10 }, 0));
+    const a = lists.ranked.find((company) => company.upright_cid === 'A')!;
+    expect(a).toMatchObject({
+      _id: 'A',
+      company_name: 'Company A',
+      slug: 'company-a',
+      industries: ['widgets'],
+      companies_scores: { period_year: 2026, period_qrt: 1, climate_score: 10, us_tax_score: 1 },
+    });
+    expect(lists.aranked).toContain(a);
+    expect(lists.pranked).toContain(a);
+  });
+
+  it('re-weighs for member values; the visitor lists are kept per averages object', () => {
+    const rankedSet = set();
+    const visitor = rankedSet.industryLists(averages, null);
+    expect(rankedSet.industryLists(averages, null)).toBe(visitor);
+    expect(rankedSet.industryLists(weights(), null)).not.toBe(visitor);
+
+    const climateOnly = rankedSet.industryLists(averages, weights({ climate: 10 }, 0));
+    const taxOnly = rankedSet.industryLists(averages, weights({ tax: 10 }, 0));
+    expect(climateOnly.pranked!.map((c) => c.upright_cid)).toEqual(['D', 'A', 'B', 'C']);
+    expect(taxOnly.pranked!.map((c) => c.upright_cid)).toEqual(['A', 'B', 'C', 'D']);
+    expect(climateOnly.pranked![0]).toMatchObject({ prank: 1, raw_prank: 10, ptied: false });
+  });
+
+  it('answers one company’s ranks from the same ranking', () => {
+    const rankedSet = set();
+    const lists = rankedSet.industryLists(averages, null);
+    const c = lists.ranked.find((company) => company.upright_cid === 'C')!;
+    const ranks = rankedSet.ranksOf('C', averages, null)!;
+    expect(ranks).toMatchObject({
+      climate_rank: c.climate_rank,
+      normalized_rank: c.normalized_rank,
+      arank: c.arank,
+      prank: null,
+      companies_scores: c.companies_scores,
+      period,
+      lowestRank: 4,
+    });
+    expect(ranks).not.toHaveProperty('company_name');
+    expect(rankedSet.ranksOf('nobody', averages, null)).toBeNull();
+  });
+
+  it('lists the top companies on an issue or on normalized_rank', () => {
+    const rankedSet = set();
+    expect(rankedSet.top('climate', false, 2).map((c) => c.upright_cid)).toEqual(['D', 'A']);
+    expect(rankedSet.top('tax', false, 10).map((c) => c.upright_cid)).toEqual(['A', 'B', 'C', 'D']);
+    const overall = rankedSet.top('overall', false, 4).map((c) => c.upright_cid);
+    expect(rankedSet.top('climate', true, 4).map((c) => c.upright_cid)).toEqual(overall);
+    const sortedByNormalized = [...rankedSet.industryLists(averages, null).ranked].map(
+      (c) => c.upright_cid,
+    );
+    expect(overall).toEqual(sortedByNormalized);
+    expect(rankedSet.top('tax', false, 1)[0]).toMatchObject({
+      company_name: 'Company A',
+      companies_scores: { us_tax_score: 1 },
+      tax_rank: 1,
+    });
+  });
+
+  it('is empty (none) without members', () => {
+    const empty = rankedSetOf(period, []);
+    expect(empty.industryLists(averages, null)).toEqual({
+      ranked: [],
+      aranked: [],
+      pranked: null,
+      none: true,
+    });
+    expect(empty.top('overall', false, 10)).toEqual([]);
+  });
+});
+
+function set() {
+  return rankedSetOf(period, rows);
+}

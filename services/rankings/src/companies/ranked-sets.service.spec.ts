@@ -1,0 +1,81 @@
+import type { Period } from '@upright/contracts';
+import type { IndustryCacheView } from '../rankings-cache/rankings-cache';
+import { VersionedCache } from '../rankings-cache/versioned-cache';
+import type { CompaniesRepository, MemberRow } from './companies.repository';
+import { RankedSets, rankedSetOf } from './ranked-sets.service';
+import { memberRow } from './spec-support';
+
+const LATEST: Period = { period_year: 2026, period_qrt: 1 };
+const OLDER: Period = { period_year: 2025, period_qrt: 4 };
+
+function fakeRepository(members: Record<string, MemberRow[]>, latest: Period | null) {
+  return {
+    latestPeriod: jest.fn(async () => latest),
+    membersAt: jest.fn(
+      async (_industry: string, _scope: string, period: Period) =>
+        members[`${period.period_year}-${period.period_qrt}`] ?? [],
+    ),
+  };
+}
+
+function viewOf(cache: VersionedCache, version = '1'): IndustryCacheView {
+  const scope = { industry: 'widgets', version };
+  return {
+    industry: 'widgets',
+    version: 'versioned',
+    getOrLoad: (what, load, keep) => cache.getOrLoad(scope, what, load, keep),
+  };
+}
+
+describe('RankedSets: choosing the period', () => {
+  const members = {
+    '2026-1': [memberRow('A', {}), memberRow('B', {})],
+    '2025-4': [memberRow('A', {}, {}, [2025, 4])],
+  };
+
+  it('ranks the latest period with scores when none is asked for', async () => {
+    const repository = fakeRepository(members, LATEST);
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const set = await sets.latest(viewOf(new VersionedCache(10, 60_000)), 'listed');
+    expect(set!.period).toEqual(LATEST);
+    expect(set!.members.map((member) => member.company.upright_cid)).toEqual(['A', 'B']);
+    expect(repository.latestPeriod).toHaveBeenCalledWith('widgets', 'listed');
+  });
+
+  it('ranks the asked-for period', async () => {
+    const repository = fakeRepository(members, LATEST);
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const set = await sets.at(viewOf(new VersionedCache(10, 60_000)), 'primary', OLDER);
+    expect(set.period).toEqual(OLDER);
+    expect(set.members).toHaveLength(1);
+    expect(repository.membersAt).toHaveBeenCalledWith('widgets', 'primary', OLDER);
+    expect(repository.latestPeriod).not.toHaveBeenCalled();
+  });
+
+  it('has no set when the industry has no scores at all', async () => {
+    const sets = new RankedSets(fakeRepository({}, null) as unknown as CompaniesRepository);
+    expect(await sets.latest(viewOf(new VersionedCache(10, 60_000)), 'listed')).toBeNull();
+  });
+
+  it('caches sets per data version, but not empty ones', async () => {
+    const repository = fakeRepository(members, LATEST);
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const cache = new VersionedCache(10, 60_000);
+    const first = await sets.latest(viewOf(cache), 'listed');
+    expect(await sets.latest(viewOf(cache), 'listed')).toBe(first);
+    expect(repository.membersAt).toHaveBeenCalledTimes(1);
+
+    await sets.latest(viewOf(cache, '2'), 'listed');
+    expect(repository.membersAt).toHaveBeenCalledTimes(2);
+
+    const empty: Period = { period_year: 2001, period_qrt: 1 };
+    await sets.at(viewOf(cache), 'listed', empty);
+    await sets.at(viewOf(cache), 'listed', empty);
+    expect(repository.membersAt).toHaveBeenCalledTimes(4);
+  });
+
+  it('refuses rows that do not carry exactly the period’s scores', () => {
+    const row = { ...memberRow('A', {}), scores: [] };
+    expect(() => rankedSetOf(LATEST, [row])).toThrow(/one score row/);
+  });
+});

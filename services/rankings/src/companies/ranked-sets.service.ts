@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { Period } from '@upright/contracts';
+import type { IndustryCacheView } from '../rankings-cache/rankings-cache';
+import { CompaniesRepository, type MemberRow } from './companies.repository';
+import { toCompany, toCompanyScores } from './company-rows';
+import { RankedSet, type MemberScope } from './ranked-set';
+
+/** Loads ranked sets through the cache of the request's data version. */
+@Injectable()
+export class RankedSets {
+  constructor(private readonly companies: CompaniesRepository) {}
+
+  /** S at the latest period with scores for it; null when its members have no scores at all. */
+  async latest(view: IndustryCacheView, scope: MemberScope): Promise<RankedSet | null> {
+    const period = await view.getOrLoad(`latest-period ${scope}`, () =>
+      this.companies.latestPeriod(view.industry, scope),
+    );
+    return period === null ? null : this.at(view, scope, period);
+  }
+
+  /**
+   * S at `period` (empty when nobody has scores then). Empty sets are not kept: any of 404
+   * quarters can be asked for, and they must not push real rankings out of the cache.
+   */
+  at(view: IndustryCacheView, scope: MemberScope, period: Period): Promise<RankedSet> {
+    return view.getOrLoad(
+      `ranked-set ${scope} ${period.period_year}-${period.period_qrt}`,
+      async () => rankedSetOf(period, await this.companies.membersAt(view.industry, scope, period)),
+      (set) => set.members.length > 0,
+    );
+  }
+}
+
+export function rankedSetOf(period: Period, rows: readonly MemberRow[]): RankedSet {
+  return new RankedSet(
+    period,
+    rows.map((row) => {
+      if (row.scores.length !== 1) {
+        throw new Error(`expected one score row of ${row.uprightCid} at the period`);
+      }
+      return { company: toCompany(row), scores: toCompanyScores(row.scores[0]) };
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The data version of an industry: a counter in Redis that the importer increments after it
+ * commits a change to the industry's data. Every rankings replica reads it on each request and
+ * keys its in-process cache with it, so all replicas stop using old data at the same moment.
+ *
+ * A missing key is initialised to the current time in ms rather than counted from 0: if Redis
+ * loses its data, the new versions are far above any earlier counter (which grew by one per
+ * import since its own initialisation), so a replica cannot mistake new data for an entry it
+ * cached under an old version with the same number.
+ */
+
+/**
+ * Cached entries expire after this long whatever the version says: a safety net for a bump
+ * that was lost (the importer could not reach Redis), not the way changes normally arrive.
+ */
+export const CACHE_ENTRY_TTL_MS = 15 * 60_000;
+
+/** The few Redis commands used here (ioredis provides them). */
+export interface DataVersionRedis {
+  get(key: string): Promise<string | null>;
+  eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+}
+
+export function dataVersionKey(transportPrefix: string, industry: string): string {
+  return `${transportPrefix}:rankings:data-version:${industry}`;
+}
+
+const INITIALISE_AND_GET = `
+redis.call('SET', KEYS[1], ARGV[1], 'NX')
+return redis.call('GET', KEYS[1])`;
+
+const INITIALISE_AND_INCREMENT = `
+for _, key in ipairs(KEYS) do
+  redis.call('SET', key, ARGV[1], 'NX')
+  redis.call('INCR', key)
+end
+return #KEYS`;
+
+/** The current version, or null when the key does not exist (yet, or any more). */
+export function getDataVersion(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+  industry: string,
+): Promise<string | null> {
+  return redis.get(dataVersionKey(transportPrefix, industry));
+}
+
+/**
+ * Creates the key when it is missing and returns the version. Only for industries that exist:
+ * keys for whatever slug a visitor types would pile up in Redis.
+ */
+export async function initialiseDataVersion(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+  industry: string,
+): Promise<string> {
+  const key = dataVersionKey(transportPrefix, industry);
+  return String(await redis.eval(INITIALISE_AND_GET, 1, key, String(Date.now())));
+}
+
+/** Called by the importer after commit: every cached ranking of these industries is then stale. */
+export async function bumpDataVersions(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+  industries: readonly string[],
+): Promise<void> {
+  if (industries.length === 0) return;
+  const keys = industries.map((industry) => dataVersionKey(transportPrefix, industry));
+  await redis.eval(INITIALISE_AND_INCREMENT, keys.length, ...keys, String(Date.now()));
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RedisConnection, SERVICE_CONFIG, type CommonConfig } from '@upright/platform';
+import { CACHE_ENTRY_TTL_MS, getDataVersion, initialiseDataVersion } from './data-version';
+import { VersionedCache, type CacheStats } from './versioned-cache';
+
+/**
+ * Bounds memory: one entry is a ranked set (one industry, period and scope) or a small lookup,
+ * so a few hundred entries cover every industry at a few periods.
+ */
+const MAX_ENTRIES = 500;
+
+/** The cache as seen by one request: bound to the industry's data version read at its start. */
+export interface IndustryCacheView {
+  readonly industry: string;
+  /**
+   * `versioned`: values are cached under the version. `missing`: the industry has no version
+   * key yet; `unreadable`: Redis did not answer. In both, every value is loaded fresh.
+   */
+  readonly version: 'versioned' | 'missing' | 'unreadable';
+  getOrLoad<T>(what: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+}
+
+/** Per-replica cache of industry data, kept consistent across replicas by the data version. */
+@Injectable()
+export class RankingsCache {
+  private readonly logger = new Logger(RankingsCache.name);
+  private readonly cache = new VersionedCache(MAX_ENTRIES, CACHE_ENTRY_TTL_MS);
+
+  constructor(
+    private readonly redis: RedisConnection,
+    @Inject(SERVICE_CONFIG) private readonly config: CommonConfig,
+  ) {}
+
+  get stats(): Readonly<CacheStats> {
+    return this.cache.stats;
+  }
+
+  /** The view for one request: reads the industry's data version (one Redis GET). */
+  async open(industry: string): Promise<IndustryCacheView> {
+    try {
+      const version = await getDataVersion(
+        this.redis.redis,
+        this.config.TRANSPORT_PREFIX,
+        industry,
+      );
+      return this.view(industry, version, version === null ? 'missing' : 'versioned');
+    } catch (error) {
+      return this.unreadable(industry, error);
+    }
+  }
+
+  /**
+   * For an industry known to exist whose view was `missing`: creates its version key (see
+   * data-version.ts) and returns a view that caches.
+   */
+  async initialise(industry: string): Promise<IndustryCacheView> {
+    try {
+      const prefix = this.config.TRANSPORT_PREFIX;
+      const version = await initialiseDataVersion(this.redis.redis, prefix, industry);
+      return this.view(industry, version, 'versioned');
+    } catch (error) {
+      return this.unreadable(industry, error);
+    }
+  }
+
+  private view(
+    industry: string,
+    version: string | null,
+    state: IndustryCacheView['version'],
+  ): IndustryCacheView {
+    const scope = { industry, version };
+    return {
+      industry,
+      version: state,
+      getOrLoad: (what, load, keep) => this.cache.getOrLoad(scope, what, load, keep),
+    };
+  }
+
+  private unreadable(industry: string, error: unknown): IndustryCacheView {
+    // Without the version a cached value may be stale: answer from Postgres instead.
+    this.logger.warn(`Data version of ${industry} unreadable, not caching: ${String(error)}`);
+    return this.view(industry, null, 'unreadable');
+  }
+}
