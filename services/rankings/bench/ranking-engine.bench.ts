@@ -27,6 +27,7 @@ import {
   type RankableCompany,
   type Weights,
 } from '../src/ranking-engine';
+import { mulberry32 as prng } from '../src/sample-data/prng';
 
 const SIZES = [500, 10_000] as const;
 const WARMUP_BATCHES = 5;
@@ -42,18 +43,6 @@ interface Row {
   readonly ratio: number;
   readonly rankIndustryMs: number;
   readonly reweighFromCacheMs: number;
-}
-
-/** Deterministic PRNG (mulberry32) so every run ranks the same companies. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Scores 0–100 in steps of 0.5 (many ties), ~8% missing; ~25% non-public, some reporting. */
