@@ -8,10 +8,10 @@ import {
   Backoff,
   blockingCall,
   closeConnection,
-  type ConnectionRole,
   createConnection,
   errorMessage,
-  forwardEvent,
+  ConnectionListeners,
+  type ConnectionListener,
   sleep,
   type StreamsEvents,
   whenReady,
@@ -39,8 +39,6 @@ const EVENT_STREAM_MAXLEN = 10_000;
 const INITIAL_CONNECT_WAIT_MS = 2000;
 const REPLY_BATCH = 1000;
 const REPLY_BLOCK_MS = 5000;
-
-type Listener = (connection: ConnectionRole, ...args: unknown[]) => void;
 
 interface PendingRequest {
   pattern: string;
@@ -70,7 +68,7 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
   private replyLoop?: Promise<void>;
   /** Last reply read; reset to 0 on reconnect because a restarted Redis starts a new stream. */
   private replyCursor = '0';
-  private pendingListeners: { event: string; listener: Listener }[] = [];
+  private readonly listeners = new ConnectionListeners();
 
   constructor(options: StreamsClientOptions) {
     super();
@@ -119,20 +117,12 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     EventKey extends keyof StreamsEvents = keyof StreamsEvents,
     EventCallback extends StreamsEvents[EventKey] = StreamsEvents[EventKey],
   >(event: EventKey, callback: EventCallback): void {
-    const listener = callback as Listener;
-    if (!this.command || !this.blocking) {
-      this.pendingListeners.push({ event, listener });
-      return;
-    }
-    forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
+    this.listeners.add(event, callback as ConnectionListener);
   }
 
   /** `{ command, blocking }`: the two ioredis connections of this client. */
   unwrap<T>(): T {
-    if (!this.command || !this.blocking) {
-      throw new Error('Not initialized. Please call the "connect" method first.');
-    }
-    return { command: this.command, blocking: this.blocking } as T;
+    return this.listeners.unwrap<T>('connect');
   }
 
   private async open(): Promise<void> {
@@ -149,10 +139,7 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     blocking.on('ready', () => (this.replyCursor = '0'));
     this.command = command;
     this.blocking = blocking;
-    for (const { event, listener } of this.pendingListeners) {
-      forwardEvent({ command, blocking }, event, listener);
-    }
-    this.pendingListeners = [];
+    this.listeners.attach({ command, blocking });
     // Every failure inside is handled; this only guards against a bug becoming a crash.
     this.replyLoop = this.runReplyLoop(blocking, stop.signal).catch((error: unknown) =>
       this.logger.error(`Reply loop stopped: ${errorMessage(error)}`),

@@ -198,3 +198,33 @@ export function forwardEvent(
     connections[role].on(event, (...args: unknown[]) => listener(role, ...args));
   }
 }
+
+export type ConnectionListener = (connection: ConnectionRole, ...args: unknown[]) => void;
+
+/**
+ * Listeners given to Nest's `on()` for a client or server's two connections. Nest may call
+ * `on()` before the connections exist, so those listeners wait here until `attach`.
+ */
+export class ConnectionListeners {
+  private pending: { event: string; listener: ConnectionListener }[] = [];
+  private connections?: Record<ConnectionRole, Redis>;
+
+  add(event: string, listener: ConnectionListener): void {
+    if (this.connections) forwardEvent(this.connections, event, listener);
+    else this.pending.push({ event, listener });
+  }
+
+  attach(connections: Record<ConnectionRole, Redis>): void {
+    this.connections = connections;
+    for (const { event, listener } of this.pending) forwardEvent(connections, event, listener);
+    this.pending = [];
+  }
+
+  /** What `unwrap()` returns: `{ command, blocking }`. */
+  unwrap<T>(startMethod: 'connect' | 'listen'): T {
+    if (!this.connections) {
+      throw new Error(`Not initialized. Please call the "${startMethod}" method first.`);
+    }
+    return { ...this.connections } as T;
+  }
+}

@@ -15,11 +15,11 @@ import {
   Backoff,
   blockingCall,
   closeConnection,
-  type ConnectionRole,
   type ConnectionStatus,
   createConnection,
   errorMessage,
-  forwardEvent,
+  ConnectionListeners,
+  type ConnectionListener,
   isBusyGroupError,
   isNoGroupError,
   sleep,
@@ -38,8 +38,6 @@ import {
 } from './options';
 import { Reclaimer } from './reclaimer';
 import { DELETE_IDLE_CONSUMER } from './scripts';
-
-type Listener = (connection: ConnectionRole, ...args: unknown[]) => void;
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
 export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
@@ -98,7 +96,7 @@ export class RedisStreamsServer
   private closing?: Promise<void>;
   private slotFreed?: () => void;
   private rotation = 0;
-  private pendingListeners: { event: string; listener: Listener }[] = [];
+  private readonly listeners = new ConnectionListeners();
 
   constructor(options: StreamsServerOptions) {
     super();
@@ -131,20 +129,12 @@ export class RedisStreamsServer
     EventKey extends keyof StreamsEvents = keyof StreamsEvents,
     EventCallback extends StreamsEvents[EventKey] = StreamsEvents[EventKey],
   >(event: EventKey, callback: EventCallback): void {
-    const listener = callback as Listener;
-    if (!this.command || !this.blocking) {
-      this.pendingListeners.push({ event, listener });
-      return;
-    }
-    forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
+    this.listeners.add(event, callback as ConnectionListener);
   }
 
   /** `{ command, blocking }`: the two ioredis connections of this replica. */
   unwrap<T>(): T {
-    if (!this.command || !this.blocking) {
-      throw new Error('Not initialized. Please call the "listen" method first.');
-    }
-    return { command: this.command, blocking: this.blocking } as T;
+    return this.listeners.unwrap<T>('listen');
   }
 
   private get signal(): AbortSignal {
@@ -172,10 +162,7 @@ export class RedisStreamsServer
     this.blocking = createConnection(redisUrl, `${service}:${consumerName}:read`, this.logger, {
       role: 'blocking',
     });
-    for (const { event, listener } of this.pendingListeners) {
-      forwardEvent({ command: this.command, blocking: this.blocking }, event, listener);
-    }
-    this.pendingListeners = [];
+    this.listeners.attach({ command: this.command, blocking: this.blocking });
 
     const command = this.command;
     this.heartbeat = new Heartbeat(
