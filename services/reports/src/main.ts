@@ -1,15 +1,6 @@
 import 'reflect-metadata';
-import {
-  commonConfigSchema,
-  databaseConfigSchema,
-  serviceModule,
-  startService,
-} from '@upright/platform';
+import { schemaOwningService, startService } from '@upright/platform';
 import { PrismaClient } from './generated/prisma/client';
 
 // Owns the `reports` schema; its features arrive with their issues (see docs/services/reports.md).
-void startService({
-  name: 'reports',
-  configSchema: commonConfigSchema.extend(databaseConfigSchema.shape),
-  appModule: (config) => serviceModule('reports', config, { database: PrismaClient, features: [] }),
-});
+void startService(schemaOwningService('reports', PrismaClient, () => []));

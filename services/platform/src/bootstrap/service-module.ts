@@ -1,8 +1,16 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import type { CommonConfig, DatabaseConfig } from '../config/common-schema';
+import type { ServiceName } from '@upright/contracts';
+import type { z } from 'zod';
+import {
+  commonConfigSchema,
+  databaseConfigSchema,
+  type CommonConfig,
+  type DatabaseConfig,
+} from '../config/common-schema';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { PlatformModule } from './platform.module';
+import type { ServiceDefinition } from './start-service';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
@@ -34,4 +42,20 @@ export function serviceModule(
     imports.push(DatabaseModule.forRoot(options.database, config as DatabaseConfig));
   }
   return { module: ServiceRootModule, imports: [...imports, ...options.features] };
+}
+
+export const schemaOwningConfigSchema = commonConfigSchema.extend(databaseConfigSchema.shape);
+export type SchemaOwningConfig = z.infer<typeof schemaOwningConfigSchema>;
+
+/** The definition of a service that owns a Postgres schema: common + database config, its features. */
+export function schemaOwningService(
+  name: ServiceName,
+  database: NonNullable<ServiceModuleOptions['database']>,
+  features: (config: SchemaOwningConfig) => Array<Type | DynamicModule>,
+): ServiceDefinition<typeof schemaOwningConfigSchema> {
+  return {
+    name,
+    configSchema: schemaOwningConfigSchema,
+    appModule: (config) => serviceModule(name, config, { database, features: features(config) }),
+  };
 }
