@@ -1,0 +1,37 @@
+import type {
+  ActiveIndustriesResponse,
+  CompanyDetailRequest,
+  CompanyDetailResponse,
+  Industry,
+  IndustryCompaniesRequest,
+  IndustryCompaniesResponse,
+  IndustryRequest,
+  TopCompaniesRequest,
+  TopCompaniesResponse,
+} from '../dto';
+
+export const rankingsPatterns = {
+  activeIndustries: 'rankings.industries.active',
+  /** An active industry; `not_found` otherwise. */
+  industry: 'rankings.industries.get',
+  /** `GET /api/companies/{market}/{industry}`: ranked, aranked, pranked. */
+  industryCompanies: 'rankings.companies.rank',
+  /** `GET /api/primary/{market}/{industry}/{company}`: detail and ranks; null = no company. */
+  companyDetail: 'rankings.companies.detail',
+  /** `GET /api/rankings/...` and `/api/major/rankings/...`: the top companies of a period. */
+  topCompanies: 'rankings.companies.top',
+} as const;
+
+export interface RankingsRequestMap {
+  'rankings.industries.active': {
+    request: Record<string, never>;
+    response: ActiveIndustriesResponse;
+  };
+  'rankings.industries.get': { request: IndustryRequest; response: Industry };
+  'rankings.companies.rank': {
+    request: IndustryCompaniesRequest;
+    response: IndustryCompaniesResponse;
+  };
+  'rankings.companies.detail': { request: CompanyDetailRequest; response: CompanyDetailResponse };
+  'rankings.companies.top': { request: TopCompaniesRequest; response: TopCompaniesResponse };
+}
