@@ -5,8 +5,13 @@
 export const Queues = {
   mail: 'mail',
   searchIndex: 'search-index',
+  /** Accounts' delayed job at a discontinued member's final date. */
   memberDeletion: 'member-deletion',
+  /** Search deletes a deleted member's analytics (recent searches, clicks). */
+  searchMemberDeletion: 'search-member-deletion',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
 export * from './mail';
+export * from './member-deletion';
+export * from './search-index';
