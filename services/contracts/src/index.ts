@@ -6,3 +6,4 @@ export * from './events';
 export * from './queues';
 export * from './details';
 export * from './dto';
+export * from './links';

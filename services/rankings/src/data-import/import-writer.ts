@@ -1,7 +1,7 @@
 import { DETAIL_TABLE_NAMES } from '@upright/contracts';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ImportFile } from '../import-file';
-import { companySlug } from '../companies/company-slug';
+import { companySlug } from '@upright/contracts';
 import type { ProgressReporter } from './progress';
 import { COMPANIES, COMPANY_INDUSTRIES, DETAILS, INDUSTRIES, SCORES } from './tables';
 import { upsertSql, type TableSpec } from './upsert-sql';

@@ -1,4 +1,4 @@
-import { companySlug } from './company-slug';
+import { companySlug } from './links';
 
 describe('companySlug', () => {
   it('lowercases and turns spaces into hyphens, as the spec routes say', () => {

@@ -1,0 +1,32 @@
+/**
+ * Paths of the web app that other parts build links to (mails, search results, reports), so a
+ * route is spelled once. Spec §2 routes; the account-link pages are the targets of mailed links.
+ */
+export const WebPaths = {
+  home: (): string => '/',
+  reports: (): string => '/reports',
+  report: (reportId: string, publishedDate: string, slug: string): string =>
+    `/reports/${encodeURIComponent(reportId)}/${publishedDate}/${encodeURIComponent(slug)}`,
+  industry: (industry: string): string => `/companies/us/${encodeURIComponent(industry)}`,
+  company: (industry: string, companySlug: string): string =>
+    `/companies/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}`,
+  signIn: (): string => '/account/signin',
+  signUp: (): string => '/account/signup',
+  priorities: (): string => '/account/priorities',
+  settings: (): string => '/account/settings',
+  contact: (): string => '/contact',
+  /** Opened from a mail: confirms the unsubscribe with POST /api/unsubscribe { uid, key }. */
+  unsubscribe: (uid: string, key: string): string =>
+    `/account/unsubscribe/${encodeURIComponent(uid)}/${encodeURIComponent(key)}`,
+  /** Opened from a reset mail: GET /api/validatehash/{hash}, then POST /api/resetpassword. */
+  passwordReset: (hash: string): string => `/account/reset/${encodeURIComponent(hash)}`,
+  /** Opened from a verification mail: POST /api/verify. */
+  verify: (hash: string): string => `/account/verify/${encodeURIComponent(hash)}`,
+  privacyPolicy: (): string => '/privacy-policy',
+  termsOfUse: (): string => '/terms-of-use',
+} as const;
+
+/** Spec §2: the company path segment is the name lowercased with spaces as hyphens. */
+export function companySlug(companyName: string): string {
+  return companyName.trim().toLowerCase().replace(/\s+/g, '-');
+}
