@@ -4,7 +4,7 @@ SHELL := /bin/bash
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
 SERVICES_WITH_SCHEMA := accounts rankings reports search
 
-.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint typecheck test-unit test-integration bench
+.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint typecheck test-unit test-integration bench mail-dead-letters mail-retry images chart-check load load-smoke
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -12,8 +12,11 @@ help:
 	@echo "make up     install what is missing, migrate, seed, build and run everything on http://localhost:8080"
 	@echo "make test   lint, typecheck, unit and integration tests"
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
+	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
+	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
 	@echo "make import FILE=data.json   validate and import a data set"
 	@echo "make sample-large N=50000    generate a large synthetic data set for benchmarks"
+	@echo "make mail-dead-letters       list mails that failed for good; make mail-retry [ID=job-id] sends them again"
 
 deps:
 	@infra/local/ensure-deps.sh
@@ -38,6 +41,7 @@ migrate: deps infra
 import: build migrate
 	@test -n "$(FILE)" || { echo "usage: make import FILE=path/to/data-set.json"; exit 2; }
 	@$(LOCAL_ENV) && DATABASE_URL=$$RANKINGS_DATABASE_URL node services/rankings/dist/data-import/cli.js "$(FILE)"
+	@$(LOCAL_ENV) && DATABASE_URL=$$REPORTS_DATABASE_URL node services/reports/dist/data-import/cli.js "$(FILE)"
 
 seed: build migrate
 	@echo "[seed] importing the fictional sample data set"
@@ -47,6 +51,12 @@ sample-large: build
 	@mkdir -p .local
 	@node services/rankings/dist/sample-data/cli.js --companies $(N) --out .local/sample-large-$(N).json
 	@echo "[sample-large] written .local/sample-large-$(N).json (load it with make import FILE=...)"
+
+mail-dead-letters: build
+	@$(LOCAL_ENV) && node services/mail/dist/dead-letters/cli.js list
+
+mail-retry: build
+	@$(LOCAL_ENV) && node services/mail/dist/dead-letters/cli.js retry $(ID)
 
 up: build build-web seed
 	@infra/local/run-all.sh
@@ -58,6 +68,7 @@ lint: deps
 typecheck: build
 	@npx tsc -p tsconfig.tests.json --noEmit
 	@npx tsc -p web/tsconfig.json --noEmit
+	@npx tsc -p infra/k6/tsconfig.json
 
 test-unit: generate
 	@npx jest --selectProjects unit
@@ -65,9 +76,21 @@ test-unit: generate
 test-integration: build infra
 	@$(LOCAL_ENV) && npx jest --selectProjects integration --runInBand
 
-test: lint typecheck test-unit test-integration
+test: lint typecheck test-unit test-integration load-smoke
 
 bench: seed
 	@mkdir -p infra/bench/results
 	@npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json
 	@$(LOCAL_ENV) && npx tsx infra/bench/run.ts
+
+images:
+	@npx tsx infra/docker/build-images.ts
+
+chart-check: deps
+	@npx jest --selectProjects unit --testPathPatterns infra/tests
+
+load: seed
+	@$(LOCAL_ENV) && npx tsx infra/load/run.ts
+
+load-smoke: seed
+	@$(LOCAL_ENV) && npx tsx infra/load/run.ts --smoke

@@ -27,7 +27,7 @@ const common = {
   transform: { '^.+\\.ts$': swcTransform },
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/web/'],
-  roots: ['<rootDir>/services', '<rootDir>/bff'],
+  roots: ['<rootDir>/services', '<rootDir>/bff', '<rootDir>/infra'],
 };
 
 module.exports = {
@@ -40,6 +40,16 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
       globalSetup: '<rootDir>/infra/local/jest-integration-setup.ts',
+    },
+    {
+      // The web app in Debian Chromium against the whole stack it starts (web/e2e/global-setup.ts).
+      ...common,
+      displayName: 'e2e',
+      roots: ['<rootDir>/web/e2e'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/web/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/web/e2e/global-teardown.ts',
     },
   ],
 };

@@ -1,9 +1,23 @@
+/// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 // React's automatic JSX runtime through esbuild: no plugin needed (and @vitejs/plugin-react
 // does not install from the registry reachable here, decisions §10).
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
+  resolve: {
+    // Agreements: the web imports contracts from source.
+    alias: { '@upright/contracts': path.resolve(__dirname, '../services/contracts/src') },
+  },
+  define: {
+    // Decisions §1: one product name, from the same variable the BFF reads.
+    'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME || 'Upright'),
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { target: 'es2020', sourcemap: true },
+  build: { target: 'es2020', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
 });

@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ConfigModule, PlatformModule, ServiceClientModule } from '@upright/platform';
+import { AccountsHttpModule } from './accounts/accounts.module';
+import { AuthModule } from './auth';
 import { CompaniesController } from './companies/companies.controller';
 import { BFF_CONFIG, BffConfig } from './config';
 import { ApiErrorFilter } from './http/api-error.filter';
@@ -8,6 +10,9 @@ import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
 import { MemberValues } from './members/member-values';
 import { RankingsController } from './rankings/rankings.controller';
+import { SearchController } from './search/search.controller';
+import { PublishController } from './reports/publish.controller';
+import { ReportsController } from './reports/reports.controller';
 
 @Module({})
 export class BffModule {
@@ -18,8 +23,10 @@ export class BffModule {
         PlatformModule.forRoot('bff', config),
         ConfigModule.forRoot(BFF_CONFIG, config),
         ServiceClientModule.forRoot(config),
+        AuthModule,
+        AccountsHttpModule,
       ],
-      controllers: [IndustriesController, CompaniesController, RankingsController],
+      controllers: [IndustriesController, CompaniesController, RankingsController, ReportsController, PublishController, SearchController],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },

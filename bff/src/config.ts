@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { commonConfigSchema } from '@upright/platform';
 import { z } from 'zod';
+import { authConfigShape, requireAuthSecretsInProduction } from './auth/auth-config';
 
 export const bffConfigSchema = commonConfigSchema.extend({
   PRODUCT_NAME: z.string().min(1).default('Upright'),
@@ -10,7 +11,8 @@ export const bffConfigSchema = commonConfigSchema.extend({
     .string()
     .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
     .default('100kb'),
-});
+  ...authConfigShape,
+}).superRefine(requireAuthSecretsInProduction);
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 
 export const BFF_CONFIG = Symbol('BFF_CONFIG');

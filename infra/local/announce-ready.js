@@ -8,9 +8,12 @@ const processes = {
   search: process.env.SEARCH_PORT,
 };
 
-async function isReady(port) {
+// The local SMTP inbox (maildev) answers its health on its web port.
+const maildev = { port: process.env.MAILDEV_WEB_PORT, path: '/healthz' };
+
+async function isReady(port, path = '/health/ready') {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
     return response.ok;
   } catch {
     return false;
@@ -20,10 +23,12 @@ async function isReady(port) {
 async function main() {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const states = await Promise.all(Object.values(processes).map(isReady));
+    const states = await Promise.all(Object.values(processes).map((port) => isReady(port)));
+    states.push(await isReady(maildev.port, maildev.path));
     if (states.every(Boolean)) {
       console.log('');
       console.log('  Upright is running:  http://localhost:' + processes.bff);
+      console.log('  Mail inbox (local):  http://localhost:' + maildev.port);
       console.log('  Press Ctrl-C to stop everything.');
       console.log('');
       // Stay alive so concurrently does not treat this helper's exit as the end of the stack.
@@ -32,8 +37,9 @@ async function main() {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const names = Object.keys(processes);
-  const states = await Promise.all(Object.values(processes).map(isReady));
+  const names = [...Object.keys(processes), 'maildev'];
+  const states = await Promise.all(Object.values(processes).map((port) => isReady(port)));
+  states.push(await isReady(maildev.port, maildev.path));
   const waiting = names.filter((_, index) => !states[index]);
   console.error('Not every process became ready within 2 minutes: ' + waiting.join(', '));
   process.exit(1);

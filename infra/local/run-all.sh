@@ -13,8 +13,8 @@ service() { # name port-var db-url-var
 }
 
 exec node_modules/.bin/concurrently \
-  --names "bff,accounts,rankings,reports,mail,search,ready" \
-  --prefix "[{name}]" --prefix-colors "cyan,magenta,green,yellow,blue,red,white" \
+  --names "bff,accounts,rankings,reports,mail,search,maildev,ready" \
+  --prefix "[{name}]" --prefix-colors "cyan,magenta,green,yellow,blue,red,gray,white" \
   --kill-others-on-fail --kill-signal SIGTERM --success all \
   "HTTP_PORT=$BFF_PORT node bff/dist/main.js" \
   "$(service accounts ACCOUNTS_PORT ACCOUNTS_DATABASE_URL)" \
@@ -22,4 +22,5 @@ exec node_modules/.bin/concurrently \
   "$(service reports REPORTS_PORT REPORTS_DATABASE_URL)" \
   "$(service mail MAIL_PORT)" \
   "$(service search SEARCH_PORT SEARCH_DATABASE_URL)" \
+  "node node_modules/maildev/bin/maildev --ip 127.0.0.1 --smtp $MAILDEV_SMTP_PORT --web $MAILDEV_WEB_PORT" \
   "node infra/local/announce-ready.js"

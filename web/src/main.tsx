@@ -1,14 +1,17 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Home } from './pages/Home';
-import { NotFound } from './pages/NotFound';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { SessionProvider } from './state/session';
+import { ThemeProvider } from './state/theme';
+import './styles/app.css';
 
 // No StrictMode: ReactiveSearch breaks under it (decisions §9).
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>
-    <Routes>
-      <Route path="/" element={<Home />} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <SessionProvider>
+      <ThemeProvider>
+        <App />
+      </ThemeProvider>
+    </SessionProvider>
   </BrowserRouter>,
 );

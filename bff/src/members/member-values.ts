@@ -1,17 +1,34 @@
-import { Injectable } from '@nestjs/common';
-import type { IssueWeights } from '@upright/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { Patterns, type IssueWeights } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
 import type { Request } from 'express';
+import { SessionAuthenticator } from '../auth';
 
 /**
  * The seam for personal rankings: the priority values of the signed-in member making the
- * request, or null for a visitor (who gets no `pranked`). Until accounts and the auth guard
- * exist (issue 4) every caller is a visitor. Then: read the authenticated user from the request,
- * ask accounts for their saved priorities, and return them as issue weights (null unless the
- * member has saved priorities, decisions §5 rule 7).
+ * request, or null for a visitor (who gets no `pranked`), for a member who never saved
+ * priorities (decisions §5 rule 7) and for one whose discontinuation is pending. A ranking
+ * page must not fail because accounts is away: it is then answered as for a visitor.
  */
 @Injectable()
 export class MemberValues {
-  async of(_request: Request): Promise<IssueWeights | null> {
-    return null;
+  private readonly logger = new Logger(MemberValues.name);
+
+  constructor(
+    private readonly authenticator: SessionAuthenticator,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async of(request: Request): Promise<IssueWeights | null> {
+    try {
+      const session = await this.authenticator.session(request);
+      if (session === null || session.discontinued) return null;
+      return await this.services.request(Patterns.accounts.memberValues, {
+        uid: session.member.uid,
+      });
+    } catch (error) {
+      this.logger.warn(`member values unavailable, ranking as a visitor: ${String(error)}`);
+      return null;
+    }
   }
 }

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { schemaOwningService, startService } from '@upright/platform';
-import { PrismaClient } from './generated/prisma/client';
+import { startService } from '@upright/platform';
+import { accountsService } from './service';
 
-// Owns the `accounts` schema; its features arrive with their issues (see docs/services/accounts.md).
-void startService(schemaOwningService('accounts', PrismaClient, () => []));
+void startService(accountsService);

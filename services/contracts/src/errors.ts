@@ -41,6 +41,31 @@ export const ERROR_TEXTS = {
   unknown:
     'They system has encountered an unknown error. Consider refreshing this page and trying again.',
   sessionExpired: 'It looks like your session has expired. Please sign back in.',
+  // Accounts (spec §8 where it gives the text; the product name is left out so it stays one
+  // config value).
+  signinFailed:
+    'We are having some trouble signing you in. Please check your credentials and try again.',
+  verifyFailed:
+    'We are having some trouble verifying your account. Please check your credentials and try again.',
+  discontinueFailed: `There was an error processing your request. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
+  discontinueCanceled: 'Your account discontinuation has been canceled.',
+  membershipDiscontinued:
+    'Your membership is being discontinued. Continue your membership to use your account.',
+  passwordSaveFailed: 'The system encountered an error saving your password. Please try again.',
+  resetHashInvalid:
+    'This password reset link is not valid or has expired. Please request a new password reset.',
+  verifyHashInvalid: 'This verification link is not valid or has expired.',
+  contactFailed:
+    'There was a error and your message was not sent. Try refreshing this page and sending your message again.',
+  emailTaken:
+    'An account with this email address already exists. Please sign in or reset your password.',
+  underage: 'You must be 13 or older to join.',
+  commonPassword: 'must not be a commonly used password',
+  wrongPassword: 'is not correct',
+  captchaFailed: 'The captcha could not be verified. Please solve it again.',
+  csrfFailed: 'This request is missing its security token. Please refresh the page and try again.',
+  adminOnly: 'Only an administrator can do this.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
 } as const;
 
 /**

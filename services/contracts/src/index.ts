@@ -7,3 +7,5 @@ export * from './queues';
 export * from './details';
 export * from './dto';
 export * from './links';
+/** Row rules of the data set file shared by the importing services (zod schemas). */
+export * as ImportRows from './import-rows';

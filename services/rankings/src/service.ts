@@ -3,6 +3,7 @@ import { AveragesModule } from './averages/averages.module';
 import { CompaniesModule } from './companies/companies.module';
 import { PrismaClient } from './generated/prisma/client';
 import { IndustriesModule } from './industries/industries.module';
+import { SearchDocumentsModule } from './search-documents/search-documents.module';
 
 export const rankingsService = schemaOwningService('rankings', PrismaClient, (config) => [
   // The averages come from accounts over the transport.
@@ -10,4 +11,5 @@ export const rankingsService = schemaOwningService('rankings', PrismaClient, (co
   IndustriesModule,
   AveragesModule,
   CompaniesModule,
+  SearchDocumentsModule,
 ]);

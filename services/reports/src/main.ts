@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { schemaOwningService, startService } from '@upright/platform';
-import { PrismaClient } from './generated/prisma/client';
+import { startService } from '@upright/platform';
+import { reportsService } from './service';
 
-// Owns the `reports` schema; its features arrive with their issues (see docs/services/reports.md).
-void startService(schemaOwningService('reports', PrismaClient, () => []));
+void startService(reportsService);

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { schemaOwningService, startService } from '@upright/platform';
-import { PrismaClient } from './generated/prisma/client';
+import { startService } from '@upright/platform';
+import { searchService } from './service';
 
-// Owns the `search` schema; its features arrive with their issues (see docs/services/search.md).
-void startService(schemaOwningService('search', PrismaClient, () => []));
+void startService(searchService);

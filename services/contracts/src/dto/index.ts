@@ -1,2 +1,4 @@
 export * from './rankings';
 export * from './accounts';
+export * from './search';
+export * from './reports';

@@ -1,10 +1,90 @@
-import type { Averages } from '../dto';
+import type {
+  AuthResponse,
+  Averages,
+  CancelDiscontinueResponse,
+  DiscontinueResponse,
+  IssueWeights,
+  MessageRequest,
+  PrioritiesBody,
+  PrioritiesResponse,
+  PrioritiesSaved,
+  ResetPasswordRequest,
+  ResetRequest,
+  SessionMember,
+  Settings,
+  SettingsBody,
+  SettingsSaved,
+  SigninRequest,
+  SignupRequest,
+  UnsubscribeRequest,
+  User,
+  VerifyRequest,
+} from '../dto';
 
+/**
+ * Accounts answers every account call of spec §7. The member is always named by `uid`, which
+ * the BFF takes from the authenticated session only, never from a request body.
+ */
 export const accountsPatterns = {
   /** The current averages of decisions §4. */
   averages: 'accounts.averages.get',
+  /** Creates a member and a session; `conflict` when the email is taken (any case). */
+  signup: 'accounts.signup',
+  /** `unauthenticated` with the spec §8 text on a wrong email or password. */
+  signin: 'accounts.signin',
+  /** Revokes the session of this token (no error when it is unknown). */
+  signout: 'accounts.signout',
+  /** The member behind a bearer token; `unauthenticated` when unknown, expired or revoked. */
+  authenticate: 'accounts.sessions.authenticate',
+  verify: 'accounts.verify',
+  user: 'accounts.user.get',
+  /** Enqueues the welcome mail unless it was sent (idempotent). */
+  welcome: 'accounts.welcome',
+  priorities: 'accounts.priorities.get',
+  savePriorities: 'accounts.priorities.put',
+  /** The member's values as issue weights for personal rankings; null = never saved. */
+  memberValues: 'accounts.priorities.weights',
+  settings: 'accounts.settings.get',
+  saveSettings: 'accounts.settings.put',
+  discontinue: 'accounts.discontinue',
+  cancelDiscontinue: 'accounts.discontinue.cancel',
+  unsubscribe: 'accounts.unsubscribe',
+  /** Contact form: enqueues a `contact` mail. */
+  message: 'accounts.message',
+  /** Enqueues a reset mail when the email belongs to a member; the same answer either way. */
+  requestReset: 'accounts.reset.request',
+  validateResetHash: 'accounts.reset.validate',
+  resetPassword: 'accounts.reset.save',
 } as const;
+
+type ForMember<T = Record<never, never>> = T & { uid: string };
 
 export interface AccountsRequestMap {
   'accounts.averages.get': { request: Record<string, never>; response: Averages };
+  'accounts.signup': { request: SignupRequest; response: AuthResponse };
+  'accounts.signin': { request: SigninRequest; response: AuthResponse };
+  'accounts.signout': { request: { token: string }; response: { signedOut: true } };
+  'accounts.sessions.authenticate': { request: { token: string }; response: SessionMember };
+  'accounts.verify': { request: VerifyRequest; response: { user: User } };
+  'accounts.user.get': { request: ForMember; response: User };
+  'accounts.welcome': { request: ForMember; response: { queued: boolean } };
+  'accounts.priorities.get': { request: ForMember; response: PrioritiesResponse };
+  'accounts.priorities.put': {
+    request: ForMember<{ values: PrioritiesBody }>;
+    response: PrioritiesSaved;
+  };
+  'accounts.priorities.weights': { request: ForMember; response: IssueWeights | null };
+  'accounts.settings.get': { request: ForMember; response: Settings };
+  /** `token`: the caller's own session, kept when a password change revokes the others. */
+  'accounts.settings.put': {
+    request: ForMember<{ token: string; changes: SettingsBody }>;
+    response: SettingsSaved;
+  };
+  'accounts.discontinue': { request: ForMember; response: DiscontinueResponse };
+  'accounts.discontinue.cancel': { request: ForMember; response: CancelDiscontinueResponse };
+  'accounts.unsubscribe': { request: UnsubscribeRequest; response: { unsubscribed: true } };
+  'accounts.message': { request: MessageRequest; response: { sent: true } };
+  'accounts.reset.request': { request: ResetRequest; response: { resetSent: true } };
+  'accounts.reset.validate': { request: { hash: string }; response: { hashValid: boolean } };
+  'accounts.reset.save': { request: ResetPasswordRequest; response: { success: true } };
 }

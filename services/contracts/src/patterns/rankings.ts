@@ -6,6 +6,8 @@ import type {
   IndustryCompaniesRequest,
   IndustryCompaniesResponse,
   IndustryRequest,
+  SearchDocumentsPage,
+  SearchDocumentsPageRequest,
   TopCompaniesRequest,
   TopCompaniesResponse,
 } from '../dto';
@@ -20,6 +22,8 @@ export const rankingsPatterns = {
   companyDetail: 'rankings.companies.detail',
   /** `GET /api/rankings/...` and `/api/major/rankings/...`: the top companies of a period. */
   topCompanies: 'rankings.companies.top',
+  /** Companies' and industries' search documents in pages, for `make reindex`. */
+  searchDocuments: 'rankings.search-documents.list',
 } as const;
 
 export interface RankingsRequestMap {
@@ -34,4 +38,8 @@ export interface RankingsRequestMap {
   };
   'rankings.companies.detail': { request: CompanyDetailRequest; response: CompanyDetailResponse };
   'rankings.companies.top': { request: TopCompaniesRequest; response: TopCompaniesResponse };
+  'rankings.search-documents.list': {
+    request: SearchDocumentsPageRequest<'companies' | 'industries'>;
+    response: SearchDocumentsPage<'companies' | 'industries'>;
+  };
 }

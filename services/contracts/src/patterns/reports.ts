@@ -1,4 +1,52 @@
-export const reportsPatterns = {} as const;
+import type {
+  MajorReportsRequest,
+  MajorReportsResponse,
+  PublishedReportRequest,
+  PublishedReportResponse,
+  PublishReportRequest,
+  PublishReportResponse,
+  Report,
+  ReportPage,
+  ReportPageRequest,
+  ReportRequest,
+  ReportSearchDocumentsRequest,
+  ReportSourcesRequest,
+  ReportSourcesResponse,
+} from '../dto';
+import type { ReportSearchDocument } from '../queues/search-index';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the reports service gains calls
-export interface ReportsRequestMap {}
+export const reportsPatterns = {
+  /** `GET /api/reports/featured/{page}` */
+  featured: 'reports.reports.featured',
+  /** `GET /api/reports/latest/{page}` */
+  latest: 'reports.reports.latest',
+  /** `GET /api/reports/major/{page}/{list}/{value}/{archived}/{year}/{qrt}/{major}` */
+  major: 'reports.reports.major',
+  /** `GET /api/report/{id}`; `not_found` for an unknown id. */
+  report: 'reports.reports.get',
+  /** `GET /api/published/{id}/{date}/{slug}`: the report page's data, or its canonical path. */
+  published: 'reports.reports.published',
+  /** `GET /api/reports/sources/{companies}` */
+  sources: 'reports.sources.list',
+  /** `POST /api/reports/pub` (admin): freezes the ranking snapshot; idempotent. */
+  publish: 'reports.reports.publish',
+  /** The search service rebuilds its `reports` index from these pages. */
+  searchDocuments: 'reports.search-documents.list',
+} as const;
+
+export interface ReportsRequestMap {
+  'reports.reports.featured': { request: ReportPageRequest; response: ReportPage };
+  'reports.reports.latest': { request: ReportPageRequest; response: ReportPage };
+  'reports.reports.major': { request: MajorReportsRequest; response: MajorReportsResponse };
+  'reports.reports.get': { request: ReportRequest; response: Report };
+  'reports.reports.published': {
+    request: PublishedReportRequest;
+    response: PublishedReportResponse;
+  };
+  'reports.sources.list': { request: ReportSourcesRequest; response: ReportSourcesResponse };
+  'reports.reports.publish': { request: PublishReportRequest; response: PublishReportResponse };
+  'reports.search-documents.list': {
+    request: ReportSearchDocumentsRequest;
+    response: ReportSearchDocument[];
+  };
+}

@@ -1,4 +1,30 @@
-export const searchPatterns = {} as const;
+import type {
+  ReactiveSearchRequest,
+  ReactiveSearchResponse,
+  RecentSearchesRequest,
+  RecentSearchesResponse,
+  SearchClickRequest,
+  SearchImpressionsRequest,
+  SearchImpressionsResponse,
+} from '../dto';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the search service gains calls
-export interface SearchRequestMap {}
+export const searchPatterns = {
+  /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
+  reactiveSearch: 'search.reactivesearch.run',
+  /** `PUT /api/search/{app}/_analytics/search`: impressions of a search. */
+  recordImpressions: 'search.analytics.impressions',
+  /** `PUT /api/search/{app}/_analytics/click`: clicks on results or suggestions. */
+  recordClick: 'search.analytics.click',
+  /** `GET /api/search/_analytics/{app}/recent-searches`: the member's recent searches. */
+  recentSearches: 'search.analytics.recent',
+} as const;
+
+export interface SearchRequestMap {
+  'search.reactivesearch.run': { request: ReactiveSearchRequest; response: ReactiveSearchResponse };
+  'search.analytics.impressions': {
+    request: SearchImpressionsRequest;
+    response: SearchImpressionsResponse;
+  };
+  'search.analytics.click': { request: SearchClickRequest; response: { recorded: number } };
+  'search.analytics.recent': { request: RecentSearchesRequest; response: RecentSearchesResponse };
+}

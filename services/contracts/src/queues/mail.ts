@@ -42,15 +42,29 @@ export type MailJob<K extends MailKind = MailKind> = {
 }[K];
 
 /**
- * Idempotent job ids: the same logical mail always gets the same id, and BullMQ ignores a
- * second add with an id it already holds.
+ * Retry policy every producer passes when it adds a mail job:
+ * `queue.add(kind, data, { jobId: mailJobId.…(…), ...MAIL_JOB_OPTIONS })`. Exponential backoff
+ * from 5 s over 10 attempts rides out about 40 minutes of SMTP outage; after the last attempt
+ * the job stays in the mail service's dead-letter view until retried. Producers must not set
+ * `removeOnComplete`: the mail worker keeps completed ids so a repeated add stays a no-op.
  */
+export const MAIL_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 5_000 },
+} as const;
+
+/**
+ * Idempotent job ids: the same logical mail always gets the same id, and BullMQ ignores a
+ * second add with an id it already holds. BullMQ 5 refuses custom ids containing ":" (its key
+ * separator), so the parts are joined with "_" and any ":" (ISO times) is dropped.
+ */
+const jobIdOf = (...parts: string[]): string => parts.join('_').replace(/:/g, '');
 export const mailJobId = {
-  welcome: (uid: string): string => `welcome:${uid}`,
-  passwordReset: (uid: string, resetId: string): string => `password-reset:${uid}:${resetId}`,
+  welcome: (uid: string): string => jobIdOf('welcome', uid),
+  passwordReset: (uid: string, resetId: string): string => jobIdOf('password-reset', uid, resetId),
   emailVerification: (uid: string, verifyId: string): string =>
-    `email-verification:${uid}:${verifyId}`,
-  contact: (messageId: string): string => `contact:${messageId}`,
+    jobIdOf('email-verification', uid, verifyId),
+  contact: (messageId: string): string => jobIdOf('contact', messageId),
   discontinueConfirmation: (uid: string, finalDate: string): string =>
-    `discontinue-confirmation:${uid}:${finalDate}`,
+    jobIdOf('discontinue-confirmation', uid, finalDate),
 } as const;

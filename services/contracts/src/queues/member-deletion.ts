@@ -7,5 +7,14 @@ export interface MemberDeletionJobData {
   uid: string;
 }
 
-/** Job id: one deletion per member, however often it is scheduled. */
-export const memberDeletionJobId = (uid: string): string => `member-deletion:${uid}`;
+/** The job name on both queues. */
+export const MEMBER_DELETION_JOB = 'delete-member';
+
+/**
+ * Job id: one deletion per member, however often it is scheduled. BullMQ 5 refuses custom ids
+ * containing ":", hence "_".
+ */
+export const memberDeletionJobId = (uid: string): string => `member-deletion_${uid}`;
+
+/** Job id of the search service's part of one member's deletion. */
+export const searchMemberDeletionJobId = (uid: string): string => `search-member-deletion_${uid}`;

@@ -52,9 +52,20 @@ export interface SearchDocumentOf {
 export const SearchIndexJobs = {
   upsert: 'upsert',
   remove: 'remove',
+  /** `make reindex`: rebuild the apps' indices from their owners' documents and swap them in. */
+  rebuild: 'rebuild',
 } as const;
 
 export interface SearchIndexJobData {
   upsert: { [A in SearchApp]: { app: A; documents: SearchDocumentOf[A][] } }[SearchApp];
   remove: { app: SearchApp; ids: string[] };
+  rebuild: { apps: SearchApp[] };
 }
+
+/** A job of one kind: the BullMQ job name is the kind. */
+export type SearchIndexJob = {
+  [K in keyof SearchIndexJobData]: { name: K; data: SearchIndexJobData[K] };
+}[keyof SearchIndexJobData];
+
+/** Most documents in one upsert job; producers split larger sets. */
+export const SEARCH_INDEX_BATCH = 500;

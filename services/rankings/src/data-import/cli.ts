@@ -17,6 +17,7 @@ import {
   CACHE_ENTRY_TTL_MS,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
+import { pushToSearchIndex } from '../search-documents/push-to-search-index';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 
@@ -27,6 +28,7 @@ const cliEnvSchema = z.object({
   DATABASE_URL: postgresUrl,
   REDIS_URL: redisUrl.optional(),
   TRANSPORT_PREFIX: z.string().default('upright'),
+  QUEUE_PREFIX: z.string().default('upright'),
 });
 
 class CliError extends Error {}
@@ -103,6 +105,26 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   }
 }
 
+/** Queues the search documents (decisions §7: an import re-indexes search). */
+async function indexForSearch(
+  env: z.infer<typeof cliEnvSchema>,
+  db: PrismaClient,
+  summary: ImportSummary,
+): Promise<void> {
+  const changed = Object.values(summary.sections).some(
+    (changes) => changes.inserted + changes.updated + changes.removed > 0,
+  );
+  if (!env.REDIS_URL || !changed) return;
+  try {
+    const pushed = await pushToSearchIndex(db, env.REDIS_URL, env.QUEUE_PREFIX);
+    console.log(`Queued ${pushed} search documents for indexing.`);
+  } catch (error) {
+    console.warn(
+      `warning: could not queue the search documents (${(error as Error).message}); run make reindex`,
+    );
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
@@ -132,6 +154,7 @@ async function main(argv: string[]): Promise<number> {
     const summary = await writeImport(db, validation.file, stderrProgress());
     printSummary(summary);
     await announce(env, summary.changedIndustries);
+    await indexForSearch(env, db, summary);
     return 0;
   } finally {
     await db.$disconnect();

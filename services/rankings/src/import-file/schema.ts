@@ -13,11 +13,8 @@ import {
   type DetailTableName,
   type IssueKey,
   type MetricDefinition,
+  ImportRows,
 } from '@upright/contracts';
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const CID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Two-letter codes of the US states, DC and the inhabited territories. */
 export const US_STATE_CODES: ReadonlySet<string> = new Set(
@@ -27,78 +24,23 @@ export const US_STATE_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-export const REPORT_VALUES: [IssueKey | 'overall', ...(IssueKey | 'overall')[]] = [
-  'overall',
-  ...ISSUE_KEYS,
-];
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/** A schema-level message that still says "is required" when the field is absent. */
-function msg(message: string) {
-  return {
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
-  };
-}
-
-const text = (max: number) =>
-  z
-    .string()
-    .refine((value) => value.trim().length > 0, 'must not be empty')
-    .refine((value) => value.length <= max, `must be at most ${max} characters`);
-
-const stringList = (maxItems: number, maxLength = 200) =>
-  z.array(text(maxLength)).max(maxItems, `must have at most ${maxItems} items`).default([]);
-
-const slug = () =>
-  z
-    .string()
-    .max(100, 'must be at most 100 characters')
-    .regex(SLUG_PATTERN, 'must be a slug (lowercase letters, digits and hyphens)');
-
-const cid = () =>
-  z.string().regex(CID_PATTERN, 'must be an id of up to 64 letters, digits, "-" or "_"');
-
-const date = () => z.string().refine(isCalendarDate, 'must be a date YYYY-MM-DD');
-
-const url = () =>
-  z
-    .string()
-    .refine((value) => value.length <= 2000, 'must be at most 2000 characters')
-    .refine(isHttpUrl, 'must be an http or https URL');
-
-function intBetween(min: number, max: number) {
-  const message = `must be a whole number between ${min} and ${max}`;
-  return z.int(msg(message)).min(min, message).max(max, message);
-}
-
-function numberBetween(min: number, max: number) {
-  const message = `must be a number between ${min} and ${max}`;
-  return z.number(msg(message)).min(min, message).max(max, message);
-}
-
-const bool = (fallback: boolean) => z.boolean(msg('must be true or false')).default(fallback);
-
-const periodYear = () => intBetween(2000, 2100);
-const periodQrt = () => intBetween(1, 4);
+// Field rules shared with the reports service, which imports the reports sections of the file.
+const {
+  bool,
+  cid,
+  date,
+  intBetween,
+  msg,
+  numberBetween,
+  periodQrt,
+  periodYear,
+  slug,
+  stringList,
+  text,
+  url,
+} = ImportRows;
+export const { CID_PATTERN, REPORT_VALUES, isCalendarDate, isHttpUrl } = ImportRows;
+export { SLUG_PATTERN } from '@upright/contracts';
 
 // ---------------------------------------------------------------------------------------------
 // industries
@@ -237,37 +179,7 @@ export const detailsSchema = z
 // ---------------------------------------------------------------------------------------------
 // reports and their sources
 
-export const reportRowSchema = z.strictObject({
-  report_id: z
-    .int(msg('must be a positive whole number'))
-    .min(1, 'must be a positive whole number'),
-  title: text(300),
-  slug: slug(),
-  published_date: date(),
-  industry: slug(),
-  value: z.enum(REPORT_VALUES, msg(`must be one of: ${REPORT_VALUES.join(', ')}`)),
-  geography: z.literal('us', msg('must be "us"')),
-  count: intBetween(1, 1000),
-  primary: bool(false),
-  major: bool(false),
-  major_ranking: bool(false),
-  archived: bool(false),
-  featured: bool(false),
-  period_year: periodYear(),
-  period_qrt: periodQrt(),
-  report: text(200_000),
-});
-
-export const reportSourceRowSchema = z.strictObject({
-  report_id: z
-    .int(msg('must be a positive whole number'))
-    .min(1, 'must be a positive whole number'),
-  upright_cid: cid().optional(),
-  source_publisher: text(200),
-  source_url: url(),
-  source_date: date(),
-  title: text(300),
-});
+export const { reportRowSchema, reportSourceRowSchema } = ImportRows;
 
 // ---------------------------------------------------------------------------------------------
 // the file

@@ -1,0 +1,171 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import {
+  linkHashSchema,
+  Patterns,
+  prioritiesBodySchema,
+  resetBodySchema,
+  resetPasswordBodySchema,
+  settingsBodySchema,
+  strictBody,
+  unsubscribeBodySchema,
+  type Averages,
+  type CancelDiscontinueResponse,
+  type DiscontinueResponse,
+  type PrioritiesBody,
+  type PrioritiesResponse,
+  type PrioritiesSaved,
+  type ResetPasswordRequest,
+  type Settings,
+  type SettingsBody,
+  type SettingsSaved,
+  type UnsubscribeRequest,
+  type User,
+} from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import type { Response } from 'express';
+import { z } from 'zod';
+import {
+  AllowDiscontinued,
+  CurrentMember,
+  MemberGuard,
+  RateLimit,
+  RateLimitGuard,
+  SessionAuthenticator,
+  type AuthenticatedMember,
+} from '../auth';
+import { CaptchaService } from '../captcha/captcha.service';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+/** PUT /api/discontinue carries no data: an empty body or `{}`. */
+const emptyBody = strictBody({}).optional();
+
+/**
+ * Spec §7 account calls. The member is always the session's (`@CurrentMember()`); no body or
+ * path names a member, and bodies with unknown fields are refused by their schemas.
+ */
+@Controller('api')
+export class AccountsController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly authenticator: SessionAuthenticator,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  @Get('averages')
+  averages(): Promise<Averages> {
+    return this.services.request(Patterns.accounts.averages, {});
+  }
+
+  @Get('user')
+  @UseGuards(MemberGuard)
+  @AllowDiscontinued()
+  user(@CurrentMember() member: AuthenticatedMember): Promise<User> {
+    return this.services.request(Patterns.accounts.user, { uid: member.uid });
+  }
+
+  /** Spec §7 "body user": the member is the session's; the body is not read. */
+  @Post('welcome')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  welcome(@CurrentMember() member: AuthenticatedMember): Promise<{ queued: boolean }> {
+    return this.services.request(Patterns.accounts.welcome, { uid: member.uid });
+  }
+
+  @Get('priorities')
+  @UseGuards(MemberGuard)
+  priorities(@CurrentMember() member: AuthenticatedMember): Promise<PrioritiesResponse> {
+    return this.services.request(Patterns.accounts.priorities, { uid: member.uid });
+  }
+
+  @Put('priorities')
+  @UseGuards(MemberGuard)
+  savePriorities(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodValidationPipe(prioritiesBodySchema)) values: PrioritiesBody,
+  ): Promise<PrioritiesSaved> {
+    return this.services.request(Patterns.accounts.savePriorities, { uid: member.uid, values });
+  }
+
+  @Get('settings')
+  @UseGuards(MemberGuard)
+  settings(@CurrentMember() member: AuthenticatedMember): Promise<Settings> {
+    return this.services.request(Patterns.accounts.settings, { uid: member.uid });
+  }
+
+  @Put('settings')
+  @UseGuards(MemberGuard)
+  saveSettings(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodValidationPipe(settingsBodySchema)) changes: SettingsBody,
+  ): Promise<SettingsSaved> {
+    return this.services.request(Patterns.accounts.saveSettings, {
+      uid: member.uid,
+      token: member.token,
+      changes,
+    });
+  }
+
+  /** Spec §4: the request ends the session, so the cookie goes too. */
+  @Put('discontinue')
+  @UseGuards(MemberGuard)
+  async discontinue(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodValidationPipe(emptyBody)) _body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DiscontinueResponse> {
+    const answer = await this.services.request(Patterns.accounts.discontinue, {
+      uid: member.uid,
+    });
+    this.authenticator.clearCookie(response);
+    return answer;
+  }
+
+  /** The overlay's "Continue" (spec §2): the session of the sign-in goes on. */
+  @Put('canceldiscontinue')
+  @UseGuards(MemberGuard)
+  @AllowDiscontinued()
+  cancelDiscontinue(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodValidationPipe(emptyBody)) _body: unknown,
+  ): Promise<CancelDiscontinueResponse> {
+    return this.services.request(Patterns.accounts.cancelDiscontinue, { uid: member.uid });
+  }
+
+  /** From a mail link; the signed key is the proof, no session needed. */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  unsubscribe(
+    @Body(new ZodValidationPipe(unsubscribeBodySchema)) body: UnsubscribeRequest,
+  ): Promise<{ unsubscribed: true }> {
+    return this.services.request(Patterns.accounts.unsubscribe, body);
+  }
+
+  /** Same answer whether or not the email belongs to a member. */
+  @Post('reset')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('reset')
+  async reset(
+    @Body(new ZodValidationPipe(resetBodySchema)) body: z.output<typeof resetBodySchema>,
+  ): Promise<{ resetSent: true }> {
+    await this.captcha.verify(body.altcha);
+    return this.services.request(Patterns.accounts.requestReset, { email: body.email });
+  }
+
+  /** A malformed code is simply not valid (a mangled link), not a bad request. */
+  @Get('validatehash/:hash')
+  async validateHash(@Param('hash') hash: string): Promise<{ hashValid: boolean }> {
+    if (!linkHashSchema.safeParse(hash).success) return { hashValid: false };
+    return this.services.request(Patterns.accounts.validateResetHash, { hash });
+  }
+
+  @Post('resetpassword')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('reset')
+  resetPassword(
+    @Body(new ZodValidationPipe(resetPasswordBodySchema)) body: ResetPasswordRequest,
+  ): Promise<{ success: true }> {
+    return this.services.request(Patterns.accounts.resetPassword, body);
+  }
+}

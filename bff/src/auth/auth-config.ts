@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** `points/seconds`: at most `points` requests per client address in `seconds`. */
+const rateLimit = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}\/[1-9][0-9]{0,5}$/, 'must look like 10/60 (requests/seconds)')
+  .transform((value) => {
+    const [points, seconds] = value.split('/').map(Number);
+    return { points, seconds };
+  });
+
+/**
+ * The BFF's auth variables (merged into bffConfigSchema). Secrets may be absent outside
+ * production: each process then makes a random one (sessions and captchas do not outlive it).
+ */
+export const authConfigShape = {
+  /** AES-256-GCM key of the session cookie: 32 bytes, base64. */
+  SESSION_COOKIE_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, {
+      message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  /** HMAC secret signing ALTCHA challenges. */
+  CAPTCHA_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** ALTCHA proof-of-work: SHA-256 rounds per attempt and the largest counter (difficulty). */
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000).default(50),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
+  RATE_LIMIT_SIGNIN: rateLimit.default({ points: 10, seconds: 60 }),
+  RATE_LIMIT_SIGNUP: rateLimit.default({ points: 5, seconds: 600 }),
+  RATE_LIMIT_RESET: rateLimit.default({ points: 5, seconds: 600 }),
+  RATE_LIMIT_CONTACT: rateLimit.default({ points: 5, seconds: 600 }),
+};
+
+const SECRETS = ['SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET'] as const;
+
+export function requireAuthSecretsInProduction(
+  config: { NODE_ENV: string } & { [K in (typeof SECRETS)[number]]?: string },
+  context: z.RefinementCtx,
+): void {
+  if (config.NODE_ENV !== 'production') return;
+  for (const name of SECRETS) {
+    if (!config[name]) {
+      context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/** What other BFF features use (agreements: guards, decorator, member type). */
+export type { AuthenticatedMember } from './authenticated-member';
+export { CurrentMember } from './current-member.decorator';
+export { AdminGuard, AllowDiscontinued, MemberGuard, OptionalMemberGuard } from './guards';
+export { AuthModule } from './auth.module';
+export { SessionAuthenticator } from './session-authenticator';
+export { RateLimit, RateLimitGuard, type LimitedAction } from './rate-limit';

@@ -1,0 +1,37 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { messageBodySchema, Patterns, type MessageBody } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import {
+  CurrentMember,
+  OptionalMemberGuard,
+  RateLimit,
+  RateLimitGuard,
+  type AuthenticatedMember,
+} from '../auth';
+import { CaptchaService } from '../captcha/captcha.service';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+/** Spec §7 `POST /api/message`: the contact form (and report correction requests). */
+@Controller('api')
+export class ContactController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  @Post('message')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard, OptionalMemberGuard)
+  @RateLimit('contact')
+  async message(
+    @CurrentMember() member: AuthenticatedMember | null,
+    @Body(new ZodValidationPipe(messageBodySchema)) body: MessageBody,
+  ): Promise<{ sent: true }> {
+    const { altcha, ...message } = body;
+    await this.captcha.verify(altcha);
+    return this.services.request(Patterns.accounts.message, {
+      ...message,
+      uid: member?.uid ?? null,
+    });
+  }
+}

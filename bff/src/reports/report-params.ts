@@ -1,0 +1,74 @@
+import {
+  ImportRows,
+  RANKING_VALUES,
+  REPORT_SOURCES_COMPANIES_MAX,
+  REPORTS_PAGE_MAX,
+  type RankingValue,
+} from '@upright/contracts';
+import { z } from 'zod';
+import { booleanParam, quarterParam, slugParam, yearParam } from '../http/route-params';
+
+/** Formats of the report routes' parameters; messages complete "<param> …". */
+
+function digitsBetween(min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string({ error: rule })
+    .regex(/^[0-9]{1,10}$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule).max(max, rule));
+}
+
+export const pageParam = digitsBetween(1, REPORTS_PAGE_MAX);
+export const reportIdParam = digitsBetween(1, 2_147_483_647);
+
+export const pageParams = z.object({ page: pageParam });
+
+/** In route order, so the first bad parameter is the one reported. */
+export const majorParams = z.object({
+  page: pageParam,
+  list: z.union([z.literal('all'), slugParam], {
+    error: 'must be an industry (lowercase letters and digits joined by hyphens) or all',
+  }),
+  value: z.enum(['all', ...RANKING_VALUES] as ['all', ...RankingValue[]], {
+    error: `must be all or one of: ${RANKING_VALUES.join(', ')}`,
+  }),
+  archived: booleanParam,
+  year: yearParam,
+  qrt: quarterParam,
+  major: booleanParam,
+});
+
+export const reportParams = z.object({ id: reportIdParam });
+
+/** Any date and slug of an old link is accepted; a wrong one is answered with the right path. */
+export const publishedParams = z.object({
+  id: reportIdParam,
+  date: z.string().max(100, 'must be at most 100 characters'),
+  slug: z.string().max(300, 'must be at most 300 characters'),
+});
+
+const COMPANIES_RULE = `must be 1 to ${REPORT_SOURCES_COMPANIES_MAX} company ids separated by commas`;
+
+function companyIdsOf(value: string): string[] {
+  return value.split(',');
+}
+
+export const sourcesParams = z.object({
+  companies: z
+    .string({ error: COMPANIES_RULE })
+    .refine((value) => {
+      const ids = companyIdsOf(value);
+      return (
+        ids.length <= REPORT_SOURCES_COMPANIES_MAX &&
+        ids.every((id) => ImportRows.CID_PATTERN.test(id))
+      );
+    }, COMPANIES_RULE)
+    .transform(companyIdsOf),
+});
+
+/** `POST /api/reports/pub` body. */
+export const publishBody = z.strictObject(
+  { report_id: z.int('must be a whole number').min(1, 'must be at least 1').max(2_147_483_647) },
+  { error: 'must be a JSON object { "report_id": <number> }' },
+);

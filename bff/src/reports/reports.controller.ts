@@ -1,0 +1,96 @@
+import { Controller, Get, HttpStatus, Param, Res, UseGuards } from '@nestjs/common';
+import {
+  Patterns,
+  type MajorReportsResponse,
+  type PublishedReport,
+  type Report,
+  type ReportPage,
+  type ReportPathParts,
+  type ReportSourcesResponse,
+} from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { OptionalMemberGuard } from '../auth';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import {
+  majorParams,
+  pageParams,
+  publishedParams,
+  reportParams,
+  sourcesParams,
+} from './report-params';
+
+/** The API path that answers a report page's data. */
+export function publishedApiPath(parts: ReportPathParts): string {
+  return `/api/published/${parts.report_id}/${parts.published_date}/${encodeURIComponent(parts.slug)}`;
+}
+
+/** A body that says where the report lives, sent with the redirect. */
+export interface MovedReport {
+  canonical: ReportPathParts;
+  location: string;
+}
+
+/** The report calls of spec §7 (publishing is in PublishController). */
+@Controller('api')
+export class ReportsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Optional sign-in (spec §7); the list is the same for members and visitors. */
+  @Get('reports/featured/:page')
+  @UseGuards(OptionalMemberGuard)
+  featured(
+    @Param(new ZodValidationPipe(pageParams)) params: z.output<typeof pageParams>,
+  ): Promise<ReportPage> {
+    return this.services.request(Patterns.reports.featured, { page: params.page });
+  }
+
+  @Get('reports/latest/:page')
+  latest(
+    @Param(new ZodValidationPipe(pageParams)) params: z.output<typeof pageParams>,
+  ): Promise<ReportPage> {
+    return this.services.request(Patterns.reports.latest, { page: params.page });
+  }
+
+  @Get('reports/major/:page/:list/:value/:archived/:year/:qrt/:major')
+  major(
+    @Param(new ZodValidationPipe(majorParams)) params: z.output<typeof majorParams>,
+  ): Promise<MajorReportsResponse> {
+    return this.services.request(Patterns.reports.major, params);
+  }
+
+  @Get('reports/sources/:companies')
+  sources(
+    @Param(new ZodValidationPipe(sourcesParams)) params: z.output<typeof sourcesParams>,
+  ): Promise<ReportSourcesResponse> {
+    return this.services.request(Patterns.reports.sources, { companies: params.companies });
+  }
+
+  @Get('report/:id')
+  report(
+    @Param(new ZodValidationPipe(reportParams)) params: z.output<typeof reportParams>,
+  ): Promise<Report> {
+    return this.services.request(Patterns.reports.report, { report_id: params.id });
+  }
+
+  /**
+   * The report page's data (spec §4). A wrong date or slug for a real report is a 301 to the
+   * canonical API path (fetch follows it), so old links keep working.
+   */
+  @Get('published/:id/:date/:slug')
+  async published(
+    @Param(new ZodValidationPipe(publishedParams)) params: z.output<typeof publishedParams>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PublishedReport | MovedReport> {
+    const answer = await this.services.request(Patterns.reports.published, {
+      report_id: params.id,
+      date: params.date,
+      slug: params.slug,
+    });
+    if (answer.found) return answer.published;
+    const location = publishedApiPath(answer.canonical);
+    response.status(HttpStatus.MOVED_PERMANENTLY).location(location);
+    return { canonical: answer.canonical, location };
+  }
+}

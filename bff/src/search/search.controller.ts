@@ -1,0 +1,149 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Patterns, SEARCH_APPS, SEARCH_LIMITS } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { CurrentMember, OptionalMemberGuard, type AuthenticatedMember } from '../auth';
+import { validationFailed } from '../http/api-exceptions';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
+
+const appParams = z.object({
+  app: z.enum(SEARCH_APPS, `must be one of ${SEARCH_APPS.join(', ')}`),
+});
+type AppParams = z.output<typeof appParams>;
+
+const id = z.string('must be a string').min(1).max(200);
+const uuid = z.uuid('must be a query_id this API returned');
+
+/** What @appbaseio/analytics sends; user_id and custom events are not trusted or kept. */
+const analyticsExtras = {
+  user_id: z.unknown().optional(),
+  custom_events: z.unknown().optional(),
+  meta: z.unknown().optional(),
+  filters: z.unknown().optional(),
+  hits: z.unknown().optional(),
+};
+
+const impressionsBody = z.strictObject({
+  query_id: uuid.optional(),
+  query: z.string('must be a string').max(SEARCH_LIMITS.maxValueLength).optional(),
+  impressions: z
+    .array(z.strictObject({ index: id, id }), 'must be a list of { index, id }')
+    .max(SEARCH_LIMITS.maxSize, `must list at most ${SEARCH_LIMITS.maxSize} impressions`)
+    .default([]),
+  ...analyticsExtras,
+});
+
+const clickBody = z.strictObject({
+  query_id: uuid,
+  click_type: z.enum(['result', 'suggestion'], 'must be result or suggestion'),
+  click_on: z
+    .record(id, z.int('must be a whole number').min(0, 'must be at least 0').max(SEARCH_LIMITS.maxFrom + SEARCH_LIMITS.maxSize))
+    .refine((map) => Object.keys(map).length > 0, 'must map at least one document id to its position')
+    .refine((map) => Object.keys(map).length <= SEARCH_LIMITS.maxSize, `must map at most ${SEARCH_LIMITS.maxSize} documents`),
+  query: z.string().max(SEARCH_LIMITS.maxValueLength).optional(),
+  ...analyticsExtras,
+});
+
+const dateParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 'must be a date (YYYY-MM-DD or ISO 8601)');
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
+
+/** Spec §9 defaults: size 5, min_chars 3. `user_id` is ignored: the session says who asks. */
+const recentQuery = z.object({
+  size: wholeNumber(1, SEARCH_LIMITS.maxSize).default(SEARCH_LIMITS.recentSearchesSize),
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+  min_chars: wholeNumber(0, SEARCH_LIMITS.maxValueLength).default(SEARCH_LIMITS.recentSearchesMinChars),
+});
+
+/**
+ * The ReactiveSearch API and its analytics (decisions §9). The body is validated here into the
+ * query model; the search service runs it. Members are optional: a signed-in member's searches
+ * feed their recent searches.
+ */
+@Controller('api/search')
+@UseGuards(OptionalMemberGuard)
+export class SearchController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post([':app/_reactivesearch', ':app/_reactivesearch.v3'])
+  @HttpCode(200)
+  async reactiveSearch(
+    @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
+    @Body() body: unknown,
+    @CurrentMember() member: AuthenticatedMember | null,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    let parsed;
+    try {
+      parsed = parseReactiveSearchBody(app, body);
+    } catch (error) {
+      if (error instanceof BodyProblem) throw validationFailed(error.field, error.problem);
+      throw error;
+    }
+    const answer = await this.services.request(Patterns.search.reactiveSearch, {
+      app,
+      queries: parsed.queries,
+      recordAnalytics: parsed.recordAnalytics,
+      memberUid: member?.uid ?? null,
+    });
+    if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
+    return answer.results;
+  }
+
+  @Put(':app/_analytics/search')
+  impressions(
+    @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
+    @Body(new ZodValidationPipe(impressionsBody)) body: z.output<typeof impressionsBody>,
+    @CurrentMember() member: AuthenticatedMember | null,
+  ) {
+    if (!body.query_id && !body.query) throw validationFailed('query_id', 'or query is required');
+    return this.services.request(Patterns.search.recordImpressions, {
+      app,
+      queryId: body.query_id ?? null,
+      query: body.query ?? null,
+      impressions: body.impressions,
+      memberUid: member?.uid ?? null,
+    });
+  }
+
+  @Put(':app/_analytics/click')
+  click(
+    @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
+    @Body(new ZodValidationPipe(clickBody)) body: z.output<typeof clickBody>,
+    @CurrentMember() member: AuthenticatedMember | null,
+  ) {
+    return this.services.request(Patterns.search.recordClick, {
+      app,
+      queryId: body.query_id,
+      clickType: body.click_type,
+      clickOn: body.click_on,
+      memberUid: member?.uid ?? null,
+    });
+  }
+
+  /** The path @appbaseio/reactivecore asks: `{url}/_analytics/{app}/recent-searches`. */
+  @Get('_analytics/:app/recent-searches')
+  async recent(
+    @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
+    @Query(new ZodValidationPipe(recentQuery)) query: z.output<typeof recentQuery>,
+    @CurrentMember() member: AuthenticatedMember | null,
+  ) {
+    // A visitor has no recent searches (they are kept per member only).
+    if (!member) return [];
+    return this.services.request(Patterns.search.recentSearches, {
+      app,
+      memberUid: member.uid,
+      size: query.size,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      minChars: query.min_chars,
+    });
+  }
+}

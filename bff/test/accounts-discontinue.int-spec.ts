@@ -1,0 +1,210 @@
+import {
+  AVERAGE_FIELDS,
+  ERROR_TEXTS,
+  Events,
+  ISSUES,
+  memberDeletionJobId,
+  Queues,
+  searchMemberDeletionJobId,
+  type Averages,
+} from '@upright/contracts';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { MemberDeletionScheduler } from '../../services/accounts/src/member-deletion/member-deletion.scheduler';
+import {
+  Browser,
+  emittedEvents,
+  mailJobs,
+  signUp,
+  startAccountsStack,
+  type AccountsStack,
+} from './support/accounts-stack';
+
+type ErrorAnswer = { error: { code: string; message: string; field?: string } };
+type DiscontinueAnswer = {
+  discontinue: boolean;
+  discontinue_date: string;
+  discontinue_final: string;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Membership discontinuation and the durable deletion on the final date (decisions §8). */
+describe('accounts: discontinuation and member deletion', () => {
+  let stack: AccountsStack;
+  let deletionQueue: Queue;
+  let searchDeletionQueue: Queue;
+
+  beforeAll(async () => {
+    stack = await startAccountsStack('acc-discontinue');
+    const connection = () =>
+      new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+    deletionQueue = new Queue(Queues.memberDeletion, {
+      connection: connection(),
+      prefix: stack.queuePrefix,
+    });
+    searchDeletionQueue = new Queue(Queues.searchMemberDeletion, {
+      connection: connection(),
+      prefix: stack.queuePrefix,
+    });
+  });
+
+  afterAll(async () => {
+    await deletionQueue?.close();
+    await searchDeletionQueue?.close();
+    await stack?.close();
+  });
+
+  async function averagesInDatabase(): Promise<Averages> {
+    const columns = ISSUES.map(
+      (issue) =>
+        `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`,
+    );
+    const result = await stack.db.query(
+      `SELECT ${columns.join(', ')} FROM accounts.priorities p JOIN accounts.users u USING (uid)
+       WHERE p.weighted AND NOT u.discontinue`,
+    );
+    return Object.fromEntries(
+      AVERAGE_FIELDS.map((field) => [field, result.rows[0][field] ?? 5]),
+    ) as Averages;
+  }
+
+  async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`gave up waiting for ${what}`);
+  }
+
+  it('discontinues: final date +7 days, session ended; sign-in shows it; continue restores', async () => {
+    const member = await signUp(stack, 'leaver');
+    await member.browser.call('PUT', '/api/priorities', { climate: 0, tax: 10 });
+
+    const answer = await member.browser.call<DiscontinueAnswer>('PUT', '/api/discontinue');
+    expect(answer.status).toBe(200);
+    expect(answer.body.discontinue).toBe(true);
+    const requested = Date.parse(answer.body.discontinue_date);
+    expect(Date.parse(answer.body.discontinue_final) - requested).toBe(7 * DAY_MS);
+    expect(member.browser.cookies.has('upright_session')).toBe(false);
+    const bearer = await new Browser(stack.bff.url).call('GET', '/api/user', undefined, {
+      bearer: member.token,
+    });
+    expect(bearer.status).toBe(401);
+
+    const job = await deletionQueue.getJob(memberDeletionJobId(member.uid));
+    expect(job?.data).toEqual({ uid: member.uid });
+    expect(await job?.getState()).toBe('delayed');
+    expect(job!.timestamp + job!.opts.delay!).toBeGreaterThan(Date.now() + 6 * DAY_MS);
+    const confirmation = (await mailJobs(stack, 'discontinue-confirmation')).find(
+      (mail) => mail.data.recipient.uid === member.uid,
+    );
+    expect(confirmation?.data.finalDate).toBe(answer.body.discontinue_final);
+    // A pending member no longer counts in the averages.
+    expect((await new Browser(stack.bff.url).call('GET', '/api/averages')).body).toEqual(
+      await averagesInDatabase(),
+    );
+
+    // Signing in during the grace period: the discontinued state, for the overlay.
+    const browser = await new Browser(stack.bff.url).open();
+    const signin = await browser.call<{ user: Record<string, unknown> }>('POST', '/api/signin', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(signin.status).toBe(200);
+    expect(signin.body.user).toMatchObject({
+      discontinue: true,
+      canDiscontinue: false,
+      discontinue_final: answer.body.discontinue_final,
+    });
+    expect((await browser.call('GET', '/api/user')).status).toBe(200);
+    const blocked = await browser.call<ErrorAnswer>('GET', '/api/priorities');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error.message).toBe(ERROR_TEXTS.membershipDiscontinued);
+
+    const continued = await browser.call<Record<string, unknown>>('PUT', '/api/canceldiscontinue');
+    expect(continued.status).toBe(200);
+    expect(continued.body).toMatchObject({
+      email: member.email,
+      discontinue: false,
+      discontinue_date: null,
+      discontinue_final: null,
+      message: 'Your account discontinuation has been canceled.',
+    });
+    expect(await deletionQueue.getJob(memberDeletionJobId(member.uid))).toBeUndefined();
+    const restored = await browser.call<{ values: { tax: number } }>('GET', '/api/priorities');
+    expect(restored.status).toBe(200);
+    expect(restored.body.values.tax).toBe(10);
+    const user = await browser.call<{ discontinue: boolean; discontinue_date: null }>(
+      'GET',
+      '/api/user',
+    );
+    expect(user.body).toMatchObject({ discontinue: false, discontinue_date: null });
+  });
+
+  it('deletes the member on the final date: rows gone, averages announced, search asked', async () => {
+    const member = await signUp(stack, 'deleted');
+    await member.browser.call('PUT', '/api/priorities', { lobbying: 0, climate: 10 });
+    await member.browser.call('PUT', '/api/discontinue');
+    // The clock past the final date: the job then deletes (before it, it would not).
+    await stack.db.query(
+      "UPDATE accounts.users SET discontinue_date = now() - interval '8 days', discontinue_final = now() - interval '1 day' WHERE uid = $1",
+      [member.uid],
+    );
+    const eventsBefore = (await emittedEvents(stack, Events.accounts.averagesChanged)).length;
+    const job = await deletionQueue.getJob(memberDeletionJobId(member.uid));
+    await job!.promote();
+
+    await until(async () => {
+      const rows = await stack.db.query('SELECT 1 FROM accounts.users WHERE uid = $1', [member.uid]);
+      return rows.rowCount === 0 ? true : undefined;
+    }, 'the member row to be deleted');
+    for (const table of ['sessions', 'priorities', 'password_resets', 'email_verifications']) {
+      const rows = await stack.db.query(`SELECT 1 FROM accounts.${table} WHERE uid = $1`, [
+        member.uid,
+      ]);
+      expect({ table, rows: rows.rowCount }).toEqual({ table, rows: 0 });
+    }
+    const searchJob = await until(
+      async () => (await searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid))) ?? undefined,
+      'the search deletion job',
+    );
+    expect(searchJob.data).toEqual({ uid: member.uid });
+    expect(await until(async () => ((await job!.getState()) === 'unknown' ? true : undefined), 'job removal')).toBe(true);
+
+    // The member had been uncounted since the request; the deletion recomputed, and any change
+    // since then was announced with the stored values.
+    const averages = (await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages')).body;
+    expect(averages).toEqual(await averagesInDatabase());
+    const events = await emittedEvents(stack, Events.accounts.averagesChanged);
+    expect(events.length).toBeGreaterThanOrEqual(eventsBefore);
+    if (events.length > 0) expect(events.at(-1)).toEqual(averages);
+  });
+
+  it('averages change when a counted member leaves', async () => {
+    const member = await signUp(stack, 'counted');
+    await member.browser.call('PUT', '/api/priorities', { net_neutrality: 10, diverse_pay: 0 });
+    const counted = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
+    const before = (await emittedEvents(stack, Events.accounts.averagesChanged)).length;
+    await member.browser.call('PUT', '/api/discontinue');
+    const after = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
+    expect(after.body).not.toEqual(counted.body);
+    expect(after.body).toEqual(await averagesInDatabase());
+    const events = await emittedEvents(stack, Events.accounts.averagesChanged);
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toEqual(after.body);
+  });
+
+  it('re-schedules a lost deletion job at start-up (sweep)', async () => {
+    const member = await signUp(stack, 'swept');
+    await member.browser.call('PUT', '/api/discontinue');
+    await deletionQueue.remove(memberDeletionJobId(member.uid));
+    expect(await deletionQueue.getJob(memberDeletionJobId(member.uid))).toBeUndefined();
+
+    await stack.accounts.app.get(MemberDeletionScheduler).sweep();
+    const job = await deletionQueue.getJob(memberDeletionJobId(member.uid));
+    expect(job?.data).toEqual({ uid: member.uid });
+    expect(await job?.getState()).toBe('delayed');
+  });
+});

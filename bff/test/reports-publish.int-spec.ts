@@ -1,0 +1,212 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { PublishReportResponse } from '@upright/contracts';
+import type { StartedApp } from '@upright/platform/testing';
+import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { accountsService } from '../../services/accounts/src/service';
+import { rankingsService } from '../../services/rankings/src/service';
+import { reportsService } from '../../services/reports/src/service';
+import { bffService } from '../src/service';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- altcha-lib's CommonJS build, as the BFF loads it */
+const { solveChallenge } = require('altcha-lib') as {
+  solveChallenge: (options: { challenge: unknown; deriveKey: unknown }) => Promise<unknown>;
+};
+const { deriveKey } = require('altcha-lib/algorithms/sha') as { deriveKey: unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(__dirname, '..', '..');
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+const adminCli = path.join(repoRoot, 'services', 'accounts', 'src', 'admin', 'cli.ts');
+
+/**
+ * `POST /api/reports/pub` over HTTP with real accounts: members sign up as the site's form does
+ * (captcha solved for real), and one becomes an admin through `make admin`'s command.
+ */
+describe('POST /api/reports/pub', () => {
+  const infra = testInfra();
+  const prefix = uniqueTransportPrefix('reports-pub');
+  const queuePrefix = `${prefix}-queues`;
+  const tag = randomUUID().slice(0, 6);
+  const industry = `zz-${tag}-pub`;
+  const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const common = {
+    REDIS_URL: infra.redisUrl,
+    TRANSPORT_PREFIX: prefix,
+    REQUEST_DEADLINE_MS: '5000',
+  };
+  const apps: StartedApp[] = [];
+  let bff: StartedApp;
+  let admin: Client;
+  let adminToken: string;
+  let memberToken: string;
+
+  async function call(token: string | null, body: unknown) {
+    const response = await fetch(`${bff.url}/api/reports/pub`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function signUp(email: string): Promise<string> {
+    const challenge = await (await fetch(`${bff.url}/api/captcha`)).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const response = await fetch(`${bff.url}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Report',
+        last_name: 'Tester',
+        email,
+        password: `correct horse ${tag} battery`,
+        birth_year: 1990,
+        individual: true,
+        altcha,
+      }),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (response.status !== 200 && response.status !== 201) {
+      throw new Error(`sign-up answered ${response.status}: ${JSON.stringify(body)}`);
+    }
+    return body.token!;
+  }
+
+  async function signIn(email: string): Promise<string> {
+    const response = await fetch(`${bff.url}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: `correct horse ${tag} battery` }),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: infra.adminUrl() });
+    await admin.connect();
+    await admin.query(
+      `INSERT INTO rankings.industries (industry, industry_text, definition, "limit")
+       VALUES ($1, $2, 'Test industry', 5)`,
+      [industry, `Publish ${tag}`],
+    );
+    for (const [name, tax] of [
+      ['A', 3],
+      ['B', 1],
+    ] as const) {
+      const cid = `ZZ${tag}${name}`;
+      await admin.query(
+        `INSERT INTO rankings.companies (upright_cid, company_name, slug, industry, structure)
+         VALUES ($1, $2, $3, $4, 'Public')`,
+        [cid, `Company ${name} ${tag}`, `company-${name.toLowerCase()}-${tag}`, industry],
+      );
+      await admin.query(
+        'INSERT INTO rankings.company_industries (industry, upright_cid) VALUES ($1, $2)',
+        [industry, cid],
+      );
+      await admin.query(
+        `INSERT INTO rankings.company_scores (upright_cid, period_year, period_qrt, us_tax_score)
+         VALUES ($1, 2031, 2, $2)`,
+        [cid, tax],
+      );
+    }
+    await admin.query(
+      `INSERT INTO reports.reports
+         (report_id, title, slug, published_date, industry, value, geography, count, period_year,
+          period_qrt, report)
+       VALUES ($1, $2, $3, '2031-08-01', $4, 'tax', 'us', 5, 2031, 2, '## Test')`,
+      [reportId, `Tax test ${tag}`, `tax-test-${tag}`, industry],
+    );
+    apps.push(
+      await startTestApp(accountsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('accounts'),
+        QUEUE_PREFIX: queuePrefix,
+      }),
+      await startTestApp(rankingsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('rankings'),
+      }),
+      await startTestApp(reportsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('reports'),
+        QUEUE_PREFIX: queuePrefix,
+      }),
+    );
+    bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '' });
+    apps.push(bff);
+
+    const adminEmail = `pub-admin-${tag}@example.org`;
+    memberToken = await signUp(`pub-member-${tag}@example.org`);
+    await signUp(adminEmail);
+    await run(tsx, [adminCli, adminEmail], {
+      env: { ...process.env, DATABASE_URL: infra.databaseUrl('accounts') },
+    });
+    adminToken = await signIn(adminEmail);
+  });
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.app.close();
+    const queues = ['search-index', 'mail'].map(
+      (name) => new Queue(name, { connection: { url: infra.redisUrl }, prefix: queuePrefix }),
+    );
+    for (const queue of queues) {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+    await admin.query('DELETE FROM reports.reports WHERE report_id = $1', [reportId]);
+    await admin.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`ZZ${tag}%`]);
+    await admin.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
+    await admin.query('DELETE FROM accounts.users WHERE email LIKE $1', [
+      `pub-%-${tag}@example.org`,
+    ]);
+    await admin.end();
+  });
+
+  it('is 401 signed out and 403 for a member; nothing is frozen', async () => {
+    expect((await call(null, { report_id: reportId })).status).toBe(401);
+    const member = await call(memberToken, { report_id: reportId });
+    expect(member.status).toBe(403);
+    expect(member.body).toMatchObject({ error: { code: 'forbidden' } });
+    const snapshots = await admin.query(
+      'SELECT 1 FROM reports.report_snapshots WHERE report_id = $1',
+      [reportId],
+    );
+    expect(snapshots.rowCount).toBe(0);
+  });
+
+  it('publishes for an admin, and again answers the same snapshot', async () => {
+    const first = await call(adminToken, { report_id: reportId });
+    expect(first.status).toBe(200);
+    const body = first.body as unknown as PublishReportResponse;
+    expect(body.slug).toBe(`tax-test-${tag}`);
+    expect(body.lowestRank).toBe(2);
+    expect(body.normalized.map((company) => company.upright_cid)).toEqual([
+      `ZZ${tag}B`,
+      `ZZ${tag}A`,
+    ]);
+    expect(body.info).toMatchObject({ report_id: reportId, frozen: true, lowest_rank: 2 });
+    const again = await call(adminToken, { report_id: reportId });
+    expect(again).toEqual(first);
+  });
+
+  it('refuses a bad body naming the field, and an unknown report with 404', async () => {
+    for (const body of [{}, { report_id: 'x' }, { report_id: 1, extra: true }, '[1]']) {
+      const reply = await call(adminToken, body);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    const unknown = await call(adminToken, { report_id: 2147483000 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: { code: 'not_found', field: 'report_id' } });
+  });
+});

@@ -1,0 +1,251 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { Queues, type MailJobData, type MailKind } from '@upright/contracts';
+import type { StartedApp } from '@upright/platform/testing';
+import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { keySpace } from '@upright/transport';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { Queue, type Job } from 'bullmq';
+import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { accountsService } from '../../../services/accounts/src/service';
+import { BffModule } from '../../src/app.module';
+import { bffService } from '../../src/service';
+
+/**
+ * The BFF and accounts on real Redis and Postgres, isolated per test file: their own transport
+ * prefix (so also rate-limit and captcha keys) and BullMQ prefix; members with emails under a
+ * per-file tag, deleted at the end. No mail service runs, so mail jobs stay in the queue for
+ * the tests to read.
+ */
+export interface AccountsStack {
+  bff: StartedApp;
+  accounts: StartedApp;
+  tag: string;
+  prefix: string;
+  queuePrefix: string;
+  db: Client;
+  redis: Redis;
+  mailQueue: Queue;
+  email(name: string): string;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** BFF variables on top of the defaults (e.g. a low rate limit). */
+  bffEnv?: Record<string, string>;
+  /** Test-only controllers added to the BFF (e.g. one behind AdminGuard). */
+  extraControllers?: Type[];
+}
+
+/** Generous limits: a file's many sign-ups must not trip them unless a test means to. */
+const ROOMY_LIMITS = {
+  RATE_LIMIT_SIGNIN: '1000/60',
+  RATE_LIMIT_SIGNUP: '1000/60',
+  RATE_LIMIT_RESET: '1000/60',
+  RATE_LIMIT_CONTACT: '1000/60',
+};
+
+export async function startAccountsStack(
+  label: string,
+  options: StackOptions = {},
+): Promise<AccountsStack> {
+  const infra = testInfra();
+  const prefix = uniqueTransportPrefix(label);
+  const queuePrefix = `${prefix}-queues`;
+  const tag = `acc-${randomUUID().slice(0, 8)}`;
+  const common = { REDIS_URL: infra.redisUrl, TRANSPORT_PREFIX: prefix, REQUEST_DEADLINE_MS: '5000' };
+  const db = new Client({ connectionString: infra.adminUrl() });
+  await db.connect();
+  const accounts = await startTestApp(accountsService, {
+    ...common,
+    DATABASE_URL: infra.databaseUrl('accounts'),
+    QUEUE_PREFIX: queuePrefix,
+    UNSUBSCRIBE_SECRET: 'u'.repeat(40),
+  });
+  const definition = options.extraControllers
+    ? {
+        ...bffService,
+        appModule: (config: Parameters<typeof bffService.appModule>[0]): DynamicModule => ({
+          module: class TestBffRoot {},
+          imports: [BffModule.forRoot(config)],
+          controllers: options.extraControllers,
+        }),
+      }
+    : bffService;
+  const bff = await startTestApp(definition, {
+    ...common,
+    WEB_DIST_DIR: '',
+    // Easy proof of work keeps tests fast; it is still solved and verified for real.
+    CAPTCHA_COST: '1',
+    CAPTCHA_MAX_COUNTER: '200',
+    ...ROOMY_LIMITS,
+    ...options.bffEnv,
+  });
+  const redis = new Redis(infra.redisUrl);
+  const mailQueue = new Queue(Queues.mail, {
+    connection: new Redis(infra.redisUrl, { maxRetriesPerRequest: null }),
+    prefix: queuePrefix,
+  });
+  return {
+    bff,
+    accounts,
+    tag,
+    prefix,
+    queuePrefix,
+    db,
+    redis,
+    mailQueue,
+    email: (name) => `${name}.${tag}@example.com`,
+    async close() {
+      await bff.app.close();
+      await accounts.app.close();
+      await db.query('DELETE FROM accounts.users WHERE email ILIKE $1', [`%.${tag}@example.com`]);
+      await db.end();
+      await mailQueue.obliterate({ force: true });
+      await mailQueue.close();
+      await mailQueue.opts.connection.quit?.();
+      for (const key of await redis.keys(`${queuePrefix}:*`)) await redis.del(key);
+      for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
+      await redis.quit();
+    },
+  };
+}
+
+/** Solves an ALTCHA challenge from GET /api/captcha for real, as the web widget does. */
+export async function solvedCaptcha(bffUrl: string): Promise<string> {
+  const challenge = (await (await fetch(`${bffUrl}/api/captcha`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (solution === null) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A browser: keeps cookies, sends `X-CSRF-Token` from the `upright_csrf` cookie on writes
+ * (as the web app does) unless told not to.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { csrf?: boolean | string; bearer?: string; rawBody?: string } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined || options.rawBody !== undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (this.cookies.size > 0) {
+      headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    // `csrf: '<value>'` sends that header instead of the cookie's value.
+    const csrf = typeof options.csrf === 'string' ? options.csrf : this.cookies.get('upright_csrf');
+    if (method !== 'GET' && options.csrf !== false && csrf) headers['X-CSRF-Token'] = csrf;
+    if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : undefined) as T,
+      headers: response.headers,
+    };
+  }
+
+  /** Visits a page first, as a browser would, so the CSRF cookie is set. */
+  async open(): Promise<this> {
+    await this.call('GET', '/api/averages');
+    return this;
+  }
+}
+
+export interface SignupForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  birth_year: number;
+  individual: boolean;
+  subscriber?: boolean;
+  altcha?: string;
+}
+
+export function signupForm(email: string, overrides: Partial<SignupForm> = {}): SignupForm {
+  return {
+    first_name: 'Ada',
+    last_name: 'Member',
+    email,
+    password: 'a long unusual passphrase 42',
+    birth_year: 1990,
+    individual: true,
+    subscriber: true,
+    ...overrides,
+  };
+}
+
+export interface SignedUp {
+  browser: Browser;
+  uid: string;
+  token: string;
+  email: string;
+  password: string;
+}
+
+/** A new member, signed in through a browser with the session cookie. */
+export async function signUp(stack: AccountsStack, name: string): Promise<SignedUp> {
+  const browser = await new Browser(stack.bff.url).open();
+  const form = signupForm(stack.email(name));
+  const answer = await browser.call<{ user: { uid: string }; token: string }>(
+    'POST',
+    '/api/signup',
+    { ...form, altcha: await solvedCaptcha(stack.bff.url) },
+  );
+  if (answer.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(answer.body)}`);
+  return {
+    browser,
+    uid: answer.body.user.uid,
+    token: answer.body.token,
+    email: form.email,
+    password: form.password,
+  };
+}
+
+/** Mail jobs of one kind the accounts service queued for this stack. */
+export async function mailJobs<K extends MailKind>(
+  stack: AccountsStack,
+  kind: K,
+): Promise<Array<Job<MailJobData[K]>>> {
+  const jobs = await stack.mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs.filter((job) => job?.name === kind) as Array<Job<MailJobData[K]>>;
+}
+
+/** Events of this stack's transport prefix, oldest first (the stream is the transport's). */
+export async function emittedEvents(stack: AccountsStack, event: string): Promise<unknown[]> {
+  const entries = await stack.redis.xrange(keySpace(stack.prefix).eventStream(event), '-', '+');
+  return entries.map(([, fields]) => {
+    const index = fields.indexOf('data');
+    return JSON.parse(fields[index + 1]) as unknown;
+  });
+}

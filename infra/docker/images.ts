@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const dockerfilePath = path.join(__dirname, 'Dockerfile');
+
+export interface ImageSpec {
+  /** Image name without registry or tag; the chart's components.*.image / migrations.image. */
+  name: string;
+  /** Stage of infra/docker/Dockerfile to build. */
+  target: 'service' | 'web' | 'migrate';
+  /** npm workspace the image runs or serves (the `service` target's WORKSPACE build arg). */
+  workspace?: string;
+}
+
+export function loadImages(): ImageSpec[] {
+  const manifest = JSON.parse(readFileSync(path.join(__dirname, 'images.json'), 'utf8')) as {
+    images: ImageSpec[];
+  };
+  return manifest.images;
+}
+
+/** The build arguments of one image: only the `service` target reads WORKSPACE. */
+export function buildArgs(image: ImageSpec): Record<string, string> {
+  return image.target === 'service' && image.workspace ? { WORKSPACE: image.workspace } : {};
+}

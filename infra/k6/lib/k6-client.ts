@@ -1,0 +1,59 @@
+/**
+ * The journeys' Client on k6: asynchronous requests on the VU's cookie jar, tagged with the
+ * journey and the step, and think times as k6 sleeps (shortened by THINK_SCALE).
+ */
+import http from 'k6/http';
+import crypto from 'k6/crypto';
+import exec from 'k6/execution';
+import { sleep } from 'k6';
+import { altchaPayload, type AltchaChallenge } from './altcha.ts';
+import type { Answer, Client, JourneyContext, JourneyName, Member, Method } from './journeys.ts';
+import { settings } from './settings.ts';
+
+const OK_STATUSES = http.expectedStatuses({ min: 200, max: 299 });
+
+function sha256(data: Uint8Array): Uint8Array {
+  const copy = data.slice();
+  return new Uint8Array(crypto.sha256(copy.buffer as ArrayBuffer, 'binary'));
+}
+
+function k6Client(journey: JourneyName): Client {
+  return {
+    async request(method: Method, path: string, options): Promise<Answer> {
+      const body = options.body === undefined ? null : JSON.stringify(options.body);
+      const headers: Record<string, string> = { ...options.headers };
+      if (body !== null) headers['Content-Type'] = 'application/json';
+      const response = await http.asyncRequest(method, `${settings.baseUrl}${path}`, body, {
+        headers,
+        tags: { journey, step: options.step, name: options.step },
+        responseCallback: OK_STATUSES,
+        timeout: '30s',
+      });
+      return {
+        status: response.status,
+        body: typeof response.body === 'string' ? response.body : '',
+      };
+    },
+    cookie(name: string): string | undefined {
+      const cookies = http.cookieJar().cookiesForURL(settings.baseUrl)[name];
+      return cookies?.[0];
+    },
+    async think(seconds: number): Promise<void> {
+      sleep(seconds * settings.thinkScale);
+    },
+  };
+}
+
+/** Per VU: what the journeys have learned about the site. */
+const memo: Record<string, unknown> = {};
+
+export function journeyContext(journey: JourneyName, member?: Member): JourneyContext {
+  return {
+    client: k6Client(journey),
+    random: Math.random,
+    solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
+    uniqueId: () => `${exec.vu.idInTest}-${exec.vu.iterationInInstance}-${Date.now().toString(36)}`,
+    member,
+    memo,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Typing a company name in the search bar: suggestion queries while typing, results on Enter
+ * (POST /api/search/companies/_reactivesearch, decisions §9).
+ * k6 run -e BASE_URL=https://upright.example.com -e RATE=5 infra/k6/search-as-you-type.ts
+ */
+import type { Options } from 'k6/options';
+import { journeyContext } from './lib/k6-client.ts';
+import { searchAsYouType } from './lib/journeys.ts';
+import { arrivalScenario, journeyThresholds } from './lib/scenarios.ts';
+import { settings } from './lib/settings.ts';
+
+export const options: Options = {
+  scenarios: {
+    search_as_you_type: arrivalScenario('search_as_you_type', 'search', settings.rate(3)),
+  },
+  thresholds: journeyThresholds('search_as_you_type'),
+};
+
+export async function search(): Promise<void> {
+  await searchAsYouType(journeyContext('search_as_you_type'));
+}

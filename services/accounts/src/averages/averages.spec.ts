@@ -1,0 +1,50 @@
+import { AVERAGE_FIELDS, ISSUE_KEYS, type IssueKey } from '@upright/contracts';
+import fc from 'fast-check';
+import { averagesOf, sameAverages } from './averages';
+
+function sums(values: Partial<Record<IssueKey, number>>, fill = 0): Record<IssueKey, number> {
+  return Object.fromEntries(ISSUE_KEYS.map((key) => [key, values[key] ?? fill])) as Record<
+    IssueKey,
+    number
+  >;
+}
+
+describe('averages (decisions §4)', () => {
+  it('is 5 for every issue when no member is counted', () => {
+    const averages = averagesOf({ count: 0, sums: sums({}) });
+    expect(AVERAGE_FIELDS.map((field) => averages[field])).toEqual(AVERAGE_FIELDS.map(() => 5));
+  });
+
+  it('maps each issue to the average of its server priority', () => {
+    const averages = averagesOf({ count: 2, sums: sums({ exec_pay: 7, pay_gap: 20 }, 10) });
+    expect(averages.average_income_inequality).toBe(3.5);
+    expect(averages.average_diverse_pay_equity).toBe(10);
+    expect(averages.average_climate).toBe(5);
+  });
+
+  it('rounds half up to 2 decimals', () => {
+    expect(averagesOf({ count: 3, sums: sums({ climate: 10 }) }).average_climate).toBe(3.33);
+    expect(averagesOf({ count: 3, sums: sums({ climate: 20 }) }).average_climate).toBe(6.67);
+    expect(averagesOf({ count: 8, sums: sums({ climate: 1 }) }).average_climate).toBe(0.13); // 0.125
+    expect(averagesOf({ count: 400, sums: sums({ climate: 401 }) }).average_climate).toBe(1); // 1.0025
+  });
+
+  it('stays within 0–10 with at most 2 decimals for any members (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 1, maxLength: 500 }), (values) => {
+        const total = values.reduce((a, b) => a + b, 0);
+        const average = averagesOf({ count: values.length, sums: sums({ tax: total }) }).average_tax;
+        expect(average).toBeGreaterThanOrEqual(0);
+        expect(average).toBeLessThanOrEqual(10);
+        expect(Math.round(average * 100)).toBeCloseTo(average * 100, 9);
+        expect(Math.abs(average - total / values.length)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+
+  it('compares every field', () => {
+    const a = averagesOf({ count: 1, sums: sums({}, 5) });
+    expect(sameAverages(a, { ...a })).toBe(true);
+    expect(sameAverages(a, { ...a, average_lobbying: 4.99 })).toBe(false);
+  });
+});

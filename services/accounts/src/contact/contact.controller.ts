@@ -1,0 +1,49 @@
+import { Controller, Logger } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ERROR_TEXTS,
+  MailKinds,
+  mailJobId,
+  messageBodySchema,
+  Patterns,
+  type ResponseOf,
+} from '@upright/contracts';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { fail, parseMessage } from '../messages/parse-message';
+import { MailOutbox } from '../queues/mail-outbox';
+
+/** The BFF checked the captcha and took `uid` from the session (null for a visitor). */
+const contactMessage = messageBodySchema
+  .omit({ altcha: true })
+  .extend({ uid: z.uuid().nullable() });
+
+/** Contact form and correction requests (spec §7 `POST /api/message`) become a `contact` mail. */
+@Controller()
+export class ContactController {
+  private readonly logger = new Logger(ContactController.name);
+
+  constructor(private readonly mail: MailOutbox) {}
+
+  @MessagePattern(Patterns.accounts.message)
+  async message(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.message>> {
+    const message = parseMessage(contactMessage, data);
+    try {
+      await this.mail.send(
+        MailKinds.contact,
+        {
+          fromName: message.name,
+          fromEmail: message.email,
+          message: message.message,
+          uid: message.uid,
+          reportTitle: message.report_title,
+        },
+        mailJobId.contact(randomUUID()),
+      );
+    } catch (error) {
+      this.logger.error(`contact message not queued: ${String(error)}`);
+      throw fail('service_unavailable', ERROR_TEXTS.contactFailed);
+    }
+    return { sent: true };
+  }
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  ERROR_TEXTS,
+  MailKinds,
+  mailJobId,
+  type CancelDiscontinueResponse,
+  type DiscontinueResponse,
+} from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import { AveragesService } from '../averages/averages.service';
+import type { PrismaClient } from '../generated/prisma/client';
+import { MemberDeletionScheduler } from '../member-deletion/member-deletion.scheduler';
+import { MembersRepository } from '../members/members.repository';
+import { userDto } from '../members/user-dto';
+import { MailOutbox } from '../queues/mail-outbox';
+import { SessionsService } from '../sessions/sessions.service';
+import { discontinueDates } from './discontinue-dates';
+
+/**
+ * Spec §4 Membership: a request sets the flag and a final date 7 days later and ends every
+ * session; continuing before then clears both. The member stops counting in the averages while
+ * the request is pending.
+ */
+@Injectable()
+export class DiscontinueService {
+  private readonly logger = new Logger(DiscontinueService.name);
+
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly members: MembersRepository,
+    private readonly sessions: SessionsService,
+    private readonly deletions: MemberDeletionScheduler,
+    private readonly averages: AveragesService,
+    private readonly mail: MailOutbox,
+  ) {}
+
+  async discontinue(uid: string): Promise<DiscontinueResponse> {
+    const member = await this.members.get(uid);
+    // A repeated request keeps the first dates: the grace period does not restart.
+    const dates = member.discontinue
+      ? { discontinueDate: member.discontinueDate!, discontinueFinal: member.discontinueFinal! }
+      : discontinueDates(new Date());
+    const user = await this.db.$transaction(async (tx) => {
+      const updated = await tx.user.update({ where: { uid }, data: { discontinue: true, ...dates } });
+      await this.sessions.revokeAllOf(uid, null, tx);
+      return updated;
+    });
+    // Once committed the deletion must happen: if adding the job fails here, the start-up sweep
+    // adds it; the member is not told of a failure that loses nothing.
+    await this.deletions
+      .schedule(uid, dates.discontinueFinal)
+      .catch((error: unknown) => this.logger.error(`deletion of ${uid} not scheduled: ${String(error)}`));
+    const finalDate = dates.discontinueFinal.toISOString();
+    await this.mail.send(
+      MailKinds.discontinueConfirmation,
+      { recipient: this.mail.recipient(user), finalDate },
+      mailJobId.discontinueConfirmation(uid, finalDate),
+    );
+    await this.averages.recompute();
+    return {
+      discontinue: true,
+      discontinue_date: dates.discontinueDate.toISOString(),
+      discontinue_final: finalDate,
+    };
+  }
+
+  async cancel(uid: string): Promise<CancelDiscontinueResponse> {
+    await this.members.get(uid);
+    await this.deletions.cancel(uid);
+    const user = await this.db.user.update({
+      where: { uid },
+      data: { discontinue: false, discontinueDate: null, discontinueFinal: null },
+    });
+    await this.averages.recompute();
+    return {
+      email: user.email,
+      discontinue: false,
+      discontinue_date: null,
+      discontinue_final: null,
+      user: userDto(user),
+      message: ERROR_TEXTS.discontinueCanceled,
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  MEMBER_DELETION_JOB,
+  Queues,
+  searchMemberDeletionJobId,
+  type MemberDeletionJobData,
+} from '@upright/contracts';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { Queue, Worker, type Job } from 'bullmq';
+import { AveragesService } from '../averages/averages.service';
+import type { AccountsConfig } from '../config/accounts-config';
+import { deletionDue } from '../discontinue/discontinue-dates';
+import type { PrismaClient } from '../generated/prisma/client';
+import { queueOptions } from '../queues/queue-connection';
+
+export type DeletionOutcome = 'deleted' | 'not-due' | 'gone';
+
+/**
+ * Deletes a discontinued member on the final date: the accounts rows (the users row; sessions,
+ * links and priorities go with it by cascade), then the averages are recomputed and announced,
+ * and the search service is asked to delete the member's analytics through its own queue, so
+ * each part is retried on its own until done. Rankings keeps nothing per member (see
+ * docs/services/accounts.md).
+ */
+@Injectable()
+export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MemberDeletionWorker.name);
+  private readonly searchOptions: ReturnType<typeof queueOptions>;
+  private readonly searchQueue: Queue<MemberDeletionJobData>;
+  private worker?: Worker<MemberDeletionJobData, DeletionOutcome>;
+  private workerOptions?: ReturnType<typeof queueOptions>;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+    private readonly averages: AveragesService,
+  ) {
+    this.searchOptions = queueOptions(config);
+    this.searchQueue = new Queue(Queues.searchMemberDeletion, this.searchOptions);
+  }
+
+  /** One deletion; safe to repeat (a retried job finds the member gone and finishes the rest). */
+  async deleteMember(uid: string, now = new Date()): Promise<DeletionOutcome> {
+    const member = await this.db.user.findUnique({
+      where: { uid },
+      select: { discontinue: true, discontinueFinal: true },
+    });
+    if (member !== null && !deletionDue(member, now)) return 'not-due';
+    if (member !== null) await this.db.user.deleteMany({ where: { uid, discontinue: true } });
+    await this.averages.recompute();
+    await this.searchQueue.add(
+      MEMBER_DELETION_JOB,
+      { uid },
+      {
+        jobId: searchMemberDeletionJobId(uid),
+        attempts: 12,
+        backoff: { type: 'exponential', delay: 2_000 },
+      },
+    );
+    return member === null ? 'gone' : 'deleted';
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.worker) return;
+    this.workerOptions = queueOptions(this.config);
+    this.worker = new Worker<MemberDeletionJobData, DeletionOutcome>(
+      Queues.memberDeletion,
+      async (job: Job<MemberDeletionJobData>) => {
+        const outcome = await this.deleteMember(job.data.uid);
+        this.logger.log(`member deletion job ${job.id}: ${outcome}`);
+        return outcome;
+      },
+      this.workerOptions,
+    );
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn(`member deletion job ${job?.id} failed: ${error.message}`),
+    );
+    this.worker.on('error', (error) => this.logger.warn(`member deletion worker: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    this.workerOptions?.connection.disconnect();
+    await this.searchQueue.close();
+    this.searchOptions.connection.disconnect();
+  }
+}

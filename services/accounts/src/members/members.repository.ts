@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_TEXTS } from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import { Prisma, PrismaClient, type User } from '../generated/prisma/client';
+import { fail } from '../messages/parse-message';
+
+/** Reads of the `users` table shared by the features. */
+@Injectable()
+export class MembersRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  /** One account per email, case-insensitively: the lookup uses the lower(email) unique index. */
+  async findByEmail(email: string): Promise<User | null> {
+    const rows = await this.db.$queryRaw<Array<{ uid: string }>>`
+      SELECT uid::text AS uid FROM accounts.users WHERE lower(email) = lower(${email})`;
+    return rows.length === 0 ? null : this.db.user.findUnique({ where: { uid: rows[0].uid } });
+  }
+
+  /** The member of an authenticated call; gone only if deleted since the session was checked. */
+  async get(uid: string): Promise<User> {
+    const user = await this.db.user.findUnique({ where: { uid } });
+    if (user === null) throw fail('unauthenticated', ERROR_TEXTS.sessionExpired);
+    return user;
+  }
+}
+
+/** Postgres unique violation (e.g. the lower(email) index) as Prisma reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}

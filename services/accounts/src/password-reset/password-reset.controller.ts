@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  linkHashSchema,
+  Patterns,
+  resetBodySchema,
+  resetPasswordBodySchema,
+  type ResponseOf,
+} from '@upright/contracts';
+import { z } from 'zod';
+import { parseMessage } from '../messages/parse-message';
+import { PasswordResetService } from './password-reset.service';
+
+const requestMessage = resetBodySchema.omit({ altcha: true });
+const validateMessage = z.object({ hash: linkHashSchema });
+
+@Controller()
+export class PasswordResetController {
+  constructor(private readonly resets: PasswordResetService) {}
+
+  @MessagePattern(Patterns.accounts.requestReset)
+  request(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.requestReset>> {
+    return this.resets.request(parseMessage(requestMessage, data).email);
+  }
+
+  @MessagePattern(Patterns.accounts.validateResetHash)
+  validate(
+    @Payload() data: unknown,
+  ): Promise<ResponseOf<typeof Patterns.accounts.validateResetHash>> {
+    return this.resets.validate(parseMessage(validateMessage, data).hash);
+  }
+
+  @MessagePattern(Patterns.accounts.resetPassword)
+  save(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.resetPassword>> {
+    const { hash, password } = parseMessage(resetPasswordBodySchema, data);
+    return this.resets.save(hash, password);
+  }
+}

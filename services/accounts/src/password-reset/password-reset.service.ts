@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import type { AccountsConfig } from '../config/accounts-config';
+import type { PrismaClient } from '../generated/prisma/client';
+import { MembersRepository } from '../members/members.repository';
+import { fail } from '../messages/parse-message';
+import { commonPasswords } from '../passwords/common-passwords';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newPasswordProblem } from '../passwords/password-rules';
+import { MailOutbox } from '../queues/mail-outbox';
+import { hashOfToken, newSecretToken } from '../sessions/secret-tokens';
+import { SessionsService } from '../sessions/sessions.service';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Spec §4 Password reset: a mailed single-use link with an expiry. Only the link code's hash
+ * is stored. A request answers the same whether or not the email belongs to a member.
+ */
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+    private readonly members: MembersRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailOutbox,
+  ) {}
+
+  async request(email: string): Promise<{ resetSent: true }> {
+    const user = await this.members.findByEmail(email);
+    if (user !== null) {
+      const id = randomUUID();
+      const resetHash = newSecretToken();
+      const expiresAt = new Date(Date.now() + this.config.RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
+      await this.db.passwordReset.create({
+        data: { id, uid: user.uid, tokenHash: hashOfToken(resetHash), expiresAt },
+      });
+      await this.mail.send(
+        MailKinds.passwordReset,
+        { recipient: this.mail.recipient(user), resetHash, expiresAt: expiresAt.toISOString() },
+        mailJobId.passwordReset(user.uid, id),
+      );
+    }
+    return { resetSent: true };
+  }
+
+  async validate(resetHash: string): Promise<{ hashValid: boolean }> {
+    const reset = await this.db.passwordReset.findUnique({
+      where: { tokenHash: hashOfToken(resetHash) },
+    });
+    return { hashValid: reset !== null && reset.usedAt === null && reset.expiresAt > new Date() };
+  }
+
+  /** Uses the link once (atomically), sets the password and ends every session. */
+  async save(resetHash: string, password: string): Promise<{ success: true }> {
+    // Checked before the link is used, so a refused password does not spend the link.
+    const problem = newPasswordProblem(password, commonPasswords());
+    if (problem) throw fail('validation_failed', `password ${problem}`, 'password');
+    const passwordHash = await this.passwords.hash(password);
+    const saved = await this.db.$transaction(async (tx) => {
+      const used = await tx.$queryRaw<Array<{ uid: string }>>`
+        UPDATE accounts.password_resets SET used_at = now()
+        WHERE token_hash = ${hashOfToken(resetHash)} AND used_at IS NULL AND expires_at > now()
+        RETURNING uid::text AS uid`;
+      if (used.length === 0) return false;
+      await tx.user.update({ where: { uid: used[0].uid }, data: { passwordHash } });
+      await this.sessions.revokeAllOf(used[0].uid, null, tx);
+      return true;
+    });
+    if (!saved) throw fail('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
+    return { success: true };
+  }
+}

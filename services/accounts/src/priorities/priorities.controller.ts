@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Patterns, prioritiesBodySchema, type ResponseOf } from '@upright/contracts';
+import { forMember, memberMessage } from '../messages/member-message';
+import { parseMessage } from '../messages/parse-message';
+import { PrioritiesService } from './priorities.service';
+
+const saveMessage = forMember({ values: prioritiesBodySchema });
+
+@Controller()
+export class PrioritiesController {
+  constructor(private readonly priorities: PrioritiesService) {}
+
+  @MessagePattern(Patterns.accounts.priorities)
+  get(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.priorities>> {
+    return this.priorities.get(parseMessage(memberMessage, data).uid);
+  }
+
+  @MessagePattern(Patterns.accounts.savePriorities)
+  save(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.savePriorities>> {
+    const { uid, values } = parseMessage(saveMessage, data);
+    return this.priorities.save(uid, values);
+  }
+
+  @MessagePattern(Patterns.accounts.memberValues)
+  weights(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.memberValues>> {
+    return this.priorities.weights(parseMessage(memberMessage, data).uid);
+  }
+}

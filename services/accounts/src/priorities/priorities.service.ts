@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  NOT_RANKED_PRIORITY_FIELDS,
+  type IssueWeights,
+  type PrioritiesBody,
+  type PrioritiesResponse,
+  type PrioritiesSaved,
+} from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import type { PrismaClient } from '../generated/prisma/client';
+import { AveragesService } from '../averages/averages.service';
+import { MembersRepository } from '../members/members.repository';
+import { WelcomeMail } from '../members/welcome-mail';
+import { clientValuesOf, isWeighted, issueWeightsOf, serverColumnsOf } from './priorities';
+
+@Injectable()
+export class PrioritiesService {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly members: MembersRepository,
+    private readonly welcome: WelcomeMail,
+    private readonly averages: AveragesService,
+  ) {}
+
+  async get(uid: string): Promise<PrioritiesResponse> {
+    const user = await this.members.get(uid);
+    const stored = await this.db.priorities.upsert({
+      where: { uid },
+      create: { uid, weighted: false },
+      update: {},
+    });
+    return {
+      uid,
+      values: clientValuesOf(stored),
+      weighted: stored.weighted,
+      not_ranked_yet: NOT_RANKED_PRIORITY_FIELDS,
+      prefs_updated: user.prefsUpdated?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * Saves (spec §7), then: the welcome mail once (spec §4), and the averages recomputed and
+   * announced (decisions §4).
+   */
+  async save(uid: string, values: PrioritiesBody): Promise<PrioritiesSaved> {
+    await this.members.get(uid);
+    const saved = await this.db.$transaction(async (tx) => {
+      const columns = serverColumnsOf(values);
+      const stored = await tx.priorities.upsert({
+        where: { uid },
+        create: { uid, weighted: false, ...columns },
+        update: columns,
+      });
+      const merged = clientValuesOf(stored);
+      const weighted = isWeighted(merged);
+      await tx.priorities.update({ where: { uid }, data: { weighted } });
+      await tx.user.update({ where: { uid }, data: { prefsUpdated: new Date() } });
+      return { values: merged, weighted };
+    });
+    await this.welcome.sendOnce(uid);
+    await this.averages.recompute();
+    return { success: true, ...saved };
+  }
+
+  /** Decisions §5 rule 7: personal weights only once the member has saved priorities. */
+  async weights(uid: string): Promise<IssueWeights | null> {
+    const user = await this.db.user.findUnique({
+      where: { uid },
+      include: { priorities: true },
+    });
+    if (!user?.prefsUpdated || !user.priorities || user.discontinue) return null;
+    return issueWeightsOf(clientValuesOf(user.priorities));
+  }
+}

@@ -1,0 +1,40 @@
+import {
+  CLIENT_PRIORITY_FIELDS,
+  ISSUES,
+  PRIORITY_DEFAULT,
+  serverPriorityFieldOf,
+  type IssueWeights,
+  type PrioritiesBody,
+  type PriorityValues,
+} from '@upright/contracts';
+
+/** A stored priorities row by server field name (`value_<x>`), as Prisma returns it. */
+export type StoredPriorities = Readonly<Record<string, unknown>>;
+
+/** The stored row as the API's client-named values. */
+export function clientValuesOf(stored: StoredPriorities): PriorityValues {
+  return Object.fromEntries(
+    CLIENT_PRIORITY_FIELDS.map((field) => [field, Number(stored[serverPriorityFieldOf(field)])]),
+  ) as PriorityValues;
+}
+
+/** The stored columns to write for the given (partial) client values. */
+export function serverColumnsOf(values: PrioritiesBody): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter((entry): entry is [keyof PriorityValues, number] => entry[1] !== undefined)
+      .map(([field, value]) => [serverPriorityFieldOf(field), value]),
+  );
+}
+
+/** Decisions §4: `weighted` once the nine ranked values differ from all-5. */
+export function isWeighted(values: PriorityValues): boolean {
+  return ISSUES.some((issue) => values[issue.clientPriority] !== PRIORITY_DEFAULT);
+}
+
+/** The member's values as weights of the ranking engine (decisions §5 rule 7). */
+export function issueWeightsOf(values: PriorityValues): IssueWeights {
+  return Object.fromEntries(
+    ISSUES.map((issue) => [issue.key, values[issue.clientPriority]]),
+  ) as IssueWeights;
+}

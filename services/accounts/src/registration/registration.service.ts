@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ERROR_TEXTS,
+  type AuthResponse,
+  type SigninRequest,
+  type SignupRequest,
+  type User,
+  type VerifyRequest,
+} from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client';
+import { isUniqueViolation, MembersRepository } from '../members/members.repository';
+import { userDto } from '../members/user-dto';
+import { fail } from '../messages/parse-message';
+import { commonPasswords } from '../passwords/common-passwords';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newPasswordProblem } from '../passwords/password-rules';
+import { SessionsService } from '../sessions/sessions.service';
+import { oldEnough, plausibleBirthYear } from './age-gate';
+import { EmailVerifications } from './email-verifications';
+
+/** Sign-up, sign-in and verification (spec §7, decisions §8). */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly members: MembersRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly verifications: EmailVerifications,
+  ) {}
+
+  async signup(request: SignupRequest): Promise<AuthResponse> {
+    const today = new Date();
+    if (!plausibleBirthYear(request.birth_year, today)) {
+      throw fail('validation_failed', 'birth_year must not be in the future', 'birth_year');
+    }
+    if (!oldEnough(request.birth_year, today)) {
+      throw fail('validation_failed', ERROR_TEXTS.underage, 'birth_year');
+    }
+    const problem = newPasswordProblem(request.password, commonPasswords());
+    if (problem) throw fail('validation_failed', `password ${problem}`, 'password');
+    if (await this.members.findByEmail(request.email)) {
+      throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+    }
+    const passwordHash = await this.passwords.hash(request.password);
+    const uid = randomUUID();
+    try {
+      const { user, token } = await this.db.$transaction(async (tx) => {
+        const created = await tx.user.create({
+          data: {
+            uid,
+            email: request.email,
+            firstName: request.first_name,
+            lastName: request.last_name,
+            passwordHash,
+            role: 'member',
+            subscriber: request.subscriber,
+            theme: 'light',
+            welcomeSent: false,
+            discontinue: false,
+          },
+        });
+        await tx.priorities.create({ data: { uid, weighted: false } });
+        return { user: created, token: await this.sessions.open(uid, tx) };
+      });
+      await this.verifications.send(user);
+      return { user: userDto(user), token };
+    } catch (error) {
+      // Two sign-ups with one email at once: the lower(email) unique index decides.
+      if (isUniqueViolation(error)) throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw error;
+    }
+  }
+
+  async signin(request: SigninRequest): Promise<AuthResponse> {
+    const user = await this.checkedCredentials(request, ERROR_TEXTS.signinFailed);
+    // During the grace period the session opens too: the web shows the overlay from `user`,
+    // and the BFF allows such a session only the overlay's calls.
+    return { user: userDto(user), token: await this.sessions.open(user.uid) };
+  }
+
+  async verify(request: VerifyRequest): Promise<{ user: User }> {
+    if ('hash' in request) {
+      const uid = await this.verifications.consume(request.hash);
+      if (uid === null) throw fail('validation_failed', ERROR_TEXTS.verifyHashInvalid, 'hash');
+      return { user: userDto(await this.members.get(uid)) };
+    }
+    return { user: userDto(await this.checkedCredentials(request, ERROR_TEXTS.verifyFailed)) };
+  }
+
+  /** Same answer and about the same time whether the email is unknown or the password wrong. */
+  private async checkedCredentials(request: SigninRequest, failure: string) {
+    const user = await this.members.findByEmail(request.email);
+    const matches = await this.passwords.verify(user?.passwordHash ?? null, request.password);
+    if (user === null || !matches) throw fail('unauthenticated', failure);
+    return user;
+  }
+}

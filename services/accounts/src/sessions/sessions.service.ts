@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ERROR_TEXTS, type SessionMember } from '@upright/contracts';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import type { AccountsConfig } from '../config/accounts-config';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { fail } from '../messages/parse-message';
+import { hashOfToken, newSecretToken } from './secret-tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Bearer sessions: issued at sign-in and sign-up, revocable, expiring (decisions §8). */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+  ) {}
+
+  /** A new session for the member; the clear token is returned once and never stored. */
+  async open(uid: string, db: Db = this.db): Promise<string> {
+    const token = newSecretToken();
+    await db.session.create({
+      data: {
+        id: randomUUID(),
+        uid,
+        tokenHash: hashOfToken(token),
+        expiresAt: new Date(Date.now() + this.config.SESSION_TTL_DAYS * DAY_MS),
+      },
+    });
+    return token;
+  }
+
+  /** The member behind a live token; `unauthenticated` when unknown, expired or revoked. */
+  async authenticate(token: string): Promise<SessionMember> {
+    const session = await this.db.session.findUnique({
+      where: { tokenHash: hashOfToken(token) },
+      include: { user: true },
+    });
+    if (session === null || session.revokedAt !== null || session.expiresAt <= new Date()) {
+      throw fail('unauthenticated', ERROR_TEXTS.sessionExpired);
+    }
+    const { user } = session;
+    return {
+      uid: user.uid,
+      email: user.email,
+      role: user.role === 'admin' ? 'admin' : 'member',
+      discontinued: user.discontinue,
+    };
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.db.session.updateMany({
+      where: { tokenHash: hashOfToken(token), revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+  }
+
+  /** Revokes every session of the member except `keepToken`'s; returns how many. */
+  async revokeAllOf(uid: string, keepToken: string | null, db: Db = this.db): Promise<number> {
+    const { count } = await db.session.updateMany({
+      where: {
+        uid,
+        revokedAt: null,
+        ...(keepToken === null ? {} : { tokenHash: { not: hashOfToken(keepToken) } }),
+      },
+      data: { revokedAt: new Date() },
+    });
+    return count;
+  }
+}

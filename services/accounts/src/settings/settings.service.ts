@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ERROR_TEXTS,
+  type Settings,
+  type SettingsBody,
+  type SettingsSaved,
+} from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { isUniqueViolation, MembersRepository } from '../members/members.repository';
+import { settingsDto, userDto } from '../members/user-dto';
+import { fail } from '../messages/parse-message';
+import { commonPasswords } from '../passwords/common-passwords';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { newPasswordProblem } from '../passwords/password-rules';
+import { EmailVerifications } from '../registration/email-verifications';
+import { SessionsService } from '../sessions/sessions.service';
+
+/**
+ * Account settings (spec §7): names, newsletter, theme; the email and the password only with
+ * the current password. A new password revokes every other session (decisions §8); a new email
+ * must be verified again.
+ */
+@Injectable()
+export class SettingsService {
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly members: MembersRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly verifications: EmailVerifications,
+  ) {}
+
+  async get(uid: string): Promise<Settings> {
+    return settingsDto(await this.members.get(uid));
+  }
+
+  async save(uid: string, ownToken: string, changes: SettingsBody): Promise<SettingsSaved> {
+    const user = await this.members.get(uid);
+    if (changes.current_password !== undefined) {
+      const matches = await this.passwords.verify(user.passwordHash, changes.current_password);
+      if (!matches) {
+        throw fail(
+          'validation_failed',
+          `current_password ${ERROR_TEXTS.wrongPassword}`,
+          'current_password',
+        );
+      }
+    }
+    const emailChanged =
+      changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
+    if (emailChanged && (await this.members.findByEmail(changes.email!))) {
+      throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+    }
+    const data: Prisma.UserUpdateInput = {
+      firstName: changes.first_name,
+      lastName: changes.last_name,
+      subscriber: changes.subscriber,
+      theme: changes.theme,
+      email: changes.email,
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+    };
+    if (changes.new_password !== undefined) {
+      const problem = newPasswordProblem(changes.new_password, commonPasswords());
+      if (problem) throw fail('validation_failed', `new_password ${problem}`, 'new_password');
+      data.passwordHash = await this.passwords.hash(changes.new_password);
+    }
+    try {
+      const { updated, revoked } = await this.db.$transaction(async (tx) => ({
+        updated: await tx.user.update({ where: { uid }, data }),
+        revoked:
+          changes.new_password === undefined
+            ? 0
+            : await this.sessions.revokeAllOf(uid, ownToken, tx),
+      }));
+      if (emailChanged) await this.verifications.send(updated);
+      return { success: true, user: userDto(updated), sessions_revoked: revoked };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * `make mail-retry [ID=<job id>]`: puts dead-lettered mails back in the queue (all, or the
+ * given ids) with a fresh set of attempts. `list` prints them. Needs only REDIS_URL and
+ * QUEUE_PREFIX, so it works while the mail service is down.
+ */
+import { Queues } from '@upright/contracts';
+import { commonConfigSchema, loadConfigOrExit } from '@upright/platform';
+import { Queue } from 'bullmq';
+import { mailConfigSchema } from '../config';
+import { listDeadLetters, retryDeadLetters } from './dead-letters';
+
+const cliConfigSchema = commonConfigSchema
+  .pick({ REDIS_URL: true })
+  .extend(mailConfigSchema.pick({ QUEUE_PREFIX: true }).shape);
+
+async function main(): Promise<void> {
+  const [command, ...ids] = process.argv.slice(2);
+  if (command !== 'list' && command !== 'retry') {
+    console.error('usage: cli.js list | retry [job id ...]');
+    process.exit(2);
+  }
+  const config = loadConfigOrExit('mail', cliConfigSchema);
+  const queue = new Queue(Queues.mail, {
+    connection: { url: config.REDIS_URL },
+    prefix: config.QUEUE_PREFIX,
+  });
+  try {
+    if (command === 'list') {
+      console.log(JSON.stringify(await listDeadLetters(queue), null, 2));
+    } else {
+      const { retried, notDeadLetters } = await retryDeadLetters(queue, ids);
+      console.log(`[mail] ${retried.length} dead letter(s) queued again`);
+      for (const id of retried) console.log(`  ${id}`);
+      if (notDeadLetters.length > 0) {
+        console.error(`[mail] not dead letters: ${notDeadLetters.join(', ')}`);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await queue.close();
+  }
+}
+
+void main();

@@ -1,0 +1,17 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { listDeadLetters } from './dead-letters';
+import { MailQueue } from './mail-queue';
+
+/**
+ * GET /dead-letters on the mail process's own port (internal, like /metrics; the BFF does not
+ * route to it). Read-only: retrying is `make mail-retry`.
+ */
+@Controller('dead-letters')
+export class DeadLettersController {
+  constructor(@Inject(MailQueue) private readonly mail: MailQueue) {}
+
+  @Get()
+  list() {
+    return listDeadLetters(this.mail.queue);
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { MailKind } from '@upright/contracts';
+import { Metrics } from '@upright/platform';
+import { Counter } from 'prom-client';
+
+/** `upright_mail_sent_total` and `upright_mail_failed_total` on the process's /metrics. */
+@Injectable()
+export class MailMetrics {
+  private readonly sent: Counter<'kind'>;
+  private readonly failed: Counter<'kind' | 'outcome'>;
+
+  constructor(@Inject(Metrics) metrics: Metrics) {
+    this.sent = new Counter({
+      name: 'upright_mail_sent_total',
+      help: 'Mails accepted by the SMTP server, per kind',
+      labelNames: ['kind'],
+      registers: [metrics.registry],
+    });
+    this.failed = new Counter({
+      name: 'upright_mail_failed_total',
+      help: 'Failed delivery attempts per kind; outcome retry (will be tried again) or dead_letter',
+      labelNames: ['kind', 'outcome'],
+      registers: [metrics.registry],
+    });
+  }
+
+  countSent(kind: MailKind): void {
+    this.sent.inc({ kind });
+  }
+
+  /** `kind` is the job's name, which may not be a known kind when the job was malformed. */
+  countFailed(kind: string, outcome: 'retry' | 'dead_letter'): void {
+    this.failed.inc({ kind: kind.slice(0, 40), outcome });
+  }
+}

@@ -1,0 +1,211 @@
+import {
+  WebPaths,
+  type MailJob,
+  type MailJobData,
+  type MailKind,
+  type MailRecipient,
+} from '@upright/contracts';
+import { headerText } from './escape-html';
+import { renderHtml, renderText, type MailBlock } from './layout';
+
+export interface MailSettings {
+  productName: string;
+  /** Origin of the web app, without a trailing slash. */
+  publicUrl: string;
+  contactInbox: string;
+}
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface RenderedMail {
+  to: MailAddress;
+  replyTo: MailAddress | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** Value of the List-Unsubscribe header; null for mails to the contact inbox. */
+  listUnsubscribe: string | null;
+}
+
+/** What a kind decides; the layout adds the product name, the footer and both renderings. */
+interface Composition {
+  to: MailAddress;
+  replyTo?: MailAddress;
+  subject: string;
+  blocks: MailBlock[];
+  /** The member the mail goes to: gets the unsubscribe link. */
+  member: MailRecipient | null;
+}
+
+type Composer<K extends MailKind> = (data: MailJobData[K], settings: MailSettings) => Composition;
+
+const link = (settings: MailSettings, path: string): string => `${settings.publicUrl}${path}`;
+
+const memberAddress = (recipient: MailRecipient): MailAddress => ({
+  name: headerText(recipient.firstName),
+  address: recipient.email,
+});
+
+const greeting = (recipient: MailRecipient): MailBlock => ({
+  type: 'paragraph',
+  text: recipient.firstName.trim() ? `Hi ${recipient.firstName.trim()},` : 'Hello,',
+});
+
+const UTC_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const UTC_DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** "November 28, 2026" for a date or date-time (the job data is validated to parse). */
+export const formatDate = (value: string): string => UTC_DATE.format(new Date(value));
+export const formatDateTime = (value: string): string =>
+  `${UTC_DATE_TIME.format(new Date(value))} UTC`;
+
+const COMPOSERS: { [K in MailKind]: Composer<K> } = {
+  welcome: ({ recipient }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `Welcome to ${settings.productName}`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `Thank you for joining ${settings.productName}. Your priorities now weigh every ranking you see, so the companies that do best on the issues you care about come first.`,
+      },
+      {
+        type: 'action',
+        label: 'Review your priorities',
+        url: link(settings, WebPaths.priorities()),
+      },
+    ],
+  }),
+
+  'password-reset': ({ recipient, resetHash, expiresAt }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `Reset your ${settings.productName} password`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `Someone asked to reset the password of your ${settings.productName} account. Open the link below to choose a new one. It works once, until ${formatDateTime(expiresAt)}.`,
+      },
+      {
+        type: 'action',
+        label: 'Choose a new password',
+        url: link(settings, WebPaths.passwordReset(resetHash)),
+      },
+      {
+        type: 'paragraph',
+        text: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+      },
+    ],
+  }),
+
+  'email-verification': ({ recipient, verifyHash }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `Confirm your email address for ${settings.productName}`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `Please confirm that this is your email address for your ${settings.productName} account.`,
+      },
+      {
+        type: 'action',
+        label: 'Confirm my email address',
+        url: link(settings, WebPaths.verify(verifyHash)),
+      },
+      {
+        type: 'paragraph',
+        text: `If you did not create a ${settings.productName} account, ignore this mail.`,
+      },
+    ],
+  }),
+
+  contact: ({ fromName, fromEmail, message, uid, reportTitle: title }, settings) => {
+    // A blank title is a plain message, not a correction request.
+    const reportTitle = title?.trim() || null;
+    return {
+      to: { name: `${settings.productName} contact`, address: settings.contactInbox },
+      replyTo: { name: headerText(fromName), address: fromEmail },
+      subject: headerText(
+        reportTitle
+          ? `[${settings.productName}] Correction request: ${reportTitle}`
+          : `[${settings.productName}] Message from ${fromName}`,
+      ),
+      member: null,
+      blocks: [
+        {
+          type: 'paragraph',
+          text: reportTitle
+            ? `A correction request for the report "${reportTitle}" arrived through the contact form.`
+            : 'A message arrived through the contact form. Reply to this mail to answer the sender.',
+        },
+        {
+          type: 'fields',
+          rows: [
+            ['From', `${fromName} <${fromEmail}>`],
+            ['Member', uid ?? 'not signed in'],
+            ...(reportTitle ? ([['Report', reportTitle]] as const) : []),
+          ],
+        },
+        { type: 'quote', text: message },
+      ],
+    };
+  },
+
+  'discontinue-confirmation': ({ recipient, finalDate }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `Your ${settings.productName} membership ends on ${formatDate(finalDate)}`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `As you asked, your ${settings.productName} membership is discontinued. On ${formatDate(finalDate)} your account and your priorities will be deleted.`,
+      },
+      {
+        type: 'paragraph',
+        text: 'Changed your mind? Sign in before then and choose to continue your membership.',
+      },
+      { type: 'action', label: 'Sign in', url: link(settings, WebPaths.signIn()) },
+    ],
+  }),
+};
+
+/** Renders a validated job into a complete mail. Pure: the same job always gives the same mail. */
+export function renderMail(job: MailJob, settings: MailSettings): RenderedMail {
+  const compose = COMPOSERS[job.kind] as Composer<MailKind>;
+  const composition = compose(job.data, settings);
+  const unsubscribeUrl = composition.member
+    ? link(
+        settings,
+        WebPaths.unsubscribe(composition.member.uid, composition.member.unsubscribeKey),
+      )
+    : null;
+  const layout = {
+    productName: settings.productName,
+    homeUrl: link(settings, WebPaths.home()),
+    subject: composition.subject,
+    blocks: composition.blocks,
+    reason: composition.member
+      ? `You receive this mail because you have a ${settings.productName} account.`
+      : `Sent by the contact form of ${settings.productName}.`,
+    unsubscribeUrl,
+  };
+  return {
+    to: composition.to,
+    replyTo: composition.replyTo ?? null,
+    subject: composition.subject,
+    text: renderText(layout),
+    html: renderHtml(layout),
+    listUnsubscribe: unsubscribeUrl ? `<${unsubscribeUrl}>` : null,
+  };
+}

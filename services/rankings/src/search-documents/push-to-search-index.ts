@@ -1,0 +1,52 @@
+import {
+  Queues,
+  SEARCH_INDEX_BATCH,
+  SearchIndexJobs,
+  type SearchIndexJobData,
+} from '@upright/contracts';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import type { PrismaClient } from '../generated/prisma/client';
+import { documentsPage } from './search-documents.repository';
+
+/**
+ * After an import: every company and active industry document goes to the `search-index` queue
+ * (upserts of SEARCH_INDEX_BATCH documents), so the data is searchable without a restart.
+ * Upserts are idempotent; jobs are durable in Redis until the search service applies them.
+ */
+export async function pushToSearchIndex(
+  db: PrismaClient,
+  redisUrl: string,
+  queuePrefix: string,
+): Promise<number> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined);
+  const queue = new Queue<SearchIndexJobData['upsert']>(Queues.searchIndex, {
+    connection,
+    prefix: queuePrefix,
+    defaultJobOptions: {
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    },
+  });
+  let pushed = 0;
+  try {
+    for (const app of ['industries', 'companies'] as const) {
+      let after: string | null = null;
+      for (;;) {
+        const documents = await documentsPage(db, app, after, SEARCH_INDEX_BATCH);
+        if (documents.length === 0) break;
+        await queue.add(SearchIndexJobs.upsert, { app, documents } as SearchIndexJobData['upsert']);
+        pushed += documents.length;
+        if (documents.length < SEARCH_INDEX_BATCH) break;
+        after = documents[documents.length - 1].id;
+      }
+    }
+    return pushed;
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The reports part of `make import FILE=path.json` (after rankings has imported and checked the
+ * rest of the file): validates the `reports` and `report_sources` sections (every bad row listed,
+ * nothing written if any), writes what differs in one transaction, prints what changed, then
+ * queues the reports' search documents. Exit codes: 0 imported, 1 the file has errors, 2 the
+ * import could not run.
+ */
+import 'reflect-metadata';
+import { readFile, stat } from 'node:fs/promises';
+import { createPgAdapter, postgresUrl, redisUrl } from '@upright/platform';
+import { z } from 'zod';
+import { PrismaClient } from '../generated/prisma/client';
+import { toSearchDocument } from '../reports/report-view';
+import { ReportSearchIndex } from '../search-index/report-search-index';
+import { changesIn } from './import-plan';
+import { loadStored, writeImport } from './import-writer';
+import { validateReportSections, type ReportRow } from './validate-reports';
+
+const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+const MAX_ERRORS_SHOWN = 200;
+
+const cliEnvSchema = z.object({
+  DATABASE_URL: postgresUrl,
+  /** Without it the search documents are not queued (a warning says so). */
+  REDIS_URL: redisUrl.optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('upright'),
+});
+
+class CliError extends Error {}
+
+async function readDataSet(file: string): Promise<unknown> {
+  const info = await stat(file).catch(() => {
+    throw new CliError(`cannot read ${file}: no such file`);
+  });
+  if (info.size > MAX_FILE_BYTES) throw new CliError(`${file} is larger than 1 GiB; split it`);
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const file = argv[0];
+  if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
+  const envResult = cliEnvSchema.safeParse(process.env);
+  if (!envResult.success) {
+    throw new CliError(
+      envResult.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
+  }
+  const env = envResult.data;
+  const input = await readDataSet(file);
+  const db = new PrismaClient({
+    adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
+  });
+  try {
+    const stored = await loadStored(db);
+    const validation = validateReportSections(input, stored.constraints);
+    if (!validation.ok) {
+      console.error(
+        `${file}: ${validation.errors.length} problem(s) in reports; nothing was written.`,
+      );
+      for (const error of validation.errors.slice(0, MAX_ERRORS_SHOWN)) {
+        console.error(`  ${error.path}: ${error.message}`);
+      }
+      if (validation.errors.length > MAX_ERRORS_SHOWN) {
+        console.error(`  … and ${validation.errors.length - MAX_ERRORS_SHOWN} more`);
+      }
+      return 1;
+    }
+    const plan = await writeImport(db, validation.sections, stored);
+    console.log('\nImported reports:');
+    console.log(
+      `  reports              ${plan.insertReports.length} new, ${plan.updateReports.length} changed, ${plan.unchangedReports} unchanged`,
+    );
+    console.log(
+      `  report_sources       ${plan.insertSources.length} new, ${plan.updateSources.length} changed, ${plan.unchangedSources} unchanged`,
+    );
+    console.log(changesIn(plan) === 0 ? 'Nothing changed.' : 'Reports changed.');
+    await queueSearchDocuments(env, validation.sections.reports);
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/**
+ * Every report of the file, changed or not, so a search index that lost them gets them back;
+ * job ids come from the content, so an unchanged re-import adds no job.
+ */
+async function queueSearchDocuments(
+  env: z.infer<typeof cliEnvSchema>,
+  reports: ReportRow[],
+): Promise<void> {
+  if (reports.length === 0) return;
+  if (!env.REDIS_URL) {
+    console.warn('warning: REDIS_URL is not set; reports were not queued for search indexing');
+    return;
+  }
+  const documents = reports.map((row) =>
+    toSearchDocument({
+      reportId: row.report_id,
+      title: row.title,
+      slug: row.slug,
+      publishedDate: new Date(`${row.published_date}T00:00:00Z`),
+      industry: row.industry,
+      archived: row.archived,
+    }),
+  );
+  const index = new ReportSearchIndex({ REDIS_URL: env.REDIS_URL, QUEUE_PREFIX: env.QUEUE_PREFIX });
+  try {
+    const jobs = await index.upsert(documents);
+    console.log(
+      `Queued ${documents.length} report(s) for search indexing (${jobs.length} job(s)).`,
+    );
+  } finally {
+    await index.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof CliError ? `import: ${error.message}` : error);
+    process.exit(2);
+  },
+);

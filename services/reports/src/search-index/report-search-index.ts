@@ -1,0 +1,45 @@
+import { Queues, type ReportSearchDocument } from '@upright/contracts';
+import { Queue } from 'bullmq';
+import { reportUpsertJobs } from './report-index-jobs';
+
+/** Retries until the search service takes the job; completed ids are kept a day for dedup. */
+const JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+export interface QueueSettings {
+  REDIS_URL: string;
+  QUEUE_PREFIX: string;
+}
+
+/** Pushes report documents onto the `search-index` queue (used by the service and the import). */
+export class ReportSearchIndex {
+  private readonly queue: Queue;
+
+  constructor(settings: QueueSettings) {
+    this.queue = new Queue(Queues.searchIndex, {
+      connection: { url: settings.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: settings.QUEUE_PREFIX,
+    });
+  }
+
+  /** Returns the job ids (existing ids are not added twice). */
+  async upsert(documents: readonly ReportSearchDocument[]): Promise<string[]> {
+    const jobs = reportUpsertJobs(documents);
+    await this.queue.addBulk(
+      jobs.map((job) => ({
+        name: job.name,
+        data: job.data,
+        opts: { ...JOB_OPTIONS, jobId: job.jobId },
+      })),
+    );
+    return jobs.map((job) => job.jobId);
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

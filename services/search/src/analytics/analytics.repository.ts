@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SearchApp } from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client';
+
+export interface TermCount {
+  key: string;
+  count: number;
+}
+
+/** `LIKE` pattern for "starts with", the typed text taken literally. */
+function startsWith(prefix: string): string {
+  return `${prefix.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Search analytics in the `search` schema: searches, their impressions and clicks. */
+@Injectable()
+export class AnalyticsRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  async recordSearch(
+    app: SearchApp,
+    term: string,
+    memberUid: string | null,
+    hits: number,
+  ): Promise<string> {
+    const id = randomUUID();
+    await this.db.search.create({ data: { id, app, term, memberUid, hits } });
+    return id;
+  }
+
+  async searchApp(id: string): Promise<string | null> {
+    const row = await this.db.search.findUnique({ where: { id }, select: { app: true } });
+    return row?.app ?? null;
+  }
+
+  async recordImpressions(searchId: string, docIds: string[]): Promise<void> {
+    if (docIds.length === 0) return;
+    await this.db.impression.createMany({
+      data: docIds.map((docId) => ({ searchId, docId })),
+      skipDuplicates: true,
+    });
+  }
+
+  async recordClicks(
+    searchId: string,
+    clickType: 'result' | 'suggestion',
+    clickOn: Record<string, number>,
+  ): Promise<number> {
+    const { count } = await this.db.click.createMany({
+      data: Object.entries(clickOn).map(([docId, position]) => ({
+        searchId,
+        docId,
+        position,
+        clickType,
+      })),
+    });
+    return count;
+  }
+
+  /** Most searched terms of the app starting with `prefix` (every visitor's searches). */
+  popular(app: SearchApp, prefix: string, size: number): Promise<TermCount[]> {
+    return this.db.$queryRawUnsafe<TermCount[]>(
+      `SELECT lower(term) AS key, count(*)::int AS count
+       FROM search.searches
+       WHERE app = $1 AND lower(term) LIKE $2
+       GROUP BY lower(term)
+       ORDER BY count(*) DESC, lower(term)
+       LIMIT $3`,
+      app,
+      startsWith(prefix),
+      size,
+    );
+  }
+
+  /** A member's latest distinct searches of the app, newest first. */
+  recent(options: {
+    app: SearchApp;
+    memberUid: string;
+    prefix: string;
+    size: number;
+    minChars: number;
+    from: string | null;
+    to: string | null;
+  }): Promise<TermCount[]> {
+    return this.db.$queryRawUnsafe<TermCount[]>(
+      `SELECT term AS key, count(*)::int AS count
+       FROM search.searches
+       WHERE member_uid = $1 AND app = $2 AND char_length(term) >= $3 AND lower(term) LIKE $4
+         AND ($5::timestamptz IS NULL OR created_at >= $5::timestamptz)
+         AND ($6::timestamptz IS NULL OR created_at <= $6::timestamptz)
+       GROUP BY term
+       ORDER BY max(created_at) DESC, term
+       LIMIT $7`,
+      options.memberUid,
+      options.app,
+      options.minChars,
+      startsWith(options.prefix),
+      options.from,
+      options.to,
+      options.size,
+    );
+  }
+
+  /** Decisions §8: a deleted member's analytics go with them (impressions and clicks cascade). */
+  async deleteMember(uid: string): Promise<number> {
+    const { count } = await this.db.search.deleteMany({ where: { memberUid: uid } });
+    return count;
+  }
+}

@@ -1,0 +1,116 @@
+import type { SearchFuzziness } from '@upright/contracts';
+import { HIGHLIGHT_TAGS } from './engine';
+
+/**
+ * Text rules shared by the embedded engine, its highlighter and suggestion labels, written to
+ * behave like the OpenSearch analyzers of `opensearch/mappings.ts` (lowercase, accents folded,
+ * words split on anything that is not a letter or digit).
+ */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function normalizeTerm(term: string): string {
+  return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function tokenize(text: string): string[] {
+  return (text.match(WORD) ?? []).map(normalizeTerm);
+}
+
+/** Lowercase with accents folded, punctuation kept: the `keyword` sub-field's normalizer. */
+export function foldCase(text: string): string {
+  return normalizeTerm(text.trim());
+}
+
+/** The whole value as one comparable string (the `keyword` normalizer of the mappings). */
+export function normalizeWhole(text: string): string {
+  return tokenize(text).join(' ');
+}
+
+/** OpenSearch's AUTO: 0 edits up to 2 characters, 1 up to 5, 2 beyond. */
+export function maxEdits(fuzziness: SearchFuzziness, term: string): number {
+  if (fuzziness !== 'AUTO') return fuzziness;
+  if (term.length <= 2) return 0;
+  return term.length <= 5 ? 1 : 2;
+}
+
+/** Damerau-free Levenshtein distance, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      rowMin = Math.min(rowMin, current[j]);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+export interface QueryTerm {
+  term: string;
+  edits: number;
+  /** The last term of a query typed so far also matches as a prefix (search-as-you-type). */
+  prefix: boolean;
+}
+
+export function queryTerms(value: string, fuzziness: SearchFuzziness): QueryTerm[] {
+  const terms = tokenize(value);
+  return terms.map((term, index) => ({
+    term,
+    edits: maxEdits(fuzziness, term),
+    prefix: index === terms.length - 1,
+  }));
+}
+
+export function tokenMatches(token: string, query: QueryTerm): boolean {
+  if (token === query.term) return true;
+  if (query.prefix && token.startsWith(query.term)) return true;
+  return query.edits > 0 && editDistance(token, query.term, query.edits) <= query.edits;
+}
+
+/** Wraps every word of `value` that matches a query term in the highlight tags; null if none. */
+export function highlightValue(value: string, terms: readonly QueryTerm[]): string | null {
+  let matched = false;
+  const marked = value.replace(WORD, (word) => {
+    const token = normalizeTerm(word);
+    if (!terms.some((term) => tokenMatches(token, term))) return word;
+    matched = true;
+    return `${HIGHLIGHT_TAGS.pre}${word}${HIGHLIGHT_TAGS.post}`;
+  });
+  return matched ? marked : null;
+}
+
+export function fieldValues(source: Record<string, unknown>, field: string): string[] {
+  const value = source[field];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return typeof value === 'string' ? [value] : [];
+}
+
+/**
+ * The value a suggestion shows: the first value (fields in the query's order) in which every
+ * query term matches a word, else the first in which any does; null when none matches.
+ */
+export function bestMatchingValue(
+  source: Record<string, unknown>,
+  fields: readonly string[],
+  terms: readonly QueryTerm[],
+): string | null {
+  const values = fields.flatMap((field) => fieldValues(source, field));
+  const matchCount = (value: string) => {
+    const tokens = tokenize(value);
+    return terms.filter((term) => tokens.some((token) => tokenMatches(token, term))).length;
+  };
+  const counted = values.map((value) => ({ value, count: matchCount(value) }));
+  const all = counted.find((entry) => entry.count === terms.length && entry.count > 0);
+  if (all) return all.value;
+  const best = counted.reduce<{ value: string; count: number } | null>(
+    (top, entry) => (entry.count > (top?.count ?? 0) ? entry : top),
+    null,
+  );
+  return best?.value ?? null;
+}

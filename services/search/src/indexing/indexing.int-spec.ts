@@ -1,0 +1,209 @@
+import {
+  Patterns,
+  Queues,
+  SearchIndexJobs,
+  type ReactiveSearchRequest,
+  type ReactiveSearchResponse,
+} from '@upright/contracts';
+import { createPgAdapter, ServiceClient } from '@upright/platform';
+import type { StartedApp } from '@upright/platform/testing';
+import { startTestApp } from '@upright/platform/testing';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { SearchStack } from '../../../../bff/test/support/search-stack';
+import { writeImport } from '../../../rankings/src/data-import/import-writer';
+import { PrismaClient as RankingsPrisma } from '../../../rankings/src/generated/prisma/client';
+import { validateImportFile } from '../../../rankings/src/import-file';
+import { pushToSearchIndex } from '../../../rankings/src/search-documents/push-to-search-index';
+import { rankingsService } from '../../../rankings/src/service';
+import { queryModel } from '../engine/spec-support';
+
+/**
+ * Issue 5 acceptance, indexing side: an import is searchable without a restart; a restart of the
+ * search service loses no queued index update; `make reindex` (a rebuild job) rebuilds from the
+ * owners over the transport and swaps; a deleted member's analytics go.
+ */
+describe('search indexing through the search-index queue', () => {
+  const stack = new SearchStack();
+  const tag = stack.tag;
+  const industry = `zz-${tag}-tools`;
+  let rankings: StartedApp;
+  let rankingsDb: RankingsPrisma;
+  let client: ServiceClient;
+
+  const search = (value: string, app: ReactiveSearchRequest['app'] = 'companies', memberUid: string | null = null) =>
+    client.request(Patterns.search.reactiveSearch, {
+      app,
+      queries: [
+        queryModel({
+          id: 'q',
+          value,
+          dataField:
+            app === 'companies'
+              ? [{ field: 'company_name', weight: 1 }, { field: 'brands', weight: 1 }]
+              : [{ field: 'industry_text', weight: 1 }],
+        }),
+      ],
+      recordAnalytics: memberUid !== null,
+      memberUid,
+    }) as Promise<ReactiveSearchResponse>;
+  const ids = async (value: string, app: ReactiveSearchRequest['app'] = 'companies') =>
+    (await search(value, app)).results.q.hits.hits.map((hit) => hit._id);
+
+  function dataSet(names: string[]) {
+    return {
+      industries: [
+        { industry, industry_text: `Tools ${tag}`, industry_alts: [], definition: 'Hand tools.', limit: 10 },
+      ],
+      companies: names.map((name, n) => ({
+        upright_cid: `zz-${tag}-${n}`,
+        company_name: `${name} ${tag}`,
+        brands: [`${name}brand`],
+        subsidiaries: [],
+        industry,
+        sectors: ['Industrials'],
+        structure: 'Public',
+        headquarters: { city: 'Boise', state: 'ID', latitude: 43.6, longitude: -116.2 },
+      })),
+    };
+  }
+
+  async function importData(names: string[]) {
+    const validation = validateImportFile(dataSet(names));
+    if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+    await writeImport(rankingsDb, validation.file);
+    return pushToSearchIndex(rankingsDb, stack.infra.redisUrl, stack.queuePrefix);
+  }
+
+  async function eventually(check: () => Promise<boolean>, what: string) {
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`timed out waiting until ${what}`);
+  }
+
+  beforeAll(async () => {
+    rankingsDb = new RankingsPrisma({
+      adapter: createPgAdapter({ DATABASE_URL: stack.infra.databaseUrl('rankings'), DATABASE_POOL_SIZE: 2 }),
+    });
+    rankings = await startTestApp(rankingsService, {
+      ...stack.common,
+      DATABASE_URL: stack.infra.databaseUrl('rankings'),
+    });
+    await stack.startSearch();
+    client = stack.search!.app.get(ServiceClient);
+  });
+
+  afterAll(async () => {
+    await rankings?.app.close();
+    await stack.close();
+    const admin = new Client({ connectionString: stack.infra.adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query('DELETE FROM rankings.companies WHERE industry = $1', [industry]);
+      await admin.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
+    } finally {
+      await admin.end();
+    }
+    await rankingsDb.$disconnect();
+  });
+
+  it('makes imported companies searchable without a restart', async () => {
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([]);
+    const pushed = await importData(['Hammerhead', 'Wrenchworks']);
+    expect(pushed).toBeGreaterThanOrEqual(3);
+    await eventually(async () => (await ids(`Hammerhead ${tag}`)).length > 0, 'the import is indexed');
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
+    expect(await ids('wrenchworksbrand')).toEqual([`zz-${tag}-1`]);
+    expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
+  });
+
+  it('loses no index update queued while the search service is down', async () => {
+    await stack.stopSearch();
+    const job = await stack.index(
+      'companies',
+      [
+        {
+          id: `zz-${tag}-queued`,
+          company_name: `Queued While Down ${tag}`,
+          slug: 'queued',
+          brands: [],
+          subsidiaries: [],
+          industry,
+          industries: [industry],
+          sectors: [],
+          updated: null,
+          location: null,
+        },
+      ],
+      false,
+    );
+    expect(await job.getState()).toBe('waiting');
+    await stack.startSearch();
+    client = stack.search!.app.get(ServiceClient);
+    await stack.finished(job.id!);
+    expect(await ids(`Queued While Down ${tag}`)).toEqual([`zz-${tag}-queued`]);
+    // What was indexed before the restart is still there (reloaded from the search schema).
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
+  });
+
+  it('refuses a malformed job without retrying it', async () => {
+    const job = await stack.queue.add(SearchIndexJobs.upsert, { app: 'companies', documents: [{ id: 1 }] });
+    await expect(stack.finished(job.id!)).rejects.toThrow(/documents\.0\.id/);
+    const failed = await stack.queue.getJob(job.id!);
+    expect(failed?.attemptsMade).toBe(1);
+  });
+
+  it('rebuilds from rankings over the transport and swaps the new index in', async () => {
+    // A document no owner has: a rebuild from the owners drops it.
+    await stack.index('companies', [
+      {
+        id: `zz-${tag}-orphan`,
+        company_name: `Orphan ${tag}`,
+        slug: 'orphan',
+        brands: [],
+        subsidiaries: [],
+        industry,
+        industries: [industry],
+        sectors: [],
+        updated: null,
+        location: null,
+      },
+    ]);
+    expect(await ids(`Orphan ${tag}`)).toEqual([`zz-${tag}-orphan`]);
+    const job = await stack.queue.add(SearchIndexJobs.rebuild, { apps: ['companies', 'industries'] });
+    const counts = (await stack.finished(job.id!)) as Record<string, number>;
+    expect(counts.companies).toBeGreaterThanOrEqual(2);
+    expect(await ids(`Orphan ${tag}`)).toEqual([]);
+    expect(await ids(`Wrenchworks ${tag}`)).toEqual([`zz-${tag}-1`]);
+    expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
+  });
+
+  it("deletes a deleted member's analytics (search-member-deletion)", async () => {
+    const uid = `member-${tag}`;
+    await search(`Hammerhead ${tag}`, 'companies', uid);
+    const recent = () =>
+      client.request(Patterns.search.recentSearches, {
+        app: 'companies',
+        memberUid: uid,
+        size: 5,
+        from: null,
+        to: null,
+        minChars: 3,
+      });
+    expect(await recent()).toEqual([{ key: `Hammerhead ${tag}`, count: 1 }]);
+    const connection = new Redis(stack.infra.redisUrl, { maxRetriesPerRequest: null });
+    const deletions = new Queue(Queues.searchMemberDeletion, { connection, prefix: stack.queuePrefix });
+    try {
+      await deletions.add('delete', { uid });
+      await eventually(async () => (await recent()).length === 0, 'the analytics are deleted');
+    } finally {
+      await deletions.obliterate({ force: true });
+      await deletions.close();
+      connection.disconnect();
+    }
+  });
+});

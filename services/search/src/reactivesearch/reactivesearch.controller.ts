@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Patterns, type ResponseOf } from '@upright/contracts';
+import { parseMessage, reactiveSearchRequestSchema } from '../validation/parse-message';
+import { ReactiveSearchService } from './reactivesearch.service';
+
+@Controller()
+export class ReactiveSearchController {
+  constructor(private readonly service: ReactiveSearchService) {}
+
+  @MessagePattern(Patterns.search.reactiveSearch)
+  run(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.search.reactiveSearch>> {
+    return this.service.run(parseMessage(reactiveSearchRequestSchema, data));
+  }
+}

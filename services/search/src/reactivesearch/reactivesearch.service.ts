@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  ReactiveSearchRequest,
+  ReactiveSearchResponse,
+  SearchHit,
+  SearchQueryResult,
+} from '@upright/contracts';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
+import type { EngineQuery, SearchEngine } from '../engine/engine';
+import { SEARCH_ENGINE } from '../engine/engine.module';
+import { planQueries, type PlannedQuery } from '../engine/query-plan';
+import { asSearchHit, indexSuggestions, termSuggestions } from './suggestions';
+
+/** Suggestions are picked from a few more hits than shown, as several hits can share a label. */
+const SUGGESTION_OVERFETCH = 3;
+
+/** Runs a validated ReactiveSearch request: every executed query on the engine, in parallel. */
+@Injectable()
+export class ReactiveSearchService {
+  constructor(
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    private readonly analytics: AnalyticsRepository,
+  ) {}
+
+  async run(request: ReactiveSearchRequest): Promise<ReactiveSearchResponse> {
+    const planned = planQueries(request.app, request.queries);
+    const answered = await Promise.all(
+      planned.map(async (query) => [query, await this.answer(request, query)] as const),
+    );
+    const results: Record<string, SearchQueryResult> = {};
+    for (const [query, result] of answered) results[query.model.id] = result;
+    return { searchId: await this.record(request, answered), results };
+  }
+
+  private async answer(request: ReactiveSearchRequest, query: PlannedQuery): Promise<SearchQueryResult> {
+    const started = performance.now();
+    const hits =
+      query.model.type === 'suggestion'
+        ? await this.suggestions(request, query)
+        : await this.engine.search(query.engine).then((result) => ({
+            total: result.total,
+            hits: result.hits.map((hit) => asSearchHit(request.app, hit)),
+          }));
+    return {
+      took: Math.round(performance.now() - started),
+      hits: {
+        total: { value: hits.total, relation: 'eq' },
+        max_score: hits.hits.reduce((max, hit) => Math.max(max, hit._score), 0),
+        hits: hits.hits,
+      },
+    };
+  }
+
+  private async suggestions(
+    request: ReactiveSearchRequest,
+    { model, engine }: PlannedQuery,
+  ): Promise<{ total: number; hits: SearchHit[] }> {
+    const typed = typeof model.value === 'string' ? model.value.trim() : '';
+    const [index, popular, recent] = await Promise.all([
+      // An empty box shows recent and popular searches only.
+      typed === ''
+        ? null
+        : this.engine.search({
+            ...engine,
+            from: 0,
+            size: Math.min(100, engine.size * SUGGESTION_OVERFETCH),
+            // Labels come from the text fields even when the caller narrowed _source.
+            includeFields: null,
+            excludeFields: null,
+          }),
+      model.enablePopularSuggestions && model.popularSuggestionsSize > 0
+        ? this.analytics.popular(request.app, typed, model.popularSuggestionsSize)
+        : [],
+      model.enableRecentSuggestions && request.memberUid && model.recentSuggestionsSize > 0
+        ? this.analytics.recent({
+            app: request.app,
+            memberUid: request.memberUid,
+            prefix: typed,
+            size: model.recentSuggestionsSize,
+            minChars: model.recentSuggestionsMinChars,
+            from: null,
+            to: null,
+          })
+        : [],
+    ]);
+    return {
+      total: index?.total ?? 0,
+      hits: [
+        ...termSuggestions(request.app, 'recent', recent),
+        ...termSuggestions(request.app, 'popular', popular),
+        ...indexSuggestions(request.app, model, engine, index?.hits ?? []),
+      ],
+    };
+  }
+
+  /**
+   * One analytics row per request that shows results for a term (Enter, a result page): an
+   * executed `search` query, the term being the first text of the request's search boxes.
+   * Typing (suggestions only) records nothing, so popular searches are whole searches.
+   */
+  private async record(
+    request: ReactiveSearchRequest,
+    answered: ReadonlyArray<readonly [PlannedQuery, SearchQueryResult]>,
+  ): Promise<string | null> {
+    if (!request.recordAnalytics) return null;
+    const results = answered.find(([query]) => query.model.type === 'search');
+    const term = request.queries
+      .filter((query) => query.type === 'search' || query.type === 'suggestion')
+      .map((query) => (typeof query.value === 'string' ? query.value.trim() : ''))
+      .find((value) => value !== '');
+    if (!results || !term) return null;
+    return this.analytics.recordSearch(request.app, term, request.memberUid, results[1].hits.total.value);
+  }
+}

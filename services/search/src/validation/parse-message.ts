@@ -1,0 +1,117 @@
+import { RpcException } from '@nestjs/microservices';
+import {
+  DISTANCE_UNITS,
+  SEARCH_APPS,
+  SEARCH_FUZZINESS,
+  SEARCH_LIMITS,
+  SEARCH_QUERY_TYPES,
+  type ReactClause,
+  type RemoteErrorPayload,
+} from '@upright/contracts';
+import { z } from 'zod';
+
+/**
+ * Message payloads come from other processes: checked like any input (the BFF has already
+ * validated the browser's body into this model), answered `validation_failed` naming the field.
+ */
+export function parseMessage<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.map(String).join('.');
+  const error: RemoteErrorPayload = field
+    ? { code: 'validation_failed', message: `${field} ${issue.message}`, field }
+    : { code: 'validation_failed', message: issue.message };
+  throw new RpcException(error);
+}
+
+const app = z.enum(SEARCH_APPS);
+const name = z.string().min(1).max(200);
+const memberUid = name.nullable();
+const count = (max: number) => z.int().min(0).max(max);
+
+const reactClause: z.ZodType<ReactClause> = z.lazy(() =>
+  z.union([
+    name,
+    z.array(reactClause).max(50),
+    z.strictObject({
+      and: reactClause.optional(),
+      or: reactClause.optional(),
+      not: reactClause.optional(),
+    }),
+  ]),
+);
+
+const bound = z.union([z.string().max(50), z.number()]).nullable();
+
+const queryModel = z.strictObject({
+  id: name,
+  type: z.enum(SEARCH_QUERY_TYPES),
+  execute: z.boolean(),
+  dataField: z.array(z.strictObject({ field: name, weight: z.number().positive().max(100) })).max(10),
+  value: z
+    .union([
+      z.string().max(SEARCH_LIMITS.maxValueLength),
+      z.array(z.string().max(SEARCH_LIMITS.maxValueLength)).max(100),
+      z.strictObject({ start: bound, end: bound }),
+      z.strictObject({
+        distance: z.number().positive(),
+        unit: z.enum(DISTANCE_UNITS),
+        location: z.strictObject({
+          lat: z.number().min(-90).max(90),
+          lon: z.number().min(-180).max(180),
+        }),
+      }),
+    ])
+    .nullable(),
+  react: reactClause.nullable(),
+  fuzziness: z.union(SEARCH_FUZZINESS.map((level) => z.literal(level))),
+  queryFormat: z.enum(['or', 'and']),
+  size: count(SEARCH_LIMITS.maxSize),
+  from: count(SEARCH_LIMITS.maxFrom),
+  sortBy: z.enum(['asc', 'desc']).nullable(),
+  sortField: name.nullable(),
+  includeFields: z.array(name).max(50).nullable(),
+  excludeFields: z.array(name).max(50).nullable(),
+  highlight: z.boolean(),
+  highlightFields: z.array(name).max(10).nullable(),
+  enablePopularSuggestions: z.boolean(),
+  enableRecentSuggestions: z.boolean(),
+  popularSuggestionsSize: count(SEARCH_LIMITS.maxSize),
+  recentSuggestionsSize: count(SEARCH_LIMITS.maxSize),
+  recentSuggestionsMinChars: count(SEARCH_LIMITS.maxValueLength),
+});
+
+export const reactiveSearchRequestSchema = z.strictObject({
+  app,
+  queries: z.array(queryModel).min(1).max(SEARCH_LIMITS.maxQueries),
+  recordAnalytics: z.boolean(),
+  memberUid,
+});
+
+export const impressionsRequestSchema = z.strictObject({
+  app,
+  queryId: z.uuid().nullable(),
+  query: z.string().max(SEARCH_LIMITS.maxValueLength).nullable(),
+  impressions: z.array(z.strictObject({ index: name, id: name })).max(SEARCH_LIMITS.maxSize),
+  memberUid,
+});
+
+export const clickRequestSchema = z.strictObject({
+  app,
+  queryId: z.uuid(),
+  clickType: z.enum(['result', 'suggestion']),
+  clickOn: z.record(name, count(SEARCH_LIMITS.maxFrom + SEARCH_LIMITS.maxSize)),
+  memberUid,
+});
+
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const recentSearchesRequestSchema = z.strictObject({
+  app,
+  memberUid: name,
+  size: z.int().min(1).max(SEARCH_LIMITS.maxSize),
+  from: isoDate.nullable(),
+  to: isoDate.nullable(),
+  minChars: count(SEARCH_LIMITS.maxValueLength),
+});

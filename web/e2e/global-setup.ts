@@ -1,0 +1,18 @@
+import { startStack, type RunningStack } from './support/stack';
+
+declare global {
+  // eslint-disable-next-line no-var -- shared with the teardown (same process, --runInBand)
+  var __UPRIGHT_E2E_STACK__: RunningStack | undefined;
+}
+
+/** Starts the whole stack once for every e2e file (run in band). */
+export default async function globalSetup(): Promise<void> {
+  const basePort = 38_000 + Math.floor(Math.random() * 900) * 10;
+  const stack = await startStack(basePort);
+  globalThis.__UPRIGHT_E2E_STACK__ = stack;
+  process.env.E2E_BASE_URL = stack.baseUrl;
+  process.env.E2E_NOT_STARTED = stack.notStarted.join('\n');
+  if (stack.notStarted.length > 0) {
+    console.warn(`[e2e] processes not running:\n  ${stack.notStarted.join('\n  ')}`);
+  }
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { acceptCookies, launchBrowser, newPage } from './support/browser';
+import { sampleTargets } from './support/data';
+
+const PASSWORD = 'correct-horse-battery-e2e';
+
+/** Signs up through the page; the ALTCHA widget solves its proof of work in the browser. */
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/account/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('What year were you born?').fill('1990');
+  await page.getByLabel(/I am an individual/).check();
+  await page.locator('altcha-widget input[type="checkbox"]').first().click();
+  const join = page.getByRole('button', { name: 'Join' });
+  await page.waitForFunction(() => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled, null, { timeout: 30_000 });
+  await join.click();
+  await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/account/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function rankingOrder(page: Page, industry: string): Promise<string[]> {
+  await page.goto(`/companies/us/${industry}`);
+  await page.locator('.ranking-table tbody tr').first().waitFor();
+  return page.locator('.ranking-table tbody th').allTextContents();
+}
+
+describe('member', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+  });
+  afterAll(async () => close());
+
+  it('signs up (captcha solved in the page), changes priorities and the industry order changes', async () => {
+    const { industry } = await sampleTargets();
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    const visitorOrder = await rankingOrder(page, industry);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
+    // Only climate matters; everything else not at all.
+    for (const label of ['Executive pay & income inequality', 'US lobbying', 'US federal taxes', 'Price inflation', 'Stock repurchasing', 'Diverse representation', 'Diversity pay gap', 'Net neutrality']) {
+      await page.getByLabel(label, { exact: true }).fill('0');
+    }
+    await page.getByLabel('Climate', { exact: true }).fill('10');
+    await page.getByText('You have unsaved changes.').waitFor();
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByTestId('success-overlay').getByText('updated').waitFor();
+    await page.getByTestId('success-overlay').waitFor({ state: 'detached' });
+    const memberOrder = await rankingOrder(page, industry);
+    expect(await page.getByTestId('weighting-note').textContent()).toContain('your priorities');
+    expect(memberOrder).not.toEqual(visitorOrder);
+    expect([...memberOrder].sort()).toEqual([...visitorOrder].sort());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('discontinue → signed out → sign in shows the overlay → continue', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    const email = `e2e-${randomUUID().slice(0, 8)}@example.org`;
+    await signUp(page, email);
+    await page.goto('/account/settings');
+    await page.getByRole('button', { name: 'Discontinue membership' }).click();
+    await page.getByRole('button', { name: 'Yes, discontinue my membership' }).click();
+    await page.waitForURL(/\/account\/signin/);
+    await page.getByTestId('session-notice').waitFor();
+    await signIn(page, email);
+    const overlay = page.getByRole('dialog', { name: 'MEMBERSHIP DISCONTINUED' });
+    await overlay.waitFor();
+    await overlay.getByRole('button', { name: 'Continue Upright Membership' }).click();
+    const continued = page.getByRole('dialog', { name: 'MEMBERSHIP HAS BEEN CONTINUED' });
+    await continued.waitFor();
+    await continued.getByRole('button', { name: 'OK' }).click();
+    await continued.waitFor({ state: 'detached' });
+    await page.goto('/account/settings');
+    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    await context.close();
+  });
+
+  it('a member whose session ends is signed out with the expired-session message', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await page.getByRole('link', { name: 'SETTINGS' }).waitFor();
+    await context.clearCookies({ name: 'upright_session' });
+    await page.getByRole('link', { name: 'SETTINGS' }).click();
+    await page.getByText('It looks like your session has expired. Please sign back in.').waitFor();
+    await page.getByRole('link', { name: 'SIGN IN' }).waitFor();
+    await context.close();
+  });
+
+  it('dark theme saved in settings follows the member', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await page.goto('/account/settings');
+    await page.getByLabel('Dark', { exact: true }).check();
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('Your settings were saved.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await context.close();
+  });
+});

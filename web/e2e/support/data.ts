@@ -1,0 +1,29 @@
+import { baseUrl } from './browser';
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Real sample-data values the journeys navigate to (never hard-coded names). */
+export async function sampleTargets(): Promise<{
+  industry: string;
+  company: { slug: string; name: string; industry: string };
+  reportPath: string | null;
+}> {
+  const active = await get<Array<{ industry: string }>>('/api/active');
+  const industry = active[0].industry;
+  const companies = await get<{ result: { aranked: Array<{ slug: string; company_name: string; industry: string }> } }>(
+    `/api/companies/us/${industry}`,
+  );
+  const first = companies.result.aranked[0];
+  let reportPath: string | null = null;
+  try {
+    const latest = await get<{ items: Array<{ path: string }> }>('/api/reports/latest/1');
+    reportPath = latest.items[0]?.path ?? null;
+  } catch {
+    reportPath = null;
+  }
+  return { industry, company: { slug: first.slug, name: first.company_name, industry }, reportPath };
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+export interface RunningStack {
+  baseUrl: string;
+  transportPrefix: string;
+  /** Processes that did not become ready, with why (the journeys needing them then fail). */
+  notStarted: string[];
+  stop(): Promise<void>;
+}
+
+interface ProcessSpec {
+  name: string;
+  entry: string;
+  portOffset: number;
+  databaseUrlVar?: string;
+}
+
+const PROCESSES: ProcessSpec[] = [
+  { name: 'rankings', entry: 'services/rankings/dist/main.js', portOffset: 2, databaseUrlVar: 'RANKINGS_DATABASE_URL' },
+  { name: 'accounts', entry: 'services/accounts/dist/main.js', portOffset: 1, databaseUrlVar: 'ACCOUNTS_DATABASE_URL' },
+  { name: 'reports', entry: 'services/reports/dist/main.js', portOffset: 3, databaseUrlVar: 'REPORTS_DATABASE_URL' },
+  { name: 'search', entry: 'services/search/dist/main.js', portOffset: 5, databaseUrlVar: 'SEARCH_DATABASE_URL' },
+  { name: 'mail', entry: 'services/mail/dist/main.js', portOffset: 4 },
+  { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
+];
+
+async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return `exited with code ${child.exitCode}`;
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return null;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return 'not ready after 60 s';
+}
+
+/**
+ * The whole built stack on private ports with a unique transport and queue prefix, so a run
+ * never meets another run's messages or jobs. The databases are the local ones (sample data
+ * loaded by `make seed`); the BFF serves the built web app.
+ */
+export async function startStack(basePort: number): Promise<RunningStack> {
+  const id = randomUUID().slice(0, 8);
+  const transportPrefix = `e2e-${id}`;
+  const shared: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    HTTP_HOST: '127.0.0.1',
+    TRANSPORT_PREFIX: transportPrefix,
+    QUEUE_PREFIX: `e2e-${id}`,
+    WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+    PUBLIC_URL: `http://127.0.0.1:${basePort}`,
+  };
+  const children: ChildProcess[] = [];
+  const notStarted: string[] = [];
+  for (const spec of PROCESSES) {
+    const entry = path.join(repoRoot, spec.entry);
+    if (!existsSync(entry)) {
+      notStarted.push(`${spec.name}: ${spec.entry} is not built`);
+      continue;
+    }
+    const port = basePort + spec.portOffset;
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...shared, HTTP_PORT: String(port) };
+    if (spec.databaseUrlVar && process.env[spec.databaseUrlVar]) env.DATABASE_URL = process.env[spec.databaseUrlVar]!;
+    const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    children.push(child);
+    const problem = await waitReady(`http://127.0.0.1:${port}`, child);
+    if (problem) notStarted.push(`${spec.name}: ${problem}${stderr ? ` — ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${basePort}`,
+    transportPrefix,
+    notStarted,
+    async stop() {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+              setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { BareLayout, Layout } from './components/Layout';
+import { LoadingOverlay } from './components/LoadingOverlay';
+import { ProgressBar } from './components/ProgressBar';
+import { startLoading } from './state/loading';
+import { isBarePath, ROUTES } from './routes/table';
+
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** While a route chunk loads, the loader and progress bar run. */
+function ChunkLoading() {
+  useEffect(() => startLoading(), []);
+  return <p className="visually-hidden">Loading page…</p>;
+}
+
+export function App() {
+  const { pathname } = useLocation();
+  const pages = useMemo(
+    () => ROUTES.map((route) => ({ path: route.path, Page: lazy(route.load) })),
+    [],
+  );
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  const routes = (
+    <Suspense fallback={<ChunkLoading />}>
+      <Routes>
+        {pages.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+  return (
+    <>
+      <ProgressBar />
+      <LoadingOverlay />
+      {isBarePath(pathname) ? <BareLayout>{routes}</BareLayout> : <Layout>{routes}</Layout>}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/** Spec §2 error message box; spec §4: errors are cleared by an explicit clear action. */
+export function ErrorBox({ message, onClear }: { message: string; onClear?: () => void }) {
+  return (
+    <div className="error-box" role="alert">
+      <p>{message}</p>
+      {onClear && (
+        <button type="button" className="link-button" onClick={onClear}>
+          Dismiss
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME, SHOWS_SAMPLE_DATA } from '../lib/constants';
+import { useTheme } from '../state/theme';
+
+/** Spec §1 sitewide disclaimer. */
+export const DISCLAIMER =
+  `${PRODUCT_NAME} data comes from regulators, NGOs, news media and company self-reporting. ` +
+  `Nothing on ${PRODUCT_NAME} is investment advice. Corrections can be requested via the report in question.`;
+
+/** Spec §2 footer: disclaimer, ABOUT, FAQ, TERMS OF USE, PRIVACY POLICY, copyright. */
+export function Footer() {
+  const { theme, setTheme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <p className="disclaimer">{DISCLAIMER}</p>
+        {SHOWS_SAMPLE_DATA && (
+          <p className="sample-note" data-testid="sample-data-note">
+            This site shows sample data: every company, figure and source is fictional.
+          </p>
+        )}
+        <nav aria-label="Footer">
+          <ul className="footer-links">
+            <li>
+              <Link to="/about">ABOUT</Link>
+            </li>
+            <li>
+              <Link to="/faq">FAQ</Link>
+            </li>
+            <li>
+              <Link to="/terms-of-use">TERMS OF USE</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">PRIVACY POLICY</Link>
+            </li>
+          </ul>
+        </nav>
+        <button type="button" className="theme-toggle" onClick={() => setTheme(next)}>
+          {next === 'dark' ? 'Dark theme' : 'Light theme'}
+        </button>
+        <p className="copyright">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../state/session';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+
+/** Spec §2 fixed top bar: logo, beta tag, SIGN IN / JOIN when signed out, the mobile menu. */
+export function TopBar() {
+  const { status, signOut } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar-inner">
+        <Logo />
+        <nav aria-label="Main" className="top-nav">
+          <Link to="/reports" className="top-link desktop-only">
+            REPORTS
+          </Link>
+          {status === 'member' ? (
+            <>
+              <Link to="/account/priorities" className="top-link desktop-only">
+                PRIORITIES
+              </Link>
+              <Link to="/account/settings" className="top-link desktop-only">
+                SETTINGS
+              </Link>
+              <button
+                type="button"
+                className="top-link link-button desktop-only"
+                onClick={() => void signOut()}
+              >
+                SIGN OUT
+              </button>
+            </>
+          ) : status === 'anonymous' ? (
+            <>
+              <Link to="/account/signin" className="top-link">
+                SIGN IN
+              </Link>
+              <Link to="/account/signup" className="top-link top-join">
+                JOIN
+              </Link>
+            </>
+          ) : null}
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button mobile-only"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 22 22">
+              <path d="M3 5h16M3 11h16M3 17h16" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span className="visually-hidden">Open menu</span>
+          </button>
+        </nav>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The web app's business constants (spec §4 and §9), in one place so tests and components agree.
+ */
+
+/** Decisions §1: the product name lives in one configuration value (`PRODUCT_NAME`, set at build). */
+export const PRODUCT_NAME: string = import.meta.env.VITE_PRODUCT_NAME || 'Upright';
+
+/**
+ * Decisions §1: the footer says "sample data" while the bundled fictional set is loaded. The build
+ * sets `VITE_SAMPLE_DATA=false` once a real data set is imported.
+ */
+export const SHOWS_SAMPLE_DATA: boolean = (import.meta.env.VITE_SAMPLE_DATA ?? 'true') !== 'false';
+
+export const SEARCH_DEBOUNCE_MS = 350;
+export const SEARCH_RESULTS_PER_PAGE = 20;
+/** Links are prefetched once they come within this distance of the viewport. */
+export const PREFETCH_MARGIN_PX = 200;
+export const PROGRESS_MINIMUM = 0.08;
+export const MENU_WIDTH_PX = 300;
+export const MENU_CLOSE_MS = 500;
+export const MAX_LAYOUT_WIDTH_PX = 1300;
+
+/** Spec §4: the loader stops about 600 ms after a request (longer for these two). */
+export const LOADER_STOP_MS = { default: 600, hashValidation: 2500, signUp: 3000 } as const;
+/** Spec §4/§9: the priorities "updated" message closes after 600 ms. */
+export const PRIORITIES_SAVED_CLOSE_MS = 600;
+
+export const COOKIE_NOTICE_DAYS = 365;
+export const COOKIES = {
+  privacyAccepted: 'privacyAccepted',
+  noCookies: 'noCookies',
+  /** Session cookie recording only that the mobile promo footer was dismissed. */
+  promoDismissed: 'promoDismissed',
+  /** Readable double-submit CSRF cookie set by the BFF (sent back as X-CSRF-Token). */
+  csrf: 'upright_csrf',
+} as const;
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** Decisions §8: sign-up needs age 13 or older. */
+export const MINIMUM_AGE = 13;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PRIVACY_POLICY_UPDATED = '2022-02-07';

@@ -1,0 +1,75 @@
+import type { DetailMetric, RankingValue } from '@upright/contracts';
+import { ISSUES } from '@upright/contracts';
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/** `2022-02-07` → `February 7, 2022` (dates are calendar days: no time zone shift). */
+export function formatDate(isoDay: string | null | undefined): string {
+  if (!isoDay) return '—';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  if (!match) return isoDay;
+  return `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}, ${match[1]}`;
+}
+
+export function formatPeriod(period: { period_year: number; period_qrt: number }): string {
+  return `Q${period.period_qrt} ${period.period_year}`;
+}
+
+/** A rank as shown in tables: ties carry a "T" prefix (T2 = tied for second). */
+export function formatRank(rank: number | null | undefined, tied: boolean | null | undefined): string {
+  if (rank === null || rank === undefined) return '—';
+  return tied ? `T${rank}` : String(rank);
+}
+
+export function describeRank(rank: number, tied: boolean, of: number): string {
+  return `${tied ? 'tied for ' : ''}${ordinal(rank)} of ${of}`;
+}
+
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatMetric(metric: Pick<DetailMetric, 'unit' | 'value'>): string {
+  const { unit, value } = metric;
+  if (typeof value === 'string') return value;
+  switch (unit) {
+    case 'usd':
+      return usd.format(value);
+    case 'percent':
+      return `${plain.format(value)}%`;
+    case 'tonnes_co2e':
+      return `${plain.format(value)} t CO₂e`;
+    case 'ratio':
+      return `${plain.format(value)}:1`;
+    default:
+      return plain.format(value);
+  }
+}
+
+export function issueLabel(value: RankingValue): string {
+  if (value === 'overall') return 'Overall';
+  return ISSUES.find((issue) => issue.key === value)?.label ?? value;
+}
+
+/** Spec §2 search: 'Found {n} results in {ms} milliseconds'. */
+export function resultStatsText(count: number, milliseconds: number): string {
+  return `Found ${count} results in ${milliseconds} milliseconds`;
+}
+
+/** Spec §2 company result: subsidiaries and brands separated by dots. */
+export function joinWithDots(items: readonly string[]): string {
+  return items.join(' · ');
+}

@@ -1,0 +1,45 @@
+import type { IndustryCompaniesResult, RankedCompany, TopCompany } from '@upright/contracts';
+import { issueRanksOf, type RankingRow } from '../components/RankingTable';
+
+export type Weighting = 'personal' | 'averages';
+
+/**
+ * Which list an industry page shows (decisions §5 rule 9): a member with saved priorities sees
+ * `pranked` (their own weighting); everyone else sees `aranked`, weighted by members' averages.
+ */
+export function industryRanking(result: IndustryCompaniesResult): {
+  weighting: Weighting;
+  rows: RankingRow[];
+} {
+  if (result.pranked) {
+    return {
+      weighting: 'personal',
+      rows: result.pranked.map((company) => toRow(company, company.prank, company.ptied)),
+    };
+  }
+  return {
+    weighting: 'averages',
+    rows: result.aranked.map((company) => toRow(company, company.arank, company.atied)),
+  };
+}
+
+function toRow(company: RankedCompany | TopCompany, rank: number | null, tied: boolean | null): RankingRow {
+  return {
+    upright_cid: company.upright_cid,
+    company_name: company.company_name,
+    slug: company.slug,
+    industry: company.industry,
+    rank,
+    tied,
+    issueRanks: issueRanksOf(company as unknown as Record<string, unknown>),
+  };
+}
+
+/** A report's frozen ranking: ranked on its issue, or on normalized_rank for `overall`. */
+export function reportRows(rankings: TopCompany[], value: string): RankingRow[] {
+  return rankings.map((company) => {
+    if (value === 'overall') return toRow(company, company.normalized_rank, company.tied);
+    const own = company as unknown as Record<string, unknown>;
+    return toRow(company, own[`${value}_rank`] as number, own[`${value}_tied`] === true);
+  });
+}

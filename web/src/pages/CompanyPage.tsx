@@ -1,0 +1,185 @@
+import { useParams } from 'react-router-dom';
+import {
+  DETAIL_TABLE_NAMES,
+  DETAIL_TABLES,
+  ISSUES,
+  WebPaths,
+  type CompanyDetail,
+} from '@upright/contracts';
+import { api } from '../api/endpoints';
+import { PageState } from '../components/PageState';
+import { PrefetchLink } from '../components/PrefetchLink';
+import { PRODUCT_NAME } from '../lib/constants';
+import { describeRank, formatDate, formatMetric, formatPeriod, formatRank, joinWithDots } from '../lib/format';
+import { useApi, useTitle } from '../lib/useApi';
+import { useSession } from '../state/session';
+import NotFoundPage from './NotFoundPage';
+
+/** The company's rank in each industry it belongs to (the page's industry first). */
+async function loadCompany(industry: string, company: string) {
+  const detail = await api.company(industry, company);
+  if (!detail) return null;
+  const others = detail.industryList.filter((item) => item.industry !== industry);
+  const otherRanks = await Promise.all(
+    others.map(async (item) => ({
+      item,
+      detail: await api.company(item.industry, company).catch(() => null),
+    })),
+  );
+  return { detail, otherRanks };
+}
+
+function overallRank(ranks: NonNullable<CompanyDetail['ranks']>) {
+  return ranks.prank !== null
+    ? { label: 'your priorities', rank: ranks.prank, tied: ranks.ptied === true }
+    : { label: "members' average priorities", rank: ranks.arank, tied: ranks.atied };
+}
+
+export default function CompanyPage() {
+  const { industry = '', company = '' } = useParams();
+  const { status, user } = useSession();
+  const state = useApi(() => loadCompany(industry, company), [industry, company, status, user?.uid]);
+  useTitle(state.kind === 'ready' && state.data ? `${state.data.detail.company_name} · ${PRODUCT_NAME}` : null);
+  if (state.kind === 'error' && (state.status === 404 || state.status === 400)) return <NotFoundPage />;
+  return (
+    <PageState state={state} what="the company">
+      {(data) => {
+        if (!data) return <NotFoundPage />;
+        const { detail, otherRanks } = data;
+        const pageIndustry = detail.industryList.find((item) => item.industry === industry);
+        return (
+          <article className="company">
+            <h1>{detail.company_name}</h1>
+            <dl className="facts">
+              <dt>Structure</dt>
+              <dd>{detail.structure ?? 'Not reported'}</dd>
+              <dt>Sectors</dt>
+              <dd>{detail.sectors.join(', ') || '—'}</dd>
+              {detail.headquarters && (
+                <>
+                  <dt>Headquarters</dt>
+                  <dd>{[detail.headquarters.city, detail.headquarters.state].filter(Boolean).join(', ')}</dd>
+                </>
+              )}
+              <dt>Latest Update</dt>
+              <dd>{formatDate(detail.updated)}</dd>
+              {detail.brands.length > 0 && (
+                <>
+                  <dt>Brands</dt>
+                  <dd>{joinWithDots(detail.brands)}</dd>
+                </>
+              )}
+              {detail.subsidiaries.length > 0 && (
+                <>
+                  <dt>Subsidiaries</dt>
+                  <dd>{joinWithDots(detail.subsidiaries)}</dd>
+                </>
+              )}
+              {detail.structure !== 'Public' && (
+                <>
+                  <dt>Disclosure</dt>
+                  <dd>
+                    {detail.alt_reporting || detail.self_reporting
+                      ? [detail.alt_reporting && 'alternative reporting', detail.self_reporting && 'self-reporting']
+                          .filter(Boolean)
+                          .join(' and ')
+                      : 'No public filings, alternative or self-reporting: lowest rank on pay, diversity, tax, repurchase and price issues'}
+                  </dd>
+                </>
+              )}
+            </dl>
+
+            <section aria-labelledby="ranks-heading">
+              <h2 id="ranks-heading">Rankings</h2>
+              <ul className="rank-summary">
+                {detail.ranks ? (
+                  <li>
+                    <PrefetchLink to={WebPaths.industry(industry)}>
+                      {pageIndustry?.industry_text ?? industry}
+                    </PrefetchLink>
+                    : {describeRank(overallRank(detail.ranks).rank, overallRank(detail.ranks).tied, detail.ranks.lowestRank)} with{' '}
+                    {overallRank(detail.ranks).label} ({formatPeriod(detail.ranks.period)})
+                  </li>
+                ) : (
+                  <li>Not ranked in {pageIndustry?.industry_text ?? industry} this period.</li>
+                )}
+                {otherRanks.map(({ item, detail: other }) => (
+                  <li key={item.industry}>
+                    <PrefetchLink to={WebPaths.company(item.industry, detail.slug)}>{item.industry_text}</PrefetchLink>
+                    :{' '}
+                    {other?.ranks
+                      ? `${describeRank(overallRank(other.ranks).rank, overallRank(other.ranks).tied, other.ranks.lowestRank)} with ${overallRank(other.ranks).label}`
+                      : 'not ranked this period'}
+                  </li>
+                ))}
+              </ul>
+              {detail.ranks && (
+                <table className="ranking-table issue-ranks">
+                  <caption>Rank on each issue in {pageIndustry?.industry_text ?? industry}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Issue</th>
+                      <th scope="col">Rank (1 is best)</th>
+                      <th scope="col">Score (lower is better)</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {ISSUES.map((issue) => {
+                      const ranks = detail.ranks as unknown as Record<string, unknown>;
+                      const score = detail.ranks?.companies_scores[issue.scoreField];
+                      return (
+                        <tr key={issue.key}>
+                          <th scope="row">{issue.label}</th>
+                          <td>
+                            {formatRank(ranks[`${issue.key}_rank`] as number, ranks[`${issue.key}_tied`] === true)} of{' '}
+                            {detail.ranks?.lowestRank}
+                          </td>
+                          <td>{score === null || score === undefined ? 'missing' : score}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+            </section>
+
+            <section aria-labelledby="details-heading">
+              <h2 id="details-heading">The figures behind the ranks</h2>
+              <div className="detail-grid">
+                {DETAIL_TABLE_NAMES.map((table) => {
+                  const entry = detail[table];
+                  return (
+                    <section key={table} className="detail-block" aria-labelledby={`detail-${table}`}>
+                      <h3 id={`detail-${table}`}>{DETAIL_TABLES[table].label}</h3>
+                      {entry ? (
+                        <>
+                          <dl>
+                            {entry.metrics.map((metric) => (
+                              <div key={metric.name} className="metric">
+                                <dt>{metric.label}</dt>
+                                <dd>{formatMetric(metric)}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                          <p className="source">
+                            {formatPeriod(entry)} · Source:{' '}
+                            <a href={entry.source.source_url} rel="noopener noreferrer">
+                              {entry.source.source_publisher}
+                            </a>
+                            , {formatDate(entry.source.source_date)}
+                          </p>
+                        </>
+                      ) : (
+                        <p className="muted">No data reported.</p>
+                      )}
+                    </section>
+                  );
+                })}
+              </div>
+            </section>
+          </article>
+        );
+      }}
+    </PageState>
+  );
+}

@@ -1,0 +1,31 @@
+import { useParams } from 'react-router-dom';
+import { api } from '../api/endpoints';
+import { IndustryRanking } from '../components/IndustryRanking';
+import { PageState } from '../components/PageState';
+import { PRODUCT_NAME } from '../lib/constants';
+import { useApi, useTitle } from '../lib/useApi';
+import { useSession } from '../state/session';
+import NotFoundPage from './NotFoundPage';
+
+export default function IndustryPage() {
+  const { industry = '' } = useParams();
+  const { status, user } = useSession();
+  // The ranking depends on who asks (visitor averages or the member's own weighting).
+  const state = useApi(() => api.industryCompanies(industry), [industry, status, user?.uid]);
+  useTitle(state.kind === 'ready' ? `${state.data.industryResult.industry_text} rankings · ${PRODUCT_NAME}` : null);
+  if (state.kind === 'error' && (state.status === 404 || state.status === 400)) return <NotFoundPage />;
+  return (
+    <PageState state={state} what="the industry ranking">
+      {(data) => (
+        <>
+          <h1>{data.industryResult.industry_text}</h1>
+          <p>{data.industryResult.definition}</p>
+          {data.industryResult.industry_alts.length > 0 && (
+            <p className="muted">Also known as: {data.industryResult.industry_alts.join(', ')}</p>
+          )}
+          <IndustryRanking data={data} />
+        </>
+      )}
+    </PageState>
+  );
+}

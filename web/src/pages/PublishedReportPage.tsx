@@ -1,0 +1,31 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { WebPaths } from '@upright/contracts';
+import { api, unwrapPublished } from '../api/endpoints';
+import { PageState } from '../components/PageState';
+import { ReportView } from '../components/ReportView';
+import { PRODUCT_NAME } from '../lib/constants';
+import { useApi, useTitle } from '../lib/useApi';
+import NotFoundPage from './NotFoundPage';
+
+/** Shared by the report page and its widget: loads the report, follows a moved path. */
+export function usePublished() {
+  const { id = '', date = '', slug = '' } = useParams();
+  return useApi(() => api.published(id, date, slug).then(unwrapPublished), [id, date, slug]);
+}
+
+export default function PublishedReportPage() {
+  const state = usePublished();
+  useTitle(state.kind === 'ready' && 'published' in state.data ? `${state.data.published.report.title} · ${PRODUCT_NAME}` : null);
+  if (state.kind === 'error' && state.status === 404) return <NotFoundPage />;
+  return (
+    <PageState state={state} what="the report">
+      {(data) =>
+        'canonical' in data ? (
+          <Navigate replace to={WebPaths.report(String(data.canonical.report_id), data.canonical.published_date, data.canonical.slug)} />
+        ) : (
+          <ReportView published={data.published} />
+        )
+      }
+    </PageState>
+  );
+}

@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useState } from 'react';
+import { PRIORITY_MAX, PRIORITY_MIN } from '@upright/contracts';
+import { api } from '../../api/endpoints';
+import { clearPrefetched, errorMessage } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { RequireMember } from '../../components/RequireMember';
+import { SaveBar } from '../../components/SaveBar';
+import { SuccessOverlay } from '../../components/SuccessOverlay';
+import { PRIORITIES_SAVED_CLOSE_MS, PRODUCT_NAME } from '../../lib/constants';
+import {
+  NOT_RANKED_FIELDS,
+  normalizePriorities,
+  RANKED_FIELDS,
+  samePriorities,
+  type ClientPriorityName,
+  type PriorityValues,
+} from '../../lib/priorities';
+import { useTitle } from '../../lib/useApi';
+
+function PriorityInput({
+  field,
+  label,
+  value,
+  note,
+  onChange,
+}: {
+  field: string;
+  label: string;
+  value: number;
+  note?: string;
+  onChange(value: number): void;
+}) {
+  return (
+    <div className="priority">
+      <label htmlFor={`priority-${field}`}>
+        {label}
+        {note && <span className="muted"> ({note})</span>}
+      </label>
+      <input
+        id={`priority-${field}`}
+        type="range"
+        min={PRIORITY_MIN}
+        max={PRIORITY_MAX}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <output htmlFor={`priority-${field}`} className="priority-value">
+        {value}
+      </output>
+    </div>
+  );
+}
+
+function Priorities() {
+  const [saved, setSaved] = useState<PriorityValues | null>(null);
+  const [values, setValues] = useState<PriorityValues | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updated, setUpdated] = useState(false);
+  useEffect(() => {
+    api
+      .priorities()
+      .then((raw) => {
+        const normalized = normalizePriorities(
+          ('values' in raw && raw.values ? raw.values : raw) as Record<string, unknown>,
+        );
+        setSaved(normalized);
+        setValues(normalized);
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }, []);
+  const closeUpdated = useCallback(() => setUpdated(false), []);
+  if (!values || !saved) {
+    return error ? <ErrorBox message={error} /> : <p className="muted">Loading your priorities…</p>;
+  }
+  const dirty = !samePriorities(values, saved);
+  const set = (field: ClientPriorityName) => (value: number) => setValues({ ...values, [field]: value });
+  return (
+    <>
+      <h1>Your priorities</h1>
+      <p>
+        How much does each issue matter to you, from {PRIORITY_MIN} (not at all) to {PRIORITY_MAX} (most)? Every
+        industry ranking on {PRODUCT_NAME} is weighted by your choices.
+      </p>
+      <form
+        id="priorities-form"
+        className="priorities"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(null);
+          try {
+            await api.savePriorities(values);
+            clearPrefetched();
+            setSaved(values);
+            setUpdated(true);
+          } catch (failure) {
+            setError(errorMessage(failure));
+          }
+        }}
+      >
+        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        <fieldset>
+          <legend>Issues that weight the rankings</legend>
+          {RANKED_FIELDS.map(({ field, label }) => (
+            <PriorityInput key={field} field={field} label={label} value={values[field]} onChange={set(field)} />
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>More issues (not ranked yet)</legend>
+          {NOT_RANKED_FIELDS.map(({ field, label }) => (
+            <PriorityInput
+              key={field}
+              field={field}
+              label={label}
+              note="not ranked yet"
+              value={values[field]}
+              onChange={set(field)}
+            />
+          ))}
+        </fieldset>
+      </form>
+      <SaveBar dirty={dirty} canSave form="priorities-form" />
+      {updated && <SuccessOverlay message="updated" closeAfterMs={PRIORITIES_SAVED_CLOSE_MS} onClose={closeUpdated} />}
+    </>
+  );
+}
+
+export default function PrioritiesPage() {
+  useTitle(`Your priorities · ${PRODUCT_NAME}`);
+  return (
+    <RequireMember>
+      <Priorities />
+    </RequireMember>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../../api/endpoints';
+import { ApiError } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { MESSAGES } from '../../lib/messages';
+import { useApi, useTitle } from '../../lib/useApi';
+
+/** The target of a mailed reset link (WebPaths.passwordReset). */
+export default function ResetPasswordPage() {
+  useTitle(`Choose a new password · ${PRODUCT_NAME}`);
+  const { hash = '' } = useParams();
+  const valid = useApi(() => api.validateHash(hash), [hash]);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  if (valid.kind === 'loading') return <p className="muted">Checking your link…</p>;
+  if (valid.kind === 'error' || !valid.data) {
+    return (
+      <div className="narrow">
+        <h1>Reset link not valid</h1>
+        <ErrorBox message={MESSAGES.hashInvalid} />
+        <p>
+          <Link to="/account/reset">Request a new link</Link>
+        </p>
+      </div>
+    );
+  }
+  if (saved) {
+    return (
+      <div className="narrow">
+        <h1>Password saved</h1>
+        <p role="status">
+          Your new password is saved. <Link to="/account/signin">Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="narrow">
+      <h1>Choose a new password</h1>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(null);
+          try {
+            const answer = await api.resetPassword(hash, password);
+            // Spec §5: the save fails when the reply's success is not true.
+            if (answer?.success !== true) setError(MESSAGES.passwordSystem);
+            else setSaved(true);
+          } catch (failure) {
+            setError(
+              failure instanceof ApiError && failure.status === 0
+                ? MESSAGES.passwordSaveNetwork
+                : failure instanceof ApiError && failure.status === 400 && failure.message
+                  ? failure.message
+                  : MESSAGES.passwordSave,
+            );
+          }
+        }}
+      >
+        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        <label htmlFor="reset-password">New password (at least {PASSWORD_MIN_LENGTH} characters)</label>
+        <input id="reset-password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <button type="submit" className="button">
+          Save password
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Settings, Theme } from '../../api/account-types';
+import { api } from '../../api/endpoints';
+import { ApiError, errorMessage } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { RequireMember } from '../../components/RequireMember';
+import { SaveBar } from '../../components/SaveBar';
+import { PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { MESSAGES } from '../../lib/messages';
+import { useTitle } from '../../lib/useApi';
+import { useSession } from '../../state/session';
+import { useTheme } from '../../state/theme';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="settings-section">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** One form that sends `changes` with PUT /api/settings and reports its own outcome. */
+function useSettingsSubmit(onSaved: () => void, failureText?: (error: unknown) => string) {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = (changes: Record<string, unknown>, doneText: string) => async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      await api.saveSettings(changes);
+      setDone(doneText);
+      onSaved();
+    } catch (failure) {
+      setError(failureText ? failureText(failure) : errorMessage(failure));
+    }
+  };
+  const feedback = (
+    <>
+      {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+    </>
+  );
+  return { submit, feedback };
+}
+
+function SettingsForms({ initial }: { initial: Settings }) {
+  const session = useSession();
+  const { setTheme } = useTheme();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(initial);
+  const [profile, setProfile] = useState(initial);
+  const [email, setEmail] = useState({ email: '', password: '' });
+  const [password, setPassword] = useState({ current: '', next: '' });
+  const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
+  const [discontinueError, setDiscontinueError] = useState<string | null>(null);
+  const dirty =
+    profile.first_name !== saved.first_name ||
+    profile.last_name !== saved.last_name ||
+    profile.subscriber !== saved.subscriber ||
+    profile.theme !== saved.theme;
+
+  const profileForm = useSettingsSubmit(() => {
+    setSaved(profile);
+    setTheme(profile.theme);
+    session.updateUser({
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      subscriber: profile.subscriber,
+      theme: profile.theme,
+    });
+  });
+  const emailForm = useSettingsSubmit(() => {
+    session.updateUser({ email: email.email });
+    setEmail({ email: '', password: '' });
+  });
+  const passwordForm = useSettingsSubmit(
+    () => setPassword({ current: '', next: '' }),
+    (failure) =>
+      failure instanceof ApiError && failure.status === 0
+        ? MESSAGES.passwordSaveNetwork
+        : failure instanceof ApiError && failure.status >= 500
+          ? MESSAGES.passwordSystem
+          : failure instanceof ApiError && failure.message
+            ? failure.message
+            : MESSAGES.passwordSave,
+  );
+
+  return (
+    <>
+      <h1>Account settings</h1>
+      <Section title="Profile">
+        <form
+          id="profile-form"
+          className="form"
+          onSubmit={profileForm.submit(
+            {
+              first_name: profile.first_name,
+              last_name: profile.last_name,
+              subscriber: profile.subscriber,
+              theme: profile.theme,
+            },
+            'Your settings were saved.',
+          )}
+        >
+          {profileForm.feedback}
+          <label htmlFor="settings-first-name">First name</label>
+          <input id="settings-first-name" required value={profile.first_name} onChange={(event) => setProfile({ ...profile, first_name: event.target.value })} />
+          <label htmlFor="settings-last-name">Last name</label>
+          <input id="settings-last-name" required value={profile.last_name} onChange={(event) => setProfile({ ...profile, last_name: event.target.value })} />
+          <label className="check">
+            <input type="checkbox" checked={profile.subscriber} onChange={(event) => setProfile({ ...profile, subscriber: event.target.checked })} />
+            Send me the newsletter
+          </label>
+          <fieldset className="theme-choice">
+            <legend>Theme</legend>
+            {(['light', 'dark'] as Theme[]).map((theme) => (
+              <label key={theme} className="check">
+                <input type="radio" name="theme" value={theme} checked={profile.theme === theme} onChange={() => setProfile({ ...profile, theme })} />
+                {theme === 'light' ? 'Light' : 'Dark'}
+              </label>
+            ))}
+          </fieldset>
+        </form>
+        <SaveBar dirty={dirty} canSave={profile.first_name.trim() !== '' && profile.last_name.trim() !== ''} form="profile-form" />
+      </Section>
+
+      <Section title="Email">
+        <p>
+          Your email is <strong>{session.user?.email ?? saved.email}</strong>.
+        </p>
+        <form className="form" onSubmit={emailForm.submit({ email: email.email, password: email.password }, 'Your email was changed.')}>
+          {emailForm.feedback}
+          <label htmlFor="settings-email">New email</label>
+          <input id="settings-email" type="email" required autoComplete="email" value={email.email} onChange={(event) => setEmail({ ...email, email: event.target.value })} />
+          <label htmlFor="settings-email-password">Your password</label>
+          <input id="settings-email-password" type="password" required autoComplete="current-password" value={email.password} onChange={(event) => setEmail({ ...email, password: event.target.value })} />
+          <button type="submit" className="button">
+            Change email
+          </button>
+        </form>
+      </Section>
+
+      <Section title="Password">
+        <form
+          className="form"
+          onSubmit={passwordForm.submit(
+            { password: password.current, new_password: password.next },
+            'Your password was changed. Other devices have been signed out.',
+          )}
+        >
+          {passwordForm.feedback}
+          <label htmlFor="settings-current-password">Current password</label>
+          <input id="settings-current-password" type="password" required autoComplete="current-password" value={password.current} onChange={(event) => setPassword({ ...password, current: event.target.value })} />
+          <label htmlFor="settings-new-password">New password (at least {PASSWORD_MIN_LENGTH} characters)</label>
+          <input id="settings-new-password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password.next} onChange={(event) => setPassword({ ...password, next: event.target.value })} />
+          <button type="submit" className="button">
+            Change password
+          </button>
+        </form>
+      </Section>
+
+      <Section title="Discontinue membership">
+        <p>
+          Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in and continue
+          your {PRODUCT_NAME} membership.
+        </p>
+        {discontinueError && <ErrorBox message={discontinueError} onClear={() => setDiscontinueError(null)} />}
+        {confirmDiscontinue ? (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={async () => {
+                try {
+                  await api.discontinue();
+                  session.ended(MESSAGES.discontinued);
+                  navigate('/account/signin');
+                } catch (failure) {
+                  setDiscontinueError(failure instanceof ApiError && failure.status === 401 ? errorMessage(failure) : MESSAGES.discontinue);
+                }
+              }}
+            >
+              Yes, discontinue my membership
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirmDiscontinue(false)}>
+              Keep my membership
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button-secondary" onClick={() => setConfirmDiscontinue(true)}>
+            Discontinue membership
+          </button>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function SettingsLoader() {
+  const { user } = useSession();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .settings()
+      .then((raw) => {
+        const value = 'settings' in raw ? raw.settings : raw;
+        setSettings({
+          first_name: value.first_name ?? user?.first_name ?? '',
+          last_name: value.last_name ?? user?.last_name ?? '',
+          email: value.email ?? user?.email ?? '',
+          subscriber: value.subscriber ?? user?.subscriber ?? false,
+          theme: value.theme === 'dark' ? 'dark' : 'light',
+        });
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+    // Reload when a different member signs in.
+  }, [user?.uid]);
+  if (error) return <ErrorBox message={error} />;
+  if (!settings) return <p className="muted">Loading your settings…</p>;
+  return <SettingsForms initial={settings} />;
+}
+
+export default function SettingsPage() {
+  useTitle(`Account settings · ${PRODUCT_NAME}`);
+  return (
+    <RequireMember>
+      <SettingsLoader />
+    </RequireMember>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../api/endpoints';
+import { ApiError, errorMessage } from '../../api/http';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PRODUCT_NAME } from '../../lib/constants';
+import { MESSAGES } from '../../lib/messages';
+import { useTitle } from '../../lib/useApi';
+import { useSession } from '../../state/session';
+
+/** Only same-site paths are followed after sign-in. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export default function SignInPage() {
+  useTitle(`Sign in · ${PRODUCT_NAME}`);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="narrow">
+      <h1>Sign in</h1>
+      {session.notice && (
+        <p className="notice" role="status" data-testid="session-notice">
+          {session.notice}
+        </p>
+      )}
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(null);
+          try {
+            const answer = await api.signIn(email, password);
+            session.signedIn(answer.user);
+            navigate(safeNext(params.get('next')));
+          } catch (failure) {
+            const status = failure instanceof ApiError ? failure.status : 0;
+            setError(status === 401 || status === 400 ? MESSAGES.signIn : errorMessage(failure));
+          }
+        }}
+      >
+        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        <label htmlFor="signin-email">Email</label>
+        <input id="signin-email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <label htmlFor="signin-password">Password</label>
+        <input id="signin-password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <button type="submit" className="button">
+          Sign in
+        </button>
+      </form>
+      <p>
+        <Link to="/account/reset">Forgot your password?</Link> · New here? <Link to="/account/signup">Join free</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api/endpoints';
+import { errorMessage } from '../../api/http';
+import { AltchaField } from '../../components/AltchaField';
+import { ErrorBox } from '../../components/ErrorBox';
+import { MINIMUM_AGE, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { useTitle } from '../../lib/useApi';
+import { useSession } from '../../state/session';
+
+/** Decisions §8 age gate: the birth year only checks the minimum age (it is not stored). */
+export function oldEnough(birthYear: number, now: Date = new Date()): boolean {
+  return Number.isInteger(birthYear) && now.getUTCFullYear() - birthYear >= MINIMUM_AGE;
+}
+
+export default function SignUpPage() {
+  useTitle(`Join · ${PRODUCT_NAME}`);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', birth_year: '' });
+  const [individual, setIndividual] = useState(false);
+  const [subscriber, setSubscriber] = useState(false);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const year = Number(form.birth_year);
+  const tooYoung = form.birth_year.length === 4 && !oldEnough(year);
+  const input = (name: keyof typeof form) => ({
+    id: `signup-${name}`,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+  });
+  return (
+    <div className="narrow">
+      <h1>Join {PRODUCT_NAME}</h1>
+      <p>Free membership: set your priorities and every ranking follows what you care about.</p>
+      <form
+        className="form"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setError(null);
+          if (!altcha || tooYoung || !individual) return;
+          try {
+            const answer = await api.signUp({ ...form, birth_year: year, individual, subscriber, altcha });
+            session.signedIn(answer.user);
+            navigate('/account/priorities');
+          } catch (failure) {
+            // Spec §8: the server's error text is shown.
+            setError(errorMessage(failure));
+          }
+        }}
+      >
+        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        <label htmlFor="signup-first_name">First name</label>
+        <input {...input('first_name')} required autoComplete="given-name" maxLength={100} />
+        <label htmlFor="signup-last_name">Last name</label>
+        <input {...input('last_name')} required autoComplete="family-name" maxLength={100} />
+        <label htmlFor="signup-email">Email</label>
+        <input {...input('email')} type="email" required autoComplete="email" />
+        <label htmlFor="signup-password">Password (at least {PASSWORD_MIN_LENGTH} characters)</label>
+        <input {...input('password')} type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        <label htmlFor="signup-birth_year">What year were you born?</label>
+        <input {...input('birth_year')} inputMode="numeric" pattern="[0-9]{4}" required aria-describedby="birth-year-help" />
+        <p id="birth-year-help" className={tooYoung ? 'field-error' : 'muted'}>
+          {tooYoung
+            ? `Members must be ${MINIMUM_AGE} or older.`
+            : `Only used to check that you are ${MINIMUM_AGE} or older; it is not stored.`}
+        </p>
+        <label className="check">
+          <input type="checkbox" checked={individual} onChange={(event) => setIndividual(event.target.checked)} required />I
+          am an individual, not a company or organisation, and this is my only account.
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={subscriber} onChange={(event) => setSubscriber(event.target.checked)} />
+          Send me the newsletter (optional)
+        </label>
+        <AltchaField onPayload={setAltcha} />
+        <button type="submit" className="button" disabled={!altcha || tooYoung || !individual}>
+          Join
+        </button>
+        <p className="muted">
+          By joining you accept the <Link to="/terms-of-use">terms of use</Link> and the{' '}
+          <Link to="/privacy-policy">privacy policy</Link>.
+        </p>
+      </form>
+      <p>
+        Already a member? <Link to="/account/signin">Sign in</Link>
+      </p>
+    </div>
+  );
+}

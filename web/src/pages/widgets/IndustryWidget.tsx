@@ -1,0 +1,24 @@
+import { useParams } from 'react-router-dom';
+import { api } from '../../api/endpoints';
+import { IndustryRanking } from '../../components/IndustryRanking';
+import { PageState } from '../../components/PageState';
+import { PRODUCT_NAME } from '../../lib/constants';
+import { useApi } from '../../lib/useApi';
+
+/** Decisions §6: the industry ranking in a bare layout for iframes. */
+export default function IndustryWidget() {
+  const { industry = '' } = useParams();
+  const state = useApi(() => api.industryCompanies(industry), [industry]);
+  return (
+    <PageState state={state} what="the industry ranking">
+      {(data) => (
+        <>
+          <h1 className="widget-title">
+            {data.industryResult.industry_text} · {PRODUCT_NAME}
+          </h1>
+          <IndustryRanking data={data} bare />
+        </>
+      )}
+    </PageState>
+  );
+}

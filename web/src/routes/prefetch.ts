@@ -1,0 +1,39 @@
+import { prefetchJson } from '../api/http';
+import { PREFETCH_MARGIN_PX } from '../lib/constants';
+import { matchRoute } from './table';
+
+const done = new Set<string>();
+
+/** Loads the route chunk of an internal path and its first API data, once per path. */
+export function prefetchPath(pathname: string): void {
+  if (done.has(pathname)) return;
+  done.add(pathname);
+  const match = matchRoute(pathname);
+  if (!match) return;
+  void match.route.load().catch(() => done.delete(pathname));
+  for (const path of match.route.data?.(match.params) ?? []) prefetchJson(path);
+}
+
+type Watch = (element: Element, pathname: string) => () => void;
+
+let observer: IntersectionObserver | null = null;
+const paths = new WeakMap<Element, string>();
+
+/** Spec §9: links are prefetched once within 200 px of the viewport (one shared observer). */
+export const watchLink: Watch = (element, pathname) => {
+  if (typeof IntersectionObserver === 'undefined') return () => {};
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const path = paths.get(entry.target);
+        observer?.unobserve(entry.target);
+        if (path) prefetchPath(path);
+      }
+    },
+    { rootMargin: `${PREFETCH_MARGIN_PX}px` },
+  );
+  paths.set(element, pathname);
+  observer.observe(element);
+  return () => observer?.unobserve(element);
+};

@@ -1,0 +1,113 @@
+import { useState, type ComponentType } from 'react';
+import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
+import type { SearchApp } from '@upright/contracts';
+import { useNavigate } from 'react-router-dom';
+import { COOKIES, CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
+import { getCookie } from '../lib/cookies';
+import { resultStatsText } from '../lib/format';
+import { pathOfDocument, SEARCH_MODES } from './modes';
+import { SearchResult, type SearchItem } from './SearchResult';
+
+// The published typings lag the v4 props used here (weighted dataField; compoundClause marked
+// required though optional): these two are used through looser types.
+const Box = SearchBox as unknown as ComponentType<Record<string, unknown>>;
+const List = ReactiveList as unknown as ComponentType<Record<string, unknown>>;
+
+/** ReactiveSearch posts to the BFF; cookie-authenticated writes carry the CSRF header. */
+function withCsrf(request: { headers?: Record<string, string> }) {
+  const csrf = getCookie(COOKIES.csrf);
+  return csrf ? { ...request, headers: { ...request.headers, [CSRF_HEADER]: csrf } } : request;
+}
+
+interface Props {
+  mode: SearchApp;
+  initialValue: string;
+  autoFocus: boolean;
+  inputId: string;
+}
+
+/**
+ * The ReactiveSearch part of the search bar (decisions §9): loaded lazily, never under
+ * StrictMode. A suggestion opens its page; Enter opens the results panel (20 per page).
+ */
+export default function ReactiveSearchBox({ mode, initialValue, autoFocus, inputId }: Props) {
+  const navigate = useNavigate();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const settings = SEARCH_MODES[mode];
+  const open = (item: SearchItem) => {
+    const source = (item._source ?? item) as Record<string, unknown>;
+    const path = pathOfDocument(mode, String(item._id ?? source.id ?? ''), source);
+    if (path) {
+      setPanelOpen(false);
+      navigate(path);
+    }
+  };
+  return (
+    <ReactiveBase
+      app={mode}
+      url={`${window.location.origin}/api/search`}
+      transformRequest={withCsrf}
+      theme={{ typography: { fontFamily: 'inherit', fontSize: '1rem' } }}
+    >
+      <div className="search-input-wrap">
+        <Box
+          componentId="q"
+          className="search-box"
+          innerClass={{ input: 'search-input', list: 'search-suggestions' }}
+          dataField={[...settings.fields]}
+          placeholder={settings.placeholder}
+          debounce={SEARCH_DEBOUNCE_MS}
+          showClear
+          showIcon={false}
+          autosuggest
+          autoFocus={autoFocus}
+          defaultValue={initialValue}
+          size={5}
+          highlight={false}
+          enablePopularSuggestions={false}
+          enableRecentSuggestions={false}
+          renderNoSuggestion="No suggestions"
+          aria-label={`Search ${settings.label.toLowerCase()}`}
+          // Spec §2: Enter opens the expandable results panel; a suggestion opens its page.
+          onValueSelected={(value: string, cause: string, suggestion?: SearchItem | null) => {
+            if (cause === 'SUGGESTION_SELECT' && suggestion) open(suggestion);
+            else if (cause === 'ENTER_PRESS' || cause === 'SEARCH_ICON_CLICK')
+              setPanelOpen(value.trim() !== '');
+            else if (cause === 'CLEAR_VALUE') setPanelOpen(false);
+          }}
+          data-input-id={inputId}
+        />
+      </div>
+      {panelOpen && (
+        <section className="search-panel" aria-label="Search results" data-testid="search-panel">
+          <div className="search-panel-head">
+            <h2 className="search-panel-title">Search results</h2>
+            <button type="button" className="link-button" onClick={() => setPanelOpen(false)}>
+              close
+            </button>
+          </div>
+          <List
+            componentId="results"
+            dataField={settings.fields[0].field}
+            react={{ and: ['q'] }}
+            size={SEARCH_RESULTS_PER_PAGE}
+            pagination
+            paginationAt="bottom"
+            pages={5}
+            scrollOnChange={false}
+            innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
+            renderResultStats={(stats: { numberOfResults: number; time: number }) => (
+              <p className="search-stats" role="status">
+                {resultStatsText(stats.numberOfResults, stats.time)}
+              </p>
+            )}
+            renderNoResults={() => <p>No Results found.</p>}
+            renderItem={(item: SearchItem) => (
+              <SearchResult key={String(item._id)} mode={mode} item={item} onOpen={open} />
+            )}
+          />
+        </section>
+      )}
+    </ReactiveBase>
+  );
+}

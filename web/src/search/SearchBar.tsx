@@ -1,0 +1,103 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import type { SearchApp } from '@upright/contracts';
+import { RADIO_MODES, SEARCH_MODES } from './modes';
+
+// Decisions §9: ReactiveSearch is ≈200 KB gzipped; it loads when the visitor reaches for search.
+const ReactiveSearchBox = lazy(() => import('./ReactiveSearchBox'));
+
+function PlainSearchInput({
+  mode,
+  value,
+  onChange,
+  onActivate,
+  inputId,
+}: {
+  mode: SearchApp;
+  value: string;
+  onChange(value: string): void;
+  onActivate(): void;
+  inputId: string;
+}) {
+  return (
+    <div className="search-input-wrap">
+      <label htmlFor={inputId} className="visually-hidden">
+        Search {SEARCH_MODES[mode].label.toLowerCase()}
+      </label>
+      <input
+        id={inputId}
+        className="search-input"
+        type="search"
+        autoComplete="off"
+        placeholder={SEARCH_MODES[mode].placeholder}
+        value={value}
+        onFocus={onActivate}
+        onPointerEnter={onActivate}
+        onChange={(event) => {
+          onChange(event.target.value);
+          onActivate();
+        }}
+      />
+    </div>
+  );
+}
+
+/** Spec §2 search bar: Companies / Industries radio (or a fixed mode) above the search box. */
+export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
+  const [mode, setMode] = useState<SearchApp>(fixedMode ?? 'companies');
+  const [typed, setTyped] = useState('');
+  const [active, setActive] = useState(false);
+  const [focusOnLoad, setFocusOnLoad] = useState(false);
+  const inputId = useId();
+  const activate = () => {
+    if (!active) {
+      setFocusOnLoad(document.activeElement?.id === inputId);
+      setActive(true);
+    }
+  };
+  const plain = (
+    <PlainSearchInput
+      mode={mode}
+      value={typed}
+      onChange={setTyped}
+      onActivate={activate}
+      inputId={inputId}
+    />
+  );
+  return (
+    <div className="search-bar" role="search" aria-label={`Search ${SEARCH_MODES[mode].label}`}>
+      {!fixedMode && (
+        <fieldset className="search-modes">
+          <legend className="visually-hidden">Search in</legend>
+          {RADIO_MODES.map((option) => (
+            <label key={option} className="search-mode">
+              <input
+                type="radio"
+                name={`search-mode-${inputId}`}
+                value={option}
+                checked={mode === option}
+                onChange={() => {
+                  setMode(option);
+                  setTyped('');
+                }}
+              />
+              {SEARCH_MODES[option].label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {active ? (
+        <Suspense fallback={plain}>
+          <ReactiveSearchBox
+            key={mode}
+            mode={mode}
+            initialValue={typed}
+            autoFocus={focusOnLoad || typed !== ''}
+            inputId={inputId}
+          />
+        </Suspense>
+      ) : (
+        plain
+      )}
+    </div>
+  );
+}

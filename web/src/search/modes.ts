@@ -1,0 +1,55 @@
+import type { SearchApp } from '@upright/contracts';
+import { WebPaths } from '@upright/contracts';
+
+/** Spec §2 search modes: their exact placeholders and the fields each searches. */
+export const SEARCH_MODES = {
+  companies: {
+    label: 'Companies',
+    placeholder: 'Beta search [mostly large US corporations]',
+    fields: [
+      { field: 'company_name', weight: 3 },
+      { field: 'brands', weight: 2 },
+      { field: 'subsidiaries', weight: 1 },
+    ],
+  },
+  industries: {
+    label: 'Industries/Sectors',
+    placeholder: 'Search beta [US industries & sectors only]',
+    fields: [
+      { field: 'industry_text', weight: 3 },
+      { field: 'industry_alts', weight: 1 },
+    ],
+  },
+  reports: {
+    label: 'Reports',
+    placeholder: 'Beta search [reports]',
+    fields: [{ field: 'title', weight: 1 }],
+  },
+} as const satisfies Record<
+  SearchApp,
+  { label: string; placeholder: string; fields: ReadonlyArray<{ field: string; weight: number }> }
+>;
+
+/** The radio offers companies and industries; reports mode exists without a radio choice. */
+export const RADIO_MODES: readonly SearchApp[] = ['companies', 'industries'];
+
+type Source = Record<string, unknown>;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The page a search document opens (a suggestion navigates there directly). */
+export function pathOfDocument(app: SearchApp, id: string, source: Source): string | null {
+  switch (app) {
+    case 'companies': {
+      const industry = text(source.industry);
+      const slug = text(source.slug);
+      return industry && slug ? WebPaths.company(industry, slug) : null;
+    }
+    case 'industries':
+      return WebPaths.industry(text(source.industry) || id);
+    case 'reports': {
+      const date = text(source.published_date);
+      const slug = text(source.slug);
+      return date && slug ? WebPaths.report(id, date, slug) : null;
+    }
+  }
+}

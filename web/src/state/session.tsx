@@ -1,0 +1,95 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ERROR_TEXTS } from '@upright/contracts';
+import type { SessionUser } from '../api/account-types';
+import { api } from '../api/endpoints';
+import { ApiError, clearPrefetched, setUnauthorizedListener } from '../api/http';
+
+/**
+ * Spec §4 authentication: anonymous (role public) until sign-in or sign-up; sign-out, a 401
+ * reply or discontinuation return to the anonymous default. `checking` while the first probe runs.
+ */
+export type SessionStatus = 'checking' | 'anonymous' | 'member';
+
+export interface Session {
+  status: SessionStatus;
+  user: SessionUser | null;
+  /** A message for the sign-in page (session expired, discontinued). */
+  notice: string | null;
+  signedIn(user: SessionUser): void;
+  signOut(): Promise<void>;
+  /** Local sign-out without calling the server (the server already ended the session). */
+  ended(notice?: string): void;
+  updateUser(changes: Partial<SessionUser>): void;
+  clearNotice(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<SessionStatus>('checking');
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const statusRef = useRef(status);
+  statusRef.current = status;
+
+  const ended = useCallback((message?: string) => {
+    clearPrefetched();
+    setUser(null);
+    setStatus('anonymous');
+    setNotice(message ?? null);
+  }, []);
+
+  useEffect(() => {
+    // Spec §8: a 401 on a member call signs out with the expired-session message.
+    setUnauthorizedListener(() => {
+      if (statusRef.current === 'member') ended(ERROR_TEXTS.sessionExpired);
+    });
+    api
+      .user()
+      .then((probed) => {
+        if (probed && probed.role !== 'public') {
+          setUser(probed);
+          setStatus('member');
+        } else setStatus('anonymous');
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError)) console.warn(error);
+        setStatus('anonymous');
+      });
+  }, [ended]);
+
+  const value = useMemo<Session>(
+    () => ({
+      status,
+      user,
+      notice,
+      signedIn(next) {
+        clearPrefetched();
+        setUser(next);
+        setStatus('member');
+        setNotice(null);
+      },
+      async signOut() {
+        try {
+          await api.signOut();
+        } finally {
+          ended();
+        }
+      },
+      ended,
+      updateUser(changes) {
+        setUser((current) => (current ? { ...current, ...changes } : current));
+      },
+      clearNotice: () => setNotice(null),
+    }),
+    [status, user, notice, ended],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

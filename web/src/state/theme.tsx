@@ -1,0 +1,56 @@
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { Theme } from '../api/account-types';
+import { useSession } from './session';
+
+const STORAGE_KEY = 'upright-theme';
+
+function storedTheme(): Theme {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved === 'light' || saved === 'dark') return saved;
+  } catch {
+    // storage disabled: fall back to the system preference
+  }
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+interface ThemeControl {
+  theme: Theme;
+  setTheme(theme: Theme): void;
+}
+
+const ThemeContext = createContext<ThemeControl | null>(null);
+
+/** Spec §2 theme presets light and dark; a member's saved theme wins over this browser's choice. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  useEffect(() => {
+    if (user?.theme) setThemeState(user.theme);
+  }, [user?.theme]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  const value = useMemo<ThemeControl>(
+    () => ({
+      theme,
+      setTheme(next) {
+        setThemeState(next);
+        try {
+          localStorage.setItem(STORAGE_KEY, next);
+        } catch {
+          // the choice still applies to this visit
+        }
+      },
+    }),
+    [theme],
+  );
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeControl {
+  const control = useContext(ThemeContext);
+  if (!control) throw new Error('useTheme outside ThemeProvider');
+  return control;
+}

@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_SAMPLE_DATA?: string;
+}
+
+declare module 'altcha/workers/*?worker' {
+  const WorkerConstructor: { new (): Worker };
+  export default WorkerConstructor;
+}
