@@ -4,7 +4,7 @@ SHELL := /bin/bash
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
 SERVICES_WITH_SCHEMA := accounts rankings reports search
 
-.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint typecheck test-unit test-integration bench mail-dead-letters mail-retry images chart-check load load-smoke
+.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -16,6 +16,8 @@ help:
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
 	@echo "make import FILE=data.json   validate and import a data set"
 	@echo "make sample-large N=50000    generate a large synthetic data set for benchmarks"
+	@echo "make admin EMAIL=member@example.com   grant the admin role to a signed-up member"
+	@echo "make reindex  rebuild the search indices from rankings and reports (search must be running)"
 	@echo "make mail-dead-letters       list mails that failed for good; make mail-retry [ID=job-id] sends them again"
 
 deps:
@@ -58,6 +60,15 @@ mail-dead-letters: build
 mail-retry: build
 	@$(LOCAL_ENV) && node services/mail/dist/dead-letters/cli.js retry $(ID)
 
+# Grants the admin role (decisions §8: admins publish reports) to an existing member.
+admin: build
+	@test -n "$(EMAIL)" || { echo "usage: make admin EMAIL=member@example.com"; exit 2; }
+	@$(LOCAL_ENV) && DATABASE_URL=$$ACCOUNTS_DATABASE_URL node services/accounts/dist/admin/cli.js "$(EMAIL)"
+
+# Asks the running search service to rebuild every index and swap it in; waits for the result.
+reindex: build
+	@$(LOCAL_ENV) && node services/search/dist/reindex/cli.js
+
 up: build build-web seed
 	@infra/local/run-all.sh
 
@@ -68,6 +79,7 @@ lint: deps
 typecheck: build
 	@npx tsc -p tsconfig.tests.json --noEmit
 	@npx tsc -p web/tsconfig.json --noEmit
+	@npx tsc -p web/e2e/tsconfig.json
 	@npx tsc -p infra/k6/tsconfig.json
 
 test-unit: generate
@@ -76,12 +88,27 @@ test-unit: generate
 test-integration: build infra
 	@$(LOCAL_ENV) && npx jest --selectProjects integration --runInBand
 
-test: lint typecheck test-unit test-integration load-smoke
+# The web app's pure logic (vitest, web/src/**/*.test.ts).
+test-web: deps
+	@cd web && npx vitest run
+
+# The web app in Debian Chromium against the whole stack, started on private ports by the tests.
+test-e2e: build build-web seed
+	@infra/local/ensure-browser.sh
+	@$(LOCAL_ENV) && npx jest --selectProjects e2e --runInBand
+
+test: lint typecheck test-unit test-integration load-smoke test-web test-e2e
 
 bench: seed
 	@mkdir -p infra/bench/results
 	@npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json
 	@$(LOCAL_ENV) && npx tsx infra/bench/run.ts
+	@$(MAKE) --no-print-directory bench-web
+
+# Initial JavaScript (gzipped) and Lighthouse scores of the web app (web/bench/web-bench.ts).
+bench-web: build-web seed
+	@infra/local/ensure-browser.sh
+	@$(LOCAL_ENV) && npx tsx web/bench/web-bench.ts
 
 images:
 	@npx tsx infra/docker/build-images.ts

@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: {
     // Agreements: the web imports contracts from source.
     alias: { '@upright/contracts': path.resolve(__dirname, '../services/contracts/src') },
+    // One React: hoisted libraries (router, ReactiveSearch) must share the app's copy.
+    dedupe: ['react', 'react-dom'],
   },
   define: {
     // Decisions §1: one product name, from the same variable the BFF reads.

@@ -34,11 +34,17 @@ describe('accounts: discontinuation and member deletion', () => {
   let stack: AccountsStack;
   let deletionQueue: Queue;
   let searchDeletionQueue: Queue;
+  const connections: Redis[] = [];
 
   beforeAll(async () => {
     stack = await startAccountsStack('acc-discontinue');
-    const connection = () =>
-      new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+    const connection = () => {
+      const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+        maxRetriesPerRequest: null,
+      });
+      connections.push(redis);
+      return redis;
+    };
     deletionQueue = new Queue(Queues.memberDeletion, {
       connection: connection(),
       prefix: stack.queuePrefix,
@@ -52,6 +58,7 @@ describe('accounts: discontinuation and member deletion', () => {
   afterAll(async () => {
     await deletionQueue?.close();
     await searchDeletionQueue?.close();
+    for (const redis of connections) await redis.quit();
     await stack?.close();
   });
 
@@ -157,7 +164,9 @@ describe('accounts: discontinuation and member deletion', () => {
     await job!.promote();
 
     await until(async () => {
-      const rows = await stack.db.query('SELECT 1 FROM accounts.users WHERE uid = $1', [member.uid]);
+      const rows = await stack.db.query('SELECT 1 FROM accounts.users WHERE uid = $1', [
+        member.uid,
+      ]);
       return rows.rowCount === 0 ? true : undefined;
     }, 'the member row to be deleted');
     for (const table of ['sessions', 'priorities', 'password_resets', 'email_verifications']) {
@@ -167,11 +176,17 @@ describe('accounts: discontinuation and member deletion', () => {
       expect({ table, rows: rows.rowCount }).toEqual({ table, rows: 0 });
     }
     const searchJob = await until(
-      async () => (await searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid))) ?? undefined,
+      async () =>
+        (await searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid))) ?? undefined,
       'the search deletion job',
     );
     expect(searchJob.data).toEqual({ uid: member.uid });
-    expect(await until(async () => ((await job!.getState()) === 'unknown' ? true : undefined), 'job removal')).toBe(true);
+    expect(
+      await until(
+        async () => ((await job!.getState()) === 'unknown' ? true : undefined),
+        'job removal',
+      ),
+    ).toBe(true);
 
     // The member had been uncounted since the request; the deletion recomputed, and any change
     // since then was announced with the stored values.

@@ -52,7 +52,10 @@ describe('accounts: priorities, averages and permissions', () => {
 
   /** decisions §4 from the database at this moment (other test files may add members too). */
   async function averagesInDatabase(): Promise<Averages> {
-    const sums = ISSUES.map((issue) => `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`);
+    const sums = ISSUES.map(
+      (issue) =>
+        `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`,
+    );
     const result = await stack.db.query(
       `SELECT ${sums.join(', ')} FROM accounts.priorities p JOIN accounts.users u USING (uid)
        WHERE p.weighted AND NOT u.discontinue`,
@@ -169,9 +172,10 @@ describe('accounts: priorities, averages and permissions', () => {
       net_neutrality: 5,
     });
     expect(reset.body.weighted).toBe(false);
-    const counted = await stack.db.query('SELECT weighted FROM accounts.priorities WHERE uid = $1', [
-      member.uid,
-    ]);
+    const counted = await stack.db.query(
+      'SELECT weighted FROM accounts.priorities WHERE uid = $1',
+      [member.uid],
+    );
     expect(counted.rows[0].weighted).toBe(false);
     expect((await new Browser(stack.bff.url).call('GET', '/api/averages')).body).toEqual(
       await averagesInDatabase(),
@@ -241,7 +245,10 @@ describe('accounts: priorities, averages and permissions', () => {
 
   it('lets only admins through AdminGuard (401 signed out, 403 member); make admin grants', async () => {
     const member = await signUp(stack, 'would-be-admin');
-    const visitor = await new Browser(stack.bff.url).call<ErrorAnswer>('GET', '/api/test-admin-only');
+    const visitor = await new Browser(stack.bff.url).call<ErrorAnswer>(
+      'GET',
+      '/api/test-admin-only',
+    );
     expect(visitor.status).toBe(401);
     const refused = await member.browser.call<ErrorAnswer>('GET', '/api/test-admin-only');
     expect(refused.status).toBe(403);

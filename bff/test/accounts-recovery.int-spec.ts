@@ -50,7 +50,9 @@ describe('accounts: password reset, settings and rate limits', () => {
     expect(stored.rows[0].token_hash).not.toBe(hash);
 
     const visitor = await new Browser(stack.bff.url).open();
-    expect((await visitor.call('GET', `/api/validatehash/${hash}`)).body).toEqual({ hashValid: true });
+    expect((await visitor.call('GET', `/api/validatehash/${hash}`)).body).toEqual({
+      hashValid: true,
+    });
     expect((await visitor.call('GET', '/api/validatehash/not-a-real-code')).body).toEqual({
       hashValid: false,
     });
@@ -130,7 +132,10 @@ describe('accounts: password reset, settings and rate limits', () => {
     const member = await signUp(stack, 'settings');
     const other = await signUp(stack, 'settings-other');
     const secondDevice = await new Browser(stack.bff.url).open();
-    await secondDevice.call('POST', '/api/signin', { email: member.email, password: member.password });
+    await secondDevice.call('POST', '/api/signin', {
+      email: member.email,
+      password: member.password,
+    });
 
     const basics = await member.browser.call<{ success: boolean; user: Record<string, unknown> }>(
       'PUT',
@@ -138,7 +143,11 @@ describe('accounts: password reset, settings and rate limits', () => {
       { first_name: 'Grace', last_name: 'Hopper', theme: 'dark', subscriber: false },
     );
     expect(basics.status).toBe(200);
-    expect(basics.body.user).toMatchObject({ first_name: 'Grace', theme: 'dark', subscriber: false });
+    expect(basics.body.user).toMatchObject({
+      first_name: 'Grace',
+      theme: 'dark',
+      subscriber: false,
+    });
     expect((await member.browser.call('GET', '/api/settings')).body).toEqual({
       uid: member.uid,
       email: member.email,
@@ -188,10 +197,14 @@ describe('accounts: password reset, settings and rate limits', () => {
 
     // A new password revokes every other session, keeps this one.
     const newPassword = 'changed passphrase for tests 5';
-    const changed = await member.browser.call<{ sessions_revoked: number }>('PUT', '/api/settings', {
-      current_password: member.password,
-      new_password: newPassword,
-    });
+    const changed = await member.browser.call<{ sessions_revoked: number }>(
+      'PUT',
+      '/api/settings',
+      {
+        current_password: member.password,
+        new_password: newPassword,
+      },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.sessions_revoked).toBe(1);
     expect((await secondDevice.call('GET', '/api/user')).status).toBe(401);

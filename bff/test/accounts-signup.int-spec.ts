@@ -57,7 +57,9 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     });
     expect(answer.body.user).not.toHaveProperty('password_hash');
     expect(JSON.stringify(answer.body)).not.toContain('birth');
-    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('upright_session='));
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('upright_session='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toContain(answer.body.token);
@@ -66,14 +68,14 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     expect(user.status).toBe(200);
     expect(user.body.uid).toBe(answer.body.user.uid);
 
-    const stored = await stack.db.query(
-      'SELECT password_hash FROM accounts.users WHERE uid = $1',
-      [answer.body.user.uid],
-    );
-    expect(stored.rows[0].password_hash).toMatch(/^\$argon2id\$/);
-    const sessions = await stack.db.query('SELECT token_hash FROM accounts.sessions WHERE uid = $1', [
+    const stored = await stack.db.query('SELECT password_hash FROM accounts.users WHERE uid = $1', [
       answer.body.user.uid,
     ]);
+    expect(stored.rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    const sessions = await stack.db.query(
+      'SELECT token_hash FROM accounts.sessions WHERE uid = $1',
+      [answer.body.user.uid],
+    );
     expect(sessions.rows).toHaveLength(1);
     expect(sessions.rows[0].token_hash).not.toBe(answer.body.token);
 
@@ -158,12 +160,17 @@ describe('accounts: sign-up, sign-in and sessions', () => {
 
     const forged = await signupWith({ altcha: Buffer.from('{"challenge":{}}').toString('base64') });
     expect(forged.status).toBe(400);
-    expect(forged.body.error).toMatchObject({ field: 'altcha', message: ERROR_TEXTS.captchaFailed });
+    expect(forged.body.error).toMatchObject({
+      field: 'altcha',
+      message: ERROR_TEXTS.captchaFailed,
+    });
 
     // A solution with its challenge's parameters changed no longer matches the signature.
     const good = JSON.parse(Buffer.from(await solvedCaptcha(stack.bff.url), 'base64').toString());
     good.challenge.parameters.cost = 2;
-    const tampered = await signupWith({ altcha: Buffer.from(JSON.stringify(good)).toString('base64') });
+    const tampered = await signupWith({
+      altcha: Buffer.from(JSON.stringify(good)).toString('base64'),
+    });
     expect(tampered.status).toBe(400);
 
     const solved = await solvedCaptcha(stack.bff.url);
@@ -217,7 +224,10 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       password: 'not the password at all',
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error).toEqual({ code: 'unauthenticated', message: ERROR_TEXTS.signinFailed });
+    expect(wrong.body.error).toEqual({
+      code: 'unauthenticated',
+      message: ERROR_TEXTS.signinFailed,
+    });
     const unknown = await browser.call<ErrorAnswer>('POST', '/api/signin', {
       email: stack.email('nobody'),
       password: member.password,
@@ -248,7 +258,12 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       bearer: member.token,
     });
     expect(user.body.uid).toBe(member.uid);
-    const saved = await api.call('PUT', '/api/priorities', { climate: 7 }, { bearer: member.token });
+    const saved = await api.call(
+      'PUT',
+      '/api/priorities',
+      { climate: 7 },
+      { bearer: member.token },
+    );
     expect(saved.status).toBe(200);
   });
 

@@ -29,7 +29,11 @@ describe('ReactiveSearch API through the BFF', () => {
   const tag = stack.tag;
   let bff: StartedApp;
 
-  const company = (id: string, name: string, extra: Partial<CompanySearchDocument> = {}): CompanySearchDocument => ({
+  const company = (
+    id: string,
+    name: string,
+    extra: Partial<CompanySearchDocument> = {},
+  ): CompanySearchDocument => ({
     id: `${tag}-${id}`,
     company_name: name,
     slug: name.toLowerCase().replace(/ /g, '-'),
@@ -43,13 +47,24 @@ describe('ReactiveSearch API through the BFF', () => {
     ...extra,
   });
   const companies: CompanySearchDocument[] = [
-    company('acme', 'Acme', { brands: ['Roadrunner Traps'], location: { lat: 40.7128, lon: -74.006 } }),
+    company('acme', 'Acme', {
+      brands: ['Roadrunner Traps'],
+      location: { lat: 40.7128, lon: -74.006 },
+    }),
     company('acme-mart', 'Acme Mart Stores', { location: { lat: 34.05, lon: -118.24 } }),
-    company('globex', 'Globex Corporation', { brands: ['Planet Express'], subsidiaries: ['Initrode Labs'] }),
+    company('globex', 'Globex Corporation', {
+      brands: ['Planet Express'],
+      subsidiaries: ['Initrode Labs'],
+    }),
     ...Array.from({ length: 42 }, (_, n) => company(`shop-${n}`, `Acme Shop ${n + 1}`)),
   ];
   const industries: IndustrySearchDocument[] = [
-    { id: `${tag}-banks`, industry_text: 'Commercial Banks', industry_alts: ['Lenders'], definition: 'Banks that lend.' },
+    {
+      id: `${tag}-banks`,
+      industry_text: 'Commercial Banks',
+      industry_alts: ['Lenders'],
+      definition: 'Banks that lend.',
+    },
   ];
 
   const post = (app: string, body: unknown, path = '_reactivesearch.v3') =>
@@ -78,21 +93,33 @@ describe('ReactiveSearch API through the BFF', () => {
 
   it('mount: the result list shows every company, 20 per page, with took and total', async () => {
     const queries = searchBarRequests.mount();
-    expect(queries.map((query) => [query.id, query.type, query.execute])).toEqual([['results', 'search', true]]);
+    expect(queries.map((query) => [query.id, query.type, query.execute])).toEqual([
+      ['results', 'search', true],
+    ]);
     const answer = await sendWithAppbase(bff.url, 'companies', queries, { v3: true });
     const results = answer.results as QueryAnswer;
     expect(results.hits.total.value).toBe(companies.length);
     expect(results.hits.hits).toHaveLength(20);
     expect(typeof results.took).toBe('number');
     expect(results.hits.hits[0]._index).toBe('companies');
-    expect(Object.keys(results.hits.hits[0]._source).sort()).toEqual(
-      ['brands', 'company_name', 'industry', 'slug', 'subsidiaries', 'updated'],
-    );
+    expect(Object.keys(results.hits.hits[0]._source).sort()).toEqual([
+      'brands',
+      'company_name',
+      'industry',
+      'slug',
+      'subsidiaries',
+      'updated',
+    ]);
   });
 
   it('typing: suggestions carry label, value and _suggestion_type, the exact name first', async () => {
     const queries = searchBarRequests.typing('acm');
-    expect(queries[0]).toMatchObject({ id: 'search__internal', type: 'suggestion', value: 'acm', execute: true });
+    expect(queries[0]).toMatchObject({
+      id: 'search__internal',
+      type: 'suggestion',
+      value: 'acm',
+      execute: true,
+    });
     const answer = await sendWithAppbase(bff.url, 'companies', queries);
     const suggestions = (answer.search__internal as QueryAnswer).hits.hits;
     expect(suggestions).toHaveLength(5);
@@ -101,7 +128,11 @@ describe('ReactiveSearch API through the BFF', () => {
       expect(suggestion.label).toBe(suggestion.value);
       expect(suggestion.label).toMatch(/^Acme/);
     }
-    const brand = await sendWithAppbase(bff.url, 'companies', searchBarRequests.typing('planet ex'));
+    const brand = await sendWithAppbase(
+      bff.url,
+      'companies',
+      searchBarRequests.typing('planet ex'),
+    );
     expect((brand.search__internal as QueryAnswer).hits.hits[0]).toMatchObject({
       _id: `${tag}-globex`,
       label: 'Planet Express',
@@ -127,15 +158,26 @@ describe('ReactiveSearch API through the BFF', () => {
     const second = (await sendWithAppbase(bff.url, 'companies', page2)).results as QueryAnswer;
     expect(second.hits.total.value).toBe(44);
     expect(second.hits.hits).toHaveLength(20);
-    const third = (await sendWithAppbase(bff.url, 'companies', searchBarRequests.page('Acme', 3))).results as QueryAnswer;
+    const third = (await sendWithAppbase(bff.url, 'companies', searchBarRequests.page('Acme', 3)))
+      .results as QueryAnswer;
     expect(third.hits.hits).toHaveLength(4);
-    const seen = [...firstPage.hits.hits, ...second.hits.hits, ...third.hits.hits].map((hit) => hit._id);
+    const seen = [...firstPage.hits.hits, ...second.hits.hits, ...third.hits.hits].map(
+      (hit) => hit._id,
+    );
     expect(new Set(seen).size).toBe(44);
   });
 
   it('answers _reactivesearch and _reactivesearch.v3 alike, and the industries app on its own fields', async () => {
     const body = {
-      query: [{ id: 'q', dataField: ['industry_text', 'industry_alts'], value: 'lendrs', fuzziness: 'AUTO', highlight: true }],
+      query: [
+        {
+          id: 'q',
+          dataField: ['industry_text', 'industry_alts'],
+          value: 'lendrs',
+          fuzziness: 'AUTO',
+          highlight: true,
+        },
+      ],
     };
     for (const path of ['_reactivesearch', '_reactivesearch.v3']) {
       const response = await post('industries', body, path);
@@ -149,7 +191,13 @@ describe('ReactiveSearch API through the BFF', () => {
   it('filters by distance from a point (geo on company headquarters)', async () => {
     const response = await post('companies', {
       query: [
-        { id: 'near', type: 'geo', dataField: 'location', value: { distance: 100, unit: 'km', location: '40.73, -73.99' }, execute: false },
+        {
+          id: 'near',
+          type: 'geo',
+          dataField: 'location',
+          value: { distance: 100, unit: 'km', location: '40.73, -73.99' },
+          execute: false,
+        },
         { id: 'q', value: 'acme', react: { and: ['near', 'not-a-query'] } },
       ],
     });
@@ -163,12 +211,22 @@ describe('ReactiveSearch API through the BFF', () => {
     const term = `Globex ${tag}`;
     let searchId = '';
     for (let n = 0; n < 2; n++) {
-      const answer = await sendWithAppbase(bff.url, 'companies', searchBarRequests.enter(term), { recordAnalytics: true });
+      const answer = await sendWithAppbase(bff.url, 'companies', searchBarRequests.enter(term), {
+        recordAnalytics: true,
+      });
       searchId = answer._headers.get('X-Search-Id') ?? '';
     }
-    const typed = await sendWithAppbase(bff.url, 'companies', searchBarRequests.typing(`globex ${tag.slice(0, 4)}`));
-    const popular = (typed.search__internal as QueryAnswer).hits.hits.filter((hit) => hit._suggestion_type === 'popular');
-    expect(popular).toEqual([expect.objectContaining({ label: term.toLowerCase(), value: term.toLowerCase() })]);
+    const typed = await sendWithAppbase(
+      bff.url,
+      'companies',
+      searchBarRequests.typing(`globex ${tag.slice(0, 4)}`),
+    );
+    const popular = (typed.search__internal as QueryAnswer).hits.hits.filter(
+      (hit) => hit._suggestion_type === 'popular',
+    );
+    expect(popular).toEqual([
+      expect.objectContaining({ label: term.toLowerCase(), value: term.toLowerCase() }),
+    ]);
 
     const impressions = await put('companies/_analytics/search', {
       query_id: searchId,
@@ -191,22 +249,66 @@ describe('ReactiveSearch API through the BFF', () => {
     });
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toEqual({
-      error: { code: 'not_found', message: 'query_id is not a search of this app', field: 'query_id' },
+      error: {
+        code: 'not_found',
+        message: 'query_id is not a search of this app',
+        field: 'query_id',
+      },
     });
   });
 
   it.each([
     ['an unknown app', 'people', { query: [{ id: 'q' }] }, 'app'],
-    ['a field the app does not have', 'companies', { query: [{ id: 'q', dataField: 'title' }] }, 'query.0.dataField'],
+    [
+      'a field the app does not have',
+      'companies',
+      { query: [{ id: 'q', dataField: 'title' }] },
+      'query.0.dataField',
+    ],
     ['size above 100', 'companies', { query: [{ id: 'q', size: 101 }] }, 'query.0.size'],
-    ['raw DSL', 'companies', { query: [{ id: 'q', defaultQuery: { query: { match_all: {} } } }] }, 'query.0.defaultQuery'],
-    ['a latitude out of range', 'companies', { query: [{ id: 'g', type: 'geo', dataField: 'location', value: { distance: 1, location: '95, 10' } }] }, 'query.0.value.location.lat'],
-    ['a longitude that is not a number', 'companies', { query: [{ id: 'g', type: 'geo', dataField: 'location', value: { distance: 1, location: { lat: 1, lon: 'x' } } }] }, 'query.0.value.location.lon'],
+    [
+      'raw DSL',
+      'companies',
+      { query: [{ id: 'q', defaultQuery: { query: { match_all: {} } } }] },
+      'query.0.defaultQuery',
+    ],
+    [
+      'a latitude out of range',
+      'companies',
+      {
+        query: [
+          {
+            id: 'g',
+            type: 'geo',
+            dataField: 'location',
+            value: { distance: 1, location: '95, 10' },
+          },
+        ],
+      },
+      'query.0.value.location.lat',
+    ],
+    [
+      'a longitude that is not a number',
+      'companies',
+      {
+        query: [
+          {
+            id: 'g',
+            type: 'geo',
+            dataField: 'location',
+            value: { distance: 1, location: { lat: 1, lon: 'x' } },
+          },
+        ],
+      },
+      'query.0.value.location.lon',
+    ],
     ['a body without queries', 'companies', {}, 'query'],
   ])('refuses %s with a 400 naming the field', async (_label, app, body, field) => {
     const response = await post(app, body);
     expect(response.status).toBe(400);
-    const { error } = (await response.json()) as { error: { code: string; message: string; field: string } };
+    const { error } = (await response.json()) as {
+      error: { code: string; message: string; field: string };
+    };
     expect(error.code).toBe('validation_failed');
     expect(error.field).toBe(field);
     expect(error.message.startsWith(field)).toBe(true);
@@ -214,17 +316,32 @@ describe('ReactiveSearch API through the BFF', () => {
 
   it('says "must be a number" for a non-numeric coordinate', async () => {
     const response = await post('companies', {
-      query: [{ id: 'g', type: 'geo', dataField: 'location', value: { distance: 1, location: 'abc, 10' } }],
+      query: [
+        {
+          id: 'g',
+          type: 'geo',
+          dataField: 'location',
+          value: { distance: 1, location: 'abc, 10' },
+        },
+      ],
     });
     expect(await response.json()).toEqual({
-      error: { code: 'validation_failed', message: 'query.0.value.location.lat must be a number', field: 'query.0.value.location.lat' },
+      error: {
+        code: 'validation_failed',
+        message: 'query.0.value.location.lat must be a number',
+        field: 'query.0.value.location.lat',
+      },
     });
   });
 
   it('refuses malformed JSON, bad analytics bodies, and gives visitors no recent searches', async () => {
     const malformed = await post('companies', '{"query": [');
     expect(malformed.status).toBe(400);
-    const badClick = await put('companies/_analytics/click', { query_id: 'nope', click_type: 'result', click_on: {} });
+    const badClick = await put('companies/_analytics/click', {
+      query_id: 'nope',
+      click_type: 'result',
+      click_on: {},
+    });
     expect(badClick.status).toBe(400);
     expect(((await badClick.json()) as { error: { field: string } }).error.field).toBe('query_id');
     const badType = await put('companies/_analytics/click', {
@@ -233,10 +350,14 @@ describe('ReactiveSearch API through the BFF', () => {
       click_on: { a: 1 },
     });
     expect(((await badType.json()) as { error: { field: string } }).error.field).toBe('click_type');
-    const recent = await fetch(`${bff.url}/api/search/_analytics/companies/recent-searches?size=5&min_chars=3`);
+    const recent = await fetch(
+      `${bff.url}/api/search/_analytics/companies/recent-searches?size=5&min_chars=3`,
+    );
     expect(recent.status).toBe(200);
     expect(await recent.json()).toEqual([]);
-    const badSize = await fetch(`${bff.url}/api/search/_analytics/companies/recent-searches?size=500`);
+    const badSize = await fetch(
+      `${bff.url}/api/search/_analytics/companies/recent-searches?size=500`,
+    );
     expect(badSize.status).toBe(400);
   });
 });

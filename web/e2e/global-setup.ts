@@ -1,7 +1,7 @@
 import { startStack, type RunningStack } from './support/stack';
 
+// Shared with the teardown (same process: the e2e project runs in band).
 declare global {
-  // eslint-disable-next-line no-var -- shared with the teardown (same process, --runInBand)
   var __UPRIGHT_E2E_STACK__: RunningStack | undefined;
 }
 

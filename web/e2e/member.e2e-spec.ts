@@ -16,7 +16,11 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByLabel(/I am an individual/).check();
   await page.locator('altcha-widget input[type="checkbox"]').first().click();
   const join = page.getByRole('button', { name: 'Join' });
-  await page.waitForFunction(() => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,
+    null,
+    { timeout: 30_000 },
+  );
   await join.click();
   await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
 }
@@ -50,7 +54,16 @@ describe('member', () => {
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
     await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
     // Only climate matters; everything else not at all.
-    for (const label of ['Executive pay & income inequality', 'US lobbying', 'US federal taxes', 'Price inflation', 'Stock repurchasing', 'Diverse representation', 'Diversity pay gap', 'Net neutrality']) {
+    for (const label of [
+      'Executive pay & income inequality',
+      'US lobbying',
+      'US federal taxes',
+      'Price inflation',
+      'Stock repurchasing',
+      'Diverse representation',
+      'Diversity pay gap',
+      'Net neutrality',
+    ]) {
       await page.getByLabel(label, { exact: true }).fill('0');
     }
     await page.getByLabel('Climate', { exact: true }).fill('10');

@@ -1,5 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { acceptCookies, DESKTOP, launchBrowser, MOBILE, newPage, screenshot } from './support/browser';
+import {
+  acceptCookies,
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  screenshot,
+} from './support/browser';
 import { seriousViolations } from './support/axe';
 import { sampleTargets } from './support/data';
 
@@ -53,7 +60,9 @@ describe('every route: accessible, screenshotted, fits 360 px', () => {
         await page.waitForLoadState('networkidle');
         const violations = await seriousViolations(page);
         for (const violation of violations) {
-          failures.push(`${name} ${path}: ${violation.id} (${violation.impact}) ${violation.help} ${violation.targets.join(' ')}`);
+          failures.push(
+            `${name} ${path}: ${violation.id} (${violation.impact}) ${violation.help} ${violation.targets.join(' ')}`,
+          );
         }
         await context.close();
       }
@@ -64,7 +73,10 @@ describe('every route: accessible, screenshotted, fits 360 px', () => {
   it('screenshots every route at desktop and 360 px, without sideways scrolling at 360 px', async () => {
     const overflowing: string[] = [];
     for (const [name, path] of routes) {
-      for (const [label, viewport] of [['desktop', DESKTOP], ['360', MOBILE]] as const) {
+      for (const [label, viewport] of [
+        ['desktop', DESKTOP],
+        ['360', MOBILE],
+      ] as const) {
         const { page, context } = await newPage(browser, viewport);
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -15,14 +15,20 @@ describe('search bar', () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(request.url()),
+    );
     await page.goto('/');
     await page.getByRole('heading', { name: 'Featured reports' }).waitFor();
     expect(scripts.some((url) => url.includes('ReactiveSearchBox'))).toBe(false);
     const input = page.getByPlaceholder('Beta search [mostly large US corporations]');
     await input.click();
     await input.pressSequentially(company.name.slice(0, 6), { delay: 40 });
-    const suggestion = page.locator('.search-suggestions li').filter({ hasText: company.name }).first();
+    const suggestion = page
+      .locator('.search-suggestions li')
+      .filter({ hasText: company.name })
+      .first();
     await suggestion.waitFor({ timeout: 15_000 });
     await suggestion.click();
     await page.waitForURL(new RegExp(`/companies/us/[a-z0-9-]+/${company.slug}$`));
@@ -35,7 +41,9 @@ describe('search bar', () => {
     await acceptCookies(context);
     await page.goto('/about');
     await page.getByLabel('Industries/Sectors').check();
-    expect(await page.getByPlaceholder('Search beta [US industries & sectors only]').count()).toBe(1);
+    expect(await page.getByPlaceholder('Search beta [US industries & sectors only]').count()).toBe(
+      1,
+    );
     await page.getByLabel('Companies').check();
     const input = page.getByPlaceholder('Beta search [mostly large US corporations]');
     await input.click();

@@ -13,8 +13,14 @@ describe('visitor', () => {
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
     await page.goto('/');
-    await page.getByText('Tailor company rankings by what you care most about with a free account.').first().waitFor();
-    await page.getByText('Compare competing companies on climate, inequity, corruption, and more...').first().waitFor();
+    await page
+      .getByText('Tailor company rankings by what you care most about with a free account.')
+      .first()
+      .waitFor();
+    await page
+      .getByText('Compare competing companies on climate, inequity, corruption, and more...')
+      .first()
+      .waitFor();
     const reportLink = page.locator('#featured-heading ~ ul a').first();
     const reportTitle = (await reportLink.textContent())!.trim();
     await reportLink.click();
@@ -64,13 +70,17 @@ describe('visitor', () => {
     expect(days).toBeLessThanOrEqual(365);
     await page.goto('/faq');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('button', { name: "I understand and I'm OK with this" }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: "I understand and I'm OK with this" }).count(),
+    ).toBe(0);
     await context.close();
   });
 
   it('the noCookies cookie also hides the notice', async () => {
     const { context, page } = await newPage(browser);
-    await context.addCookies([{ name: 'noCookies', value: 'true', url: process.env.E2E_BASE_URL! }]);
+    await context.addCookies([
+      { name: 'noCookies', value: 'true', url: process.env.E2E_BASE_URL! },
+    ]);
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
@@ -88,10 +98,14 @@ describe('visitor', () => {
     expect(await menu.evaluate((element) => element.getBoundingClientRect().width)).toBe(300);
     await page.waitForFunction(() => document.activeElement?.closest('#mobile-menu') !== null);
     for (let step = 0; step < 12; step += 1) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(
+      'mobile-menu',
+    );
     await opener.click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(/\/faq$/);
@@ -104,7 +118,9 @@ describe('visitor', () => {
     await page.goto('/about');
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 20, 23)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(18, 20, 23)',
+    );
     await page.reload();
     await page.getByRole('button', { name: 'Light theme' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

@@ -24,7 +24,7 @@ export const authConfigShape = {
   /** HMAC secret signing ALTCHA challenges. */
   CAPTCHA_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** ALTCHA proof-of-work: SHA-256 rounds per attempt and the largest counter (difficulty). */
-  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000).default(50),
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(10_000).default(10),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
   RATE_LIMIT_SIGNIN: rateLimit.default({ points: 10, seconds: 60 }),
   RATE_LIMIT_SIGNUP: rateLimit.default({ points: 5, seconds: 600 }),

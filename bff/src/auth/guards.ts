@@ -26,7 +26,9 @@ const ALLOW_DISCONTINUED = 'upright:allow-discontinued';
 export const AllowDiscontinued = () => SetMetadata(ALLOW_DISCONTINUED, true);
 
 function hasSessionCookie(request: Request): boolean {
-  return typeof (request.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string';
+  return (
+    typeof (request.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string'
+  );
 }
 
 function errorBody(code: 'unauthenticated' | 'forbidden', message: string): ErrorBody {

@@ -8,12 +8,16 @@ import { BFF_CONFIG, type BffConfig } from '../config';
 // altcha-lib ships CommonJS builds, but its type declarations are ES modules, which TypeScript
 // (module node16) refuses to `import` from CommonJS; require() loads the CommonJS build.
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { createChallenge, randomInt, verifySolution } =
-  require('altcha-lib') as typeof import('altcha-lib', { with: { 'resolution-mode': 'import' } });
-const { deriveKey } =
-  require('altcha-lib/algorithms/sha') as typeof import('altcha-lib/algorithms/sha', {
+const { createChallenge, randomInt, verifySolution } = require('altcha-lib') as typeof import(
+  'altcha-lib',
+  { with: { 'resolution-mode': 'import' } }
+);
+const { deriveKey } = require('altcha-lib/algorithms/sha') as typeof import(
+  'altcha-lib/algorithms/sha',
+  {
     with: { 'resolution-mode': 'import' },
-  });
+  }
+);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** How long a challenge may be solved and submitted. */
@@ -51,7 +55,10 @@ export class CaptchaService {
       algorithm: ALGORITHM,
       cost: this.config.CAPTCHA_COST,
       // Deterministic mode: the server picks the counter to find, so the work is bounded.
-      counter: randomInt(this.config.CAPTCHA_MAX_COUNTER, Math.floor(this.config.CAPTCHA_MAX_COUNTER / 2)),
+      counter: randomInt(
+        this.config.CAPTCHA_MAX_COUNTER,
+        Math.floor(this.config.CAPTCHA_MAX_COUNTER / 2),
+      ),
       deriveKey,
       expiresAt: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000),
       hmacSignatureSecret: this.secret,

@@ -79,28 +79,124 @@ describe('parseReactiveSearchBody', () => {
   });
 
   it.each([
-    ['a field of another app', 'companies', query({ dataField: 'title' }), 'query.0.dataField', /"title" is not a text field of companies/],
-    ['a filter field as text', 'companies', query({ dataField: ['industry'] }), 'query.0.dataField', /not a text field/],
+    [
+      'a field of another app',
+      'companies',
+      query({ dataField: 'title' }),
+      'query.0.dataField',
+      /"title" is not a text field of companies/,
+    ],
+    [
+      'a filter field as text',
+      'companies',
+      query({ dataField: ['industry'] }),
+      'query.0.dataField',
+      /not a text field/,
+    ],
     ['size above 100', 'reports', query({ size: 101 }), 'query.0.size', /at most 100/],
     ['a negative from', 'reports', query({ from: -1 }), 'query.0.from', /at least 0/],
-    ['raw DSL', 'companies', query({ defaultQuery: { query: { match_all: {} } } }), 'query.0.defaultQuery', /raw query DSL/],
+    [
+      'raw DSL',
+      'companies',
+      query({ defaultQuery: { query: { match_all: {} } } }),
+      'query.0.defaultQuery',
+      /raw query DSL/,
+    ],
     ['custom DSL', 'companies', query({ customQuery: {} }), 'query.0.customQuery', /raw query DSL/],
-    ['an unknown property', 'companies', query({ script: 'x' }), 'query.0.script', /not a known property/],
-    ['an unknown top-level property', 'companies', { query: [{ id: 'q' }], aggs: {} }, 'aggs', /not a known property/],
+    [
+      'an unknown property',
+      'companies',
+      query({ script: 'x' }),
+      'query.0.script',
+      /not a known property/,
+    ],
+    [
+      'an unknown top-level property',
+      'companies',
+      { query: [{ id: 'q' }], aggs: {} },
+      'aggs',
+      /not a known property/,
+    ],
     ['fuzziness 3', 'companies', query({ fuzziness: 3 }), 'query.0.fuzziness', /0, 1, 2 or AUTO/],
-    ['a bad query format', 'companies', query({ queryFormat: 'xor' }), 'query.0.queryFormat', /or or and/],
-    ['an unknown type', 'companies', query({ type: 'script' }), 'query.0.type', /search, suggestion, term, range or geo/],
+    [
+      'a bad query format',
+      'companies',
+      query({ queryFormat: 'xor' }),
+      'query.0.queryFormat',
+      /or or and/,
+    ],
+    [
+      'an unknown type',
+      'companies',
+      query({ type: 'script' }),
+      'query.0.type',
+      /search, suggestion, term, range or geo/,
+    ],
     ['no queries', 'companies', { query: [] }, 'query', /at least one query/],
     ['not a list', 'companies', { query: {} }, 'query', /list of queries/],
-    ['a duplicate id', 'companies', { query: [{ id: 'q' }, { id: 'q' }] }, 'query.1.id', /used by another query/],
-    ['a missing id', 'companies', { query: [{ type: 'search' }] }, 'query.0.id', /must be a string/],
-    ['a sort on an unsortable field', 'companies', query({ sortBy: 'asc', dataField: 'brands' }), 'query.0.dataField', /not a sort field/],
-    ['an unknown include field', 'reports', query({ includeFields: ['secret'] }), 'query.0.includeFields', /"secret" is not a field of reports/],
-    ['a non-string value', 'companies', query({ value: { $gt: 1 } }), 'query.0.value', /must be a string/],
-    ['an oversize value', 'companies', query({ value: 'x'.repeat(201) }), 'query.0.value', /at most 200/],
-    ['an unknown react operator', 'companies', query({ react: { xor: ['a'] } }), 'query.0.react.xor', /not a known property/],
-    ['a react of the wrong type', 'companies', query({ react: 5 }), 'query.0.react', /an id, a list of ids or \{ and, or, not \}/],
-    ['a term query without a field', 'companies', query({ type: 'term', value: 'x' }), 'query.0.dataField', /required/],
+    [
+      'a duplicate id',
+      'companies',
+      { query: [{ id: 'q' }, { id: 'q' }] },
+      'query.1.id',
+      /used by another query/,
+    ],
+    [
+      'a missing id',
+      'companies',
+      { query: [{ type: 'search' }] },
+      'query.0.id',
+      /must be a string/,
+    ],
+    [
+      'a sort on an unsortable field',
+      'companies',
+      query({ sortBy: 'asc', dataField: 'brands' }),
+      'query.0.dataField',
+      /not a sort field/,
+    ],
+    [
+      'an unknown include field',
+      'reports',
+      query({ includeFields: ['secret'] }),
+      'query.0.includeFields',
+      /"secret" is not a field of reports/,
+    ],
+    [
+      'a non-string value',
+      'companies',
+      query({ value: { $gt: 1 } }),
+      'query.0.value',
+      /must be a string/,
+    ],
+    [
+      'an oversize value',
+      'companies',
+      query({ value: 'x'.repeat(201) }),
+      'query.0.value',
+      /at most 200/,
+    ],
+    [
+      'an unknown react operator',
+      'companies',
+      query({ react: { xor: ['a'] } }),
+      'query.0.react.xor',
+      /not a known property/,
+    ],
+    [
+      'a react of the wrong type',
+      'companies',
+      query({ react: 5 }),
+      'query.0.react',
+      /an id, a list of ids or \{ and, or, not \}/,
+    ],
+    [
+      'a term query without a field',
+      'companies',
+      query({ type: 'term', value: 'x' }),
+      'query.0.dataField',
+      /required/,
+    ],
   ])('refuses %s', (_label, app, body, field, message) => {
     const refused = problem(app as 'companies', body);
     expect(refused.field).toBe(field);
@@ -108,25 +204,46 @@ describe('parseReactiveSearchBody', () => {
   });
 
   describe('geo distance (spec §5 validation, §9 units)', () => {
-    const geo = (value: unknown) =>
-      query({ type: 'geo', dataField: 'location', value });
+    const geo = (value: unknown) => query({ type: 'geo', dataField: 'location', value });
 
     it('accepts "lat, lon" strings and objects, in every spec §9 unit', () => {
       for (const unit of ['mi', 'yd', 'ft', 'in', 'km', 'm', 'cm', 'mm', 'NM']) {
-        const { queries } = parseReactiveSearchBody('companies', geo({ distance: 10, unit, location: '40.7, -74' }));
+        const { queries } = parseReactiveSearchBody(
+          'companies',
+          geo({ distance: 10, unit, location: '40.7, -74' }),
+        );
         expect(queries[0].value).toEqual({ distance: 10, unit, location: { lat: 40.7, lon: -74 } });
       }
-      const { queries } = parseReactiveSearchBody('companies', geo({ distance: '5', location: { lat: -90, lon: 180 } }));
-      expect(queries[0].value).toEqual({ distance: 5, unit: 'mi', location: { lat: -90, lon: 180 } });
+      const { queries } = parseReactiveSearchBody(
+        'companies',
+        geo({ distance: '5', location: { lat: -90, lon: 180 } }),
+      );
+      expect(queries[0].value).toEqual({
+        distance: 5,
+        unit: 'mi',
+        location: { lat: -90, lon: 180 },
+      });
     });
 
     it.each([
       [{ distance: 10, location: '91, 0' }, 'query.0.value.location.lat', 'must be from -90 to 90'],
-      [{ distance: 10, location: { lat: 0, lon: -180.5 } }, 'query.0.value.location.lon', 'must be from -180 to 180'],
+      [
+        { distance: 10, location: { lat: 0, lon: -180.5 } },
+        'query.0.value.location.lon',
+        'must be from -180 to 180',
+      ],
       [{ distance: 10, location: 'north, 0' }, 'query.0.value.location.lat', 'must be a number'],
-      [{ distance: 10, location: { lat: 1, lon: 'east' } }, 'query.0.value.location.lon', 'must be a number'],
+      [
+        { distance: 10, location: { lat: 1, lon: 'east' } },
+        'query.0.value.location.lon',
+        'must be a number',
+      ],
       [{ distance: 'far', location: '1, 1' }, 'query.0.value.distance', 'must be a number'],
-      [{ distance: 10, unit: 'league', location: '1, 1' }, 'query.0.value.unit', 'must be one of mi, yd, ft, in, km, m, cm, mm, NM'],
+      [
+        { distance: 10, unit: 'league', location: '1, 1' },
+        'query.0.value.unit',
+        'must be one of mi, yd, ft, in, km, m, cm, mm, NM',
+      ],
     ])('refuses %j', (value, field, message) => {
       const refused = problem('companies', geo(value));
       expect(refused.field).toBe(field);
@@ -134,7 +251,11 @@ describe('parseReactiveSearchBody', () => {
     });
 
     it('only on company headquarters', () => {
-      const refused = problem('reports', { query: [{ id: 'q', type: 'geo', dataField: 'location', value: { distance: 1, location: '1, 1' } }] });
+      const refused = problem('reports', {
+        query: [
+          { id: 'q', type: 'geo', dataField: 'location', value: { distance: 1, location: '1, 1' } },
+        ],
+      });
       expect(refused.problem).toMatch(/not a geo field of reports \(allowed: none\)/);
     });
   });

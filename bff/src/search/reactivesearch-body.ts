@@ -62,7 +62,10 @@ const REFUSED = {
   searchboxId: 'is not supported',
 } as const;
 
-const id = z.string('must be a string').min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const id = z
+  .string('must be a string')
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
 
 /** A number, or a string holding one (query strings and "lat, lon" give strings). */
 const numeric = z.preprocess(
@@ -99,13 +102,15 @@ const geoValue = z.strictObject({
   location,
 });
 
-const bound = z.union([z.number(), z.string().max(50)], 'must be a number or a date').nullable().optional();
+const bound = z
+  .union([z.number(), z.string().max(50)], 'must be a number or a date')
+  .nullable()
+  .optional();
 const rangeValue = z.strictObject({ start: bound, end: bound, boost: z.number().optional() });
 
-const textValue = z.string('must be a string').max(
-  SEARCH_LIMITS.maxValueLength,
-  `must be at most ${SEARCH_LIMITS.maxValueLength} characters`,
-);
+const textValue = z
+  .string('must be a string')
+  .max(SEARCH_LIMITS.maxValueLength, `must be at most ${SEARCH_LIMITS.maxValueLength} characters`);
 
 const reactClause: z.ZodType<ReactClause> = z.lazy(() =>
   z.union(
@@ -128,24 +133,52 @@ const weightedField = z.union([
   z.string('must be a field name'),
   z.strictObject({
     field: z.string('must be a field name'),
-    weight: z.number('must be a number').positive('must be greater than 0').max(100, 'must be at most 100').default(1),
+    weight: z
+      .number('must be a number')
+      .positive('must be greater than 0')
+      .max(100, 'must be at most 100')
+      .default(1),
   }),
 ]);
 
 const suggestionsConfig = z.object({
-  size: z.int('must be a whole number').min(0).max(SEARCH_LIMITS.maxSize, `must be at most ${SEARCH_LIMITS.maxSize}`).optional(),
+  size: z
+    .int('must be a whole number')
+    .min(0)
+    .max(SEARCH_LIMITS.maxSize, `must be at most ${SEARCH_LIMITS.maxSize}`)
+    .optional(),
   minChars: z.int('must be a whole number').min(0).max(SEARCH_LIMITS.maxValueLength).optional(),
 });
 
 const queryShape = z.strictObject({
   id,
-  type: z.enum(['search', 'suggestion', 'term', 'range', 'geo'], 'must be search, suggestion, term, range or geo').default('search'),
+  type: z
+    .enum(
+      ['search', 'suggestion', 'term', 'range', 'geo'],
+      'must be search, suggestion, term, range or geo',
+    )
+    .default('search'),
   execute: z.boolean('must be true or false').default(true),
-  dataField: z.union([weightedField, z.array(weightedField).max(10, 'must list at most 10 fields')]).optional(),
+  dataField: z
+    .union([weightedField, z.array(weightedField).max(10, 'must list at most 10 fields')])
+    .optional(),
   fieldWeights: z.array(z.number()).max(10).optional(),
   value: z.unknown().optional(),
   react: reactClause.optional(),
-  fuzziness: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal('AUTO'), z.literal('0'), z.literal('1'), z.literal('2')], 'must be 0, 1, 2 or AUTO').optional(),
+  fuzziness: z
+    .union(
+      [
+        z.literal(0),
+        z.literal(1),
+        z.literal(2),
+        z.literal('AUTO'),
+        z.literal('0'),
+        z.literal('1'),
+        z.literal('2'),
+      ],
+      'must be 0, 1, 2 or AUTO',
+    )
+    .optional(),
   queryFormat: z.enum(['or', 'and'], 'must be or or and').optional(),
   size: z
     .int('must be a whole number')
@@ -200,7 +233,10 @@ function firstIssue(error: z.ZodError, prefix: string): BodyProblem {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0];
     const refused = (REFUSED as Record<string, string>)[key];
-    return new BodyProblem([prefix, ...path, key].filter(Boolean).join('.'), refused ?? 'is not a known property');
+    return new BodyProblem(
+      [prefix, ...path, key].filter(Boolean).join('.'),
+      refused ?? 'is not a known property',
+    );
   }
   return new BodyProblem([prefix, ...path].filter(Boolean).join('.') || 'body', issue.message);
 }
@@ -228,7 +264,10 @@ function checkField(app: SearchApp, kind: FieldKind | 'sort', field: string, pat
   const fields = known(app, kind);
   if (fields.includes(field)) return;
   const allowed = fields.length > 0 ? `one of ${fields.join(', ')}` : 'none';
-  throw new BodyProblem(path, `${JSON.stringify(field)} is not a ${kind} field of ${app} (allowed: ${allowed})`);
+  throw new BodyProblem(
+    path,
+    `${JSON.stringify(field)} is not a ${kind} field of ${app} (allowed: ${allowed})`,
+  );
 }
 
 function dataFields(
@@ -238,30 +277,41 @@ function dataFields(
   path: string,
 ): WeightedField[] {
   if (raw.dataField === undefined) {
-    if (kind !== 'text') throw new BodyProblem(`${path}.dataField`, 'is required for this query type');
+    if (kind !== 'text')
+      throw new BodyProblem(`${path}.dataField`, 'is required for this query type');
     return known(app, 'text').map((field) => ({ field, weight: 1 }));
   }
   const list = Array.isArray(raw.dataField) ? raw.dataField : [raw.dataField];
   const weighted = list.map((item, index) => {
-    const entry = typeof item === 'string' ? { field: item, weight: raw.fieldWeights?.[index] ?? 1 } : item;
+    const entry =
+      typeof item === 'string' ? { field: item, weight: raw.fieldWeights?.[index] ?? 1 } : item;
     checkField(app, kind, entry.field, `${path}.dataField`);
     return entry;
   });
-  if (weighted.length === 0) throw new BodyProblem(`${path}.dataField`, 'must name at least one field');
+  if (weighted.length === 0)
+    throw new BodyProblem(`${path}.dataField`, 'must name at least one field');
   if (kind !== 'text' && weighted.length > 1) {
     throw new BodyProblem(`${path}.dataField`, 'must name one field for this query type');
   }
   return weighted;
 }
 
-function queryValue(type: SearchQueryModel['type'], value: unknown, path: string): SearchQueryModel['value'] {
+function queryValue(
+  type: SearchQueryModel['type'],
+  value: unknown,
+  path: string,
+): SearchQueryModel['value'] {
   if (value === undefined || value === null || value === '') return null;
   switch (type) {
     case 'search':
     case 'suggestion':
       return parse(textValue, value, path);
     case 'term':
-      return parse(z.union([textValue, z.array(textValue).max(100)], 'must be a string or a list of strings'), value, path);
+      return parse(
+        z.union([textValue, z.array(textValue).max(100)], 'must be a string or a list of strings'),
+        value,
+        path,
+      );
     case 'range': {
       const range = parse(rangeValue, value, path);
       return { start: range.start ?? null, end: range.end ?? null };
@@ -286,10 +336,17 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
   const dataField = dataFields(app, kind, raw, path);
   const sortField = Array.isArray(raw.sortField) ? raw.sortField[0] : raw.sortField;
   const sortBy = raw.sortBy === 'asc' || raw.sortBy === 'desc' ? raw.sortBy : null;
-  if (sortBy) checkField(app, 'sort', sortField ?? dataField[0].field, `${path}.${sortField ? 'sortField' : 'dataField'}`);
+  if (sortBy)
+    checkField(
+      app,
+      'sort',
+      sortField ?? dataField[0].field,
+      `${path}.${sortField ? 'sortField' : 'dataField'}`,
+    );
   else if (sortField) checkField(app, 'sort', sortField, `${path}.sortField`);
   const highlightFields = raw.highlightField === undefined ? null : [raw.highlightField].flat();
-  for (const field of highlightFields ?? []) checkField(app, 'text', field, `${path}.highlightField`);
+  for (const field of highlightFields ?? [])
+    checkField(app, 'text', field, `${path}.highlightField`);
   const isSuggestion = raw.type === 'suggestion';
   return {
     id: raw.id,
@@ -298,7 +355,12 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
     dataField,
     value: queryValue(raw.type, raw.value, `${path}.value`),
     react: raw.react ?? null,
-    fuzziness: raw.fuzziness === undefined ? 0 : raw.fuzziness === 'AUTO' ? 'AUTO' : (Number(raw.fuzziness) as 0 | 1 | 2),
+    fuzziness:
+      raw.fuzziness === undefined
+        ? 0
+        : raw.fuzziness === 'AUTO'
+          ? 'AUTO'
+          : (Number(raw.fuzziness) as 0 | 1 | 2),
     queryFormat: raw.queryFormat ?? 'or',
     size: raw.size ?? (isSuggestion ? SEARCH_LIMITS.suggestionSize : SEARCH_LIMITS.defaultSize),
     from: raw.from ?? 0,
@@ -312,7 +374,8 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
     enableRecentSuggestions: isSuggestion && (raw.enableRecentSuggestions ?? false),
     popularSuggestionsSize: raw.popularSuggestionsConfig?.size ?? SEARCH_LIMITS.suggestionSize,
     recentSuggestionsSize: raw.recentSuggestionsConfig?.size ?? SEARCH_LIMITS.recentSearchesSize,
-    recentSuggestionsMinChars: raw.recentSuggestionsConfig?.minChars ?? SEARCH_LIMITS.recentSearchesMinChars,
+    recentSuggestionsMinChars:
+      raw.recentSuggestionsConfig?.minChars ?? SEARCH_LIMITS.recentSearchesMinChars,
   };
 }
 
@@ -328,7 +391,8 @@ export function parseReactiveSearchBody(app: SearchApp, body: unknown): ParsedRe
   const queries = shape.query.map((item, index) => {
     const path = `query.${index}`;
     const raw = parse(queryShape, item, path);
-    if (ids.has(raw.id)) throw new BodyProblem(`${path}.id`, `${JSON.stringify(raw.id)} is used by another query`);
+    if (ids.has(raw.id))
+      throw new BodyProblem(`${path}.id`, `${JSON.stringify(raw.id)} is used by another query`);
     ids.add(raw.id);
     return toModel(app, raw, path);
   });

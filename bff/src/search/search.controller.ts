@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { Patterns, SEARCH_APPS, SEARCH_LIMITS } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
@@ -39,27 +50,49 @@ const clickBody = z.strictObject({
   query_id: uuid,
   click_type: z.enum(['result', 'suggestion'], 'must be result or suggestion'),
   click_on: z
-    .record(id, z.int('must be a whole number').min(0, 'must be at least 0').max(SEARCH_LIMITS.maxFrom + SEARCH_LIMITS.maxSize))
-    .refine((map) => Object.keys(map).length > 0, 'must map at least one document id to its position')
-    .refine((map) => Object.keys(map).length <= SEARCH_LIMITS.maxSize, `must map at most ${SEARCH_LIMITS.maxSize} documents`),
+    .record(
+      id,
+      z
+        .int('must be a whole number')
+        .min(0, 'must be at least 0')
+        .max(SEARCH_LIMITS.maxFrom + SEARCH_LIMITS.maxSize),
+    )
+    .refine(
+      (map) => Object.keys(map).length > 0,
+      'must map at least one document id to its position',
+    )
+    .refine(
+      (map) => Object.keys(map).length <= SEARCH_LIMITS.maxSize,
+      `must map at most ${SEARCH_LIMITS.maxSize} documents`,
+    ),
   query: z.string().max(SEARCH_LIMITS.maxValueLength).optional(),
   ...analyticsExtras,
 });
 
-const dateParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], 'must be a date (YYYY-MM-DD or ISO 8601)');
+const dateParam = z.union(
+  [z.iso.datetime({ offset: true }), z.iso.date()],
+  'must be a date (YYYY-MM-DD or ISO 8601)',
+);
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d{1,4}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
-    .pipe(z.number().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`));
+    .pipe(
+      z
+        .number()
+        .min(min, `must be a whole number from ${min} to ${max}`)
+        .max(max, `must be a whole number from ${min} to ${max}`),
+    );
 
 /** Spec §9 defaults: size 5, min_chars 3. `user_id` is ignored: the session says who asks. */
 const recentQuery = z.object({
   size: wholeNumber(1, SEARCH_LIMITS.maxSize).default(SEARCH_LIMITS.recentSearchesSize),
   from: dateParam.optional(),
   to: dateParam.optional(),
-  min_chars: wholeNumber(0, SEARCH_LIMITS.maxValueLength).default(SEARCH_LIMITS.recentSearchesMinChars),
+  min_chars: wholeNumber(0, SEARCH_LIMITS.maxValueLength).default(
+    SEARCH_LIMITS.recentSearchesMinChars,
+  ),
 });
 
 /**

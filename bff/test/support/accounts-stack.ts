@@ -55,7 +55,11 @@ export async function startAccountsStack(
   const prefix = uniqueTransportPrefix(label);
   const queuePrefix = `${prefix}-queues`;
   const tag = `acc-${randomUUID().slice(0, 8)}`;
-  const common = { REDIS_URL: infra.redisUrl, TRANSPORT_PREFIX: prefix, REQUEST_DEADLINE_MS: '5000' };
+  const common = {
+    REDIS_URL: infra.redisUrl,
+    TRANSPORT_PREFIX: prefix,
+    REQUEST_DEADLINE_MS: '5000',
+  };
   const db = new Client({ connectionString: infra.adminUrl() });
   await db.connect();
   const accounts = await startTestApp(accountsService, {
@@ -84,10 +88,8 @@ export async function startAccountsStack(
     ...options.bffEnv,
   });
   const redis = new Redis(infra.redisUrl);
-  const mailQueue = new Queue(Queues.mail, {
-    connection: new Redis(infra.redisUrl, { maxRetriesPerRequest: null }),
-    prefix: queuePrefix,
-  });
+  const queueConnection = new Redis(infra.redisUrl, { maxRetriesPerRequest: null });
+  const mailQueue = new Queue(Queues.mail, { connection: queueConnection, prefix: queuePrefix });
   return {
     bff,
     accounts,
@@ -105,7 +107,7 @@ export async function startAccountsStack(
       await db.end();
       await mailQueue.obliterate({ force: true });
       await mailQueue.close();
-      await mailQueue.opts.connection.quit?.();
+      await queueConnection.quit();
       for (const key of await redis.keys(`${queuePrefix}:*`)) await redis.del(key);
       for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
       await redis.quit();
@@ -237,7 +239,13 @@ export async function mailJobs<K extends MailKind>(
   stack: AccountsStack,
   kind: K,
 ): Promise<Array<Job<MailJobData[K]>>> {
-  const jobs = await stack.mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  const jobs = await stack.mailQueue.getJobs([
+    'waiting',
+    'delayed',
+    'active',
+    'completed',
+    'failed',
+  ]);
   return jobs.filter((job) => job?.name === kind) as Array<Job<MailJobData[K]>>;
 }
 

@@ -76,11 +76,18 @@ function asSent(queries: Query[]): Query[] {
 }
 
 /** The queries executeQuery sends for `component`: its own, then those it reacts to. */
-export function queriesFor(component: 'results' | 'search__internal', state: SearchBarState): Query[] {
+export function queriesFor(
+  component: 'results' | 'search__internal',
+  state: SearchBarState,
+): Query[] {
   const store = storeState(state);
   const own = getRSQuery(
     component,
-    extractPropsFromState(store, component, state.typed && component === 'search__internal' ? { value: state.typed } : undefined),
+    extractPropsFromState(
+      store,
+      component,
+      state.typed && component === 'search__internal' ? { value: state.typed } : undefined,
+    ),
   ) as Query;
   const dependent = Object.values(getDependentQueries(store, component, [])) as Query[];
   return asSent([own, ...dependent]);
@@ -109,5 +116,9 @@ export function sendWithAppbase(
   const client = Appbase({ url: `${apiUrl}/api/search`, app });
   if (options.headers) client.setHeaders(options.headers);
   const settings = { recordAnalytics: options.recordAnalytics ?? false, emptyQuery: true };
-  return (options.v3 ? client.reactiveSearchv3(queries, settings) : client.reactiveSearch(queries, settings)) as Promise<AppbaseAnswer>;
+  return (
+    options.v3
+      ? client.reactiveSearchv3(queries, settings)
+      : client.reactiveSearch(queries, settings)
+  ) as Promise<AppbaseAnswer>;
 }

@@ -20,7 +20,7 @@ import { searchService } from '../../../services/search/src/service';
 export class SearchStack {
   readonly infra = testInfra();
   readonly tag = randomUUID().slice(0, 8);
-  readonly transportPrefix = uniqueTransportPrefix('search');
+  readonly transportPrefix: string;
   readonly queuePrefix = `test-queue-${this.tag}`;
   readonly space = `test-${this.tag}`;
   search?: StartedApp;
@@ -29,10 +29,16 @@ export class SearchStack {
     connection: this.connection,
     prefix: this.queuePrefix,
   });
+  private readonly eventsConnection = this.connection.duplicate();
   private readonly events = new QueueEvents(Queues.searchIndex, {
-    connection: this.connection.duplicate(),
+    connection: this.eventsConnection,
     prefix: this.queuePrefix,
   });
+
+  /** `transportPrefix`: join processes started elsewhere (e.g. the accounts stack). */
+  constructor(transportPrefix = uniqueTransportPrefix('search')) {
+    this.transportPrefix = transportPrefix;
+  }
 
   get common(): Record<string, string> {
     return {
@@ -80,6 +86,7 @@ export class SearchStack {
     await this.queue.close();
     await this.events.close();
     this.connection.disconnect();
+    this.eventsConnection.disconnect();
     const admin = new Client({ connectionString: this.infra.adminUrl() });
     await admin.connect();
     try {

@@ -14,7 +14,23 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((violation) => ({
       id: violation.id,
@@ -23,5 +39,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       targets: violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)),
     }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  return violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
 }

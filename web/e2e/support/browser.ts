@@ -36,7 +36,8 @@ export const MOBILE = { width: 360, height: 740 };
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through the e2e jest project (global setup)');
+  if (!url)
+    throw new Error('E2E_BASE_URL is not set: run through the e2e jest project (global setup)');
   return url;
 }
 

@@ -2,7 +2,8 @@ import { baseUrl } from './browser';
 
 async function get<T>(path: string): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`);
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -14,9 +15,9 @@ export async function sampleTargets(): Promise<{
 }> {
   const active = await get<Array<{ industry: string }>>('/api/active');
   const industry = active[0].industry;
-  const companies = await get<{ result: { aranked: Array<{ slug: string; company_name: string; industry: string }> } }>(
-    `/api/companies/us/${industry}`,
-  );
+  const companies = await get<{
+    result: { aranked: Array<{ slug: string; company_name: string; industry: string }> };
+  }>(`/api/companies/us/${industry}`);
   const first = companies.result.aranked[0];
   let reportPath: string | null = null;
   try {
@@ -25,5 +26,9 @@ export async function sampleTargets(): Promise<{
   } catch {
     reportPath = null;
   }
-  return { industry, company: { slug: first.slug, name: first.company_name, industry }, reportPath };
+  return {
+    industry,
+    company: { slug: first.slug, name: first.company_name, industry },
+    reportPath,
+  };
 }

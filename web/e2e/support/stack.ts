@@ -21,10 +21,30 @@ interface ProcessSpec {
 }
 
 const PROCESSES: ProcessSpec[] = [
-  { name: 'rankings', entry: 'services/rankings/dist/main.js', portOffset: 2, databaseUrlVar: 'RANKINGS_DATABASE_URL' },
-  { name: 'accounts', entry: 'services/accounts/dist/main.js', portOffset: 1, databaseUrlVar: 'ACCOUNTS_DATABASE_URL' },
-  { name: 'reports', entry: 'services/reports/dist/main.js', portOffset: 3, databaseUrlVar: 'REPORTS_DATABASE_URL' },
-  { name: 'search', entry: 'services/search/dist/main.js', portOffset: 5, databaseUrlVar: 'SEARCH_DATABASE_URL' },
+  {
+    name: 'rankings',
+    entry: 'services/rankings/dist/main.js',
+    portOffset: 2,
+    databaseUrlVar: 'RANKINGS_DATABASE_URL',
+  },
+  {
+    name: 'accounts',
+    entry: 'services/accounts/dist/main.js',
+    portOffset: 1,
+    databaseUrlVar: 'ACCOUNTS_DATABASE_URL',
+  },
+  {
+    name: 'reports',
+    entry: 'services/reports/dist/main.js',
+    portOffset: 3,
+    databaseUrlVar: 'REPORTS_DATABASE_URL',
+  },
+  {
+    name: 'search',
+    entry: 'services/search/dist/main.js',
+    portOffset: 5,
+    databaseUrlVar: 'SEARCH_DATABASE_URL',
+  },
   { name: 'mail', entry: 'services/mail/dist/main.js', portOffset: 4 },
   { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
 ];
@@ -41,6 +61,21 @@ async function waitReady(url: string, child: ChildProcess): Promise<string | nul
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return 'not ready after 60 s';
+}
+
+async function runToEnd(entry: string, env: Record<string, string>): Promise<string | null> {
+  const file = path.join(repoRoot, entry);
+  if (!existsSync(file)) return `${entry} is not built`;
+  const child = spawn(process.execPath, [file], {
+    env: { ...env, REINDEX_TIMEOUT_MS: '120000' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-1000);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return code === 0 ? null : `exit ${code}: ${stderr.trim()}`;
 }
 
 /**
@@ -69,8 +104,13 @@ export async function startStack(basePort: number): Promise<RunningStack> {
       continue;
     }
     const port = basePort + spec.portOffset;
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...shared, HTTP_PORT: String(port) };
-    if (spec.databaseUrlVar && process.env[spec.databaseUrlVar]) env.DATABASE_URL = process.env[spec.databaseUrlVar]!;
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      ...shared,
+      HTTP_PORT: String(port),
+    };
+    if (spec.databaseUrlVar && process.env[spec.databaseUrlVar])
+      env.DATABASE_URL = process.env[spec.databaseUrlVar]!;
     const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -78,8 +118,18 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     });
     children.push(child);
     const problem = await waitReady(`http://127.0.0.1:${port}`, child);
-    if (problem) notStarted.push(`${spec.name}: ${problem}${stderr ? ` — ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+    if (problem)
+      notStarted.push(
+        `${spec.name}: ${problem}${stderr ? ` — ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+      );
   }
+  // The search indices are fed through this run's own queue prefix: rebuild them from rankings
+  // and reports (what `make reindex` does) so search sees the sample data.
+  const reindexProblem = await runToEnd('services/search/dist/indexing/reindex-cli.js', {
+    ...(process.env as Record<string, string>),
+    ...shared,
+  });
+  if (reindexProblem) notStarted.push(`search reindex: ${reindexProblem}`);
   return {
     baseUrl: `http://127.0.0.1:${basePort}`,
     transportPrefix,

@@ -25,7 +25,8 @@ export const apiPaths = {
   active: () => '/api/active',
   averages: () => '/api/averages',
   industryCompanies: (industry: string) => `/api/companies/us/${enc(industry)}`,
-  company: (industry: string, company: string) => `/api/primary/us/${enc(industry)}/${enc(company)}`,
+  company: (industry: string, company: string) =>
+    `/api/primary/us/${enc(industry)}/${enc(company)}`,
   featured: (page: number) => `/api/reports/featured/${page}`,
   latest: (page: number) => `/api/reports/latest/${page}`,
   published: (id: string, date: string, slug: string) =>
@@ -118,11 +119,9 @@ export const api = {
   requestReset: (email: string, altcha: string) =>
     request<unknown>('POST', '/api/reset', { body: { email, altcha }, dim: true }),
   validateHash: (hash: string) =>
-    request<{ valid?: boolean; hashValid?: boolean }>(
-      'GET',
-      `/api/validatehash/${enc(hash)}`,
-      { loaderStop: 'hashValidation' },
-    ).then((response) => response.body.valid ?? response.body.hashValid ?? false),
+    request<{ valid?: boolean; hashValid?: boolean }>('GET', `/api/validatehash/${enc(hash)}`, {
+      loaderStop: 'hashValidation',
+    }).then((response) => response.body.valid ?? response.body.hashValid ?? false),
   resetPassword: (hash: string, password: string) =>
     request<{ success: boolean }>('POST', '/api/resetpassword', {
       body: { hash, password },

@@ -17,7 +17,8 @@ export function CookieNotice() {
     <section className="cookie-notice" aria-label="Cookie notice">
       <p>
         We use cookies to keep you signed in and to understand how the site is used. Read our{' '}
-        <Link to="/privacy-policy">privacy policy</Link> and <Link to="/terms-of-use">terms of use</Link>.
+        <Link to="/privacy-policy">privacy policy</Link> and{' '}
+        <Link to="/terms-of-use">terms of use</Link>.
       </p>
       <button
         type="button"

@@ -27,8 +27,8 @@ export function DiscontinuedOverlay() {
     <Overlay title="MEMBERSHIP DISCONTINUED">
       <p>
         Your membership is set to end
-        {user.discontinue_final ? ` on ${user.discontinue_final.slice(0, 10)}` : ''}; your data
-        will then be deleted. You can continue your membership until then.
+        {user.discontinue_final ? ` on ${user.discontinue_final.slice(0, 10)}` : ''}; your data will
+        then be deleted. You can continue your membership until then.
       </p>
       {error && <ErrorBox message={error} onClear={() => setError(null)} />}
       <div className="button-row">

@@ -6,16 +6,25 @@ import { useSession } from '../state/session';
 import { RankingTable } from './RankingTable';
 
 /** The ranked companies of an industry with the note saying whose weighting ranks them. */
-export function IndustryRanking({ data, bare = false }: { data: IndustryCompaniesResponse; bare?: boolean }) {
+export function IndustryRanking({
+  data,
+  bare = false,
+}: {
+  data: IndustryCompaniesResponse;
+  bare?: boolean;
+}) {
   const { status } = useSession();
   const industry = data.industryResult;
   if (data.result.none || !data.period) {
     return <p className="muted">No companies are ranked in this industry yet.</p>;
   }
   const { weighting, rows } = industryRanking(data.result);
-  const issues = industry.industry_values.length > 0
-    ? (industry.industry_values.filter((key) => ISSUES.some((issue) => issue.key === key)) as IssueKey[])
-    : undefined;
+  const issues =
+    industry.industry_values.length > 0
+      ? (industry.industry_values.filter((key) =>
+          ISSUES.some((issue) => issue.key === key),
+        ) as IssueKey[])
+      : undefined;
   return (
     <>
       <p className="weighting-note" data-testid="weighting-note">

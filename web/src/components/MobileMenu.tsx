@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { MENU_CLOSE_MS, MENU_WIDTH_PX, PRODUCT_NAME } from '../lib/constants';
 import { useSession } from '../state/session';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface Props {
   open: boolean;

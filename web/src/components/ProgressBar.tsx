@@ -21,7 +21,10 @@ export function ProgressBar() {
       return;
     }
     setProgress(PROGRESS_MINIMUM);
-    const timer = setInterval(() => setProgress((value) => (value === null ? null : trickle(value))), 200);
+    const timer = setInterval(
+      () => setProgress((value) => (value === null ? null : trickle(value))),
+      200,
+    );
     let finish: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearInterval(timer);

@@ -2,7 +2,13 @@ import type { ReportSummary } from '@upright/contracts';
 import { formatDate, formatPeriod, issueLabel } from '../lib/format';
 import { PrefetchLink } from './PrefetchLink';
 
-export function ReportList({ reports, headingLevel = 3 }: { reports: ReportSummary[]; headingLevel?: 2 | 3 }) {
+export function ReportList({
+  reports,
+  headingLevel = 3,
+}: {
+  reports: ReportSummary[];
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (reports.length === 0) return <p className="muted">No reports yet.</p>;
   return (

@@ -7,7 +7,13 @@ import { RankingTable } from './RankingTable';
 import { ReportList } from './ReportList';
 
 /** A published report: copy, frozen ranking with per-issue ranks, sources, correction link. */
-export function ReportView({ published, bare = false }: { published: PublishedReport; bare?: boolean }) {
+export function ReportView({
+  published,
+  bare = false,
+}: {
+  published: PublishedReport;
+  bare?: boolean;
+}) {
   const { report, rankings, sources, majorItems } = published;
   const highlight = report.value === 'overall' ? undefined : report.value;
   const correction = `${WebPaths.contact()}?report=${encodeURIComponent(report.title)}&path=${encodeURIComponent(published.canonical || report.path)}`;
@@ -15,7 +21,8 @@ export function ReportView({ published, bare = false }: { published: PublishedRe
     <article className="report">
       <h1>{report.title}</h1>
       <p className="muted">
-        {issueLabel(report.value)} · {formatPeriod(report)} · Published {formatDate(report.published_date)}
+        {issueLabel(report.value)} · {formatPeriod(report)} · Published{' '}
+        {formatDate(report.published_date)}
         {report.archived ? ' · archived' : ''}
       </p>
       {!bare &&
@@ -36,7 +43,9 @@ export function ReportView({ published, bare = false }: { published: PublishedRe
         <RankingTable
           rows={reportRows(rankings.rankings, report.value)}
           caption={`${issueLabel(report.value)} ranking, ${formatPeriod(rankings.period)} (lowest rank ${rankings.lowestRank})`}
-          rankLabel={report.value === 'overall' ? 'Overall rank' : `${issueLabel(report.value)} rank`}
+          rankLabel={
+            report.value === 'overall' ? 'Overall rank' : `${issueLabel(report.value)} rank`
+          }
           industry={report.industry}
           highlight={highlight}
           linkTarget={bare ? '_top' : undefined}
@@ -79,7 +88,9 @@ export function ReportView({ published, bare = false }: { published: PublishedRe
         </p>
       ) : (
         <p>
-          <PrefetchLink to={WebPaths.industry(report.industry)}>See the whole industry ranking</PrefetchLink>
+          <PrefetchLink to={WebPaths.industry(report.industry)}>
+            See the whole industry ranking
+          </PrefetchLink>
           {' · '}
           <PrefetchLink to={correction}>Request a correction</PrefetchLink>
         </p>

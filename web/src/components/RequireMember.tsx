@@ -8,7 +8,9 @@ export function RequireMember({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'checking') return <p className="muted">Checking your session…</p>;
   if (status !== 'member') {
-    return <Navigate replace to={`/account/signin?next=${encodeURIComponent(location.pathname)}`} />;
+    return (
+      <Navigate replace to={`/account/signin?next=${encodeURIComponent(location.pathname)}`} />
+    );
   }
   return <>{children}</>;
 }

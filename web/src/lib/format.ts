@@ -2,8 +2,18 @@ import type { DetailMetric, RankingValue } from '@upright/contracts';
 import { ISSUES } from '@upright/contracts';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** `2022-02-07` → `February 7, 2022` (dates are calendar days: no time zone shift). */
@@ -19,7 +29,10 @@ export function formatPeriod(period: { period_year: number; period_qrt: number }
 }
 
 /** A rank as shown in tables: ties carry a "T" prefix (T2 = tied for second). */
-export function formatRank(rank: number | null | undefined, tied: boolean | null | undefined): string {
+export function formatRank(
+  rank: number | null | undefined,
+  tied: boolean | null | undefined,
+): string {
   if (rank === null || rank === undefined) return '—';
   return tied ? `T${rank}` : String(rank);
 }

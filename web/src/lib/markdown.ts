@@ -10,7 +10,10 @@ export type Block =
 export function markdownBlocks(source: string): Block[] {
   const blocks: Block[] = [];
   for (const chunk of source.replace(/\r\n/g, '\n').split(/\n{2,}/)) {
-    const lines = chunk.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.length === 0) continue;
     if (lines.every((line) => /^[-*] /.test(line))) {
       blocks.push({ kind: 'list', items: lines.map((line) => stripInline(line.slice(2))) });
@@ -25,7 +28,5 @@ export function markdownBlocks(source: string): Block[] {
 
 /** Drops emphasis markers and keeps link text. */
 function stripInline(text: string): string {
-  return text
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2');
+  return text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/(\*\*|__|\*|_|`)(.+?)\1/g, '$2');
 }

@@ -11,9 +11,11 @@ export const MESSAGES = {
   passwordSystem: 'The system encountered an error saving your password. Please try again.',
   resetRequest: 'We could not send a password reset link. Please wait a few seconds and try again.',
   hashInvalid: 'This password reset link is not valid or has expired. Please request a new one.',
-  unsubscribe: 'We could not unsubscribe you with this link. Please sign in and change your newsletter choice in account settings.',
+  unsubscribe:
+    'We could not unsubscribe you with this link. Please sign in and change your newsletter choice in account settings.',
   generic: 'Please wait a few seconds and try again.',
   technical: 'We are having technical issues. Please give it a minute or two and try again.',
   sessionExpired: ERROR_TEXTS.sessionExpired,
-  discontinued: 'Your membership has been discontinued. Your data will be deleted in 7 days; sign in before then to continue your membership.',
+  discontinued:
+    'Your membership has been discontinued. Your data will be deleted in 7 days; sign in before then to continue your membership.',
 } as const;

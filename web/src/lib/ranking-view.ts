@@ -23,7 +23,11 @@ export function industryRanking(result: IndustryCompaniesResult): {
   };
 }
 
-function toRow(company: RankedCompany | TopCompany, rank: number | null, tied: boolean | null): RankingRow {
+function toRow(
+  company: RankedCompany | TopCompany,
+  rank: number | null,
+  tied: boolean | null,
+): RankingRow {
   return {
     upright_cid: company.upright_cid,
     company_name: company.company_name,

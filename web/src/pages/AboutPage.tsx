@@ -10,9 +10,9 @@ export default function AboutPage() {
     <div className="prose">
       <h1>About {PRODUCT_NAME}</h1>
       <p>
-        {PRODUCT_NAME} publishes reports and ranks mostly large US companies within their
-        industries on social and economic issues, so you can compare competitors on what matters
-        to you. {PRODUCT_NAME} is in beta.
+        {PRODUCT_NAME} publishes reports and ranks mostly large US companies within their industries
+        on social and economic issues, so you can compare competitors on what matters to you.{' '}
+        {PRODUCT_NAME} is in beta.
       </p>
       <h2>The issues</h2>
       <ul>
@@ -22,10 +22,9 @@ export default function AboutPage() {
       </ul>
       <h2>Free membership</h2>
       <p>
-        Visitors browse, search and read every report without an account. Members sign up for
-        free and <Link to="/account/priorities">set priorities</Link> that weight every ranking
-        for them. Members are individuals aged 13 or older, one account per person; companies
-        cannot join.
+        Visitors browse, search and read every report without an account. Members sign up for free
+        and <Link to="/account/priorities">set priorities</Link> that weight every ranking for them.
+        Members are individuals aged 13 or older, one account per person; companies cannot join.
       </p>
       <h2>Where the data comes from</h2>
       <p>{DISCLAIMER}</p>

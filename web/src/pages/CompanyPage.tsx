@@ -10,7 +10,14 @@ import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
-import { describeRank, formatDate, formatMetric, formatPeriod, formatRank, joinWithDots } from '../lib/format';
+import {
+  describeRank,
+  formatDate,
+  formatMetric,
+  formatPeriod,
+  formatRank,
+  joinWithDots,
+} from '../lib/format';
 import { useApi, useTitle } from '../lib/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
@@ -38,9 +45,17 @@ function overallRank(ranks: NonNullable<CompanyDetail['ranks']>) {
 export default function CompanyPage() {
   const { industry = '', company = '' } = useParams();
   const { status, user } = useSession();
-  const state = useApi(() => loadCompany(industry, company), [industry, company, status, user?.uid]);
-  useTitle(state.kind === 'ready' && state.data ? `${state.data.detail.company_name} · ${PRODUCT_NAME}` : null);
-  if (state.kind === 'error' && (state.status === 404 || state.status === 400)) return <NotFoundPage />;
+  const state = useApi(
+    () => loadCompany(industry, company),
+    [industry, company, status, user?.uid],
+  );
+  useTitle(
+    state.kind === 'ready' && state.data
+      ? `${state.data.detail.company_name} · ${PRODUCT_NAME}`
+      : null,
+  );
+  if (state.kind === 'error' && (state.status === 404 || state.status === 400))
+    return <NotFoundPage />;
   return (
     <PageState state={state} what="the company">
       {(data) => {
@@ -58,7 +73,11 @@ export default function CompanyPage() {
               {detail.headquarters && (
                 <>
                   <dt>Headquarters</dt>
-                  <dd>{[detail.headquarters.city, detail.headquarters.state].filter(Boolean).join(', ')}</dd>
+                  <dd>
+                    {[detail.headquarters.city, detail.headquarters.state]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </dd>
                 </>
               )}
               <dt>Latest Update</dt>
@@ -80,7 +99,10 @@ export default function CompanyPage() {
                   <dt>Disclosure</dt>
                   <dd>
                     {detail.alt_reporting || detail.self_reporting
-                      ? [detail.alt_reporting && 'alternative reporting', detail.self_reporting && 'self-reporting']
+                      ? [
+                          detail.alt_reporting && 'alternative reporting',
+                          detail.self_reporting && 'self-reporting',
+                        ]
                           .filter(Boolean)
                           .join(' and ')
                       : 'No public filings, alternative or self-reporting: lowest rank on pay, diversity, tax, repurchase and price issues'}
@@ -97,15 +119,22 @@ export default function CompanyPage() {
                     <PrefetchLink to={WebPaths.industry(industry)}>
                       {pageIndustry?.industry_text ?? industry}
                     </PrefetchLink>
-                    : {describeRank(overallRank(detail.ranks).rank, overallRank(detail.ranks).tied, detail.ranks.lowestRank)} with{' '}
-                    {overallRank(detail.ranks).label} ({formatPeriod(detail.ranks.period)})
+                    :{' '}
+                    {describeRank(
+                      overallRank(detail.ranks).rank,
+                      overallRank(detail.ranks).tied,
+                      detail.ranks.lowestRank,
+                    )}{' '}
+                    with {overallRank(detail.ranks).label} ({formatPeriod(detail.ranks.period)})
                   </li>
                 ) : (
                   <li>Not ranked in {pageIndustry?.industry_text ?? industry} this period.</li>
                 )}
                 {otherRanks.map(({ item, detail: other }) => (
                   <li key={item.industry}>
-                    <PrefetchLink to={WebPaths.company(item.industry, detail.slug)}>{item.industry_text}</PrefetchLink>
+                    <PrefetchLink to={WebPaths.company(item.industry, detail.slug)}>
+                      {item.industry_text}
+                    </PrefetchLink>
                     :{' '}
                     {other?.ranks
                       ? `${describeRank(overallRank(other.ranks).rank, overallRank(other.ranks).tied, other.ranks.lowestRank)} with ${overallRank(other.ranks).label}`
@@ -131,8 +160,11 @@ export default function CompanyPage() {
                         <tr key={issue.key}>
                           <th scope="row">{issue.label}</th>
                           <td>
-                            {formatRank(ranks[`${issue.key}_rank`] as number, ranks[`${issue.key}_tied`] === true)} of{' '}
-                            {detail.ranks?.lowestRank}
+                            {formatRank(
+                              ranks[`${issue.key}_rank`] as number,
+                              ranks[`${issue.key}_tied`] === true,
+                            )}{' '}
+                            of {detail.ranks?.lowestRank}
                           </td>
                           <td>{score === null || score === undefined ? 'missing' : score}</td>
                         </tr>
@@ -149,7 +181,11 @@ export default function CompanyPage() {
                 {DETAIL_TABLE_NAMES.map((table) => {
                   const entry = detail[table];
                   return (
-                    <section key={table} className="detail-block" aria-labelledby={`detail-${table}`}>
+                    <section
+                      key={table}
+                      className="detail-block"
+                      aria-labelledby={`detail-${table}`}
+                    >
                       <h3 id={`detail-${table}`}>{DETAIL_TABLES[table].label}</h3>
                       {entry ? (
                         <>

@@ -31,7 +31,8 @@ export default function ContactPage() {
     id: `contact-${name}`,
     name,
     value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      setForm({ ...form, [name]: event.target.value }),
   });
 
   if (sent) {
@@ -60,7 +61,11 @@ export default function ContactPage() {
             if (answer?.sent === false) setError(CONTACT_ERROR);
             else setSent(true);
           } catch (failure) {
-            setError((failure as { status?: number }).status === 429 ? errorMessage(failure) : CONTACT_ERROR);
+            setError(
+              (failure as { status?: number }).status === 429
+                ? errorMessage(failure)
+                : CONTACT_ERROR,
+            );
           }
         }}
       >

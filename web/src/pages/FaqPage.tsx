@@ -1,4 +1,10 @@
-import { ISSUES, MISSING_CLIMATE_SCORE, PRIORITY_DEFAULT, PRIORITY_MAX, PRIORITY_MIN } from '@upright/contracts';
+import {
+  ISSUES,
+  MISSING_CLIMATE_SCORE,
+  PRIORITY_DEFAULT,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+} from '@upright/contracts';
 import { Link } from 'react-router-dom';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../lib/constants';
 import { useTitle } from '../lib/useApi';
@@ -39,13 +45,13 @@ export default function FaqPage() {
       </p>
       <h2>How do priorities change the rankings?</h2>
       <p>
-        Each issue has a weight from {PRIORITY_MIN} to {PRIORITY_MAX}. A company&apos;s weighted
-        sum is each issue rank multiplied by that issue&apos;s weight, added up and rounded to two
+        Each issue has a weight from {PRIORITY_MIN} to {PRIORITY_MAX}. A company&apos;s weighted sum
+        is each issue rank multiplied by that issue&apos;s weight, added up and rounded to two
         decimals; companies are then ranked by that weighted sum. Members rank with their own
         weights once they have <Link to="/account/priorities">saved their priorities</Link>.
         Visitors, and members who have not saved priorities yet, see rankings weighted by the
-        average priorities of all members ({PRIORITY_DEFAULT} for every issue until members have
-        set any). Sums are computed exactly, so rounding never changes an order.
+        average priorities of all members ({PRIORITY_DEFAULT} for every issue until members have set
+        any). Sums are computed exactly, so rounding never changes an order.
       </p>
       <h2>Which quarter is shown?</h2>
       <p>
@@ -54,8 +60,8 @@ export default function FaqPage() {
       </p>
       <h2>Where does the data come from?</h2>
       <p>
-        From regulators, NGOs, news media and company self-reporting. Every figure on a company
-        page names its source. {PRODUCT_NAME} gives no investment advice.
+        From regulators, NGOs, news media and company self-reporting. Every figure on a company page
+        names its source. {PRODUCT_NAME} gives no investment advice.
       </p>
       <h2>Something is wrong. How do I get it corrected?</h2>
       <p>

@@ -42,7 +42,9 @@ export default function HomePage() {
             <ul className="industry-grid" data-testid="active-industries">
               {list.map((item) => (
                 <li key={item.industry}>
-                  <PrefetchLink to={WebPaths.industry(item.industry)}>{item.industry_text}</PrefetchLink>
+                  <PrefetchLink to={WebPaths.industry(item.industry)}>
+                    {item.industry_text}
+                  </PrefetchLink>
                 </li>
               ))}
             </ul>

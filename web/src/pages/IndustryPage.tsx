@@ -12,8 +12,13 @@ export default function IndustryPage() {
   const { status, user } = useSession();
   // The ranking depends on who asks (visitor averages or the member's own weighting).
   const state = useApi(() => api.industryCompanies(industry), [industry, status, user?.uid]);
-  useTitle(state.kind === 'ready' ? `${state.data.industryResult.industry_text} rankings · ${PRODUCT_NAME}` : null);
-  if (state.kind === 'error' && (state.status === 404 || state.status === 400)) return <NotFoundPage />;
+  useTitle(
+    state.kind === 'ready'
+      ? `${state.data.industryResult.industry_text} rankings · ${PRODUCT_NAME}`
+      : null,
+  );
+  if (state.kind === 'error' && (state.status === 404 || state.status === 400))
+    return <NotFoundPage />;
   return (
     <PageState state={state} what="the industry ranking">
       {(data) => (

@@ -8,8 +8,8 @@ export default function NotFoundPage() {
     <>
       <h1>Page not found</h1>
       <p>
-        The page you asked for does not exist. <Link to="/">Go to the home page</Link> or search
-        for a company above.
+        The page you asked for does not exist. <Link to="/">Go to the home page</Link> or search for
+        a company above.
       </p>
     </>
   );

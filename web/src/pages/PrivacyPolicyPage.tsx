@@ -8,19 +8,20 @@ export default function PrivacyPolicyPage() {
     <div className="plain-page">
       <h1>Privacy policy</h1>
       <p>
-        Last updated: <time dateTime={PRIVACY_POLICY_UPDATED}>{formatDate(PRIVACY_POLICY_UPDATED)}</time>
+        Last updated:{' '}
+        <time dateTime={PRIVACY_POLICY_UPDATED}>{formatDate(PRIVACY_POLICY_UPDATED)}</time>
       </p>
       <h2>What we collect</h2>
       <p>
-        Visitors can browse without an account. Members give us their name, email address,
-        password (stored only as a secure hash), newsletter choice, theme and the priorities they
-        set. The birth year asked at sign-up only checks the minimum age and is not stored.
+        Visitors can browse without an account. Members give us their name, email address, password
+        (stored only as a secure hash), newsletter choice, theme and the priorities they set. The
+        birth year asked at sign-up only checks the minimum age and is not stored.
       </p>
       <h2>Cookies</h2>
       <p>
-        Sign-in uses cookies: an encrypted session cookie keeps you signed in, and a security
-        cookie protects forms. We also remember that you accepted the cookie notice and, for the
-        session only, that you dismissed a promotion.
+        Sign-in uses cookies: an encrypted session cookie keeps you signed in, and a security cookie
+        protects forms. We also remember that you accepted the cookie notice and, for the session
+        only, that you dismissed a promotion.
       </p>
       <h2>Analytics</h2>
       <p>
@@ -30,8 +31,8 @@ export default function PrivacyPolicyPage() {
       </p>
       <h2>Discontinuing your membership</h2>
       <p>
-        You can discontinue your membership from account settings. Seven days later all of your
-        data is deleted; until then you can continue your membership.
+        You can discontinue your membership from account settings. Seven days later all of your data
+        is deleted; until then you can continue your membership.
       </p>
       <h2>Your rights</h2>
       <p>

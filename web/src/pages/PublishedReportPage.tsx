@@ -15,13 +15,24 @@ export function usePublished() {
 
 export default function PublishedReportPage() {
   const state = usePublished();
-  useTitle(state.kind === 'ready' && 'published' in state.data ? `${state.data.published.report.title} · ${PRODUCT_NAME}` : null);
+  useTitle(
+    state.kind === 'ready' && 'published' in state.data
+      ? `${state.data.published.report.title} · ${PRODUCT_NAME}`
+      : null,
+  );
   if (state.kind === 'error' && state.status === 404) return <NotFoundPage />;
   return (
     <PageState state={state} what="the report">
       {(data) =>
         'canonical' in data ? (
-          <Navigate replace to={WebPaths.report(String(data.canonical.report_id), data.canonical.published_date, data.canonical.slug)} />
+          <Navigate
+            replace
+            to={WebPaths.report(
+              String(data.canonical.report_id),
+              data.canonical.published_date,
+              data.canonical.slug,
+            )}
+          />
         ) : (
           <ReportView published={data.published} />
         )

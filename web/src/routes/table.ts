@@ -20,7 +20,11 @@ export const ROUTES: RouteDefinition[] = [
     load: () => import('../pages/HomePage'),
     data: () => [apiPaths.featured(1), apiPaths.latest(1)],
   },
-  { path: '/reports', load: () => import('../pages/ReportsPage'), data: () => [apiPaths.latest(1)] },
+  {
+    path: '/reports',
+    load: () => import('../pages/ReportsPage'),
+    data: () => [apiPaths.latest(1)],
+  },
   {
     path: '/reports/:id/:date/:slug',
     load: () => import('../pages/PublishedReportPage'),
@@ -43,7 +47,10 @@ export const ROUTES: RouteDefinition[] = [
   { path: '/account/reset', load: () => import('../pages/account/ResetRequestPage') },
   { path: '/account/reset/:hash', load: () => import('../pages/account/ResetPasswordPage') },
   { path: '/account/verify/:hash', load: () => import('../pages/account/VerifyPage') },
-  { path: '/account/unsubscribe/:uid/:key', load: () => import('../pages/account/UnsubscribePage') },
+  {
+    path: '/account/unsubscribe/:uid/:key',
+    load: () => import('../pages/account/UnsubscribePage'),
+  },
   { path: '/about', load: () => import('../pages/AboutPage') },
   { path: '/faq', load: () => import('../pages/FaqPage') },
   { path: '/contact', load: () => import('../pages/ContactPage') },

@@ -2,7 +2,12 @@ import { useState, type ComponentType } from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
 import type { SearchApp } from '@upright/contracts';
 import { useNavigate } from 'react-router-dom';
-import { COOKIES, CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
+import {
+  COOKIES,
+  CSRF_HEADER,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_RESULTS_PER_PAGE,
+} from '../lib/constants';
 import { getCookie } from '../lib/cookies';
 import { resultStatsText } from '../lib/format';
 import { pathOfDocument, SEARCH_MODES } from './modes';

@@ -2,7 +2,10 @@ import type { SearchApp } from '@upright/contracts';
 import { formatDate, joinWithDots } from '../lib/format';
 import { pathOfDocument } from './modes';
 
-export type SearchItem = { _id?: string; _source?: Record<string, unknown> } & Record<string, unknown>;
+export type SearchItem = { _id?: string; _source?: Record<string, unknown> } & Record<
+  string,
+  unknown
+>;
 
 const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];

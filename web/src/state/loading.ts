@@ -32,11 +32,14 @@ export function startLoading(options: { dim?: boolean; stop?: LoaderStop } = {})
   return () => {
     if (ended) return;
     ended = true;
-    setTimeout(() => {
-      running = Math.max(0, running - 1);
-      if (options.dim) dimmed = Math.max(0, dimmed - 1);
-      publish();
-    }, LOADER_STOP_MS[options.stop ?? 'default']);
+    setTimeout(
+      () => {
+        running = Math.max(0, running - 1);
+        if (options.dim) dimmed = Math.max(0, dimmed - 1);
+        publish();
+      },
+      LOADER_STOP_MS[options.stop ?? 'default'],
+    );
   };
 }
 

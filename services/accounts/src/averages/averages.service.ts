@@ -50,9 +50,8 @@ export class AveragesService implements OnApplicationBootstrap {
     const { averages, changed } = await this.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<AveragesRow[]>`
         SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
-      const [row] = await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(
-        SUMS_SQL,
-      );
+      const [row] =
+        await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
       const next = averagesOf({ count: row.count, sums: row });
       if (sameAverages(dtoOf(locked[0]), next)) return { averages: next, changed: false };
       await tx.averages.update({ where: { aid: 1 }, data: next });

@@ -31,14 +31,20 @@ describe('averages (decisions §4)', () => {
 
   it('stays within 0–10 with at most 2 decimals for any members (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 1, maxLength: 500 }), (values) => {
-        const total = values.reduce((a, b) => a + b, 0);
-        const average = averagesOf({ count: values.length, sums: sums({ tax: total }) }).average_tax;
-        expect(average).toBeGreaterThanOrEqual(0);
-        expect(average).toBeLessThanOrEqual(10);
-        expect(Math.round(average * 100)).toBeCloseTo(average * 100, 9);
-        expect(Math.abs(average - total / values.length)).toBeLessThanOrEqual(0.005 + 1e-9);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 1, maxLength: 500 }),
+        (values) => {
+          const total = values.reduce((a, b) => a + b, 0);
+          const average = averagesOf({
+            count: values.length,
+            sums: sums({ tax: total }),
+          }).average_tax;
+          expect(average).toBeGreaterThanOrEqual(0);
+          expect(average).toBeLessThanOrEqual(10);
+          expect(Math.round(average * 100)).toBeCloseTo(average * 100, 9);
+          expect(Math.abs(average - total / values.length)).toBeLessThanOrEqual(0.005 + 1e-9);
+        },
+      ),
     );
   });
 

@@ -10,9 +10,7 @@ export class DiscontinueController {
   constructor(private readonly discontinuation: DiscontinueService) {}
 
   @MessagePattern(Patterns.accounts.discontinue)
-  discontinue(
-    @Payload() data: unknown,
-  ): Promise<ResponseOf<typeof Patterns.accounts.discontinue>> {
+  discontinue(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.discontinue>> {
     return this.discontinuation.discontinue(parseMessage(memberMessage, data).uid);
   }
 

@@ -41,7 +41,10 @@ export class DiscontinueService {
       ? { discontinueDate: member.discontinueDate!, discontinueFinal: member.discontinueFinal! }
       : discontinueDates(new Date());
     const user = await this.db.$transaction(async (tx) => {
-      const updated = await tx.user.update({ where: { uid }, data: { discontinue: true, ...dates } });
+      const updated = await tx.user.update({
+        where: { uid },
+        data: { discontinue: true, ...dates },
+      });
       await this.sessions.revokeAllOf(uid, null, tx);
       return updated;
     });
@@ -49,7 +52,9 @@ export class DiscontinueService {
     // adds it; the member is not told of a failure that loses nothing.
     await this.deletions
       .schedule(uid, dates.discontinueFinal)
-      .catch((error: unknown) => this.logger.error(`deletion of ${uid} not scheduled: ${String(error)}`));
+      .catch((error: unknown) =>
+        this.logger.error(`deletion of ${uid} not scheduled: ${String(error)}`),
+      );
     const finalDate = dates.discontinueFinal.toISOString();
     await this.mail.send(
       MailKinds.discontinueConfirmation,

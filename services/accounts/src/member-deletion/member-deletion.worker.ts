@@ -81,7 +81,9 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
     this.worker.on('failed', (job, error) =>
       this.logger.warn(`member deletion job ${job?.id} failed: ${error.message}`),
     );
-    this.worker.on('error', (error) => this.logger.warn(`member deletion worker: ${error.message}`));
+    this.worker.on('error', (error) =>
+      this.logger.warn(`member deletion worker: ${error.message}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

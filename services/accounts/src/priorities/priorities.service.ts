@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DEFAULT_PRIORITY_VALUES,
   NOT_RANKED_PRIORITY_FIELDS,
   type IssueWeights,
   type PrioritiesBody,
@@ -24,15 +25,11 @@ export class PrioritiesService {
 
   async get(uid: string): Promise<PrioritiesResponse> {
     const user = await this.members.get(uid);
-    const stored = await this.db.priorities.upsert({
-      where: { uid },
-      create: { uid, weighted: false },
-      update: {},
-    });
+    const stored = await this.db.priorities.findUnique({ where: { uid } });
     return {
       uid,
-      values: clientValuesOf(stored),
-      weighted: stored.weighted,
+      values: stored ? clientValuesOf(stored) : { ...DEFAULT_PRIORITY_VALUES },
+      weighted: stored?.weighted ?? false,
       not_ranked_yet: NOT_RANKED_PRIORITY_FIELDS,
       prefs_updated: user.prefsUpdated?.toISOString() ?? null,
     };

@@ -271,24 +271,23 @@ export const prioritiesBodySchema = strictBody(
 export type PrioritiesBody = Partial<PriorityValues>;
 
 export const settingsBodySchema = strictBody({
-    first_name: nameSchema.optional(),
-    last_name: nameSchema.optional(),
-    email: emailSchema.optional(),
-    subscriber: z.boolean('must be true or false').optional(),
-    theme: z.enum(THEMES, `must be one of: ${THEMES.join(', ')}`).optional(),
-    /** Required to change the email or the password. */
-    current_password: givenPasswordSchema.optional(),
-    new_password: newPasswordSchema.optional(),
-  })
-  .superRefine((body, context) => {
-    if ((body.email !== undefined || body.new_password !== undefined) && !body.current_password) {
-      context.addIssue({
-        code: 'custom',
-        path: ['current_password'],
-        message: 'must be given to change the email or the password',
-      });
-    }
-  });
+  first_name: nameSchema.optional(),
+  last_name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  subscriber: z.boolean('must be true or false').optional(),
+  theme: z.enum(THEMES, `must be one of: ${THEMES.join(', ')}`).optional(),
+  /** Required to change the email or the password. */
+  current_password: givenPasswordSchema.optional(),
+  new_password: newPasswordSchema.optional(),
+}).superRefine((body, context) => {
+  if ((body.email !== undefined || body.new_password !== undefined) && !body.current_password) {
+    context.addIssue({
+      code: 'custom',
+      path: ['current_password'],
+      message: 'must be given to change the email or the password',
+    });
+  }
+});
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
 export const unsubscribeBodySchema = strictBody({

@@ -82,7 +82,8 @@ export const SEARCH_QUERY_TYPES = ['search', 'suggestion', 'term', 'range', 'geo
 export type SearchQueryType = (typeof SEARCH_QUERY_TYPES)[number];
 
 /** `react` of the ReactiveSearch API: ids combined with and/or/not. Unknown ids are ignored. */
-export type ReactClause = string | ReactClause[] | { and?: ReactClause; or?: ReactClause; not?: ReactClause };
+export type ReactClause =
+  string | ReactClause[] | { and?: ReactClause; or?: ReactClause; not?: ReactClause };
 
 export interface WeightedField {
   field: string;

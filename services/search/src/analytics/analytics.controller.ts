@@ -52,7 +52,13 @@ export class AnalyticsController {
   async click(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.search.recordClick>> {
     const request = parseMessage(clickRequestSchema, data);
     if ((await this.analytics.searchApp(request.queryId)) !== request.app) throw unknownQuery();
-    return { recorded: await this.analytics.recordClicks(request.queryId, request.clickType, request.clickOn) };
+    return {
+      recorded: await this.analytics.recordClicks(
+        request.queryId,
+        request.clickType,
+        request.clickOn,
+      ),
+    };
   }
 
   @MessagePattern(Patterns.search.recentSearches)

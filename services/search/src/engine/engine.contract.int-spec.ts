@@ -68,7 +68,10 @@ function company(
 }
 
 const COMPANIES: CompanySearchDocument[] = [
-  company('c-acme-logistics', 'Acme Logistics Holdings', { industry: 'shipping', industries: ['shipping'] }),
+  company('c-acme-logistics', 'Acme Logistics Holdings', {
+    industry: 'shipping',
+    industries: ['shipping'],
+  }),
   company('c-acme', 'Acme', { brands: ['Roadrunner Traps'], subsidiaries: ['Wile Industries'] }),
   company('c-coyote', 'Coyote Outfitters', { brands: ['Acme Gear'] }),
   company('c-globex', 'Globex Corporation', {
@@ -76,10 +79,21 @@ const COMPANIES: CompanySearchDocument[] = [
     subsidiaries: ['Initrode Labs'],
     updated: '2024-06-30',
   }),
-  company('c-umbrella', 'Umbrella Health', { industry: 'health', industries: ['health'], location: NYC }),
-  company('c-soylent', 'Soylent Foods', { industry: 'food', industries: ['food', 'health'], location: LA }),
+  company('c-umbrella', 'Umbrella Health', {
+    industry: 'health',
+    industries: ['health'],
+    location: NYC,
+  }),
+  company('c-soylent', 'Soylent Foods', {
+    industry: 'food',
+    industries: ['food', 'health'],
+    location: LA,
+  }),
   ...Array.from({ length: 25 }, (_, n) =>
-    company(`c-filler-${String(n).padStart(2, '0')}`, `Filler Company ${n}`, { industry: 'filler', industries: ['filler'] }),
+    company(`c-filler-${String(n).padStart(2, '0')}`, `Filler Company ${n}`, {
+      industry: 'filler',
+      industries: ['filler'],
+    }),
   ),
 ];
 
@@ -171,8 +185,13 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
     const results = (react: SearchQueryModel['react']) =>
       queryModel({ id: 'results', size: 100, react });
 
-    expect((await ids([industry, results({ and: 'industry' })])).sort()).toEqual(['c-soylent', 'c-umbrella']);
-    expect(await ids([industry, nearNyc, results({ and: ['industry', 'near'] })])).toEqual(['c-umbrella']);
+    expect((await ids([industry, results({ and: 'industry' })])).sort()).toEqual([
+      'c-soylent',
+      'c-umbrella',
+    ]);
+    expect(await ids([industry, nearNyc, results({ and: ['industry', 'near'] })])).toEqual([
+      'c-umbrella',
+    ]);
     expect(await ids([industry, results({ and: 'industry', not: 'missing' })])).toHaveLength(2);
     const notRecent = await ids([recent, results({ not: 'recent' })]);
     expect(notRecent).toEqual(['c-globex']);
@@ -185,7 +204,9 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
 
   it('highlights the matched words in the asked fields', async () => {
     const result = await engine.search(
-      engineQuery('companies', [text('acme', { highlight: true, highlightFields: ['company_name', 'brands'] })]),
+      engineQuery('companies', [
+        text('acme', { highlight: true, highlightFields: ['company_name', 'brands'] }),
+      ]),
     );
     const coyote = result.hits.find((hit) => hit.id === 'c-coyote');
     expect(coyote?.highlight?.brands?.[0]).toBe('<mark>Acme</mark> Gear');
@@ -195,7 +216,9 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
 
   it('returns only the included fields', async () => {
     const [hit] = (
-      await engine.search(engineQuery('companies', [text('Globex', { includeFields: ['company_name'] })]))
+      await engine.search(
+        engineQuery('companies', [text('Globex', { includeFields: ['company_name'] })]),
+      )
     ).hits;
     expect(hit.source).toEqual({ company_name: 'Globex Corporation' });
   });
@@ -212,11 +235,20 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
 
   it('swaps a rebuilt index in only when it is complete', async () => {
     const build = await engine.beginBuild('industries');
-    await build.add([{ id: 'banks', industry_text: 'Banks', industry_alts: ['Lenders'], definition: 'Money.' }]);
+    await build.add([
+      { id: 'banks', industry_text: 'Banks', industry_alts: ['Lenders'], definition: 'Money.' },
+    ]);
     const industries = (value: string) =>
       engine.search(
         engineQuery('industries', [
-          queryModel({ id: 'r', value, dataField: [{ field: 'industry_text', weight: 1 }, { field: 'industry_alts', weight: 1 }] }),
+          queryModel({
+            id: 'r',
+            value,
+            dataField: [
+              { field: 'industry_text', weight: 1 },
+              { field: 'industry_alts', weight: 1 },
+            ],
+          }),
         ]),
       );
     expect((await industries('Lenders')).total).toBe(0);

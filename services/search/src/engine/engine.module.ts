@@ -1,4 +1,11 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import { DATABASE, ReadinessRegistry } from '@upright/platform';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
 import type { PrismaClient } from '../generated/prisma/client';

@@ -33,7 +33,9 @@ function isRange(value: SearchQueryModel['value']): value is RangeValue {
 }
 
 function isGeo(value: SearchQueryModel['value']): value is GeoDistanceValue {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'distance' in value;
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && 'distance' in value
+  );
 }
 
 function combine(kind: 'all' | 'any' | 'none', nodes: Array<FilterNode | null>): FilterNode | null {

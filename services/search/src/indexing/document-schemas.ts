@@ -11,9 +11,7 @@ import { z } from 'zod';
 const id = z.string().min(1).max(200);
 const text = z.string().max(1000);
 const texts = z.array(text).max(500);
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const documentSchemas = {
   companies: z.strictObject({

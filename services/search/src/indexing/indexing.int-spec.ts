@@ -32,16 +32,24 @@ describe('search indexing through the search-index queue', () => {
   let rankingsDb: RankingsPrisma;
   let client: ServiceClient;
 
-  const search = (value: string, app: ReactiveSearchRequest['app'] = 'companies', memberUid: string | null = null) =>
+  const search = (
+    value: string,
+    app: ReactiveSearchRequest['app'] = 'companies',
+    memberUid: string | null = null,
+  ) =>
     client.request(Patterns.search.reactiveSearch, {
       app,
       queries: [
         queryModel({
           id: 'q',
           value,
+          queryFormat: 'and',
           dataField:
             app === 'companies'
-              ? [{ field: 'company_name', weight: 1 }, { field: 'brands', weight: 1 }]
+              ? [
+                  { field: 'company_name', weight: 1 },
+                  { field: 'brands', weight: 1 },
+                ]
               : [{ field: 'industry_text', weight: 1 }],
         }),
       ],
@@ -54,7 +62,13 @@ describe('search indexing through the search-index queue', () => {
   function dataSet(names: string[]) {
     return {
       industries: [
-        { industry, industry_text: `Tools ${tag}`, industry_alts: [], definition: 'Hand tools.', limit: 10 },
+        {
+          industry,
+          industry_text: `Tools ${tag}`,
+          industry_alts: [],
+          definition: 'Hand tools.',
+          limit: 10,
+        },
       ],
       companies: names.map((name, n) => ({
         upright_cid: `zz-${tag}-${n}`,
@@ -87,7 +101,10 @@ describe('search indexing through the search-index queue', () => {
 
   beforeAll(async () => {
     rankingsDb = new RankingsPrisma({
-      adapter: createPgAdapter({ DATABASE_URL: stack.infra.databaseUrl('rankings'), DATABASE_POOL_SIZE: 2 }),
+      adapter: createPgAdapter({
+        DATABASE_URL: stack.infra.databaseUrl('rankings'),
+        DATABASE_POOL_SIZE: 2,
+      }),
     });
     rankings = await startTestApp(rankingsService, {
       ...stack.common,
@@ -115,7 +132,10 @@ describe('search indexing through the search-index queue', () => {
     expect(await ids(`Hammerhead ${tag}`)).toEqual([]);
     const pushed = await importData(['Hammerhead', 'Wrenchworks']);
     expect(pushed).toBeGreaterThanOrEqual(3);
-    await eventually(async () => (await ids(`Hammerhead ${tag}`)).length > 0, 'the import is indexed');
+    await eventually(
+      async () => (await ids(`Hammerhead ${tag}`)).length > 0,
+      'the import is indexed',
+    );
     expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
     expect(await ids('wrenchworksbrand')).toEqual([`zz-${tag}-1`]);
     expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
@@ -151,7 +171,10 @@ describe('search indexing through the search-index queue', () => {
   });
 
   it('refuses a malformed job without retrying it', async () => {
-    const job = await stack.queue.add(SearchIndexJobs.upsert, { app: 'companies', documents: [{ id: 1 }] });
+    const job = await stack.queue.add(SearchIndexJobs.upsert, {
+      app: 'companies',
+      documents: [{ id: 1 }],
+    });
     await expect(stack.finished(job.id!)).rejects.toThrow(/documents\.0\.id/);
     const failed = await stack.queue.getJob(job.id!);
     expect(failed?.attemptsMade).toBe(1);
@@ -174,7 +197,9 @@ describe('search indexing through the search-index queue', () => {
       },
     ]);
     expect(await ids(`Orphan ${tag}`)).toEqual([`zz-${tag}-orphan`]);
-    const job = await stack.queue.add(SearchIndexJobs.rebuild, { apps: ['companies', 'industries'] });
+    const job = await stack.queue.add(SearchIndexJobs.rebuild, {
+      apps: ['companies', 'industries'],
+    });
     const counts = (await stack.finished(job.id!)) as Record<string, number>;
     expect(counts.companies).toBeGreaterThanOrEqual(2);
     expect(await ids(`Orphan ${tag}`)).toEqual([]);
@@ -196,7 +221,10 @@ describe('search indexing through the search-index queue', () => {
       });
     expect(await recent()).toEqual([{ key: `Hammerhead ${tag}`, count: 1 }]);
     const connection = new Redis(stack.infra.redisUrl, { maxRetriesPerRequest: null });
-    const deletions = new Queue(Queues.searchMemberDeletion, { connection, prefix: stack.queuePrefix });
+    const deletions = new Queue(Queues.searchMemberDeletion, {
+      connection,
+      prefix: stack.queuePrefix,
+    });
     try {
       await deletions.add('delete', { uid });
       await eventually(async () => (await recent()).length === 0, 'the analytics are deleted');

@@ -15,9 +15,9 @@ export class OwnerPages {
   constructor(private readonly services: ServiceClient) {}
 
   readonly pages: DocumentPages = <A extends SearchApp>(app: A) =>
-    (app === 'reports' ? this.reports() : this.rankings(app as 'companies' | 'industries')) as AsyncIterable<
-      SearchDocumentOf[A][]
-    >;
+    (app === 'reports'
+      ? this.reports()
+      : this.rankings(app as 'companies' | 'industries')) as AsyncIterable<SearchDocumentOf[A][]>;
 
   private async *rankings(app: 'companies' | 'industries') {
     let after: string | null = null;
@@ -25,8 +25,8 @@ export class OwnerPages {
       const page: SearchDocumentsPage<'companies' | 'industries'> = await this.services.request(
         Patterns.rankings.searchDocuments,
         {
-        app,
-        after,
+          app,
+          after,
           limit: SEARCH_DOCUMENTS_MAX_PAGE,
         },
       );

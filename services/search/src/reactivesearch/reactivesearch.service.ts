@@ -6,7 +6,7 @@ import type {
   SearchQueryResult,
 } from '@upright/contracts';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
-import type { EngineQuery, SearchEngine } from '../engine/engine';
+import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
 import { planQueries, type PlannedQuery } from '../engine/query-plan';
 import { asSearchHit, indexSuggestions, termSuggestions } from './suggestions';
@@ -32,7 +32,10 @@ export class ReactiveSearchService {
     return { searchId: await this.record(request, answered), results };
   }
 
-  private async answer(request: ReactiveSearchRequest, query: PlannedQuery): Promise<SearchQueryResult> {
+  private async answer(
+    request: ReactiveSearchRequest,
+    query: PlannedQuery,
+  ): Promise<SearchQueryResult> {
     const started = performance.now();
     const hits =
       query.model.type === 'suggestion'
@@ -109,6 +112,11 @@ export class ReactiveSearchService {
       .map((query) => (typeof query.value === 'string' ? query.value.trim() : ''))
       .find((value) => value !== '');
     if (!results || !term) return null;
-    return this.analytics.recordSearch(request.app, term, request.memberUid, results[1].hits.total.value);
+    return this.analytics.recordSearch(
+      request.app,
+      term,
+      request.memberUid,
+      results[1].hits.total.value,
+    );
   }
 }

@@ -48,7 +48,9 @@ const queryModel = z.strictObject({
   id: name,
   type: z.enum(SEARCH_QUERY_TYPES),
   execute: z.boolean(),
-  dataField: z.array(z.strictObject({ field: name, weight: z.number().positive().max(100) })).max(10),
+  dataField: z
+    .array(z.strictObject({ field: name, weight: z.number().positive().max(100) }))
+    .max(10),
   value: z
     .union([
       z.string().max(SEARCH_LIMITS.maxValueLength),

@@ -74,13 +74,14 @@ function Priorities() {
     return error ? <ErrorBox message={error} /> : <p className="muted">Loading your priorities…</p>;
   }
   const dirty = !samePriorities(values, saved);
-  const set = (field: ClientPriorityName) => (value: number) => setValues({ ...values, [field]: value });
+  const set = (field: ClientPriorityName) => (value: number) =>
+    setValues({ ...values, [field]: value });
   return (
     <>
       <h1>Your priorities</h1>
       <p>
-        How much does each issue matter to you, from {PRIORITY_MIN} (not at all) to {PRIORITY_MAX} (most)? Every
-        industry ranking on {PRODUCT_NAME} is weighted by your choices.
+        How much does each issue matter to you, from {PRIORITY_MIN} (not at all) to {PRIORITY_MAX}{' '}
+        (most)? Every industry ranking on {PRODUCT_NAME} is weighted by your choices.
       </p>
       <form
         id="priorities-form"
@@ -102,7 +103,13 @@ function Priorities() {
         <fieldset>
           <legend>Issues that weight the rankings</legend>
           {RANKED_FIELDS.map(({ field, label }) => (
-            <PriorityInput key={field} field={field} label={label} value={values[field]} onChange={set(field)} />
+            <PriorityInput
+              key={field}
+              field={field}
+              label={label}
+              value={values[field]}
+              onChange={set(field)}
+            />
           ))}
         </fieldset>
         <fieldset>
@@ -120,7 +127,13 @@ function Priorities() {
         </fieldset>
       </form>
       <SaveBar dirty={dirty} canSave form="priorities-form" />
-      {updated && <SuccessOverlay message="updated" closeAfterMs={PRIORITIES_SAVED_CLOSE_MS} onClose={closeUpdated} />}
+      {updated && (
+        <SuccessOverlay
+          message="updated"
+          closeAfterMs={PRIORITIES_SAVED_CLOSE_MS}
+          onClose={closeUpdated}
+        />
+      )}
     </>
   );
 }

@@ -62,8 +62,18 @@ export default function ResetPasswordPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="reset-password">New password (at least {PASSWORD_MIN_LENGTH} characters)</label>
-        <input id="reset-password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <label htmlFor="reset-password">
+          New password (at least {PASSWORD_MIN_LENGTH} characters)
+        </label>
+        <input
+          id="reset-password"
+          type="password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <button type="submit" className="button">
           Save password
         </button>

@@ -33,13 +33,24 @@ export default function ResetRequestPage() {
             await api.requestReset(email, altcha);
             setSent(true);
           } catch (failure) {
-            setError(failure instanceof ApiError && failure.status === 429 ? errorMessage(failure) : MESSAGES.resetRequest);
+            setError(
+              failure instanceof ApiError && failure.status === 429
+                ? errorMessage(failure)
+                : MESSAGES.resetRequest,
+            );
           }
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
         <label htmlFor="reset-email">Email</label>
-        <input id="reset-email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="reset-email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <AltchaField onPayload={setAltcha} />
         <button type="submit" className="button" disabled={!altcha}>
           Send reset link

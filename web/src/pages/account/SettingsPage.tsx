@@ -27,18 +27,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function useSettingsSubmit(onSaved: () => void, failureText?: (error: unknown) => string) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const submit = (changes: Record<string, unknown>, doneText: string) => async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
-      await api.saveSettings(changes);
-      setDone(doneText);
-      onSaved();
-    } catch (failure) {
-      setError(failureText ? failureText(failure) : errorMessage(failure));
-    }
-  };
+  const submit =
+    (changes: Record<string, unknown>, doneText: string) => async (event: FormEvent) => {
+      event.preventDefault();
+      setError(null);
+      setDone(null);
+      try {
+        await api.saveSettings(changes);
+        setDone(doneText);
+        onSaved();
+      } catch (failure) {
+        setError(failureText ? failureText(failure) : errorMessage(failure));
+      }
+    };
   const feedback = (
     <>
       {error && <ErrorBox message={error} onClear={() => setError(null)} />}
@@ -113,36 +114,80 @@ function SettingsForms({ initial }: { initial: Settings }) {
         >
           {profileForm.feedback}
           <label htmlFor="settings-first-name">First name</label>
-          <input id="settings-first-name" required value={profile.first_name} onChange={(event) => setProfile({ ...profile, first_name: event.target.value })} />
+          <input
+            id="settings-first-name"
+            required
+            value={profile.first_name}
+            onChange={(event) => setProfile({ ...profile, first_name: event.target.value })}
+          />
           <label htmlFor="settings-last-name">Last name</label>
-          <input id="settings-last-name" required value={profile.last_name} onChange={(event) => setProfile({ ...profile, last_name: event.target.value })} />
+          <input
+            id="settings-last-name"
+            required
+            value={profile.last_name}
+            onChange={(event) => setProfile({ ...profile, last_name: event.target.value })}
+          />
           <label className="check">
-            <input type="checkbox" checked={profile.subscriber} onChange={(event) => setProfile({ ...profile, subscriber: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={profile.subscriber}
+              onChange={(event) => setProfile({ ...profile, subscriber: event.target.checked })}
+            />
             Send me the newsletter
           </label>
           <fieldset className="theme-choice">
             <legend>Theme</legend>
             {(['light', 'dark'] as Theme[]).map((theme) => (
               <label key={theme} className="check">
-                <input type="radio" name="theme" value={theme} checked={profile.theme === theme} onChange={() => setProfile({ ...profile, theme })} />
+                <input
+                  type="radio"
+                  name="theme"
+                  value={theme}
+                  checked={profile.theme === theme}
+                  onChange={() => setProfile({ ...profile, theme })}
+                />
                 {theme === 'light' ? 'Light' : 'Dark'}
               </label>
             ))}
           </fieldset>
         </form>
-        <SaveBar dirty={dirty} canSave={profile.first_name.trim() !== '' && profile.last_name.trim() !== ''} form="profile-form" />
+        <SaveBar
+          dirty={dirty}
+          canSave={profile.first_name.trim() !== '' && profile.last_name.trim() !== ''}
+          form="profile-form"
+        />
       </Section>
 
       <Section title="Email">
         <p>
           Your email is <strong>{session.user?.email ?? saved.email}</strong>.
         </p>
-        <form className="form" onSubmit={emailForm.submit({ email: email.email, password: email.password }, 'Your email was changed.')}>
+        <form
+          className="form"
+          onSubmit={emailForm.submit(
+            { email: email.email, password: email.password },
+            'Your email was changed.',
+          )}
+        >
           {emailForm.feedback}
           <label htmlFor="settings-email">New email</label>
-          <input id="settings-email" type="email" required autoComplete="email" value={email.email} onChange={(event) => setEmail({ ...email, email: event.target.value })} />
+          <input
+            id="settings-email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email.email}
+            onChange={(event) => setEmail({ ...email, email: event.target.value })}
+          />
           <label htmlFor="settings-email-password">Your password</label>
-          <input id="settings-email-password" type="password" required autoComplete="current-password" value={email.password} onChange={(event) => setEmail({ ...email, password: event.target.value })} />
+          <input
+            id="settings-email-password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={email.password}
+            onChange={(event) => setEmail({ ...email, password: event.target.value })}
+          />
           <button type="submit" className="button">
             Change email
           </button>
@@ -159,9 +204,26 @@ function SettingsForms({ initial }: { initial: Settings }) {
         >
           {passwordForm.feedback}
           <label htmlFor="settings-current-password">Current password</label>
-          <input id="settings-current-password" type="password" required autoComplete="current-password" value={password.current} onChange={(event) => setPassword({ ...password, current: event.target.value })} />
-          <label htmlFor="settings-new-password">New password (at least {PASSWORD_MIN_LENGTH} characters)</label>
-          <input id="settings-new-password" type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" value={password.next} onChange={(event) => setPassword({ ...password, next: event.target.value })} />
+          <input
+            id="settings-current-password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password.current}
+            onChange={(event) => setPassword({ ...password, current: event.target.value })}
+          />
+          <label htmlFor="settings-new-password">
+            New password (at least {PASSWORD_MIN_LENGTH} characters)
+          </label>
+          <input
+            id="settings-new-password"
+            type="password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            autoComplete="new-password"
+            value={password.next}
+            onChange={(event) => setPassword({ ...password, next: event.target.value })}
+          />
           <button type="submit" className="button">
             Change password
           </button>
@@ -170,10 +232,12 @@ function SettingsForms({ initial }: { initial: Settings }) {
 
       <Section title="Discontinue membership">
         <p>
-          Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in and continue
-          your {PRODUCT_NAME} membership.
+          Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in
+          and continue your {PRODUCT_NAME} membership.
         </p>
-        {discontinueError && <ErrorBox message={discontinueError} onClear={() => setDiscontinueError(null)} />}
+        {discontinueError && (
+          <ErrorBox message={discontinueError} onClear={() => setDiscontinueError(null)} />
+        )}
         {confirmDiscontinue ? (
           <div className="button-row">
             <button
@@ -185,18 +249,30 @@ function SettingsForms({ initial }: { initial: Settings }) {
                   session.ended(MESSAGES.discontinued);
                   navigate('/account/signin');
                 } catch (failure) {
-                  setDiscontinueError(failure instanceof ApiError && failure.status === 401 ? errorMessage(failure) : MESSAGES.discontinue);
+                  setDiscontinueError(
+                    failure instanceof ApiError && failure.status === 401
+                      ? errorMessage(failure)
+                      : MESSAGES.discontinue,
+                  );
                 }
               }}
             >
               Yes, discontinue my membership
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirmDiscontinue(false)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setConfirmDiscontinue(false)}
+            >
               Keep my membership
             </button>
           </div>
         ) : (
-          <button type="button" className="button button-secondary" onClick={() => setConfirmDiscontinue(true)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setConfirmDiscontinue(true)}
+          >
             Discontinue membership
           </button>
         )}

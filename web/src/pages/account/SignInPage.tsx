@@ -46,15 +46,30 @@ export default function SignInPage() {
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
         <label htmlFor="signin-email">Email</label>
-        <input id="signin-email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <label htmlFor="signin-password">Password</label>
-        <input id="signin-password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <button type="submit" className="button">
           Sign in
         </button>
       </form>
       <p>
-        <Link to="/account/reset">Forgot your password?</Link> · New here? <Link to="/account/signup">Join free</Link>
+        <Link to="/account/reset">Forgot your password?</Link> · New here?{' '}
+        <Link to="/account/signup">Join free</Link>
       </p>
     </div>
   );

@@ -17,7 +17,13 @@ export default function SignUpPage() {
   useTitle(`Join · ${PRODUCT_NAME}`);
   const session = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', password: '', birth_year: '' });
+  const [form, setForm] = useState({
+    first_name: '',
+    last_name: '',
+    email: '',
+    password: '',
+    birth_year: '',
+  });
   const [individual, setIndividual] = useState(false);
   const [subscriber, setSubscriber] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
@@ -27,7 +33,8 @@ export default function SignUpPage() {
   const input = (name: keyof typeof form) => ({
     id: `signup-${name}`,
     value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) =>
+      setForm({ ...form, [name]: event.target.value }),
   });
   return (
     <div className="narrow">
@@ -40,7 +47,13 @@ export default function SignUpPage() {
           setError(null);
           if (!altcha || tooYoung || !individual) return;
           try {
-            const answer = await api.signUp({ ...form, birth_year: year, individual, subscriber, altcha });
+            const answer = await api.signUp({
+              ...form,
+              birth_year: year,
+              individual,
+              subscriber,
+              altcha,
+            });
             session.signedIn(answer.user);
             navigate('/account/priorities');
           } catch (failure) {
@@ -56,21 +69,44 @@ export default function SignUpPage() {
         <input {...input('last_name')} required autoComplete="family-name" maxLength={100} />
         <label htmlFor="signup-email">Email</label>
         <input {...input('email')} type="email" required autoComplete="email" />
-        <label htmlFor="signup-password">Password (at least {PASSWORD_MIN_LENGTH} characters)</label>
-        <input {...input('password')} type="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        <label htmlFor="signup-password">
+          Password (at least {PASSWORD_MIN_LENGTH} characters)
+        </label>
+        <input
+          {...input('password')}
+          type="password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+        />
         <label htmlFor="signup-birth_year">What year were you born?</label>
-        <input {...input('birth_year')} inputMode="numeric" pattern="[0-9]{4}" required aria-describedby="birth-year-help" />
+        <input
+          {...input('birth_year')}
+          inputMode="numeric"
+          pattern="[0-9]{4}"
+          required
+          aria-describedby="birth-year-help"
+        />
         <p id="birth-year-help" className={tooYoung ? 'field-error' : 'muted'}>
           {tooYoung
             ? `Members must be ${MINIMUM_AGE} or older.`
             : `Only used to check that you are ${MINIMUM_AGE} or older; it is not stored.`}
         </p>
         <label className="check">
-          <input type="checkbox" checked={individual} onChange={(event) => setIndividual(event.target.checked)} required />I
-          am an individual, not a company or organisation, and this is my only account.
+          <input
+            type="checkbox"
+            checked={individual}
+            onChange={(event) => setIndividual(event.target.checked)}
+            required
+          />
+          I am an individual, not a company or organisation, and this is my only account.
         </label>
         <label className="check">
-          <input type="checkbox" checked={subscriber} onChange={(event) => setSubscriber(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={subscriber}
+            onChange={(event) => setSubscriber(event.target.checked)}
+          />
           Send me the newsletter (optional)
         </label>
         <AltchaField onPayload={setAltcha} />

@@ -17,7 +17,8 @@ export default function UnsubscribePage() {
       {state.kind === 'ready' && state.data?.unsubscribed === true && (
         <p role="status">You are unsubscribed. You will not receive the newsletter anymore.</p>
       )}
-      {(state.kind === 'error' || (state.kind === 'ready' && state.data?.unsubscribed !== true)) && (
+      {(state.kind === 'error' ||
+        (state.kind === 'ready' && state.data?.unsubscribed !== true)) && (
         <ErrorBox message={MESSAGES.unsubscribe} />
       )}
     </div>

@@ -1,12 +1,6 @@
 import { Client } from '@opensearch-project/opensearch';
 import { SEARCH_APPS, type SearchApp, type SearchDocumentOf } from '@upright/contracts';
-import type {
-  EngineHit,
-  EngineQuery,
-  EngineResult,
-  IndexBuild,
-  SearchEngine,
-} from '../engine';
+import type { EngineHit, EngineQuery, EngineResult, IndexBuild, SearchEngine } from '../engine';
 import { indexBody } from './mappings';
 import { searchBody } from './request-body';
 
@@ -81,14 +75,12 @@ export class OpenSearchEngine implements SearchEngine {
     const { hits } = response.body as unknown as SearchResponse;
     return {
       total: typeof hits.total === 'number' ? hits.total : hits.total.value,
-      hits: hits.hits.map(
-        (hit): EngineHit => ({
-          id: hit._id,
-          score: hit._score ?? 0,
-          source: hit._source ?? {},
-          ...(hit.highlight ? { highlight: hit.highlight } : {}),
-        }),
-      ),
+      hits: hits.hits.map((hit): EngineHit => ({
+        id: hit._id,
+        score: hit._score ?? 0,
+        source: hit._source ?? {},
+        ...(hit.highlight ? { highlight: hit.highlight } : {}),
+      })),
     };
   }
 

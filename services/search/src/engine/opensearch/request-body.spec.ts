@@ -19,7 +19,13 @@ function bodyOf(queries: SearchQueryModel[], id = queries[0].id) {
 
 const byScore = [{ _score: 'desc' }, { id: 'asc' }];
 
-function textClause(value: string, fields: string[], prefixFields: string[], fuzziness: string, operator = 'or') {
+function textClause(
+  value: string,
+  fields: string[],
+  prefixFields: string[],
+  fuzziness: string,
+  operator = 'or',
+) {
   return {
     dis_max: {
       queries: [
@@ -54,7 +60,14 @@ describe('OpenSearch request bodies', () => {
             textClause(
               'Acme Widgets',
               ['company_name^3', 'brands'],
-              ['company_name^3', 'company_name._2gram^3', 'company_name._3gram^3', 'brands', 'brands._2gram', 'brands._3gram'],
+              [
+                'company_name^3',
+                'company_name._2gram^3',
+                'company_name._3gram^3',
+                'brands',
+                'brands._2gram',
+                'brands._3gram',
+              ],
               'AUTO',
               'and',
             ),
@@ -104,11 +117,20 @@ describe('OpenSearch request bodies', () => {
   });
 
   it('suggestion: the same text query, its own size', () => {
-    const body = bodyOf([model({ id: 'box', type: 'suggestion', value: 'acm', fuzziness: 1, size: 5 })]);
+    const body = bodyOf([
+      model({ id: 'box', type: 'suggestion', value: 'acm', fuzziness: 1, size: 5 }),
+    ]);
     expect(body).toEqual({
       query: {
         bool: {
-          must: [textClause('acm', ['company_name'], ['company_name', 'company_name._2gram', 'company_name._3gram'], '1')],
+          must: [
+            textClause(
+              'acm',
+              ['company_name'],
+              ['company_name', 'company_name._2gram', 'company_name._3gram'],
+              '1',
+            ),
+          ],
           should: [{ term: { 'company_name.keyword': { value: 'acm', boost: 10 } } }],
         },
       },
@@ -121,9 +143,16 @@ describe('OpenSearch request bodies', () => {
 
   it('term: the values as a terms filter (or), one term per value (and)', () => {
     const orBody = bodyOf([
-      model({ id: 'industry', type: 'term', dataField: [{ field: 'industry', weight: 1 }], value: ['banks', 'airlines'] }),
+      model({
+        id: 'industry',
+        type: 'term',
+        dataField: [{ field: 'industry', weight: 1 }],
+        value: ['banks', 'airlines'],
+      }),
     ]);
-    expect(orBody.query).toEqual({ bool: { filter: [{ terms: { industry: ['banks', 'airlines'] } }] } });
+    expect(orBody.query).toEqual({
+      bool: { filter: [{ terms: { industry: ['banks', 'airlines'] } }] },
+    });
     const andBody = bodyOf([
       model({
         id: 'sectors',
@@ -136,7 +165,11 @@ describe('OpenSearch request bodies', () => {
     expect(andBody.query).toEqual({
       bool: {
         filter: [
-          { bool: { filter: [{ terms: { sectors: ['finance'] } }, { terms: { sectors: ['retail'] } }] } },
+          {
+            bool: {
+              filter: [{ terms: { sectors: ['finance'] } }, { terms: { sectors: ['retail'] } }],
+            },
+          },
         ],
       },
     });
@@ -144,9 +177,16 @@ describe('OpenSearch request bodies', () => {
 
   it('range: only the given bounds', () => {
     const body = bodyOf([
-      model({ id: 'updated', type: 'range', dataField: [{ field: 'updated', weight: 1 }], value: { start: '2025-01-01', end: null } }),
+      model({
+        id: 'updated',
+        type: 'range',
+        dataField: [{ field: 'updated', weight: 1 }],
+        value: { start: '2025-01-01', end: null },
+      }),
     ]);
-    expect(body.query).toEqual({ bool: { filter: [{ range: { updated: { gte: '2025-01-01' } } }] } });
+    expect(body.query).toEqual({
+      bool: { filter: [{ range: { updated: { gte: '2025-01-01' } } }] },
+    });
   });
 
   it('geo: a geo_distance filter in OpenSearch units (NM is nmi)', () => {
@@ -159,16 +199,36 @@ describe('OpenSearch request bodies', () => {
       }),
     ]);
     expect(body.query).toEqual({
-      bool: { filter: [{ geo_distance: { distance: '25nmi', location: { lat: 40.7, lon: -74 } } }] },
+      bool: {
+        filter: [{ geo_distance: { distance: '25nmi', location: { lat: 40.7, lon: -74 } } }],
+      },
     });
   });
 
   it('react and/or/not: filters of the queries named, execute:false queries only as filters, unknown ids ignored', () => {
     const queries = [
       model({ id: 'box', type: 'suggestion', execute: false, value: 'acme' }),
-      model({ id: 'industry', type: 'term', execute: false, dataField: [{ field: 'industry', weight: 1 }], value: 'banks' }),
-      model({ id: 'sector', type: 'term', execute: false, dataField: [{ field: 'sectors', weight: 1 }], value: 'retail' }),
-      model({ id: 'empty', type: 'term', execute: false, dataField: [{ field: 'sectors', weight: 1 }], value: null }),
+      model({
+        id: 'industry',
+        type: 'term',
+        execute: false,
+        dataField: [{ field: 'industry', weight: 1 }],
+        value: 'banks',
+      }),
+      model({
+        id: 'sector',
+        type: 'term',
+        execute: false,
+        dataField: [{ field: 'sectors', weight: 1 }],
+        value: 'retail',
+      }),
+      model({
+        id: 'empty',
+        type: 'term',
+        execute: false,
+        dataField: [{ field: 'sectors', weight: 1 }],
+        value: null,
+      }),
       model({
         id: 'results',
         react: { and: ['box', 'missing', 'empty'], or: ['industry', 'nowhere'], not: 'sector' },
@@ -181,7 +241,12 @@ describe('OpenSearch request bodies', () => {
           {
             bool: {
               filter: [
-                textClause('acme', ['company_name'], ['company_name', 'company_name._2gram', 'company_name._3gram'], '0'),
+                textClause(
+                  'acme',
+                  ['company_name'],
+                  ['company_name', 'company_name._2gram', 'company_name._3gram'],
+                  '0',
+                ),
                 { terms: { industry: ['banks'] } },
                 { bool: { must_not: [{ terms: { sectors: ['retail'] } }] } },
               ],
@@ -205,6 +270,8 @@ describe('OpenSearch request bodies', () => {
     expect(Object.keys(indexBody('industries').mappings.properties)).toEqual(
       expect.arrayContaining(['industry_text', 'industry_alts']),
     );
-    expect(indexBody('reports').mappings.properties).toMatchObject({ title: { type: 'search_as_you_type' } });
+    expect(indexBody('reports').mappings.properties).toMatchObject({
+      title: { type: 'search_as_you_type' },
+    });
   });
 });

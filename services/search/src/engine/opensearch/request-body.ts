@@ -1,4 +1,10 @@
-import { EXACT_MATCH_BOOST, HIGHLIGHT_TAGS, type EngineQuery, type FilterNode, type TextMatch } from '../engine';
+import {
+  EXACT_MATCH_BOOST,
+  HIGHLIGHT_TAGS,
+  type EngineQuery,
+  type FilterNode,
+  type TextMatch,
+} from '../engine';
 import { OPENSEARCH_UNIT } from '../geo';
 import { foldCase } from '../text-match';
 import { keywordOf, PREFIX_SUBFIELDS } from './mappings';

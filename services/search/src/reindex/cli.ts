@@ -8,27 +8,37 @@ import { Queues, SEARCH_APPS, SearchIndexJobs, type SearchIndexJobData } from '@
 import { redisUrl } from '@upright/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import { z } from 'zod';
-import { queueConnection } from './queue-connection';
+import { queueConnection } from '../indexing/queue-connection';
 
 const envSchema = z.object({
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().default('upright'),
-  REINDEX_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60_000),
+  REINDEX_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(30 * 60_000),
 });
 
 async function main(): Promise<number> {
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
-    console.error(`reindex: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    console.error(
+      `reindex: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
     return 2;
   }
   const env = parsed.data;
+  const connections = [
+    queueConnection(env.REDIS_URL, 'search-reindex'),
+    queueConnection(env.REDIS_URL, 'search-reindex-events'),
+  ];
   const queue = new Queue<SearchIndexJobData['rebuild']>(Queues.searchIndex, {
-    connection: queueConnection(env.REDIS_URL, 'search-reindex'),
+    connection: connections[0],
     prefix: env.QUEUE_PREFIX,
   });
   const events = new QueueEvents(Queues.searchIndex, {
-    connection: queueConnection(env.REDIS_URL, 'search-reindex-events'),
+    connection: connections[1],
     prefix: env.QUEUE_PREFIX,
   });
   try {
@@ -44,6 +54,7 @@ async function main(): Promise<number> {
   } finally {
     await events.close();
     await queue.close();
+    for (const connection of connections) connection.disconnect();
   }
 }
 

@@ -1,0 +1,154 @@
+/**
+ * `make bench-web`: what the web app costs a visitor. For `/` and an industry page: the gzipped
+ * JavaScript the browser fetched before its first contentful paint. Then Lighthouse
+ * (performance and accessibility) for `/`, an industry page and a company page. The stack runs
+ * on private ports (web/e2e/support/stack.ts). Results: infra/bench/results/web.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { startStack } from '../e2e/support/stack';
+
+const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
+const ACCESSIBILITY_MINIMUM = 95;
+const resultsFile = path.resolve(__dirname, '..', '..', 'infra', 'bench', 'results', 'web.json');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function initialJavaScript(
+  baseUrl: string,
+  pagePath: string,
+): Promise<{ files: string[]; gzipBytes: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  try {
+    const page = await browser.newPage();
+    const scripts: Array<{ url: string; at: number; body: Promise<Buffer> }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push({ url: response.url(), at: Date.now(), body: response.body() });
+      }
+    });
+    const started = Date.now();
+    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    const fcpMs = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    );
+    if (fcpMs === null) throw new Error(`${pagePath}: no first contentful paint`);
+    // Scripts whose response arrived before the first paint (clock of the page vs ours: both from navigation).
+    const beforePaint = scripts.filter((script) => script.at - started <= fcpMs + 50);
+    let gzipBytes = 0;
+    for (const script of beforePaint) gzipBytes += gzipSync(await script.body, { level: 9 }).length;
+    return { files: beforePaint.map((script) => new URL(script.url).pathname), gzipBytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScores(
+  url: string,
+): Promise<{ performance: number; accessibility: number }> {
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+  ]);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance', 'accessibility'],
+      logLevel: 'error',
+      output: 'json',
+    });
+    const categories = result!.lhr.categories;
+    return {
+      performance: Math.round((categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack(37_000 + Math.floor(Math.random() * 90) * 10);
+  try {
+    if (stack.notStarted.length > 0)
+      console.warn(`[web bench] not running: ${stack.notStarted.join('; ')}`);
+    const active = (await (await fetch(`${stack.baseUrl}/api/active`)).json()) as Array<{
+      industry: string;
+    }>;
+    const industry = active[0].industry;
+    const companies = (await (
+      await fetch(`${stack.baseUrl}/api/companies/us/${industry}`)
+    ).json()) as {
+      result: { aranked: Array<{ slug: string }> };
+    };
+    const pages = {
+      home: '/',
+      industry: `/companies/us/${industry}`,
+      company: `/companies/us/${industry}/${companies.result.aranked[0].slug}`,
+    };
+    const initialJs = {
+      home: await initialJavaScript(stack.baseUrl, pages.home),
+      industry: await initialJavaScript(stack.baseUrl, pages.industry),
+    };
+    const lighthouse: Record<string, { performance: number; accessibility: number }> = {};
+    for (const [name, pagePath] of Object.entries(pages)) {
+      lighthouse[name] = await lighthouseScores(`${stack.baseUrl}${pagePath}`);
+    }
+    console.log('\nWeb app: JavaScript before first paint (gzipped)');
+    for (const [name, figures] of Object.entries(initialJs)) {
+      console.log(
+        `  ${name.padEnd(10)} ${(figures.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${figures.files.join(', ')}`,
+      );
+    }
+    console.log(`  budget     ${(INITIAL_JS_BUDGET_BYTES / 1024).toFixed(1).padStart(7)} KB on /`);
+    console.log('Lighthouse (performance / accessibility)');
+    for (const [name, scores] of Object.entries(lighthouse)) {
+      console.log(
+        `  ${name.padEnd(10)} ${String(scores.performance).padStart(3)} / ${scores.accessibility}`,
+      );
+    }
+    mkdirSync(path.dirname(resultsFile), { recursive: true });
+    writeFileSync(
+      resultsFile,
+      JSON.stringify(
+        { suite: 'web', at: new Date().toISOString(), pages, initialJs, lighthouse },
+        null,
+        2,
+      ),
+    );
+    const failures = [
+      initialJs.home.gzipBytes > INITIAL_JS_BUDGET_BYTES &&
+        `initial JS on / is over ${INITIAL_JS_BUDGET_BYTES} bytes`,
+      ...Object.entries(lighthouse)
+        .filter(([, scores]) => scores.accessibility < ACCESSIBILITY_MINIMUM)
+        .map(
+          ([name, scores]) =>
+            `Lighthouse accessibility of ${name} is ${scores.accessibility} (< ${ACCESSIBILITY_MINIMUM})`,
+        ),
+    ].filter(Boolean);
+    if (failures.length > 0) {
+      console.error(`web bench: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

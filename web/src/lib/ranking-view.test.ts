@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { IndustryCompaniesResult, RankedCompany } from '@upright/contracts';
+import { ISSUES } from '@upright/contracts';
+import { industryRanking, reportRows } from './ranking-view';
+
+function company(name: string, ranks: Partial<RankedCompany>): RankedCompany {
+  const issueRanks = Object.fromEntries(
+    ISSUES.flatMap((issue) => [
+      [`${issue.key}_rank`, 1],
+      [`${issue.key}_tied`, false],
+    ]),
+  );
+  return {
+    upright_cid: name,
+    _id: name,
+    company_name: name,
+    slug: name.toLowerCase(),
+    industry: 'airlines',
+    ...issueRanks,
+    normalized_rank: 1,
+    tied: false,
+    raw_rank: 9,
+    raw_arank: 45,
+    arank: 1,
+    atied: false,
+    raw_prank: null,
+    prank: null,
+    ptied: null,
+    ...ranks,
+  } as unknown as RankedCompany;
+}
+
+describe('industryRanking', () => {
+  const a = company('A', { arank: 1, prank: 2, ptied: false });
+  const b = company('B', {
+    arank: 2,
+    prank: 1,
+    ptied: false,
+    climate_rank: 2,
+    climate_tied: true,
+  } as Partial<RankedCompany>);
+
+  it('visitors see aranked with the averages weighting', () => {
+    const result: IndustryCompaniesResult = {
+      ranked: [a, b],
+      aranked: [a, b],
+      pranked: null,
+      none: false,
+    };
+    const view = industryRanking(result);
+    expect(view.weighting).toBe('averages');
+    expect(view.rows.map((row) => [row.company_name, row.rank])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
+    expect(view.rows[1].issueRanks.climate).toEqual({ rank: 2, tied: true });
+  });
+
+  it('members with saved priorities see their own pranked order', () => {
+    const result: IndustryCompaniesResult = {
+      ranked: [a, b],
+      aranked: [a, b],
+      pranked: [b, a],
+      none: false,
+    };
+    const view = industryRanking(result);
+    expect(view.weighting).toBe('personal');
+    expect(view.rows.map((row) => [row.company_name, row.rank])).toEqual([
+      ['B', 1],
+      ['A', 2],
+    ]);
+  });
+
+  it('a report ranks on its issue, or on normalized_rank for overall', () => {
+    expect(reportRows([b] as never, 'climate')[0]).toMatchObject({ rank: 2, tied: true });
+    expect(reportRows([b] as never, 'overall')[0]).toMatchObject({ rank: 1, tied: false });
+  });
+});
