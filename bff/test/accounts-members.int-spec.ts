@@ -20,6 +20,7 @@ import {
   emittedEvents,
   mailJobs,
   signUp,
+  solvedCaptcha,
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
@@ -273,7 +274,6 @@ describe('accounts: priorities, averages and permissions', () => {
   });
 
   it('takes a contact message (captcha solved) as a contact mail job', async () => {
-    const { solvedCaptcha } = await import('./support/accounts-stack');
     const visitor = await new Browser(stack.bff.url).open();
     const message = `Please correct the report ${stack.tag}`;
     const sent = await visitor.call('POST', '/api/message', {

@@ -228,6 +228,8 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       code: 'unauthenticated',
       message: ERROR_TEXTS.signinFailed,
     });
+    // Any 401 removes the session cookie (spec §8), a failed sign-in's too.
+    expect(wrong.headers.getSetCookie().join()).toMatch(/upright_session=;/);
     const unknown = await browser.call<ErrorAnswer>('POST', '/api/signin', {
       email: stack.email('nobody'),
       password: member.password,

@@ -20,7 +20,15 @@ export function loadImages(): ImageSpec[] {
   return manifest.images;
 }
 
-/** The build arguments of one image: only the `service` target reads WORKSPACE. */
-export function buildArgs(image: ImageSpec): Record<string, string> {
-  return image.target === 'service' && image.workspace ? { WORKSPACE: image.workspace } : {};
+/**
+ * The build arguments of one image: the `service` target reads WORKSPACE; the `web` bundle
+ * bakes in PRODUCT_NAME (taken from the environment of `make images`, default Upright).
+ */
+export function buildArgs(
+  image: ImageSpec,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
+  if (image.target === 'service' && image.workspace) return { WORKSPACE: image.workspace };
+  if (image.target === 'web' && env.PRODUCT_NAME) return { PRODUCT_NAME: env.PRODUCT_NAME };
+  return {};
 }

@@ -63,9 +63,9 @@ describe('ALTCHA solver of the load tests', () => {
     },
   );
 
-  it('produces a solution altcha-lib refuses once the challenge is tampered with', async () => {
-    const issued = (await challenge(1, 300)) as { parameters: { salt: string } };
-    const forged = { ...issued, parameters: { ...issued.parameters, salt: '00'.repeat(16) } };
+  it('solves a challenge whose signature was forged, which altcha-lib then refuses', async () => {
+    const issued = (await challenge(1, 300)) as { signature: string };
+    const forged = { ...issued, signature: '0'.repeat(64) };
     const payload = decode(altchaPayload(forged as never, sha256));
     const result = await altcha.verifySolution({
       challenge: payload.challenge,
@@ -75,6 +75,13 @@ describe('ALTCHA solver of the load tests', () => {
       hmacKeySignatureSecret: secret,
     });
     expect(result.verified).toBe(false);
+  });
+
+  it('gives up after maxCounter on a challenge nothing solves', async () => {
+    const issued = (await challenge(1, 300)) as { parameters: Record<string, unknown> };
+    const tampered = { ...issued, parameters: { ...issued.parameters, salt: '00'.repeat(16) } };
+    expect(solveAltcha(tampered as never, sha256, 2000)).toBeNull();
+    expect(() => altchaPayload(tampered as never, sha256, 2000)).toThrow('no counter');
   });
 
   it('refuses algorithms it does not implement', () => {

@@ -1,24 +1,9 @@
-import { Inject, Injectable, Logger, BadRequestException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type CaptchaChallenge, type ErrorBody } from '@upright/contracts';
 import { RedisConnection } from '@upright/platform';
-import type { Payload } from 'altcha-lib' with { 'resolution-mode': 'import' };
 import { randomBytes } from 'node:crypto';
 import { BFF_CONFIG, type BffConfig } from '../config';
-
-// altcha-lib ships CommonJS builds, but its type declarations are ES modules, which TypeScript
-// (module node16) refuses to `import` from CommonJS; require() loads the CommonJS build.
-/* eslint-disable @typescript-eslint/no-require-imports */
-const { createChallenge, randomInt, verifySolution } = require('altcha-lib') as typeof import(
-  'altcha-lib',
-  { with: { 'resolution-mode': 'import' } }
-);
-const { deriveKey } = require('altcha-lib/algorithms/sha') as typeof import(
-  'altcha-lib/algorithms/sha',
-  {
-    with: { 'resolution-mode': 'import' },
-  }
-);
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { createChallenge, deriveKey, randomInt, verifySolution, type Payload } from './altcha';
 
 /** How long a challenge may be solved and submitted. */
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
@@ -40,7 +25,6 @@ function refused(): BadRequestException {
  */
 @Injectable()
 export class CaptchaService {
-  private readonly logger = new Logger(CaptchaService.name);
   private readonly secret: string;
 
   constructor(

@@ -3,14 +3,13 @@ import { Queues, type MailJobData, type MailKind } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { keySpace } from '@upright/transport';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { Queue, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { accountsService } from '../../../services/accounts/src/service';
 import { BffModule } from '../../src/app.module';
+import { deriveKey, solveChallenge, type Challenge } from '../../src/captcha/altcha';
 import { bffService } from '../../src/service';
 
 /**

@@ -46,10 +46,17 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return true;
 }
 
-/** Counters beyond this are not tried: the server picks one far below (CAPTCHA_MAX_COUNTER). */
-const COUNTER_LIMIT = 0xffffffff;
+/**
+ * Counters tried before giving up. The BFF hides one below CAPTCHA_MAX_COUNTER (20 000 by
+ * default, at most 10 000 000); a challenge with no solution must not spin forever.
+ */
+export const DEFAULT_MAX_COUNTER = 10_000_000;
 
-export function solveAltcha(challenge: AltchaChallenge, sha256: Sha256): AltchaSolution | null {
+export function solveAltcha(
+  challenge: AltchaChallenge,
+  sha256: Sha256,
+  maxCounter = DEFAULT_MAX_COUNTER,
+): AltchaSolution | null {
   const { algorithm, nonce, salt, cost, keyLength = 32, keyPrefix } = challenge.parameters;
   if (algorithm !== 'SHA-256') throw new Error(`unsupported captcha algorithm ${algorithm}`);
   const nonceBytes = hexToBytes(nonce);
@@ -62,7 +69,7 @@ export function solveAltcha(challenge: AltchaChallenge, sha256: Sha256): AltchaS
   input.set(nonceBytes, saltBytes.length);
   const view = new DataView(input.buffer);
   const rounds = Math.max(1, cost);
-  for (let counter = 0; counter <= COUNTER_LIMIT; counter++) {
+  for (let counter = 0; counter <= maxCounter; counter++) {
     view.setUint32(saltBytes.length + nonceBytes.length, counter, false);
     let key = sha256(input);
     for (let round = 1; round < rounds; round++) key = sha256(key);
@@ -91,8 +98,12 @@ function base64Ascii(text: string): string {
 }
 
 /** The value of the form field `altcha`: base64 of { challenge, solution }. */
-export function altchaPayload(challenge: AltchaChallenge, sha256: Sha256): string {
-  const solution = solveAltcha(challenge, sha256);
+export function altchaPayload(
+  challenge: AltchaChallenge,
+  sha256: Sha256,
+  maxCounter = DEFAULT_MAX_COUNTER,
+): string {
+  const solution = solveAltcha(challenge, sha256, maxCounter);
   if (!solution) throw new Error('captcha: no counter solves the challenge');
   return base64Ascii(JSON.stringify({ challenge, solution }));
 }

@@ -125,7 +125,7 @@ export async function startStack(basePort: number): Promise<RunningStack> {
   }
   // The search indices are fed through this run's own queue prefix: rebuild them from rankings
   // and reports (what `make reindex` does) so search sees the sample data.
-  const reindexProblem = await runToEnd('services/search/dist/indexing/reindex-cli.js', {
+  const reindexProblem = await runToEnd('services/search/dist/reindex/cli.js', {
     ...(process.env as Record<string, string>),
     ...shared,
   });

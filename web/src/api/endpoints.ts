@@ -9,12 +9,17 @@ import type {
 } from '@upright/contracts';
 import type {
   AuthResponse,
-  ClientPriorities,
+  CancelDiscontinueResponse,
   ContactForm,
-  PrioritiesSaveResponse,
+  DiscontinueResponse,
+  PrioritiesResponse,
+  PrioritiesSaved,
+  PriorityValues,
   SessionUser,
   Settings,
-  SignUpForm,
+  SettingsBody,
+  SettingsSaved,
+  SignupBody,
 } from './account-types';
 import { getJson, request } from './http';
 
@@ -62,8 +67,8 @@ export const api = {
     getJson<PublishedAnswer>(apiPaths.published(id, date, slug)),
 
   user: () =>
-    request<SessionUser | { user: SessionUser }>('GET', '/api/user', { quiet: true }).then(
-      (response) => ('user' in response.body ? response.body.user : response.body),
+    request<SessionUser>('GET', '/api/user', { quiet: true, unauthorizedIsExpiry: false }).then(
+      (response) => response.body,
     ),
   signIn: (email: string, password: string) =>
     request<AuthResponse>('POST', '/api/signin', {
@@ -71,7 +76,7 @@ export const api = {
       unauthorizedIsExpiry: false,
       dim: true,
     }).then((response) => response.body),
-  signUp: (form: SignUpForm) =>
+  signUp: (form: SignupBody) =>
     request<AuthResponse>('POST', '/api/signup', {
       body: form,
       unauthorizedIsExpiry: false,
@@ -79,49 +84,47 @@ export const api = {
       loaderStop: 'signUp',
     }).then((response) => response.body),
   signOut: () => request<unknown>('POST', '/api/signout', { unauthorizedIsExpiry: false }),
-  verify: (hash: string, email: string, password: string) =>
-    request<AuthResponse>('POST', '/api/verify', {
-      body: { hash, email, password },
+  /** A mailed link's code, or the member's email and password (spec §7 verify). */
+  verify: (credentials: { hash: string } | { email: string; password: string }) =>
+    request<{ user: SessionUser }>('POST', '/api/verify', {
+      body: credentials,
       unauthorizedIsExpiry: false,
       dim: true,
     }).then((response) => response.body),
-  priorities: () => getJson<ClientPriorities | { values: ClientPriorities }>('/api/priorities'),
-  savePriorities: (values: ClientPriorities) =>
-    request<PrioritiesSaveResponse>('PUT', '/api/priorities', { body: values, dim: true }).then(
+  priorities: () => getJson<PrioritiesResponse>('/api/priorities'),
+  savePriorities: (values: PriorityValues) =>
+    request<PrioritiesSaved>('PUT', '/api/priorities', { body: values, dim: true }).then(
       (response) => response.body,
     ),
-  settings: () => getJson<Settings | { settings: Settings }>('/api/settings'),
-  saveSettings: (changes: Record<string, unknown>) =>
-    request<{ success?: boolean; user?: SessionUser }>('PUT', '/api/settings', {
-      body: changes,
-      dim: true,
-    }).then((response) => response.body),
+  settings: () => getJson<Settings>('/api/settings'),
+  saveSettings: (changes: Partial<SettingsBody>) =>
+    request<SettingsSaved>('PUT', '/api/settings', { body: changes, dim: true }).then(
+      (response) => response.body,
+    ),
   discontinue: () =>
-    request<{ discontinue: boolean; discontinue_date: string; discontinue_final: string }>(
-      'PUT',
-      '/api/discontinue',
-      { body: { discontinue: true }, dim: true },
-    ).then((response) => response.body),
-  cancelDiscontinue: (email: string) =>
-    request<AuthResponse & { message?: string }>('PUT', '/api/canceldiscontinue', {
-      body: { email, discontinue: false, discontinue_date: null, discontinue_final: null },
+    request<DiscontinueResponse>('PUT', '/api/discontinue', { body: {}, dim: true }).then(
+      (response) => response.body,
+    ),
+  cancelDiscontinue: () =>
+    request<CancelDiscontinueResponse>('PUT', '/api/canceldiscontinue', {
+      body: {},
       dim: true,
     }).then((response) => response.body),
   unsubscribe: (uid: string, key: string) =>
     request<{ unsubscribed: boolean }>('POST', '/api/unsubscribe', { body: { uid, key } }).then(
       (response) => response.body,
     ),
-  message: (formProps: ContactForm, altcha: string) =>
+  message: (form: ContactForm, altcha: string) =>
     request<{ sent: boolean }>('POST', '/api/message', {
-      body: { formProps, altcha },
+      body: { ...form, altcha },
       dim: true,
     }).then((response) => response.body),
   requestReset: (email: string, altcha: string) =>
-    request<unknown>('POST', '/api/reset', { body: { email, altcha }, dim: true }),
+    request<{ resetSent: boolean }>('POST', '/api/reset', { body: { email, altcha }, dim: true }),
   validateHash: (hash: string) =>
-    request<{ valid?: boolean; hashValid?: boolean }>('GET', `/api/validatehash/${enc(hash)}`, {
+    request<{ hashValid: boolean }>('GET', `/api/validatehash/${enc(hash)}`, {
       loaderStop: 'hashValidation',
-    }).then((response) => response.body.valid ?? response.body.hashValid ?? false),
+    }).then((response) => response.body.hashValid === true),
   resetPassword: (hash: string, password: string) =>
     request<{ success: boolean }>('POST', '/api/resetpassword', {
       body: { hash, password },

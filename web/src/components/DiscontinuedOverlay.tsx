@@ -37,14 +37,9 @@ export function DiscontinuedOverlay() {
           className="button"
           onClick={async () => {
             try {
-              const answer = await api.cancelDiscontinue(user.email);
-              updateUser({
-                ...(answer?.user ?? {}),
-                discontinue: false,
-                discontinue_date: null,
-                discontinue_final: null,
-              });
-              setContinued(answer?.message || 'Your account discontinuation has been canceled.');
+              const answer = await api.cancelDiscontinue();
+              updateUser({ ...answer.user, discontinue: false, discontinue_date: null, discontinue_final: null });
+              setContinued(answer.message || 'Your account discontinuation has been canceled.');
             } catch (failure) {
               setError(errorMessage(failure));
             }

@@ -21,8 +21,9 @@ export default function ContactPage() {
   const [form, setForm] = useState({
     name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
     email: user?.email ?? '',
-    subject: report ? `Correction request: ${report}` : '',
-    message: report ? `Report: ${report}${reportPath ? ` (${reportPath})` : ''}\n\n` : '',
+    message: report
+      ? `Correction request for the report "${report}"${reportPath ? ` (${reportPath})` : ''}:\n\n`
+      : '',
   });
   const [altcha, setAltcha] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export default function ContactPage() {
           event.preventDefault();
           if (!altcha) return;
           try {
-            const answer = await api.message({ ...form, ...(report ? { report } : {}) }, altcha);
+            const answer = await api.message({ ...form, report_title: report }, altcha);
             if (answer?.sent === false) setError(CONTACT_ERROR);
             else setSent(true);
           } catch (failure) {
@@ -74,8 +75,6 @@ export default function ContactPage() {
         <input {...field('name')} required autoComplete="name" />
         <label htmlFor="contact-email">Email</label>
         <input {...field('email')} type="email" required autoComplete="email" />
-        <label htmlFor="contact-subject">Subject</label>
-        <input {...field('subject')} required />
         <label htmlFor="contact-message">Message</label>
         <textarea {...field('message')} required rows={8} maxLength={5000} />
         <AltchaField onPayload={setAltcha} />

@@ -56,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     api
       .user()
       .then((probed) => {
-        if (probed && probed.role !== 'public') {
+        if (probed) {
           setUser(probed);
           setStatus('member');
         } else setStatus('anonymous');

@@ -21,3 +21,21 @@ export function parseMessage<S extends z.ZodType>(schema: S, data: unknown): z.o
     ? fail('validation_failed', `${field} ${issue.message}`, field)
     : fail('validation_failed', issue.message);
 }
+
+/**
+ * Runs a call whose unexpected failure (Postgres or Redis away) the member should see with the
+ * spec's text for it (spec §8) rather than the unknown-error text; expected failures pass.
+ */
+export async function withFailureText<T>(
+  text: string,
+  logger: { error(message: string): void },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RpcException) throw error;
+    logger.error(`${text} (${String(error)})`);
+    throw fail('service_unavailable', text);
+  }
+}

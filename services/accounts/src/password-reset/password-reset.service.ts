@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { MembersRepository } from '../members/members.repository';
-import { fail } from '../messages/parse-message';
+import { fail, withFailureText } from '../messages/parse-message';
 import { commonPasswords } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newPasswordProblem } from '../passwords/password-rules';
@@ -21,6 +21,8 @@ const MINUTE_MS = 60_000;
  */
 @Injectable()
 export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
@@ -60,8 +62,16 @@ export class PasswordResetService {
     // Checked before the link is used, so a refused password does not spend the link.
     const problem = newPasswordProblem(password, commonPasswords());
     if (problem) throw fail('validation_failed', `password ${problem}`, 'password');
+    const saved = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
+      this.consumeAndSave(resetHash, password),
+    );
+    if (!saved) throw fail('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
+    return { success: true };
+  }
+
+  private async consumeAndSave(resetHash: string, password: string): Promise<boolean> {
     const passwordHash = await this.passwords.hash(password);
-    const saved = await this.db.$transaction(async (tx) => {
+    return this.db.$transaction(async (tx) => {
       const used = await tx.$queryRaw<Array<{ uid: string }>>`
         UPDATE accounts.password_resets SET used_at = now()
         WHERE token_hash = ${hashOfToken(resetHash)} AND used_at IS NULL AND expires_at > now()
@@ -71,7 +81,5 @@ export class PasswordResetService {
       await this.sessions.revokeAllOf(used[0].uid, null, tx);
       return true;
     });
-    if (!saved) throw fail('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
-    return { success: true };
   }
 }

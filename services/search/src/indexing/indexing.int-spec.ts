@@ -10,6 +10,9 @@ import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { SearchStack } from '../../../../bff/test/support/search-stack';
 import { writeImport } from '../../../rankings/src/data-import/import-writer';
@@ -17,7 +20,10 @@ import { PrismaClient as RankingsPrisma } from '../../../rankings/src/generated/
 import { validateImportFile } from '../../../rankings/src/import-file';
 import { pushToSearchIndex } from '../../../rankings/src/search-documents/push-to-search-index';
 import { rankingsService } from '../../../rankings/src/service';
+import { reportsService } from '../../../reports/src/service';
 import { queryModel } from '../engine/spec-support';
+
+const run = promisify(execFile);
 
 /**
  * Issue 5 acceptance, indexing side: an import is searchable without a restart; a restart of the
@@ -29,6 +35,9 @@ describe('search indexing through the search-index queue', () => {
   const tag = stack.tag;
   const industry = `zz-${tag}-tools`;
   let rankings: StartedApp;
+  let reports: StartedApp;
+  // Report ids are integers shared by every test run: one far above the sample data's.
+  const reportId = 900_000_000 + Math.floor(Math.random() * 99_999_999);
   let rankingsDb: RankingsPrisma;
   let client: ServiceClient;
 
@@ -50,7 +59,9 @@ describe('search indexing through the search-index queue', () => {
                   { field: 'company_name', weight: 1 },
                   { field: 'brands', weight: 1 },
                 ]
-              : [{ field: 'industry_text', weight: 1 }],
+              : app === 'industries'
+                ? [{ field: 'industry_text', weight: 1 }]
+                : [{ field: 'title', weight: 1 }],
         }),
       ],
       recordAnalytics: memberUid !== null,
@@ -110,16 +121,23 @@ describe('search indexing through the search-index queue', () => {
       ...stack.common,
       DATABASE_URL: stack.infra.databaseUrl('rankings'),
     });
+    reports = await startTestApp(reportsService, {
+      ...stack.common,
+      DATABASE_URL: stack.infra.databaseUrl('reports'),
+      QUEUE_PREFIX: stack.queuePrefix,
+    });
     await stack.startSearch();
     client = stack.search!.app.get(ServiceClient);
   });
 
   afterAll(async () => {
     await rankings?.app.close();
+    await reports?.app.close();
     await stack.close();
     const admin = new Client({ connectionString: stack.infra.adminUrl() });
     await admin.connect();
     try {
+      await admin.query('DELETE FROM reports.reports WHERE report_id = $1', [reportId]);
       await admin.query('DELETE FROM rankings.companies WHERE industry = $1', [industry]);
       await admin.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
     } finally {
@@ -205,6 +223,35 @@ describe('search indexing through the search-index queue', () => {
     expect(await ids(`Orphan ${tag}`)).toEqual([]);
     expect(await ids(`Wrenchworks ${tag}`)).toEqual([`zz-${tag}-1`]);
     expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
+  });
+
+  it('rebuilds the reports index from the reports service', async () => {
+    const admin = new Client({ connectionString: stack.infra.adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query(
+        `INSERT INTO reports.reports (report_id, title, slug, published_date, industry, value, geography,
+           count, period_year, period_qrt, report)
+         VALUES ($1, $2, 'quarterly-tools', '2026-03-01', $3, 'climate', 'us', 10, 2026, 1, 'Copy.')`,
+        [reportId, `Quarterly Tools ${tag}`, industry],
+      );
+    } finally {
+      await admin.end();
+    }
+    expect(await ids(`Quarterly Tools ${tag}`, 'reports')).toEqual([]);
+    const job = await stack.queue.add(SearchIndexJobs.rebuild, { apps: ['reports'] });
+    const counts = (await stack.finished(job.id!)) as Record<string, number>;
+    expect(counts.reports).toBeGreaterThanOrEqual(1);
+    expect(await ids(`Quarterly Tools ${tag}`, 'reports')).toEqual([String(reportId)]);
+  });
+
+  it('make reindex: the CLI asks the running service for a rebuild of every app and waits', async () => {
+    const cli = path.resolve(__dirname, '..', '..', 'dist', 'reindex', 'cli.js');
+    const { stdout } = await run(process.execPath, [cli], {
+      env: { ...process.env, REDIS_URL: stack.infra.redisUrl, QUEUE_PREFIX: stack.queuePrefix },
+    });
+    expect(stdout).toMatch(/reindex: done \{"companies":\d+,"industries":\d+,"reports":\d+\}/);
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
   });
 
   it("deletes a deleted member's analytics (search-member-deletion)", async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Patterns,
+  REPORT_SEARCH_DOCUMENTS_LIMIT_MAX,
   SEARCH_DOCUMENTS_MAX_PAGE,
   type SearchApp,
   type SearchDocumentOf,
@@ -40,10 +41,10 @@ export class OwnerPages {
     for (;;) {
       const page = await this.services.request(Patterns.reports.searchDocuments, {
         ...(after === undefined ? {} : { after }),
-        limit: SEARCH_DOCUMENTS_MAX_PAGE,
+        limit: REPORT_SEARCH_DOCUMENTS_LIMIT_MAX,
       });
       if (page.length > 0) yield page;
-      if (page.length < SEARCH_DOCUMENTS_MAX_PAGE) return;
+      if (page.length < REPORT_SEARCH_DOCUMENTS_LIMIT_MAX) return;
       after = page[page.length - 1].id;
     }
   }

@@ -13,8 +13,8 @@ import {
   RANKED_FIELDS,
   samePriorities,
   type ClientPriorityName,
-  type PriorityValues,
 } from '../../lib/priorities';
+import type { PriorityValues } from '../../api/account-types';
 import { useTitle } from '../../lib/useApi';
 
 function PriorityInput({
@@ -61,9 +61,7 @@ function Priorities() {
     api
       .priorities()
       .then((raw) => {
-        const normalized = normalizePriorities(
-          ('values' in raw && raw.values ? raw.values : raw) as Record<string, unknown>,
-        );
+        const normalized = normalizePriorities(raw.values);
         setSaved(normalized);
         setValues(normalized);
       })

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Settings, Theme } from '../../api/account-types';
+import type { Settings, SettingsBody, Theme } from '../../api/account-types';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -198,7 +198,7 @@ function SettingsForms({ initial }: { initial: Settings }) {
         <form
           className="form"
           onSubmit={passwordForm.submit(
-            { password: password.current, new_password: password.next },
+            { current_password: password.current, new_password: password.next },
             'Your password was changed. Other devices have been signed out.',
           )}
         >
@@ -288,16 +288,7 @@ function SettingsLoader() {
   useEffect(() => {
     api
       .settings()
-      .then((raw) => {
-        const value = 'settings' in raw ? raw.settings : raw;
-        setSettings({
-          first_name: value.first_name ?? user?.first_name ?? '',
-          last_name: value.last_name ?? user?.last_name ?? '',
-          email: value.email ?? user?.email ?? '',
-          subscriber: value.subscriber ?? user?.subscriber ?? false,
-          theme: value.theme === 'dark' ? 'dark' : 'light',
-        });
-      })
+      .then(setSettings)
       .catch((failure: unknown) => setError(errorMessage(failure)));
     // Reload when a different member signs in.
   }, [user?.uid]);

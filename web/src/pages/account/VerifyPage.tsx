@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -7,22 +7,38 @@ import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
 import { useSession } from '../../state/session';
 
-/** The target of a mailed verification link (WebPaths.verify): confirm with email and password. */
+type Step = 'checking-link' | 'credentials' | 'verified';
+
+/**
+ * The target of a mailed verification link (WebPaths.verify): the link's code verifies the
+ * email; when it cannot (expired, used), the member verifies with email and password.
+ */
 export default function VerifyPage() {
   useTitle(`Verify your account · ${PRODUCT_NAME}`);
   const { hash = '' } = useParams();
   const session = useSession();
+  const [step, setStep] = useState<Step>('checking-link');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [verified, setVerified] = useState(false);
-  if (verified) {
+
+  useEffect(() => {
+    api
+      .verify({ hash })
+      .then(() => setStep('verified'))
+      .catch((failure: unknown) => {
+        setError(failure instanceof Error && failure.message ? failure.message : MESSAGES.verify);
+        setStep('credentials');
+      });
+  }, [hash]);
+
+  if (step === 'checking-link') return <p className="muted">Verifying your account…</p>;
+  if (step === 'verified') {
     return (
       <div className="narrow">
         <h1>Account verified</h1>
         <p role="status">
-          Thank you, your account is verified.{' '}
-          <Link to="/account/priorities">Set your priorities</Link>
+          Thank you, your account is verified. <Link to="/account/priorities">Set your priorities</Link>
         </p>
       </div>
     );
@@ -36,9 +52,9 @@ export default function VerifyPage() {
           event.preventDefault();
           setError(null);
           try {
-            const answer = await api.verify(hash, email, password);
-            if (answer?.user) session.signedIn(answer.user);
-            setVerified(true);
+            const answer = await api.verify({ email, password });
+            if (answer?.user && session.status === 'member') session.updateUser(answer.user);
+            setStep('verified');
           } catch {
             setError(MESSAGES.verify);
           }
@@ -46,23 +62,9 @@ export default function VerifyPage() {
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
         <label htmlFor="verify-email">Email</label>
-        <input
-          id="verify-email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <input id="verify-email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         <label htmlFor="verify-password">Password</label>
-        <input
-          id="verify-password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <input id="verify-password" type="password" required autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         <button type="submit" className="button">
           Verify
         </button>

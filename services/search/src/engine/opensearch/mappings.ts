@@ -1,14 +1,23 @@
 import { SEARCH_APP_FIELDS, type SearchApp } from '@upright/contracts';
 
 /**
- * Index settings and mappings per app. Text fields are `search_as_you_type` (edge shingles for
- * prefix matching while typing) with a `keyword` sub-field normalised like the analyzer, used for
- * exact-name boosting and sorting. Filters are keywords, dates and a geo_point.
+ * Index settings and mappings per app. Text fields are analyzed text (lowercase, accents folded)
+ * with two sub-fields: `prefix`, indexed as edge n-grams of each word, for matching while typing,
+ * and `keyword`, the whole value normalised the same way, for exact-name boosting and sorting.
+ * Filters are keywords, dates and a geo_point.
  */
 const settings = {
   analysis: {
+    filter: {
+      word_prefixes: { type: 'edge_ngram', min_gram: 1, max_gram: 20 },
+    },
     analyzer: {
       folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+      folded_prefixes: {
+        type: 'custom',
+        tokenizer: 'standard',
+        filter: ['lowercase', 'asciifolding', 'word_prefixes'],
+      },
     },
     normalizer: {
       folded: { type: 'custom', filter: ['lowercase', 'asciifolding'] },
@@ -17,9 +26,12 @@ const settings = {
 } as const;
 
 const textField = {
-  type: 'search_as_you_type',
+  type: 'text',
   analyzer: 'folded',
-  fields: { keyword: { type: 'keyword', normalizer: 'folded', ignore_above: 512 } },
+  fields: {
+    prefix: { type: 'text', analyzer: 'folded_prefixes', search_analyzer: 'folded' },
+    keyword: { type: 'keyword', normalizer: 'folded', ignore_above: 512 },
+  },
 } as const;
 
 const keyword = { type: 'keyword' } as const;
@@ -54,8 +66,8 @@ export function indexBody(app: SearchApp) {
   };
 }
 
-/** Sub-fields of a search_as_you_type field that the `bool_prefix` multi_match searches. */
-export const PREFIX_SUBFIELDS = ['', '._2gram', '._3gram'] as const;
+/** The edge n-gram sub-field of a text field: typed words match as word prefixes. */
+export const PREFIX_SUFFIX = '.prefix';
 
 /** Fields whose sort or exact match uses the normalised keyword sub-field. */
 export function keywordOf(app: SearchApp, field: string): string {

@@ -1,7 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import { SEARCH_APPS, type SearchApp, type SearchDocumentOf } from '@upright/contracts';
 import type { EngineHit, EngineQuery, EngineResult, IndexBuild, SearchEngine } from '../engine';
-import { indexBody } from './mappings';
+import { indexBody, PREFIX_SUFFIX } from './mappings';
 import { searchBody } from './request-body';
 
 /** The client's request types are generated per API; our bodies are built and tested as JSON. */
@@ -22,6 +22,17 @@ interface SearchResponse {
       highlight?: Record<string, string[]>;
     }>;
   };
+}
+
+/** Highlights of `x.prefix` reported under `x`, the field's own highlight first. */
+export function byField(highlight: Record<string, string[]>): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  const fields = Object.keys(highlight).sort((a, b) => a.length - b.length);
+  for (const key of fields) {
+    const field = key.endsWith(PREFIX_SUFFIX) ? key.slice(0, -PREFIX_SUFFIX.length) : key;
+    merged[field] ??= highlight[key];
+  }
+  return merged;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SearchQueryModel } from '@upright/contracts';
 import { planQueries } from '../query-plan';
+import { byField } from './opensearch-engine';
 import { queryModel } from '../spec-support';
 import { indexBody } from './mappings';
 import { searchBody } from './request-body';
@@ -29,7 +30,7 @@ function textClause(
   return {
     dis_max: {
       queries: [
-        { multi_match: { query: value, type: 'bool_prefix', operator, fields: prefixFields } },
+        { multi_match: { query: value, type: 'best_fields', operator, fields: prefixFields } },
         { multi_match: { query: value, type: 'best_fields', operator, fuzziness, fields } },
       ],
     },
@@ -37,7 +38,7 @@ function textClause(
 }
 
 describe('OpenSearch request bodies', () => {
-  it('search: weighted search_as_you_type fields, fuzziness, exact-name boost, highlight', () => {
+  it('search: weighted fields and their edge n-gram prefixes, fuzziness, exact-name boost, highlight', () => {
     const body = bodyOf([
       model({
         id: 'results',
@@ -60,14 +61,7 @@ describe('OpenSearch request bodies', () => {
             textClause(
               'Acme Widgets',
               ['company_name^3', 'brands'],
-              [
-                'company_name^3',
-                'company_name._2gram^3',
-                'company_name._3gram^3',
-                'brands',
-                'brands._2gram',
-                'brands._3gram',
-              ],
+              ['company_name.prefix^3', 'brands.prefix'],
               'AUTO',
               'and',
             ),
@@ -86,7 +80,7 @@ describe('OpenSearch request bodies', () => {
         pre_tags: ['<mark>'],
         post_tags: ['</mark>'],
         number_of_fragments: 0,
-        fields: { company_name: {}, brands: {} },
+        fields: { company_name: {}, 'company_name.prefix': {}, brands: {}, 'brands.prefix': {} },
       },
     });
   });
@@ -123,14 +117,7 @@ describe('OpenSearch request bodies', () => {
     expect(body).toEqual({
       query: {
         bool: {
-          must: [
-            textClause(
-              'acm',
-              ['company_name'],
-              ['company_name', 'company_name._2gram', 'company_name._3gram'],
-              '1',
-            ),
-          ],
+          must: [textClause('acm', ['company_name'], ['company_name.prefix'], '1')],
           should: [{ term: { 'company_name.keyword': { value: 'acm', boost: 10 } } }],
         },
       },
@@ -241,12 +228,7 @@ describe('OpenSearch request bodies', () => {
           {
             bool: {
               filter: [
-                textClause(
-                  'acme',
-                  ['company_name'],
-                  ['company_name', 'company_name._2gram', 'company_name._3gram'],
-                  '0',
-                ),
+                textClause('acme', ['company_name'], ['company_name.prefix'], '0'),
                 { terms: { industry: ['banks'] } },
                 { bool: { must_not: [{ terms: { sectors: ['retail'] } }] } },
               ],
@@ -257,12 +239,25 @@ describe('OpenSearch request bodies', () => {
     });
   });
 
-  it('index mappings: search_as_you_type text fields, keyword filters, geo_point location', () => {
+  it('index mappings: folded text with edge n-gram and keyword sub-fields, keyword filters, geo_point', () => {
     const companies = indexBody('companies');
+    const text = {
+      type: 'text',
+      analyzer: 'folded',
+      fields: {
+        prefix: { type: 'text', analyzer: 'folded_prefixes', search_analyzer: 'folded' },
+        keyword: { type: 'keyword', normalizer: 'folded', ignore_above: 512 },
+      },
+    };
+    expect(companies.settings.analysis.filter.word_prefixes).toEqual({
+      type: 'edge_ngram',
+      min_gram: 1,
+      max_gram: 20,
+    });
     expect(companies.mappings.properties).toMatchObject({
-      company_name: { type: 'search_as_you_type', analyzer: 'folded' },
-      brands: { type: 'search_as_you_type' },
-      subsidiaries: { type: 'search_as_you_type' },
+      company_name: text,
+      brands: text,
+      subsidiaries: text,
       industry: { type: 'keyword' },
       updated: { type: 'date', format: 'yyyy-MM-dd' },
       location: { type: 'geo_point' },
@@ -270,8 +265,19 @@ describe('OpenSearch request bodies', () => {
     expect(Object.keys(indexBody('industries').mappings.properties)).toEqual(
       expect.arrayContaining(['industry_text', 'industry_alts']),
     );
-    expect(indexBody('reports').mappings.properties).toMatchObject({
-      title: { type: 'search_as_you_type' },
+    expect(indexBody('reports').mappings.properties).toMatchObject({ title: text });
+  });
+
+  it('reports prefix-only highlights under the field itself', () => {
+    expect(
+      byField({
+        'company_name.prefix': ['<mark>Acme</mark> Logistics'],
+        brands: ['<mark>Acme</mark> Gear'],
+        'brands.prefix': ['<mark>Acme</mark> Gear (prefix)'],
+      }),
+    ).toEqual({
+      company_name: ['<mark>Acme</mark> Logistics'],
+      brands: ['<mark>Acme</mark> Gear'],
     });
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '../engine';
 import { OPENSEARCH_UNIT } from '../geo';
 import { foldCase } from '../text-match';
-import { keywordOf, PREFIX_SUBFIELDS } from './mappings';
+import { keywordOf, PREFIX_SUFFIX } from './mappings';
 
 /**
  * The OpenSearch `_search` body of an EngineQuery. Pure, so its exact shape is unit-tested for
@@ -20,8 +20,8 @@ function weighted(field: string, weight: number): string {
 }
 
 /**
- * Matches while typing (last word as a prefix, on the search_as_you_type shingles) or with typos
- * (every word fuzzy), whichever scores higher.
+ * Matches while typing (words as prefixes, on the edge n-gram sub-fields) or with typos (every
+ * word fuzzy, on the fields themselves), whichever scores higher.
  */
 export function textClause(match: TextMatch): Json {
   const operator = match.operator;
@@ -31,10 +31,10 @@ export function textClause(match: TextMatch): Json {
         {
           multi_match: {
             query: match.value,
-            type: 'bool_prefix',
+            type: 'best_fields',
             operator,
-            fields: match.fields.flatMap(({ field, weight }) =>
-              PREFIX_SUBFIELDS.map((suffix) => weighted(`${field}${suffix}`, weight)),
+            fields: match.fields.map(({ field, weight }) =>
+              weighted(`${field}${PREFIX_SUFFIX}`, weight),
             ),
           },
         },
@@ -115,7 +115,13 @@ export function searchBody(query: EngineQuery): Json {
       pre_tags: [HIGHLIGHT_TAGS.pre],
       post_tags: [HIGHLIGHT_TAGS.post],
       number_of_fragments: 0,
-      fields: Object.fromEntries(query.highlightFields.map((field) => [field, {}])),
+      // A word matched only as a prefix is highlighted through the prefix sub-field.
+      fields: Object.fromEntries(
+        query.highlightFields.flatMap((field) => [
+          [field, {}],
+          [`${field}${PREFIX_SUFFIX}`, {}],
+        ]),
+      ),
     };
   }
   return body;
