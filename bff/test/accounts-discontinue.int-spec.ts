@@ -1,17 +1,17 @@
 import {
-  AVERAGE_FIELDS,
   ERROR_TEXTS,
   Events,
-  ISSUES,
   memberDeletionJobId,
   Queues,
   searchMemberDeletionJobId,
   type Averages,
+  type ErrorBody,
 } from '@upright/contracts';
-import { Queue } from 'bullmq';
-import Redis from 'ioredis';
+import { eventually } from '@upright/platform/testing';
+import type { Queue } from 'bullmq';
 import { MemberDeletionScheduler } from '../../services/accounts/src/member-deletion/member-deletion.scheduler';
 import {
+  averagesInDatabase,
   Browser,
   emittedEvents,
   mailJobs,
@@ -20,7 +20,6 @@ import {
   type AccountsStack,
 } from './support/accounts-stack';
 
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 type DiscontinueAnswer = {
   discontinue: boolean;
   discontinue_date: string;
@@ -34,56 +33,16 @@ describe('accounts: discontinuation and member deletion', () => {
   let stack: AccountsStack;
   let deletionQueue: Queue;
   let searchDeletionQueue: Queue;
-  const connections: Redis[] = [];
 
   beforeAll(async () => {
     stack = await startAccountsStack('acc-discontinue');
-    const connection = () => {
-      const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-        maxRetriesPerRequest: null,
-      });
-      connections.push(redis);
-      return redis;
-    };
-    deletionQueue = new Queue(Queues.memberDeletion, {
-      connection: connection(),
-      prefix: stack.queuePrefix,
-    });
-    searchDeletionQueue = new Queue(Queues.searchMemberDeletion, {
-      connection: connection(),
-      prefix: stack.queuePrefix,
-    });
+    deletionQueue = stack.openQueue(Queues.memberDeletion);
+    searchDeletionQueue = stack.openQueue(Queues.searchMemberDeletion);
   });
 
   afterAll(async () => {
-    await deletionQueue?.close();
-    await searchDeletionQueue?.close();
-    for (const redis of connections) await redis.quit();
     await stack?.close();
   });
-
-  async function averagesInDatabase(): Promise<Averages> {
-    const columns = ISSUES.map(
-      (issue) =>
-        `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`,
-    );
-    const result = await stack.db.query(
-      `SELECT ${columns.join(', ')} FROM accounts.priorities p JOIN accounts.users u USING (uid)
-       WHERE p.weighted AND NOT u.discontinue`,
-    );
-    return Object.fromEntries(
-      AVERAGE_FIELDS.map((field) => [field, result.rows[0][field] ?? 5]),
-    ) as Averages;
-  }
-
-  async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`gave up waiting for ${what}`);
-  }
 
   it('discontinues: final date +7 days, session ended; sign-in shows it; continue restores', async () => {
     const member = await signUp(stack, 'leaver');
@@ -110,7 +69,7 @@ describe('accounts: discontinuation and member deletion', () => {
     expect(confirmation?.data.finalDate).toBe(answer.body.discontinue_final);
     // A pending member no longer counts in the averages.
     expect((await new Browser(stack.bff.url).call('GET', '/api/averages')).body).toEqual(
-      await averagesInDatabase(),
+      await averagesInDatabase(stack),
     );
 
     // Signing in during the grace period: the discontinued state, for the overlay.
@@ -126,7 +85,7 @@ describe('accounts: discontinuation and member deletion', () => {
       discontinue_final: answer.body.discontinue_final,
     });
     expect((await browser.call('GET', '/api/user')).status).toBe(200);
-    const blocked = await browser.call<ErrorAnswer>('GET', '/api/priorities');
+    const blocked = await browser.call<ErrorBody>('GET', '/api/priorities');
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.message).toBe(ERROR_TEXTS.membershipDiscontinued);
 
@@ -163,35 +122,28 @@ describe('accounts: discontinuation and member deletion', () => {
     const job = await deletionQueue.getJob(memberDeletionJobId(member.uid));
     await job!.promote();
 
-    await until(async () => {
+    await eventually('the member row to be deleted', async () => {
       const rows = await stack.db.query('SELECT 1 FROM accounts.users WHERE uid = $1', [
         member.uid,
       ]);
-      return rows.rowCount === 0 ? true : undefined;
-    }, 'the member row to be deleted');
+      return rows.rowCount === 0;
+    });
     for (const table of ['sessions', 'priorities', 'password_resets', 'email_verifications']) {
       const rows = await stack.db.query(`SELECT 1 FROM accounts.${table} WHERE uid = $1`, [
         member.uid,
       ]);
       expect({ table, rows: rows.rowCount }).toEqual({ table, rows: 0 });
     }
-    const searchJob = await until(
-      async () =>
-        (await searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid))) ?? undefined,
-      'the search deletion job',
+    const searchJob = await eventually('the search deletion job', () =>
+      searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid)),
     );
     expect(searchJob.data).toEqual({ uid: member.uid });
-    expect(
-      await until(
-        async () => ((await job!.getState()) === 'unknown' ? true : undefined),
-        'job removal',
-      ),
-    ).toBe(true);
+    await eventually('job removal', async () => (await job!.getState()) === 'unknown');
 
     // The member had been uncounted since the request; the deletion recomputed, and any change
     // since then was announced with the stored values.
     const averages = (await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages')).body;
-    expect(averages).toEqual(await averagesInDatabase());
+    expect(averages).toEqual(await averagesInDatabase(stack));
     const events = await emittedEvents(stack, Events.accounts.averagesChanged);
     expect(events.length).toBeGreaterThanOrEqual(eventsBefore);
     if (events.length > 0) expect(events.at(-1)).toEqual(averages);
@@ -205,7 +157,7 @@ describe('accounts: discontinuation and member deletion', () => {
     await member.browser.call('PUT', '/api/discontinue');
     const after = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     expect(after.body).not.toEqual(counted.body);
-    expect(after.body).toEqual(await averagesInDatabase());
+    expect(after.body).toEqual(await averagesInDatabase(stack));
     const events = await emittedEvents(stack, Events.accounts.averagesChanged);
     expect(events.length).toBe(before + 1);
     expect(events.at(-1)).toEqual(after.body);

@@ -1,12 +1,11 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import {
-  AVERAGE_FIELDS,
   DEFAULT_PRIORITY_VALUES,
   ERROR_TEXTS,
   Events,
-  ISSUES,
   NOT_RANKED_PRIORITY_FIELDS,
   type Averages,
+  type ErrorBody,
 } from '@upright/contracts';
 import { testInfra } from '@upright/platform/testing';
 import type { Request } from 'express';
@@ -16,6 +15,7 @@ import { promisify } from 'node:util';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../src/auth';
 import { MemberValues } from '../src/members/member-values';
 import {
+  averagesInDatabase,
   Browser,
   emittedEvents,
   mailJobs,
@@ -24,8 +24,6 @@ import {
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 
 /** Test-only: a route behind AdminGuard, like the admin calls of other features. */
 @Controller('api/test-admin-only')
@@ -50,21 +48,6 @@ describe('accounts: priorities, averages and permissions', () => {
   afterAll(async () => {
     await stack?.close();
   });
-
-  /** decisions §4 from the database at this moment (other test files may add members too). */
-  async function averagesInDatabase(): Promise<Averages> {
-    const sums = ISSUES.map(
-      (issue) =>
-        `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`,
-    );
-    const result = await stack.db.query(
-      `SELECT ${sums.join(', ')} FROM accounts.priorities p JOIN accounts.users u USING (uid)
-       WHERE p.weighted AND NOT u.discontinue`,
-    );
-    return Object.fromEntries(
-      AVERAGE_FIELDS.map((field) => [field, result.rows[0][field] ?? 5]),
-    ) as Averages;
-  }
 
   it('reads default priorities, client names with "not ranked yet" fields', async () => {
     const member = await signUp(stack, 'defaults');
@@ -118,7 +101,7 @@ describe('accounts: priorities, averages and permissions', () => {
     const key = welcomes[0].data.recipient.unsubscribeKey;
     const visitor = await new Browser(stack.bff.url).open();
     const other = await signUp(stack, 'unsubscribe-other');
-    const wrongUid = await visitor.call<ErrorAnswer>('POST', '/api/unsubscribe', {
+    const wrongUid = await visitor.call<ErrorBody>('POST', '/api/unsubscribe', {
       uid: other.uid,
       key,
     });
@@ -138,14 +121,14 @@ describe('accounts: priorities, averages and permissions', () => {
       [{ climate: 2.5 }, 'climate'],
       [{ climate: '5' }, 'climate'],
     ] as const) {
-      const answer = await member.browser.call<ErrorAnswer>('PUT', '/api/priorities', body);
+      const answer = await member.browser.call<ErrorBody>('PUT', '/api/priorities', body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({
         field,
         message: `${field} must be a whole number from 0 to 10`,
       });
     }
-    const unknown = await member.browser.call<ErrorAnswer>('PUT', '/api/priorities', {
+    const unknown = await member.browser.call<ErrorBody>('PUT', '/api/priorities', {
       value_climate: 3,
     });
     expect(unknown.status).toBe(400);
@@ -160,7 +143,7 @@ describe('accounts: priorities, averages and permissions', () => {
       net_neutrality: 0,
     });
     expect(saved.status).toBe(200);
-    const expected = await averagesInDatabase();
+    const expected = await averagesInDatabase(stack);
     const answered = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     expect(answered.body).toEqual(expected);
     const events = await emittedEvents(stack, Events.accounts.averagesChanged);
@@ -179,7 +162,7 @@ describe('accounts: priorities, averages and permissions', () => {
     );
     expect(counted.rows[0].weighted).toBe(false);
     expect((await new Browser(stack.bff.url).call('GET', '/api/averages')).body).toEqual(
-      await averagesInDatabase(),
+      await averagesInDatabase(stack),
     );
   });
 
@@ -231,7 +214,7 @@ describe('accounts: priorities, averages and permissions', () => {
       ['PUT', '/api/discontinue', { uid: b.uid }],
       ['PUT', '/api/canceldiscontinue', { email: b.email }],
     ] as const) {
-      const answer = await a.browser.call<ErrorAnswer>(method, route, body);
+      const answer = await a.browser.call<ErrorBody>(method, route, body);
       expect({ route, status: answer.status }).toEqual({ route, status: 400 });
       expect(answer.body.error.message).toMatch(/unknown field/);
     }
@@ -246,12 +229,9 @@ describe('accounts: priorities, averages and permissions', () => {
 
   it('lets only admins through AdminGuard (401 signed out, 403 member); make admin grants', async () => {
     const member = await signUp(stack, 'would-be-admin');
-    const visitor = await new Browser(stack.bff.url).call<ErrorAnswer>(
-      'GET',
-      '/api/test-admin-only',
-    );
+    const visitor = await new Browser(stack.bff.url).call<ErrorBody>('GET', '/api/test-admin-only');
     expect(visitor.status).toBe(401);
-    const refused = await member.browser.call<ErrorAnswer>('GET', '/api/test-admin-only');
+    const refused = await member.browser.call<ErrorBody>('GET', '/api/test-admin-only');
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: ERROR_TEXTS.adminOnly });
 
@@ -292,7 +272,7 @@ describe('accounts: priorities, averages and permissions', () => {
       uid: null,
       reportTitle: 'Airlines 2026',
     });
-    const noCaptcha = await visitor.call<ErrorAnswer>('POST', '/api/message', {
+    const noCaptcha = await visitor.call<ErrorBody>('POST', '/api/message', {
       name: 'Reader',
       email: 'reader@example.com',
       message,

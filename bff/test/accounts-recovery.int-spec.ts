@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from '@upright/contracts';
+import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import {
   Browser,
   mailJobs,
@@ -7,8 +7,6 @@ import {
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 
 /** Password reset, settings and abuse limits (issue 4; spec §8 texts). */
 describe('accounts: password reset, settings and rate limits', () => {
@@ -58,7 +56,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     });
 
     // A refused password does not spend the link.
-    const weak = await visitor.call<ErrorAnswer>('POST', '/api/resetpassword', {
+    const weak = await visitor.call<ErrorBody>('POST', '/api/resetpassword', {
       hash,
       password: 'password123',
     });
@@ -70,7 +68,7 @@ describe('accounts: password reset, settings and rate limits', () => {
 
     // Every session ends with a reset.
     expect((await member.browser.call('GET', '/api/user')).status).toBe(401);
-    const old = await visitor.call<ErrorAnswer>('POST', '/api/signin', {
+    const old = await visitor.call<ErrorBody>('POST', '/api/signin', {
       email: member.email,
       password: member.password,
     });
@@ -81,7 +79,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     });
     expect(fresh.status).toBe(200);
 
-    const second = await visitor.call<ErrorAnswer>('POST', '/api/resetpassword', {
+    const second = await visitor.call<ErrorBody>('POST', '/api/resetpassword', {
       hash,
       password: 'yet another passphrase 99',
     });
@@ -108,7 +106,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     expect((await visitor.call('GET', `/api/validatehash/${hash}`)).body).toEqual({
       hashValid: false,
     });
-    const refused = await visitor.call<ErrorAnswer>('POST', '/api/resetpassword', {
+    const refused = await visitor.call<ErrorBody>('POST', '/api/resetpassword', {
       hash,
       password: 'a brand new passphrase 77',
     });
@@ -121,7 +119,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     const answer = await requestReset(stack.email('no-such-member'));
     expect(answer).toMatchObject({ status: 200, body: { resetSent: true } });
     expect((await mailJobs(stack, 'password-reset')).length).toBe(before);
-    const noCaptcha = await new Browser(stack.bff.url).call<ErrorAnswer>('POST', '/api/reset', {
+    const noCaptcha = await new Browser(stack.bff.url).call<ErrorBody>('POST', '/api/reset', {
       email: stack.email('x'),
     });
     expect(noCaptcha.status).toBe(400);
@@ -157,12 +155,12 @@ describe('accounts: password reset, settings and rate limits', () => {
       theme: 'dark',
     });
 
-    const noPassword = await member.browser.call<ErrorAnswer>('PUT', '/api/settings', {
+    const noPassword = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       email: stack.email('new-address'),
     });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.error.field).toBe('current_password');
-    const wrongPassword = await member.browser.call<ErrorAnswer>('PUT', '/api/settings', {
+    const wrongPassword = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       email: stack.email('new-address'),
       current_password: 'not my password at all',
     });
@@ -171,13 +169,13 @@ describe('accounts: password reset, settings and rate limits', () => {
       message: 'current_password is not correct',
       field: 'current_password',
     });
-    const taken = await member.browser.call<ErrorAnswer>('PUT', '/api/settings', {
+    const taken = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       email: other.email.toUpperCase(),
       current_password: member.password,
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe(ERROR_TEXTS.emailTaken);
-    const badTheme = await member.browser.call<ErrorAnswer>('PUT', '/api/settings', {
+    const badTheme = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       theme: 'neon',
     });
     expect(badTheme.body.error.field).toBe('theme');
@@ -209,7 +207,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     expect(changed.body.sessions_revoked).toBe(1);
     expect((await secondDevice.call('GET', '/api/user')).status).toBe(401);
     expect((await member.browser.call('GET', '/api/user')).status).toBe(200);
-    const common = await member.browser.call<ErrorAnswer>('PUT', '/api/settings', {
+    const common = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       current_password: newPassword,
       new_password: 'basketball',
     });
@@ -237,7 +235,7 @@ describe('accounts: password reset, settings and rate limits', () => {
     it('answers 429 with the retry advice past the limit', async () => {
       const browser = await new Browser(limited.bff.url).open();
       const attempt = () =>
-        browser.call<ErrorAnswer>('POST', '/api/signin', {
+        browser.call<ErrorBody>('POST', '/api/signin', {
           email: limited.email('guess'),
           password: 'guessing passwords here',
         });

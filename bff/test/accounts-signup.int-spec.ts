@@ -1,4 +1,4 @@
-import { ERROR_TEXTS } from '@upright/contracts';
+import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import {
   Browser,
   mailJobs,
@@ -9,7 +9,6 @@ import {
   type AccountsStack,
 } from './support/accounts-stack';
 
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 type AuthAnswer = { user: Record<string, unknown> & { uid: string; email: string }; token: string };
 
 /** Sign-up, sign-in and sessions through the BFF (issue 4; decisions §8). */
@@ -31,7 +30,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       altcha: await solvedCaptcha(stack.bff.url),
       ...overrides,
     };
-    return client.call<ErrorAnswer & AuthAnswer>('POST', '/api/signup', body);
+    return client.call<ErrorBody & AuthAnswer>('POST', '/api/signup', body);
   }
 
   it('signs up: user and token, an encrypted httpOnly cookie, a verification mail', async () => {
@@ -89,7 +88,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body.user.status).toBe('verified');
-    const again = await browser.call<ErrorAnswer>('POST', '/api/verify', {
+    const again = await browser.call<ErrorBody>('POST', '/api/verify', {
       hash: verification.data.verifyHash,
     });
     expect(again.status).toBe(400);
@@ -202,13 +201,13 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     expect(unknown.body.error.message).toMatch(/unknown field\(s\) role/);
 
     const browser = await new Browser(stack.bff.url).open();
-    const array = await browser.call<ErrorAnswer>('POST', '/api/signup', [1, 2]);
+    const array = await browser.call<ErrorBody>('POST', '/api/signup', [1, 2]);
     expect(array.status).toBe(400);
-    const malformed = await browser.call<ErrorAnswer>('POST', '/api/signup', undefined, {
+    const malformed = await browser.call<ErrorBody>('POST', '/api/signup', undefined, {
       rawBody: '{"email":',
     });
     expect(malformed.status).toBe(400);
-    const huge = await browser.call<ErrorAnswer>('POST', '/api/signup', {
+    const huge = await browser.call<ErrorBody>('POST', '/api/signup', {
       ...signupForm(stack.email('huge')),
       first_name: 'x'.repeat(200_000),
     });
@@ -219,7 +218,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
   it('signs in with the right password in any email case, refuses a wrong one', async () => {
     const member = await signUp(stack, 'signin');
     const browser = await new Browser(stack.bff.url).open();
-    const wrong = await browser.call<ErrorAnswer>('POST', '/api/signin', {
+    const wrong = await browser.call<ErrorBody>('POST', '/api/signin', {
       email: member.email,
       password: 'not the password at all',
     });
@@ -230,7 +229,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     });
     // Any 401 removes the session cookie (spec §8), a failed sign-in's too.
     expect(wrong.headers.getSetCookie().join()).toMatch(/upright_session=;/);
-    const unknown = await browser.call<ErrorAnswer>('POST', '/api/signin', {
+    const unknown = await browser.call<ErrorBody>('POST', '/api/signin', {
       email: stack.email('nobody'),
       password: member.password,
     });
@@ -245,7 +244,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     expect(right.body.user.uid).toBe(member.uid);
     expect((await browser.call('GET', '/api/user')).status).toBe(200);
 
-    const verify = await browser.call<ErrorAnswer>('POST', '/api/verify', {
+    const verify = await browser.call<ErrorBody>('POST', '/api/verify', {
       email: member.email,
       password: 'wrong password here',
     });
@@ -271,7 +270,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
 
   it('refuses a cookie-borne write without the CSRF header (403), allows it with', async () => {
     const member = await signUp(stack, 'csrf');
-    const refused = await member.browser.call<ErrorAnswer>(
+    const refused = await member.browser.call<ErrorBody>(
       'PUT',
       '/api/priorities',
       { tax: 2 },
@@ -296,7 +295,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       "UPDATE accounts.sessions SET expires_at = now() - interval '1 second' WHERE uid = $1",
       [expired.uid],
     );
-    const answer = await expired.browser.call<ErrorAnswer>('GET', '/api/priorities');
+    const answer = await expired.browser.call<ErrorBody>('GET', '/api/priorities');
     expect(answer.status).toBe(401);
     expect(answer.body.error).toEqual({
       code: 'unauthenticated',

@@ -6,27 +6,23 @@ import {
   type AuthResponse,
   type User,
 } from '@upright/contracts';
-import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { bullmqOptions } from '@upright/platform';
+import {
+  deleteKeys,
+  eventually,
+  startTestApp,
+  testInfra,
+  uniqueTransportPrefix,
+  type StartedApp,
+} from '@upright/platform/testing';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { accountsService } from '../../services/accounts/src/service';
 import { mailService } from '../../services/mail/src/service';
-import { eventually, Maildev, type ReceivedMail } from '../../services/mail/test/maildev';
+import { Maildev, type ReceivedMail } from '../../services/mail/test/maildev';
 import { bffService } from '../src/service';
-
-// altcha-lib's types are ES modules; its CommonJS build is what require() loads (as the BFF does).
-/* eslint-disable @typescript-eslint/no-require-imports */
-const { solveChallenge } = require('altcha-lib') as typeof import('altcha-lib', {
-  with: { 'resolution-mode': 'import' },
-});
-const { deriveKey } = require('altcha-lib/algorithms/sha') as typeof import(
-  'altcha-lib/algorithms/sha',
-  { with: { 'resolution-mode': 'import' } }
-);
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { signupForm, solvedCaptcha } from './support/accounts-stack';
 
 /**
  * The member journeys that end in a mail, through the BFF over HTTP with accounts, mail, real
@@ -60,26 +56,10 @@ describe('mail journeys through the BFF', () => {
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
-  /** What the `altcha` widget does: fetch a challenge, solve it for real, submit the payload. */
-  async function solvedCaptcha(): Promise<string> {
-    const { status, body } = await api('GET', '/api/captcha');
-    expect(status).toBe(200);
-    const challenge = body as Parameters<typeof solveChallenge>[0]['challenge'];
-    const solution = await solveChallenge({ challenge, deriveKey });
-    expect(solution).not.toBeNull();
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  }
-
   async function signUp(email: string, password: string): Promise<AuthResponse> {
     const { status, body } = await api('POST', '/api/signup', {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password,
-      birth_year: 1990,
-      individual: true,
-      subscriber: true,
-      altcha: await solvedCaptcha(),
+      ...signupForm(email, { password }),
+      altcha: await solvedCaptcha(bff.url),
     });
     expect(status).toBe(201);
     const answer = body as AuthResponse;
@@ -122,7 +102,10 @@ describe('mail journeys through the BFF', () => {
       CONTACT_INBOX: 'inbox@upright.test',
       PUBLIC_URL: bff.url,
     });
-    mailQueue = new Queue(Queues.mail, { connection: { url: infra.redisUrl }, prefix });
+    mailQueue = new Queue(
+      Queues.mail,
+      bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: prefix }),
+    );
   });
 
   afterAll(async () => {
@@ -130,14 +113,7 @@ describe('mail journeys through the BFF', () => {
     await bff?.app.close();
     await accounts?.app.close();
     await mailQueue?.close();
-    const redis = new Redis(infra.redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteKeys(infra.redisUrl, prefix);
     const admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
     await admin.query('DELETE FROM accounts.users WHERE uid = ANY($1::uuid[])', [createdUids]);
@@ -208,7 +184,10 @@ describe('mail journeys through the BFF', () => {
     const newPassword = 'a brand new passphrase 2';
     await signUp(email, oldPassword);
 
-    const requested = await api('POST', '/api/reset', { email, altcha: await solvedCaptcha() });
+    const requested = await api('POST', '/api/reset', {
+      email,
+      altcha: await solvedCaptcha(bff.url),
+    });
     expect(requested).toEqual({ status: 200, body: { resetSent: true } });
     const [resetMail] = await eventually('the reset mail', async () => {
       const mails = await mailsTo(email, 'Reset your Upright password');

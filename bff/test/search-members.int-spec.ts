@@ -85,6 +85,29 @@ describe('search analytics of members', () => {
     expect((await recent(bob, `?user_id=${ada.uid}`)).body).toEqual([{ key: 'Initech', count: 1 }]);
   });
 
+  it("reads the session cookie beside ReactiveSearch's Basic header, and still wants the CSRF token", async () => {
+    // appbase-js sends `Authorization: Basic <credentials>` on every call; only Bearer replaces
+    // the cookie, so the member stays signed in and a forged write stays refused.
+    const basic = `Basic ${Buffer.from('upright:').toString('base64')}`;
+    const withBasic = await ada.browser.call<Array<{ key: string }>>(
+      'GET',
+      '/api/search/_analytics/companies/recent-searches',
+      undefined,
+      { authorization: basic },
+    );
+    expect(withBasic.body.map((entry) => entry.key)).toContain('Acme');
+    const forged = await ada.browser.call(
+      'PUT',
+      '/api/priorities',
+      { climate: 9 },
+      {
+        authorization: basic,
+        csrf: false,
+      },
+    );
+    expect(forged.status).toBe(403);
+  });
+
   it('offers recent suggestions to the member who searched only', async () => {
     const typing = searchBarRequests.typing('glo');
     const mine = await search(ada, typing);

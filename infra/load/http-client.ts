@@ -17,6 +17,8 @@ export interface FailedAnswer {
 export interface Recorder {
   samples: Sample[];
   failures: FailedAnswer[];
+  /** Failed checks of answers that were 2xx but wrong. */
+  failedChecks: Array<{ journey: string; step: string; what: string }>;
 }
 
 export interface ClientOptions {
@@ -103,6 +105,9 @@ export function nodeClient(options: ClientOptions): Client {
     think(seconds: number): Promise<void> {
       const ms = seconds * options.thinkScale * 1000;
       return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+    },
+    verify(step: string, passed: boolean, what: string): void {
+      if (!passed) options.recorder.failedChecks.push({ journey: options.journey, step, what });
     },
   };
 }

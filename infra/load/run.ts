@@ -100,7 +100,7 @@ interface Probe {
 /** One unmeasured iteration per journey: which ones the stack can serve yet. */
 async function probe(runner: Runner): Promise<Probe> {
   const result: Probe = { runnable: [], notBuilt: [], broken: [] };
-  const recorder: Recorder = { samples: [], failures: [] };
+  const recorder: Recorder = { samples: [], failures: [], failedChecks: [] };
   const id = `${Date.now().toString(36)}-${process.pid}`;
   const member = runner.member ?? {
     email: `load-member-${id}@example.test`,
@@ -126,6 +126,7 @@ async function probe(runner: Runner): Promise<Probe> {
       continue;
     }
     const failuresBefore = recorder.failures.length;
+    const checksBefore = recorder.failedChecks.length;
     try {
       await JOURNEY_FUNCTIONS[journey](context(runner, journey, recorder));
     } catch (error) {
@@ -138,7 +139,15 @@ async function probe(runner: Runner): Promise<Probe> {
         body: error instanceof Error ? error.message : String(error),
       });
     }
-    classify(journey, recorder.failures.slice(failuresBefore));
+    const wrongAnswers = recorder.failedChecks.slice(checksBefore).map((check) => ({
+      journey,
+      step: check.step,
+      method: 'GET' as const,
+      path: '',
+      status: 200,
+      body: `check failed: ${check.what}`,
+    }));
+    classify(journey, [...recorder.failures.slice(failuresBefore), ...wrongAnswers]);
   }
   return result;
 }
@@ -151,7 +160,7 @@ interface Measured {
 }
 
 async function measure(runner: Runner, journeys: JourneyName[]): Promise<Measured> {
-  const recorder: Recorder = { samples: [], failures: [] };
+  const recorder: Recorder = { samples: [], failures: [], failedChecks: [] };
   const started: Record<string, number> = {};
   const dropped: Record<string, number> = {};
   const inFlight = new Set<Promise<void>>();
@@ -242,6 +251,10 @@ function report(probeResult: Probe, measured: Measured, target: string): void {
   console.log(`\nPer step\n${HEADER}`);
   for (const [step, figures] of byStep) console.log(formatRow(step, figures));
   const errors = errorBreakdown(samples);
+  const { failedChecks } = measured.recorder;
+  for (const check of failedChecks.slice(0, 5)) {
+    console.log(`\nFailed check (${failedChecks.length} in all): ${check.step}: ${check.what}`);
+  }
   if (Object.keys(errors).length > 0) {
     console.log('\nErrors (step status: count)');
     for (const [key, count] of Object.entries(errors)) console.log(`  ${key}: ${count}`);
@@ -274,6 +287,7 @@ function report(probeResult: Probe, measured: Measured, target: string): void {
         journeys: Object.fromEntries(byJourney),
         steps: Object.fromEntries(byStep),
         errors,
+        failedChecks: failedChecks.length,
         notRun: [...probeResult.notBuilt, ...probeResult.broken].map((entry) => entry.journey),
       },
       null,
@@ -305,14 +319,16 @@ async function main(): Promise<number> {
     const probeResult = await probe(runner);
     const measured = await measure(runner, probeResult.runnable);
     report(probeResult, measured, baseUrl);
-    const errors = measured.recorder.samples.filter((sample) => !sample.ok).length;
+    const errors =
+      measured.recorder.samples.filter((sample) => !sample.ok).length +
+      measured.recorder.failedChecks.length;
     if (probeResult.runnable.length === 0) {
       console.error('\n[load] no journey could run');
       return 1;
     }
     if (smoke && (errors > 0 || probeResult.broken.length > 0)) {
       console.error(
-        `\n[load] smoke failed: ${errors} errors, ${probeResult.broken.length} broken journeys`,
+        `\n[load] smoke failed: ${errors} errors or failed checks, ${probeResult.broken.length} broken journeys`,
       );
       return 1;
     }

@@ -3,7 +3,8 @@
  * every path an image copies exists, every image builds an existing workspace, and the runtime
  * stages keep the promises of infra/docker/Dockerfile (non-root, health checks, prod deps only).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { buildArgs, dockerfilePath, loadImages, repoRoot } from '../docker/images';
@@ -35,6 +36,32 @@ function stageChainWithSources(target: string, seen = new Set<string>()) {
     }
   }
   return dockerfile.stages.filter((stage) => seen.has(stage.name));
+}
+
+/** Compiled sources of a workspace: no tests, no generated Prisma client (its deps are declared). */
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(full);
+    return /\.ts$/.test(entry.name) && !/\.(int-)?spec\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Packages a file loads at run time: value imports and re-exports, require(), import(). */
+function loadedPackages(source: string): string[] {
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm),
+    ...source.matchAll(/\b(?:require|import)\(\s*'([^']+)'\s*\)/g),
+  ].map((match) => match[1]);
+  return specifiers
+    .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
+    .filter((specifier) => !builtinModules.includes(specifier))
+    .map((specifier) =>
+      specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0],
+    );
 }
 
 describe('infra/docker/images.json', () => {
@@ -148,6 +175,24 @@ describe('infra/docker/Dockerfile', () => {
       .filter(({ stage }) => stage === 'service')
       .map(({ instruction }) => flagValue(instruction, 'from'));
     expect(runtimeSources).not.toContain('dev-deps');
+  });
+
+  it.each(
+    ['bff', ...rootPackage.workspaces.filter((workspace) => workspace.startsWith('services/'))].map(
+      (workspace) => [workspace],
+    ),
+  )('%s declares every package its code loads (the image installs nothing else)', (workspace) => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string> };
+    const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+    const undeclared = new Set<string>();
+    for (const file of sourceFiles(path.join(repoRoot, workspace, 'src'))) {
+      for (const name of loadedPackages(readFileSync(file, 'utf8'))) {
+        if (!declared.has(name)) undeclared.add(`${name} (${path.relative(repoRoot, file)})`);
+      }
+    }
+    expect([...undeclared]).toEqual([]);
   });
 
   it('keeps generated and local files out of the build context', () => {

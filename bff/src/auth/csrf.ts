@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isBearerAuthorization } from './session-authenticator';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35,7 +36,8 @@ export function csrfTokenMatches(cookie: unknown, header: unknown): boolean {
 
 /**
  * Refuses (403) a write that carries the session cookie without the matching header. A request
- * authenticated by `Authorization: Bearer` alone is not cookie-borne and needs no token.
+ * authenticated by `Authorization: Bearer` is not cookie-borne and needs no token; any other
+ * scheme (ReactiveSearch's Basic) leaves the cookie in charge, so the token is still required.
  */
 @Injectable()
 export class CsrfGuard implements CanActivate {
@@ -43,7 +45,10 @@ export class CsrfGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     if (SAFE_METHODS.has(request.method)) return true;
     const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-    if (cookies[SESSION_COOKIE] === undefined || request.headers.authorization !== undefined) {
+    if (
+      cookies[SESSION_COOKIE] === undefined ||
+      isBearerAuthorization(request.headers.authorization)
+    ) {
       return true;
     }
     if (csrfTokenMatches(cookies[CSRF_COOKIE], request.headers[CSRF_HEADER])) return true;

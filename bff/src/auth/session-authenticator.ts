@@ -24,6 +24,14 @@ type WithSession = Request & { [SESSION_OF_REQUEST]?: Promise<RequestSession | n
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
 /**
+ * Only the Bearer scheme is ours. Other schemes are ignored in favour of the session cookie:
+ * ReactiveSearch sends `Authorization: Basic …` (its app credentials) on every call.
+ */
+export function isBearerAuthorization(header: string | undefined): header is string {
+  return header !== undefined && /^bearer\s/i.test(header);
+}
+
+/**
  * The one place that turns a request into a member: the `Authorization: Bearer` token, else the
  * token sealed in the session cookie; accounts says whom it belongs to. An unknown, expired or
  * revoked token is "no member" (null); accounts being unreachable is an error (503/504).
@@ -41,7 +49,7 @@ export class SessionAuthenticator {
 
   credentialsOf(request: Request): { token: string; source: CredentialSource } | null {
     const header = request.headers.authorization;
-    if (header !== undefined) {
+    if (isBearerAuthorization(header)) {
       const bearer = BEARER.exec(header);
       return bearer ? { token: bearer[1], source: 'bearer' } : null;
     }

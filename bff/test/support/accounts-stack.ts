@@ -1,5 +1,14 @@
 import type { DynamicModule, Type } from '@nestjs/common';
-import { Queues, type MailJobData, type MailKind } from '@upright/contracts';
+import {
+  AVERAGE_FIELDS,
+  ISSUES,
+  Queues,
+  type Averages,
+  type MailJobData,
+  type MailKind,
+  type QueueName,
+} from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { keySpace } from '@upright/transport';
@@ -27,6 +36,8 @@ export interface AccountsStack {
   db: Client;
   redis: Redis;
   mailQueue: Queue;
+  /** A queue of this stack's BullMQ prefix, closed with the stack. */
+  openQueue(name: QueueName): Queue;
   email(name: string): string;
   close(): Promise<void>;
 }
@@ -87,8 +98,16 @@ export async function startAccountsStack(
     ...options.bffEnv,
   });
   const redis = new Redis(infra.redisUrl);
-  const queueConnection = new Redis(infra.redisUrl, { maxRetriesPerRequest: null });
-  const mailQueue = new Queue(Queues.mail, { connection: queueConnection, prefix: queuePrefix });
+  const queues: Queue[] = [];
+  const openQueue = (name: QueueName) => {
+    const queue = new Queue(
+      name,
+      bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix }),
+    );
+    queues.push(queue);
+    return queue;
+  };
+  const mailQueue = openQueue(Queues.mail);
   return {
     bff,
     accounts,
@@ -98,6 +117,7 @@ export async function startAccountsStack(
     db,
     redis,
     mailQueue,
+    openQueue,
     email: (name) => `${name}.${tag}@example.com`,
     async close() {
       await bff.app.close();
@@ -105,8 +125,7 @@ export async function startAccountsStack(
       await db.query('DELETE FROM accounts.users WHERE email ILIKE $1', [`%.${tag}@example.com`]);
       await db.end();
       await mailQueue.obliterate({ force: true });
-      await mailQueue.close();
-      await queueConnection.quit();
+      for (const queue of queues) await queue.close();
       for (const key of await redis.keys(`${queuePrefix}:*`)) await redis.del(key);
       for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
       await redis.quit();
@@ -141,7 +160,13 @@ export class Browser {
     method: string,
     path: string,
     body?: unknown,
-    options: { csrf?: boolean | string; bearer?: string; rawBody?: string } = {},
+    options: {
+      csrf?: boolean | string;
+      bearer?: string;
+      /** A raw Authorization header, e.g. ReactiveSearch's Basic credentials. */
+      authorization?: string;
+      rawBody?: string;
+    } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
     if (body !== undefined || options.rawBody !== undefined) {
@@ -154,6 +179,7 @@ export class Browser {
     const csrf = typeof options.csrf === 'string' ? options.csrf : this.cookies.get('upright_csrf');
     if (method !== 'GET' && options.csrf !== false && csrf) headers['X-CSRF-Token'] = csrf;
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+    if (options.authorization) headers.Authorization = options.authorization;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
@@ -246,6 +272,21 @@ export async function mailJobs<K extends MailKind>(
     'failed',
   ]);
   return jobs.filter((job) => job?.name === kind) as Array<Job<MailJobData[K]>>;
+}
+
+/** decisions §4 from the database at this moment (other test files may add members too). */
+export async function averagesInDatabase(stack: AccountsStack): Promise<Averages> {
+  const columns = ISSUES.map(
+    (issue) =>
+      `round(avg(p.${issue.serverPriority}), 2)::float AS "${issue.serverPriority.replace('value_', 'average_')}"`,
+  );
+  const result = await stack.db.query(
+    `SELECT ${columns.join(', ')} FROM accounts.priorities p JOIN accounts.users u USING (uid)
+     WHERE p.weighted AND NOT u.discontinue`,
+  );
+  return Object.fromEntries(
+    AVERAGE_FIELDS.map((field) => [field, result.rows[0][field] ?? 5]),
+  ) as Averages;
 }
 
 /** Events of this stack's transport prefix, oldest first (the stream is the transport's). */

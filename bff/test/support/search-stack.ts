@@ -91,6 +91,7 @@ export class SearchStack {
     await admin.connect();
     try {
       await admin.query('DELETE FROM search.documents WHERE space = $1', [this.space]);
+      await admin.query('DELETE FROM search.searches WHERE space = $1', [this.space]);
     } finally {
       await admin.end();
     }

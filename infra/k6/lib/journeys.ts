@@ -29,6 +29,8 @@ export interface Client {
   cookie(name: string): string | undefined;
   /** Think time: a person reading a page. Runners may shorten it (smoke mode). */
   think(seconds: number): Promise<void>;
+  /** An answer was 2xx but not what the person should see: counts as a failed check. */
+  verify(step: string, passed: boolean, what: string): void;
 }
 
 export interface Member {
@@ -232,7 +234,8 @@ export async function memberSession(context: JourneyContext): Promise<void> {
     const changed: Record<string, number> = {};
     for (let i = 0; i < 3; i++) {
       const field = pick(Object.keys(priorities.values), random);
-      if (field) changed[field] = Math.floor(random() * 11);
+      // Never 5 (the default): the member's ranking must differ from the visitors'.
+      if (field) changed[field] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10][Math.floor(random() * 10)];
     }
     await client.request('PUT', '/api/priorities', {
       step: 'priorities.save',
@@ -243,7 +246,15 @@ export async function memberSession(context: JourneyContext): Promise<void> {
   }
 
   const industry = pick(await activeIndustries(context, 'member.active'), random);
-  if (industry) await industryPage(context, industry, 'member.industry');
+  if (!industry) return;
+  const ranked = await industryPage(context, industry, 'member.industry');
+  if (ranked && priorities) {
+    client.verify(
+      'member.industry.companies',
+      Array.isArray(ranked.result.pranked),
+      'a member with saved priorities gets a personal ranking (pranked)',
+    );
+  }
 }
 
 /** Join: fetch the captcha, solve it (the browser's proof of work), submit the form. */

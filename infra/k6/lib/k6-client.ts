@@ -5,7 +5,7 @@
 import http from 'k6/http';
 import crypto from 'k6/crypto';
 import exec from 'k6/execution';
-import { sleep } from 'k6';
+import { check, sleep } from 'k6';
 import { altchaPayload, type AltchaChallenge } from './altcha.ts';
 import type { Answer, Client, JourneyContext, JourneyName, Member, Method } from './journeys.ts';
 import { settings } from './settings.ts';
@@ -40,6 +40,9 @@ function k6Client(journey: JourneyName): Client {
     },
     async think(seconds: number): Promise<void> {
       sleep(seconds * settings.thinkScale);
+    },
+    verify(step: string, passed: boolean, what: string): void {
+      check(passed, { [what]: (value) => value }, { journey, step });
     },
   };
 }

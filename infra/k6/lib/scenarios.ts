@@ -44,6 +44,8 @@ export function journeyThresholds(journey: JourneyName): Record<string, string[]
   return {
     [`http_req_duration{journey:${journey}}`]: [`p(95)<${p95}`, `p(99)<${budget.p99Ms}`],
     [`http_req_failed{journey:${journey}}`]: [`rate<${budget.errorRate}`],
+    // Answers that were 2xx but wrong (e.g. no personal ranking for a member).
+    [`checks{journey:${journey}}`]: ['rate>0.99'],
     // An open model drops iterations when no VU is free: the system did not keep up.
     [`dropped_iterations{scenario:${journey}}`]: ['count<1'],
   };

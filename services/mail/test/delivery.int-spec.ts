@@ -5,11 +5,11 @@ import {
   type MailJobData,
   type MailRecipient,
 } from '@upright/contracts';
-import { startTestApp, type StartedApp } from '@upright/platform/testing';
+import { eventually, startTestApp, type StartedApp } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../src/delivery/message-id';
 import { mailService } from '../src/service';
-import { eventually, Maildev } from './maildev';
+import { Maildev } from './maildev';
 import { CONTACT_INBOX, MAIL_FROM, mailTestEnv, PUBLIC_URL } from './mail-test-env';
 
 /**

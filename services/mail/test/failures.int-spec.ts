@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { MAIL_JOB_OPTIONS, MailKinds, mailJobId, type MailRecipient } from '@upright/contracts';
-import { startTestApp, type StartedApp } from '@upright/platform/testing';
+import { eventually, startTestApp, type StartedApp } from '@upright/platform/testing';
 import type { DeadLetter } from '../src/dead-letters/dead-letters';
 import { messageIdFor } from '../src/delivery/message-id';
 import { mailService } from '../src/service';
-import { eventually, Maildev } from './maildev';
+import { Maildev } from './maildev';
 import { MAIL_FROM, mailTestEnv } from './mail-test-env';
 import { tsEntry } from './run-ts';
 

@@ -1,7 +1,7 @@
 import { Queues } from '@upright/contracts';
-import { testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { deleteKeys, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { bullmqOptions } from '@upright/platform';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 
 export const MAIL_FROM = 'mail@upright.test';
 export const CONTACT_INBOX = 'inbox@upright.test';
@@ -21,7 +21,10 @@ export function mailTestEnv(label: string, smtpUrl: string, extra: Record<string
     PRODUCT_NAME: 'Upright',
     ...extra,
   };
-  const queue = new Queue(Queues.mail, { connection: { url: env.REDIS_URL! }, prefix });
+  const queue = new Queue(
+    Queues.mail,
+    bullmqOptions({ REDIS_URL: env.REDIS_URL!, QUEUE_PREFIX: prefix }),
+  );
   return {
     prefix,
     env,
@@ -29,14 +32,7 @@ export function mailTestEnv(label: string, smtpUrl: string, extra: Record<string
     /** Closes the queue and deletes every key of this setup. */
     async cleanup(): Promise<void> {
       await queue.close();
-      const redis = new Redis(env.REDIS_URL!);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-      redis.disconnect();
+      await deleteKeys(env.REDIS_URL!, prefix);
     },
   };
 }

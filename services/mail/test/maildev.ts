@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eventually, freePort } from '@upright/platform/testing';
 
 const MAILDEV_BIN = resolve(__dirname, '../../../node_modules/maildev/bin/maildev');
 
@@ -18,34 +18,6 @@ export interface ReceivedMail {
   from: Array<{ address: string; name: string }>;
   to: Array<{ address: string; name: string }>;
   replyTo?: Array<{ address: string; name: string }>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
-
-export const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-/** Polls until `condition` holds; fails with `what` after `timeoutMs`. */
-export async function eventually<T>(
-  what: string,
-  condition: () => Promise<T | false | undefined | null> | T | false | undefined | null,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const giveUpAt = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
-    await delay(50);
-  }
 }
 
 /**

@@ -13,3 +13,6 @@ export * from './database/postgres';
 export { REDACTED_LOG_PATHS } from './logging/logger.module';
 export * from './database/database.module';
 export * from './bootstrap/service-module';
+export * from './messages/remote-error';
+export * from './queues/bullmq-options';
+export * from './messages/message-schemas';

@@ -1,11 +1,6 @@
-import { schemaOwningConfigSchema } from '@upright/platform';
-import { z } from 'zod';
+import { queueConfigSchema, schemaOwningConfigSchema } from '@upright/platform';
+import type { z } from 'zod';
 
-export const reportsConfigSchema = schemaOwningConfigSchema.extend({
-  /** BullMQ key prefix of the queues (tests isolate with their own). */
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens')
-    .default('upright'),
-});
+/** QUEUE_PREFIX: the BullMQ key prefix of the queues (tests isolate with their own). */
+export const reportsConfigSchema = schemaOwningConfigSchema.extend(queueConfigSchema.shape);
 export type ReportsConfig = z.infer<typeof reportsConfigSchema>;

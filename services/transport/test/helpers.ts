@@ -2,41 +2,20 @@ import { Logger } from '@nestjs/common';
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eventually, freePort } from '@upright/platform/testing';
 import Redis from 'ioredis';
+
+// Shared with every service's tests; the transport test files import them from here.
+export { delay, deleteKeys, eventually } from '@upright/platform/testing';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Every test file works under its own prefix so runs never see each other's keys. */
 export function uniquePrefix(name: string): string {
   return `test-transport-${name}-${process.pid}-${randomBytes(3).toString('hex')}`;
-}
-
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
-
-export const delay = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
-/** Polls until `condition` holds; fails the test with `what` after `timeoutMs`. */
-export async function eventually(
-  what: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > giveUpAt) throw new Error(`Timed out waiting for ${what}`);
-    await delay(50);
-  }
 }
 
 export interface ReplicaStats {
@@ -109,17 +88,6 @@ export async function startReplica(
       await exited;
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  await once(server, 'close');
-  if (address === null || typeof address === 'string') throw new Error('No port');
-  return address.port;
 }
 
 /** A private redis-server for tests that stop it; the shared one on 6379 is never touched. */

@@ -49,6 +49,15 @@ const PROCESSES: ProcessSpec[] = [
   { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
 ];
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/health/live`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -104,6 +113,10 @@ export async function startStack(basePort: number): Promise<RunningStack> {
       continue;
     }
     const port = basePort + spec.portOffset;
+    if (await answers(`http://127.0.0.1:${port}`)) {
+      notStarted.push(`${spec.name}: port ${port} is already in use`);
+      continue;
+    }
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
       ...shared,

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
 import type { SearchApp } from '@upright/contracts';
 import { useNavigate } from 'react-router-dom';
@@ -18,27 +18,41 @@ import { SearchResult, type SearchItem } from './SearchResult';
 const Box = SearchBox as unknown as ComponentType<Record<string, unknown>>;
 const List = ReactiveList as unknown as ComponentType<Record<string, unknown>>;
 
-/** ReactiveSearch posts to the BFF; cookie-authenticated writes carry the CSRF header. */
+/**
+ * ReactiveSearch posts to the BFF: cookie-authenticated writes carry the CSRF header, and the
+ * placeholder Basic credentials (below) are not sent.
+ */
 function withCsrf(request: { headers?: Record<string, string> }) {
+  const headers = { ...request.headers };
+  delete headers.Authorization;
   const csrf = getCookie(COOKIES.csrf);
-  return csrf ? { ...request, headers: { ...request.headers, [CSRF_HEADER]: csrf } } : request;
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return { ...request, headers };
 }
+
+/** appbase's analytics client refuses to start without credentials; the BFF needs none. */
+const PLACEHOLDER_CREDENTIALS = 'public:public';
 
 interface Props {
   mode: SearchApp;
   initialValue: string;
   autoFocus: boolean;
-  inputId: string;
 }
 
 /**
  * The ReactiveSearch part of the search bar (decisions §9): loaded lazily, never under
  * StrictMode. A suggestion opens its page; Enter opens the results panel (20 per page).
  */
-export default function ReactiveSearchBox({ mode, initialValue, autoFocus, inputId }: Props) {
+export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Props) {
   const navigate = useNavigate();
   const [panelOpen, setPanelOpen] = useState(false);
   const settings = SEARCH_MODES[mode];
+  const boxWrap = useRef<HTMLDivElement>(null);
+  // SearchBox labels its field with the component id; give it a label people can understand.
+  useEffect(() => {
+    const field = boxWrap.current?.querySelector('textarea, input');
+    field?.setAttribute('aria-label', `Search ${settings.label.toLowerCase()}`);
+  });
   const open = (item: SearchItem) => {
     const source = (item._source ?? item) as Record<string, unknown>;
     const path = pathOfDocument(mode, String(item._id ?? source.id ?? ''), source);
@@ -51,10 +65,11 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, input
     <ReactiveBase
       app={mode}
       url={`${window.location.origin}/api/search`}
+      credentials={PLACEHOLDER_CREDENTIALS}
       transformRequest={withCsrf}
       theme={{ typography: { fontFamily: 'inherit', fontSize: '1rem' } }}
     >
-      <div className="search-input-wrap">
+      <div className="search-input-wrap" ref={boxWrap}>
         <Box
           componentId="q"
           className="search-box"
@@ -72,7 +87,6 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, input
           enablePopularSuggestions={false}
           enableRecentSuggestions={false}
           renderNoSuggestion="No suggestions"
-          aria-label={`Search ${settings.label.toLowerCase()}`}
           // Spec §2: Enter opens the expandable results panel; a suggestion opens its page.
           onValueSelected={(value: string, cause: string, suggestion?: SearchItem | null) => {
             if (cause === 'SUGGESTION_SELECT' && suggestion) open(suggestion);
@@ -80,7 +94,6 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, input
               setPanelOpen(value.trim() !== '');
             else if (cause === 'CLEAR_VALUE') setPanelOpen(false);
           }}
-          data-input-id={inputId}
         />
       </div>
       {panelOpen && (

@@ -92,7 +92,6 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
             mode={mode}
             initialValue={typed}
             autoFocus={focusOnLoad || typed !== ''}
-            inputId={inputId}
           />
         </Suspense>
       ) : (

@@ -1,20 +1,17 @@
-import { schemaOwningConfigSchema } from '@upright/platform';
+import { queueConfigSchema, schemaOwningConfigSchema } from '@upright/platform';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /** Accounts' variables on top of every schema-owning service's. */
 export const accountsConfigSchema = schemaOwningConfigSchema
+  // QUEUE_PREFIX: the key prefix of the mail and member-deletion queues (agreements).
+  .extend(queueConfigSchema.shape)
   .extend({
     /**
      * HMAC key of the unsubscribe links in mails; rotating it voids every mailed link. Outside
      * production it may be absent: each process then makes a random one.
      */
     UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** BullMQ key prefix of the mail and member-deletion queues (agreements). */
-    QUEUE_PREFIX: z
-      .string()
-      .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens')
-      .default('upright'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),

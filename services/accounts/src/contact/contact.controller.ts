@@ -10,7 +10,7 @@ import {
 } from '@upright/contracts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { fail, parseMessage } from '../messages/parse-message';
+import { remoteError, parseMessage } from '@upright/platform';
 import { MailOutbox } from '../queues/mail-outbox';
 
 /** The BFF checked the captcha and took `uid` from the session (null for a visitor). */
@@ -42,7 +42,7 @@ export class ContactController {
       );
     } catch (error) {
       this.logger.error(`contact message not queued: ${String(error)}`);
-      throw fail('service_unavailable', ERROR_TEXTS.contactFailed);
+      throw remoteError('service_unavailable', ERROR_TEXTS.contactFailed);
     }
     return { sent: true };
   }

@@ -2,7 +2,8 @@ import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ERROR_TEXTS, Patterns, type ResponseOf } from '@upright/contracts';
 import { memberMessage } from '../messages/member-message';
-import { parseMessage, withFailureText } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
+import { withFailureText } from '../messages/failure-text';
 import { DiscontinueService } from './discontinue.service';
 
 @Controller()

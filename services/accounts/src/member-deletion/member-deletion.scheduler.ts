@@ -11,12 +11,11 @@ import {
   Queues,
   type MemberDeletionJobData,
 } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
 import type { AccountsConfig } from '../config/accounts-config';
 import { deletionDelayMs } from '../discontinue/discontinue-dates';
 import type { PrismaClient } from '../generated/prisma/client';
-import { queueOptions } from '../queues/queue-connection';
 
 /** Retries of a deletion that failed (Postgres or Redis away): about 2 hours in all. */
 const DELETION_JOB_OPTIONS = {
@@ -35,7 +34,6 @@ const DELETION_JOB_OPTIONS = {
 @Injectable()
 export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MemberDeletionScheduler.name);
-  private readonly options: ReturnType<typeof queueOptions>;
   readonly queue: Queue<MemberDeletionJobData>;
   private swept = false;
 
@@ -43,8 +41,7 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) config: AccountsConfig,
   ) {
-    this.options = queueOptions(config);
-    this.queue = new Queue(Queues.memberDeletion, this.options);
+    this.queue = new Queue(Queues.memberDeletion, bullmqOptions(config));
   }
 
   async schedule(uid: string, discontinueFinal: Date): Promise<void> {
@@ -89,6 +86,5 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
 
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
-    this.options.connection.disconnect();
   }
 }

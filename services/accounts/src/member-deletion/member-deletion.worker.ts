@@ -11,13 +11,12 @@ import {
   searchMemberDeletionJobId,
   type MemberDeletionJobData,
 } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import { AveragesService } from '../averages/averages.service';
 import type { AccountsConfig } from '../config/accounts-config';
 import { deletionDue } from '../discontinue/discontinue-dates';
 import type { PrismaClient } from '../generated/prisma/client';
-import { queueOptions } from '../queues/queue-connection';
 
 export type DeletionOutcome = 'deleted' | 'not-due' | 'gone';
 
@@ -31,18 +30,15 @@ export type DeletionOutcome = 'deleted' | 'not-due' | 'gone';
 @Injectable()
 export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MemberDeletionWorker.name);
-  private readonly searchOptions: ReturnType<typeof queueOptions>;
   private readonly searchQueue: Queue<MemberDeletionJobData>;
   private worker?: Worker<MemberDeletionJobData, DeletionOutcome>;
-  private workerOptions?: ReturnType<typeof queueOptions>;
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly averages: AveragesService,
   ) {
-    this.searchOptions = queueOptions(config);
-    this.searchQueue = new Queue(Queues.searchMemberDeletion, this.searchOptions);
+    this.searchQueue = new Queue(Queues.searchMemberDeletion, bullmqOptions(config));
   }
 
   /** One deletion; safe to repeat (a retried job finds the member gone and finishes the rest). */
@@ -68,7 +64,6 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
 
   onApplicationBootstrap(): void {
     if (this.worker) return;
-    this.workerOptions = queueOptions(this.config);
     this.worker = new Worker<MemberDeletionJobData, DeletionOutcome>(
       Queues.memberDeletion,
       async (job: Job<MemberDeletionJobData>) => {
@@ -76,7 +71,7 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
         this.logger.log(`member deletion job ${job.id}: ${outcome}`);
         return outcome;
       },
-      this.workerOptions,
+      bullmqOptions(this.config),
     );
     this.worker.on('failed', (job, error) =>
       this.logger.warn(`member deletion job ${job?.id} failed: ${error.message}`),
@@ -88,8 +83,6 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    this.workerOptions?.connection.disconnect();
     await this.searchQueue.close();
-    this.searchOptions.connection.disconnect();
   }
 }

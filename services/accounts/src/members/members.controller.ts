@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { memberMessage } from '../messages/member-message';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { MembersRepository } from './members.repository';
 import { userDto } from './user-dto';
 import { WelcomeMail } from './welcome-mail';

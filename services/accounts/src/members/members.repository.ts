@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, remoteError } from '@upright/platform';
 import { Prisma, PrismaClient, type User } from '../generated/prisma/client';
-import { fail } from '../messages/parse-message';
 
 /** Reads of the `users` table shared by the features. */
 @Injectable()
@@ -19,7 +18,7 @@ export class MembersRepository {
   /** The member of an authenticated call; gone only if deleted since the session was checked. */
   async get(uid: string): Promise<User> {
     const user = await this.db.user.findUnique({ where: { uid } });
-    if (user === null) throw fail('unauthenticated', ERROR_TEXTS.sessionExpired);
+    if (user === null) throw remoteError('unauthenticated', ERROR_TEXTS.sessionExpired);
     return user;
   }
 }

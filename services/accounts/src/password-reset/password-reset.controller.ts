@@ -8,7 +8,7 @@ import {
   type ResponseOf,
 } from '@upright/contracts';
 import { z } from 'zod';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { PasswordResetService } from './password-reset.service';
 
 const requestMessage = resetBodySchema.omit({ altcha: true });

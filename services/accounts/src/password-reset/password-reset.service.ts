@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { MembersRepository } from '../members/members.repository';
-import { fail, withFailureText } from '../messages/parse-message';
+import { withFailureText } from '../messages/failure-text';
 import { commonPasswords } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newPasswordProblem } from '../passwords/password-rules';
@@ -61,11 +61,11 @@ export class PasswordResetService {
   async save(resetHash: string, password: string): Promise<{ success: true }> {
     // Checked before the link is used, so a refused password does not spend the link.
     const problem = newPasswordProblem(password, commonPasswords());
-    if (problem) throw fail('validation_failed', `password ${problem}`, 'password');
+    if (problem) throw remoteError('validation_failed', `password ${problem}`, 'password');
     const saved = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
       this.consumeAndSave(resetHash, password),
     );
-    if (!saved) throw fail('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
+    if (!saved) throw remoteError('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
     return { success: true };
   }
 

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, prioritiesBodySchema, type ResponseOf } from '@upright/contracts';
 import { forMember, memberMessage } from '../messages/member-message';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { PrioritiesService } from './priorities.service';
 
 const saveMessage = forMember({ values: prioritiesBodySchema });

@@ -6,12 +6,11 @@ import {
   type MailKind,
   type MailRecipient,
 } from '@upright/contracts';
-import { SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
 import { unsubscribeSecret, type AccountsConfig } from '../config/accounts-config';
 import type { User } from '../generated/prisma/client';
 import { unsubscribeKey } from '../unsubscribe/signed-keys';
-import { queueOptions } from './queue-connection';
 
 /**
  * Accounts' side of the `mail` queue: adds jobs the mail service sends. Every job has an
@@ -19,12 +18,10 @@ import { queueOptions } from './queue-connection';
  */
 @Injectable()
 export class MailOutbox implements OnApplicationShutdown {
-  private readonly options: ReturnType<typeof queueOptions>;
   private readonly queue: Queue;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AccountsConfig) {
-    this.options = queueOptions(config);
-    this.queue = new Queue(Queues.mail, this.options);
+    this.queue = new Queue(Queues.mail, bullmqOptions(config));
   }
 
   async send<K extends MailKind>(kind: K, data: MailJobData[K], jobId: string): Promise<void> {
@@ -42,6 +39,5 @@ export class MailOutbox implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
-    this.options.connection.disconnect();
   }
 }

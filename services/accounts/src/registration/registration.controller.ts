@@ -7,7 +7,7 @@ import {
   verifyBodySchema,
   type ResponseOf,
 } from '@upright/contracts';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { RegistrationService } from './registration.service';
 
 /** The BFF has checked the captcha; the field rules are checked again here (same schema). */

@@ -7,12 +7,11 @@ import {
   type User,
   type VerifyRequest,
 } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
-import { fail } from '../messages/parse-message';
 import { commonPasswords } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newPasswordProblem } from '../passwords/password-rules';
@@ -34,15 +33,15 @@ export class RegistrationService {
   async signup(request: SignupRequest): Promise<AuthResponse> {
     const today = new Date();
     if (!plausibleBirthYear(request.birth_year, today)) {
-      throw fail('validation_failed', 'birth_year must not be in the future', 'birth_year');
+      throw remoteError('validation_failed', 'birth_year must not be in the future', 'birth_year');
     }
     if (!oldEnough(request.birth_year, today)) {
-      throw fail('validation_failed', ERROR_TEXTS.underage, 'birth_year');
+      throw remoteError('validation_failed', ERROR_TEXTS.underage, 'birth_year');
     }
     const problem = newPasswordProblem(request.password, commonPasswords());
-    if (problem) throw fail('validation_failed', `password ${problem}`, 'password');
+    if (problem) throw remoteError('validation_failed', `password ${problem}`, 'password');
     if (await this.members.findByEmail(request.email)) {
-      throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
     }
     const passwordHash = await this.passwords.hash(request.password);
     const uid = randomUUID();
@@ -69,7 +68,7 @@ export class RegistrationService {
       return { user: userDto(user), token };
     } catch (error) {
       // Two sign-ups with one email at once: the lower(email) unique index decides.
-      if (isUniqueViolation(error)) throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      if (isUniqueViolation(error)) throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
       throw error;
     }
   }
@@ -84,7 +83,8 @@ export class RegistrationService {
   async verify(request: VerifyRequest): Promise<{ user: User }> {
     if ('hash' in request) {
       const uid = await this.verifications.consume(request.hash);
-      if (uid === null) throw fail('validation_failed', ERROR_TEXTS.verifyHashInvalid, 'hash');
+      if (uid === null)
+        throw remoteError('validation_failed', ERROR_TEXTS.verifyHashInvalid, 'hash');
       return { user: userDto(await this.members.get(uid)) };
     }
     return { user: userDto(await this.checkedCredentials(request, ERROR_TEXTS.verifyFailed)) };
@@ -94,7 +94,7 @@ export class RegistrationService {
   private async checkedCredentials(request: SigninRequest, failure: string) {
     const user = await this.members.findByEmail(request.email);
     const matches = await this.passwords.verify(user?.passwordHash ?? null, request.password);
-    if (user === null || !matches) throw fail('unauthenticated', failure);
+    if (user === null || !matches) throw remoteError('unauthenticated', failure);
     return user;
   }
 }

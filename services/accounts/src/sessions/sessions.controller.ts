@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { z } from 'zod';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { SessionsService } from './sessions.service';
 
 const tokenMessage = z.object({ token: z.string('must be a token').min(1).max(200) });

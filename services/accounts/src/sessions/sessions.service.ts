@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type SessionMember } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { fail } from '../messages/parse-message';
 import { hashOfToken, newSecretToken } from './secret-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +38,7 @@ export class SessionsService {
       include: { user: true },
     });
     if (session === null || session.revokedAt !== null || session.expiresAt <= new Date()) {
-      throw fail('unauthenticated', ERROR_TEXTS.sessionExpired);
+      throw remoteError('unauthenticated', ERROR_TEXTS.sessionExpired);
     }
     const { user } = session;
     return {

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, settingsBodySchema, type ResponseOf } from '@upright/contracts';
 import { z } from 'zod';
 import { forMember, memberMessage } from '../messages/member-message';
-import { parseMessage } from '../messages/parse-message';
+import { parseMessage } from '@upright/platform';
 import { SettingsService } from './settings.service';
 
 const saveMessage = forMember({

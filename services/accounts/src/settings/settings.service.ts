@@ -5,11 +5,10 @@ import {
   type SettingsBody,
   type SettingsSaved,
 } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, remoteError } from '@upright/platform';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { settingsDto, userDto } from '../members/user-dto';
-import { fail } from '../messages/parse-message';
 import { commonPasswords } from '../passwords/common-passwords';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { newPasswordProblem } from '../passwords/password-rules';
@@ -40,7 +39,7 @@ export class SettingsService {
     if (changes.current_password !== undefined) {
       const matches = await this.passwords.verify(user.passwordHash, changes.current_password);
       if (!matches) {
-        throw fail(
+        throw remoteError(
           'validation_failed',
           `current_password ${ERROR_TEXTS.wrongPassword}`,
           'current_password',
@@ -50,7 +49,7 @@ export class SettingsService {
     const emailChanged =
       changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
     if (emailChanged && (await this.members.findByEmail(changes.email!))) {
-      throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
     }
     const data: Prisma.UserUpdateInput = {
       firstName: changes.first_name,
@@ -62,7 +61,8 @@ export class SettingsService {
     };
     if (changes.new_password !== undefined) {
       const problem = newPasswordProblem(changes.new_password, commonPasswords());
-      if (problem) throw fail('validation_failed', `new_password ${problem}`, 'new_password');
+      if (problem)
+        throw remoteError('validation_failed', `new_password ${problem}`, 'new_password');
       data.passwordHash = await this.passwords.hash(changes.new_password);
     }
     try {
@@ -76,7 +76,7 @@ export class SettingsService {
       if (emailChanged) await this.verifications.send(updated);
       return { success: true, user: userDto(updated), sessions_revoked: revoked };
     } catch (error) {
-      if (isUniqueViolation(error)) throw fail('conflict', ERROR_TEXTS.emailTaken, 'email');
+      if (isUniqueViolation(error)) throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
       throw error;
     }
   }

@@ -1,10 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ERROR_TEXTS, Patterns, unsubscribeBodySchema, type ResponseOf } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG, remoteError, parseMessage } from '@upright/platform';
 import { unsubscribeSecret, type AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';
-import { fail, parseMessage } from '../messages/parse-message';
 import { validUnsubscribeKey } from './signed-keys';
 
 /** The link in every mail (`WebPaths.unsubscribe`): no sign-in, the signed key is the proof. */
@@ -21,7 +20,7 @@ export class UnsubscribeController {
   ): Promise<ResponseOf<typeof Patterns.accounts.unsubscribe>> {
     const { uid, key } = parseMessage(unsubscribeBodySchema, data);
     if (!validUnsubscribeKey(unsubscribeSecret(this.config), uid, key)) {
-      throw fail('validation_failed', ERROR_TEXTS.unsubscribeInvalid, 'key');
+      throw remoteError('validation_failed', ERROR_TEXTS.unsubscribeInvalid, 'key');
     }
     // A deleted member has nothing left to unsubscribe from: the same answer.
     await this.db.user.updateMany({ where: { uid }, data: { subscriber: false } });

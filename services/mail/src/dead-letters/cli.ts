@@ -4,14 +4,18 @@
  * QUEUE_PREFIX, so it works while the mail service is down.
  */
 import { Queues } from '@upright/contracts';
-import { commonConfigSchema, loadConfigOrExit } from '@upright/platform';
+import {
+  bullmqOptions,
+  commonConfigSchema,
+  loadConfigOrExit,
+  queueConfigSchema,
+} from '@upright/platform';
 import { Queue } from 'bullmq';
-import { mailConfigSchema } from '../config';
 import { listDeadLetters, retryDeadLetters } from './dead-letters';
 
 const cliConfigSchema = commonConfigSchema
   .pick({ REDIS_URL: true })
-  .extend(mailConfigSchema.pick({ QUEUE_PREFIX: true }).shape);
+  .extend(queueConfigSchema.shape);
 
 async function main(): Promise<void> {
   const [command, ...ids] = process.argv.slice(2);
@@ -20,10 +24,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfigOrExit('mail', cliConfigSchema);
-  const queue = new Queue(Queues.mail, {
-    connection: { url: config.REDIS_URL },
-    prefix: config.QUEUE_PREFIX,
-  });
+  const queue = new Queue(Queues.mail, bullmqOptions(config));
   try {
     if (command === 'list') {
       console.log(JSON.stringify(await listDeadLetters(queue), null, 2));

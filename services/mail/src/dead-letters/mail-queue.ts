@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queues } from '@upright/contracts';
-import { SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
 import type { MailConfig } from '../config';
 
@@ -10,10 +10,7 @@ export class MailQueue implements OnApplicationShutdown {
   readonly queue: Queue;
 
   constructor(@Inject(SERVICE_CONFIG) config: MailConfig) {
-    this.queue = new Queue(Queues.mail, {
-      connection: { url: config.REDIS_URL },
-      prefix: config.QUEUE_PREFIX,
-    });
+    this.queue = new Queue(Queues.mail, bullmqOptions(config));
     // BullMQ reconnects by itself; readiness reports an unreachable Redis.
     this.queue.on('error', () => undefined);
   }

@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { Queues } from '@upright/contracts';
-import { SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type { MailConfig } from '../config';
 import { renderMail, type MailSettings } from '../templates/render-mail';
@@ -52,8 +52,7 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
     if (this.worker) return;
     this.worker = new Worker(Queues.mail, (job) => this.deliver(job), {
-      connection: { url: this.config.REDIS_URL },
-      prefix: this.config.QUEUE_PREFIX,
+      ...bullmqOptions(this.config),
       concurrency: this.config.MAIL_CONCURRENCY,
       lockDuration: this.config.MAIL_LOCK_DURATION_MS,
       // Look for jobs of dead processes as often as a lock can expire.

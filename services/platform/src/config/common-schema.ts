@@ -18,19 +18,25 @@ function urlWithProtocols(protocols: string[]) {
 export const redisUrl = urlWithProtocols(['redis:', 'rediss:']);
 export const postgresUrl = urlWithProtocols(['postgres:', 'postgresql:']);
 export const smtpUrl = urlWithProtocols(['smtp:', 'smtps:']);
+export const httpUrl = urlWithProtocols(['http:', 'https:']);
+
+/** A Redis key prefix (transport streams, BullMQ queues). */
+const keyPrefix = z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 
 /** Variables every process reads. */
 export const commonConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
-  TRANSPORT_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens')
-    .default('upright'),
+  TRANSPORT_PREFIX: keyPrefix.default('upright'),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   HTTP_PORT: port,
   HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+});
+
+/** Variables of a process that uses BullMQ queues (agreements: one key prefix, tests isolate). */
+export const queueConfigSchema = z.object({
+  QUEUE_PREFIX: keyPrefix.default('upright'),
 });
 
 /** Variables of a service that owns a Postgres schema. */
@@ -41,4 +47,5 @@ export const databaseConfigSchema = z.object({
 
 export type CommonConfig = z.infer<typeof commonConfigSchema>;
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;
+export type QueueConfig = z.infer<typeof queueConfigSchema>;
 export { port as portSchema };

@@ -1,1 +1,3 @@
 export * from './test-stack';
+export * from './polling';
+export * from './local-resources';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { parseMessage } from '../validation/parse-message';
+import { parseMessage } from '@upright/platform';
 import { CompaniesService } from './companies.service';
 import { CompanyDetailService } from './company-detail.service';
 import {

@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import { ISSUE_KEYS } from '@upright/contracts';
-import { parseMessage } from '../validation/parse-message';
+import { parseMessage } from '@upright/platform';
 import {
   companyDetailRequestSchema,
   industryCompaniesRequestSchema,

@@ -1,13 +1,28 @@
-import { RANKING_VALUES, TOP_COUNT_MAX, type RankingValue } from '@upright/contracts';
-import { z } from 'zod';
 import {
-  memberValuesSchema,
-  periodSchema,
-  slugSchema,
-  wholeNumberFrom,
-} from '../validation/parse-message';
+  ISSUE_KEYS,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+  RANKING_VALUES,
+  TOP_COUNT_MAX,
+  type IssueKey,
+  type RankingValue,
+} from '@upright/contracts';
+import { slugSchema, wholeNumberFrom } from '@upright/platform';
+import { z } from 'zod';
 
 /** Message payloads of the companies patterns, as checked on arrival (see parseMessage). */
+
+const periodSchema = z.strictObject({
+  period_year: wholeNumberFrom(2000, 2100),
+  period_qrt: wholeNumberFrom(1, 4),
+});
+
+/** A member's priority values (decisions §4: integers 0–10), one per issue. */
+const memberValuesSchema = z.strictObject(
+  Object.fromEntries(
+    ISSUE_KEYS.map((key) => [key, wholeNumberFrom(PRIORITY_MIN, PRIORITY_MAX)]),
+  ) as Record<IssueKey, z.ZodInt>,
+);
 
 export const industryCompaniesRequestSchema = z.object({
   industry: slugSchema,

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { z } from 'zod';
-import { parseMessage, slugSchema } from '../validation/parse-message';
+import { parseMessage, slugSchema } from '@upright/platform';
 import { IndustriesRepository } from './industries.repository';
 import { IndustriesService } from './industries.service';
 

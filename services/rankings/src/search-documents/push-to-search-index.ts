@@ -11,8 +11,9 @@ import { documentsPage } from './search-documents.repository';
 
 /**
  * After an import: every company and active industry document goes to the `search-index` queue
- * (upserts of SEARCH_INDEX_BATCH documents), so the data is searchable without a restart.
- * Upserts are idempotent; jobs are durable in Redis until the search service applies them.
+ * (upserts of SEARCH_INDEX_BATCH documents), and inactive industries are removed, so the data is
+ * searchable without a restart. Upserts and removals are idempotent; jobs are durable in Redis
+ * until the search service applies them.
  */
 export async function pushToSearchIndex(
   db: PrismaClient,
@@ -21,16 +22,19 @@ export async function pushToSearchIndex(
 ): Promise<number> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined);
-  const queue = new Queue<SearchIndexJobData['upsert']>(Queues.searchIndex, {
-    connection,
-    prefix: queuePrefix,
-    defaultJobOptions: {
-      attempts: 10,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
+  const queue = new Queue<SearchIndexJobData['upsert'] | SearchIndexJobData['remove']>(
+    Queues.searchIndex,
+    {
+      connection,
+      prefix: queuePrefix,
+      defaultJobOptions: {
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      },
     },
-  });
+  );
   let pushed = 0;
   try {
     for (const app of ['industries', 'companies'] as const) {
@@ -43,6 +47,15 @@ export async function pushToSearchIndex(
         if (documents.length < SEARCH_INDEX_BATCH) break;
         after = documents[documents.length - 1].id;
       }
+    }
+    const inactive = await db.industry.findMany({
+      where: { active: false },
+      select: { industry: true },
+      orderBy: { industry: 'asc' },
+    });
+    for (let start = 0; start < inactive.length; start += SEARCH_INDEX_BATCH) {
+      const ids = inactive.slice(start, start + SEARCH_INDEX_BATCH).map((row) => row.industry);
+      await queue.add(SearchIndexJobs.remove, { app: 'industries', ids });
     }
     return pushed;
   } finally {

@@ -7,7 +7,7 @@
  */
 import 'reflect-metadata';
 import { readFile, stat } from 'node:fs/promises';
-import { createPgAdapter, postgresUrl, redisUrl } from '@upright/platform';
+import { createPgAdapter, postgresUrl, queueConfigSchema, redisUrl } from '@upright/platform';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { toSearchDocument } from '../reports/report-view';
@@ -19,15 +19,13 @@ import { validateReportSections, type ReportRow } from './validate-reports';
 const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 const MAX_ERRORS_SHOWN = 200;
 
-const cliEnvSchema = z.object({
-  DATABASE_URL: postgresUrl,
-  /** Without it the search documents are not queued (a warning says so). */
-  REDIS_URL: redisUrl.optional(),
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9-]+$/)
-    .default('upright'),
-});
+const cliEnvSchema = z
+  .object({
+    DATABASE_URL: postgresUrl,
+    /** Without it the search documents are not queued (a warning says so). */
+    REDIS_URL: redisUrl.optional(),
+  })
+  .extend(queueConfigSchema.shape);
 
 class CliError extends Error {}
 

@@ -5,30 +5,20 @@ import {
   REPORT_SEARCH_DOCUMENTS_LIMIT_MAX,
   REPORT_SOURCES_COMPANIES_MAX,
   REPORTS_PAGE_MAX,
-  SLUG_MAX_LENGTH,
-  SLUG_PATTERN,
   type RankingValue,
 } from '@upright/contracts';
+import { slugSchema, wholeNumberFrom } from '@upright/platform';
 import { z } from 'zod';
-
-function wholeNumberFrom(min: number, max: number) {
-  const rule = `must be a whole number from ${min} to ${max}`;
-  return z.int(rule).min(min, rule).max(max, rule);
-}
 
 const page = wholeNumberFrom(1, REPORTS_PAGE_MAX);
 const reportId = wholeNumberFrom(1, 2_147_483_647);
 const boolean = z.boolean('must be true or false');
-const slug = z
-  .string('must be a string')
-  .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
-  .regex(SLUG_PATTERN, 'must be a slug (lowercase letters, digits and single hyphens)');
 
 export const pageRequestSchema = z.strictObject({ page });
 
 export const majorRequestSchema = z.strictObject({
   page,
-  list: z.union([z.literal('all'), slug], 'must be an industry slug or "all"'),
+  list: z.union([z.literal('all'), slugSchema], 'must be an industry slug or "all"'),
   value: z.enum(['all', ...RANKING_VALUES] as ['all', ...RankingValue[]], {
     error: `must be all or one of: ${RANKING_VALUES.join(', ')}`,
   }),

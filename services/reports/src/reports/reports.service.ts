@@ -17,7 +17,7 @@ import {
   type ReportSourcesResponse,
   REPORTS_PAGE_SIZE,
 } from '@upright/contracts';
-import { ServiceClient } from '@upright/platform';
+import { remoteError, ServiceClient } from '@upright/platform';
 import type { Prisma } from '../generated/prisma/client';
 import { ReportSearchIndex } from '../search-index/report-search-index';
 import {
@@ -42,11 +42,7 @@ function pageOf(rows: ReportPageRows, page: number): ReportPage {
 }
 
 function notFound(reportId: number): RpcException {
-  return new RpcException({
-    code: 'not_found',
-    message: `Unknown report ${reportId}`,
-    field: 'report_id',
-  });
+  return remoteError('not_found', `Unknown report ${reportId}`, 'report_id');
 }
 
 @Injectable()
@@ -189,16 +185,10 @@ export class ReportsService {
       if (isRemoteErrorPayload(error)) throw new RpcException(error);
       const name = (error as Error | undefined)?.name;
       if (name === 'ServiceUnavailableError') {
-        throw new RpcException({
-          code: 'service_unavailable',
-          message: 'Rankings are unavailable',
-        });
+        throw remoteError('service_unavailable', 'Rankings are unavailable');
       }
       if (name === 'DeadlineExceededError') {
-        throw new RpcException({
-          code: 'deadline_exceeded',
-          message: 'Rankings did not answer in time',
-        });
+        throw remoteError('deadline_exceeded', 'Rankings did not answer in time');
       }
       throw error;
     }

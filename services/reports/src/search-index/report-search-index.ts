@@ -1,4 +1,5 @@
 import { Queues, type ReportSearchDocument } from '@upright/contracts';
+import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
 import { Queue } from 'bullmq';
 import { reportUpsertJobs } from './report-index-jobs';
 
@@ -10,20 +11,12 @@ const JOB_OPTIONS = {
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
 
-export interface QueueSettings {
-  REDIS_URL: string;
-  QUEUE_PREFIX: string;
-}
-
 /** Pushes report documents onto the `search-index` queue (used by the service and the import). */
 export class ReportSearchIndex {
   private readonly queue: Queue;
 
-  constructor(settings: QueueSettings) {
-    this.queue = new Queue(Queues.searchIndex, {
-      connection: { url: settings.REDIS_URL, maxRetriesPerRequest: null },
-      prefix: settings.QUEUE_PREFIX,
-    });
+  constructor(config: QueueConnectionConfig) {
+    this.queue = new Queue(Queues.searchIndex, bullmqOptions(config));
   }
 
   /** Returns the job ids (existing ids are not added twice). */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { SearchApp } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
+import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
 import type { PrismaClient } from '../generated/prisma/client';
 
 export interface TermCount {
@@ -14,10 +15,20 @@ function startsWith(prefix: string): string {
   return `${prefix.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Search analytics in the `search` schema: searches, their impressions and clicks. */
+/**
+ * Search analytics in the `search` schema: searches, their impressions and clicks, in the
+ * deployment's space (SEARCH_INDEX_PREFIX), like its documents.
+ */
 @Injectable()
 export class AnalyticsRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  private readonly space: string;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(SEARCH_CONFIG) config: SearchConfig,
+  ) {
+    this.space = config.SEARCH_INDEX_PREFIX;
+  }
 
   async recordSearch(
     app: SearchApp,
@@ -26,13 +37,16 @@ export class AnalyticsRepository {
     hits: number,
   ): Promise<string> {
     const id = randomUUID();
-    await this.db.search.create({ data: { id, app, term, memberUid, hits } });
+    await this.db.search.create({ data: { id, space: this.space, app, term, memberUid, hits } });
     return id;
   }
 
   async searchApp(id: string): Promise<string | null> {
-    const row = await this.db.search.findUnique({ where: { id }, select: { app: true } });
-    return row?.app ?? null;
+    const row = await this.db.search.findUnique({
+      where: { id },
+      select: { app: true, space: true },
+    });
+    return row?.space === this.space ? row.app : null;
   }
 
   async recordImpressions(searchId: string, docIds: string[]): Promise<void> {
@@ -64,13 +78,14 @@ export class AnalyticsRepository {
     return this.db.$queryRawUnsafe<TermCount[]>(
       `SELECT lower(term) AS key, count(*)::int AS count
        FROM search.searches
-       WHERE app = $1 AND lower(term) LIKE $2
+       WHERE space = $4 AND app = $1 AND lower(term) LIKE $2
        GROUP BY lower(term)
        ORDER BY count(*) DESC, lower(term)
        LIMIT $3`,
       app,
       startsWith(prefix),
       size,
+      this.space,
     );
   }
 
@@ -87,7 +102,7 @@ export class AnalyticsRepository {
     return this.db.$queryRawUnsafe<TermCount[]>(
       `SELECT term AS key, count(*)::int AS count
        FROM search.searches
-       WHERE member_uid = $1 AND app = $2 AND char_length(term) >= $3 AND lower(term) LIKE $4
+       WHERE space = $8 AND member_uid = $1 AND app = $2 AND char_length(term) >= $3 AND lower(term) LIKE $4
          AND ($5::timestamptz IS NULL OR created_at >= $5::timestamptz)
          AND ($6::timestamptz IS NULL OR created_at <= $6::timestamptz)
        GROUP BY term
@@ -100,10 +115,14 @@ export class AnalyticsRepository {
       options.from,
       options.to,
       options.size,
+      this.space,
     );
   }
 
-  /** Decisions §8: a deleted member's analytics go with them (impressions and clicks cascade). */
+  /**
+   * Decisions §8: a deleted member's analytics go with them (impressions and clicks cascade), in
+   * every space.
+   */
   async deleteMember(uid: string): Promise<number> {
     const { count } = await this.db.search.deleteMany({ where: { memberUid: uid } });
     return count;

@@ -70,7 +70,7 @@ describe('search indexing through the search-index queue', () => {
   const ids = async (value: string, app: ReactiveSearchRequest['app'] = 'companies') =>
     (await search(value, app)).results.q.hits.hits.map((hit) => hit._id);
 
-  function dataSet(names: string[]) {
+  function dataSet(names: string[], active: boolean) {
     return {
       industries: [
         {
@@ -79,6 +79,7 @@ describe('search indexing through the search-index queue', () => {
           industry_alts: [],
           definition: 'Hand tools.',
           limit: 10,
+          active,
         },
       ],
       companies: names.map((name, n) => ({
@@ -94,8 +95,8 @@ describe('search indexing through the search-index queue', () => {
     };
   }
 
-  async function importData(names: string[]) {
-    const validation = validateImportFile(dataSet(names));
+  async function importData(names: string[], active = true) {
+    const validation = validateImportFile(dataSet(names, active));
     if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
     await writeImport(rankingsDb, validation.file);
     return pushToSearchIndex(rankingsDb, stack.infra.redisUrl, stack.queuePrefix);
@@ -251,6 +252,16 @@ describe('search indexing through the search-index queue', () => {
       env: { ...process.env, REDIS_URL: stack.infra.redisUrl, QUEUE_PREFIX: stack.queuePrefix },
     });
     expect(stdout).toMatch(/reindex: done \{"companies":\d+,"industries":\d+,"reports":\d+\}/);
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
+  });
+
+  it('removes an industry an import makes inactive', async () => {
+    expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
+    await importData(['Hammerhead', 'Wrenchworks'], false);
+    await eventually(
+      async () => (await ids(`Tools ${tag}`, 'industries')).length === 0,
+      'the inactive industry is removed',
+    );
     expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
   });
 

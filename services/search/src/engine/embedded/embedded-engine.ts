@@ -32,6 +32,9 @@ type Doc = Record<string, unknown> & { id: string };
 interface AppIndex {
   search: MiniSearch<Doc>;
   documents: Map<string, Doc>;
+  /** Per document and text field, its values as `normalizeWhole` gives them (exact-match boost). */
+  wholeValues: Map<string, Map<string, Set<string>>>;
+  textFields: readonly string[];
 }
 
 function newIndex(app: SearchApp): AppIndex {
@@ -42,7 +45,12 @@ function newIndex(app: SearchApp): AppIndex {
     tokenize: (text) => tokenize(text),
     processTerm: (term) => term || null,
   });
-  return { search, documents: new Map() };
+  return {
+    search,
+    documents: new Map(),
+    wholeValues: new Map(),
+    textFields: SEARCH_APP_FIELDS[app].text,
+  };
 }
 
 function addAll(index: AppIndex, documents: ReadonlyArray<{ id: string }>): void {
@@ -50,6 +58,15 @@ function addAll(index: AppIndex, documents: ReadonlyArray<{ id: string }>): void
     if (index.documents.has(document.id)) index.search.replace(document);
     else index.search.add(document);
     index.documents.set(document.id, document);
+    index.wholeValues.set(
+      document.id,
+      new Map(
+        index.textFields.map((field) => [
+          field,
+          new Set(fieldValues(document, field).map(normalizeWhole)),
+        ]),
+      ),
+    );
   }
 }
 
@@ -97,6 +114,7 @@ export class EmbeddedEngine implements SearchEngine {
       if (!index.documents.has(id)) continue;
       index.search.discard(id);
       index.documents.delete(id);
+      index.wholeValues.delete(id);
     }
   }
 
@@ -179,9 +197,8 @@ export class EmbeddedEngine implements SearchEngine {
     return this.textResults(index, match).flatMap((result) => {
       const document = index.documents.get(result.id as string);
       if (!document || !accepts(document)) return [];
-      const exact = fields.some((field) =>
-        fieldValues(document, field).some((value) => normalizeWhole(value) === whole),
-      );
+      const values = index.wholeValues.get(document.id);
+      const exact = fields.some((field) => values?.get(field)?.has(whole));
       return [{ document, score: exact ? result.score * EXACT_MATCH_BOOST : result.score }];
     });
   }
