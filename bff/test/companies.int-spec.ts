@@ -4,6 +4,7 @@ import {
   Events,
   ISSUE_KEYS,
   Patterns,
+  companySlug,
   type Averages,
   type CompanyDetail,
   type IndustryCompaniesResponse,
@@ -16,7 +17,6 @@ import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platfor
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { AveragesCache } from '../../services/rankings/src/averages/averages-cache';
-import { companySlug } from '../../services/rankings/src/companies/company-slug';
 import {
   rankIndustry,
   rankIssues,

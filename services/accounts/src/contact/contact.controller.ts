@@ -8,9 +8,9 @@ import {
   Patterns,
   type ResponseOf,
 } from '@upright/contracts';
+import { parseMessage, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { remoteError, parseMessage } from '@upright/platform';
 import { MailOutbox } from '../queues/mail-outbox';
 
 /** The BFF checked the captcha and took `uid` from the session (null for a visitor). */

@@ -7,8 +7,8 @@ import {
   resetPasswordBodySchema,
   type ResponseOf,
 } from '@upright/contracts';
-import { z } from 'zod';
 import { parseMessage } from '@upright/platform';
+import { z } from 'zod';
 import { PasswordResetService } from './password-reset.service';
 
 const requestMessage = resetBodySchema.omit({ altcha: true });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG, remoteError } from '@upright/platform';
+import { DATABASE, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';

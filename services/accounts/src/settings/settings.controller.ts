@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, settingsBodySchema, type ResponseOf } from '@upright/contracts';
+import { parseMessage } from '@upright/platform';
 import { z } from 'zod';
 import { forMember, memberMessage } from '../messages/member-message';
-import { parseMessage } from '@upright/platform';
 import { SettingsService } from './settings.service';
 
 const saveMessage = forMember({

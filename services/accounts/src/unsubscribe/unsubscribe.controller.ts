@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ERROR_TEXTS, Patterns, unsubscribeBodySchema, type ResponseOf } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG, remoteError, parseMessage } from '@upright/platform';
+import { DATABASE, parseMessage, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { unsubscribeSecret, type AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { validUnsubscribeKey } from './signed-keys';

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { z } from 'zod';
 import { parseMessage, slugSchema } from '@upright/platform';
+import { z } from 'zod';
 import { IndustriesRepository } from './industries.repository';
 import { IndustriesService } from './industries.service';
 
