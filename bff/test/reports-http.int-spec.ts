@@ -15,7 +15,7 @@ import {
   type SearchIndexJobData,
   type TopCompaniesResponse,
 } from '@upright/contracts';
-import { RedisConnection, ServiceClient } from '@upright/platform';
+import { bullmqOptions, RedisConnection, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
@@ -135,10 +135,10 @@ describe('report calls through the BFF', () => {
     });
     reportsImport = await importReports();
     await seedPublishFixture();
-    searchQueue = new Queue(Queues.searchIndex, {
-      connection: { url: infra.redisUrl },
-      prefix: queuePrefix,
-    });
+    searchQueue = new Queue(
+      Queues.searchIndex,
+      bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix }),
+    );
     rankings = await startTestApp(rankingsService, {
       ...common,
       DATABASE_URL: infra.databaseUrl('rankings'),

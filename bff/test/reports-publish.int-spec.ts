@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { PublishReportResponse } from '@upright/contracts';
+import { Queues, type PublishReportResponse } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
@@ -11,13 +12,7 @@ import { accountsService } from '../../services/accounts/src/service';
 import { rankingsService } from '../../services/rankings/src/service';
 import { reportsService } from '../../services/reports/src/service';
 import { bffService } from '../src/service';
-
-/* eslint-disable @typescript-eslint/no-require-imports -- altcha-lib's CommonJS build, as the BFF loads it */
-const { solveChallenge } = require('altcha-lib') as {
-  solveChallenge: (options: { challenge: unknown; deriveKey: unknown }) => Promise<unknown>;
-};
-const { deriveKey } = require('altcha-lib/algorithms/sha') as { deriveKey: unknown };
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { signupForm, solvedCaptcha } from './support/accounts-stack';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -58,21 +53,15 @@ describe('POST /api/reports/pub', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
+  const password = `correct horse ${tag} battery`;
+
   async function signUp(email: string): Promise<string> {
-    const challenge = await (await fetch(`${bff.url}/api/captcha`)).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     const response = await fetch(`${bff.url}/api/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        first_name: 'Report',
-        last_name: 'Tester',
-        email,
-        password: `correct horse ${tag} battery`,
-        birth_year: 1990,
-        individual: true,
-        altcha,
+        ...signupForm(email, { password }),
+        altcha: await solvedCaptcha(bff.url),
       }),
     });
     const body = (await response.json()) as { token?: string };
@@ -86,7 +75,7 @@ describe('POST /api/reports/pub', () => {
     const response = await fetch(`${bff.url}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: `correct horse ${tag} battery` }),
+      body: JSON.stringify({ email, password }),
     });
     return ((await response.json()) as { token: string }).token;
   }
@@ -156,8 +145,9 @@ describe('POST /api/reports/pub', () => {
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.app.close();
-    const queues = ['search-index', 'mail'].map(
-      (name) => new Queue(name, { connection: { url: infra.redisUrl }, prefix: queuePrefix }),
+    const queues = [Queues.searchIndex, Queues.mail].map(
+      (name) =>
+        new Queue(name, bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix })),
     );
     for (const queue of queues) {
       await queue.obliterate({ force: true });

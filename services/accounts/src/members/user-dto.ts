@@ -22,13 +22,8 @@ export function userDto(row: UserRow): User {
   };
 }
 
+/** The settings page's part of the same User. */
 export function settingsDto(row: UserRow): Settings {
-  return {
-    uid: row.uid,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    subscriber: row.subscriber,
-    theme: row.theme as Theme,
-  };
+  const { uid, email, first_name, last_name, subscriber, theme } = userDto(row);
+  return { uid, email, first_name, last_name, subscriber, theme };
 }

@@ -6,9 +6,8 @@ import type { AccountsConfig } from '../config/accounts-config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { MembersRepository } from '../members/members.repository';
 import { withFailureText } from '../messages/failure-text';
-import { commonPasswords } from '../passwords/common-passwords';
+import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { newPasswordProblem } from '../passwords/password-rules';
 import { MailOutbox } from '../queues/mail-outbox';
 import { hashOfToken, newSecretToken } from '../sessions/secret-tokens';
 import { SessionsService } from '../sessions/sessions.service';
@@ -60,8 +59,7 @@ export class PasswordResetService {
   /** Uses the link once (atomically), sets the password and ends every session. */
   async save(resetHash: string, password: string): Promise<{ success: true }> {
     // Checked before the link is used, so a refused password does not spend the link.
-    const problem = newPasswordProblem(password, commonPasswords());
-    if (problem) throw remoteError('validation_failed', `password ${problem}`, 'password');
+    checkNewPassword(password, 'password');
     const saved = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
       this.consumeAndSave(resetHash, password),
     );

@@ -12,9 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
-import { commonPasswords } from '../passwords/common-passwords';
+import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { newPasswordProblem } from '../passwords/password-rules';
 import { SessionsService } from '../sessions/sessions.service';
 import { oldEnough, plausibleBirthYear } from './age-gate';
 import { EmailVerifications } from './email-verifications';
@@ -38,8 +37,7 @@ export class RegistrationService {
     if (!oldEnough(request.birth_year, today)) {
       throw remoteError('validation_failed', ERROR_TEXTS.underage, 'birth_year');
     }
-    const problem = newPasswordProblem(request.password, commonPasswords());
-    if (problem) throw remoteError('validation_failed', `password ${problem}`, 'password');
+    checkNewPassword(request.password, 'password');
     if (await this.members.findByEmail(request.email)) {
       throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
     }

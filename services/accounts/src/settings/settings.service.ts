@@ -9,9 +9,8 @@ import { DATABASE, remoteError } from '@upright/platform';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { settingsDto, userDto } from '../members/user-dto';
-import { commonPasswords } from '../passwords/common-passwords';
+import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { newPasswordProblem } from '../passwords/password-rules';
 import { EmailVerifications } from '../registration/email-verifications';
 import { SessionsService } from '../sessions/sessions.service';
 
@@ -60,9 +59,7 @@ export class SettingsService {
       ...(emailChanged ? { emailVerifiedAt: null } : {}),
     };
     if (changes.new_password !== undefined) {
-      const problem = newPasswordProblem(changes.new_password, commonPasswords());
-      if (problem)
-        throw remoteError('validation_failed', `new_password ${problem}`, 'new_password');
+      checkNewPassword(changes.new_password, 'new_password');
       data.passwordHash = await this.passwords.hash(changes.new_password);
     }
     try {

@@ -1,16 +1,6 @@
-import { RpcException } from '@nestjs/microservices';
 import { z } from 'zod';
+import { remoteErrorThrownBy as thrownBy } from '../testing/remote-errors';
 import { parseMessage, remoteError } from './remote-error';
-
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcException);
-    return (error as RpcException).getError();
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('remoteError', () => {
   it('carries the code, the message and the field when there is one', () => {

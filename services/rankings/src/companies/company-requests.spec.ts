@@ -1,21 +1,11 @@
-import { RpcException } from '@nestjs/microservices';
 import { ISSUE_KEYS } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
+import { remoteErrorThrownBy } from '@upright/platform/testing';
 import {
   companyDetailRequestSchema,
   industryCompaniesRequestSchema,
   topCompaniesRequestSchema,
 } from './company-requests';
-
-function rejection(run: () => unknown) {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RpcException);
-    return (error as RpcException).getError();
-  }
-  throw new Error('expected a validation failure');
-}
 
 const memberValues = Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5]));
 
@@ -49,7 +39,7 @@ describe('companies message payloads', () => {
 
   it('names the bad field', () => {
     expect(
-      rejection(() =>
+      remoteErrorThrownBy(() =>
         parseMessage(industryCompaniesRequestSchema, {
           industry: '../etc',
           period: null,
@@ -58,7 +48,7 @@ describe('companies message payloads', () => {
       ),
     ).toMatchObject({ code: 'validation_failed', field: 'industry' });
     expect(
-      rejection(() =>
+      remoteErrorThrownBy(() =>
         parseMessage(industryCompaniesRequestSchema, {
           industry: 'airlines',
           period: { period_year: 2026, period_qrt: 5 },
@@ -75,14 +65,16 @@ describe('companies message payloads', () => {
         period: null,
         memberValues: values,
       });
-    expect(rejection(request({ ...memberValues, climate: 11 }))).toMatchObject({
+    expect(remoteErrorThrownBy(request({ ...memberValues, climate: 11 }))).toMatchObject({
       field: 'memberValues.climate',
     });
-    expect(rejection(request({ ...memberValues, tax: 2.5 }))).toMatchObject({
+    expect(remoteErrorThrownBy(request({ ...memberValues, tax: 2.5 }))).toMatchObject({
       field: 'memberValues.tax',
     });
     const { lobbying: _, ...incomplete } = memberValues;
-    expect(rejection(request(incomplete))).toMatchObject({ field: 'memberValues.lobbying' });
+    expect(remoteErrorThrownBy(request(incomplete))).toMatchObject({
+      field: 'memberValues.lobbying',
+    });
   });
 
   it('refuses unknown values and counts outside 1–100 in top lists', () => {
@@ -96,11 +88,11 @@ describe('companies message payloads', () => {
         period: { period_year: 2026, period_qrt: 1 },
         ...given,
       });
-    expect(rejection(top({ value: 'happiness' }))).toMatchObject({ field: 'value' });
-    expect(rejection(top({ count: 0 }))).toMatchObject({
+    expect(remoteErrorThrownBy(top({ value: 'happiness' }))).toMatchObject({ field: 'value' });
+    expect(remoteErrorThrownBy(top({ count: 0 }))).toMatchObject({
       field: 'count',
       message: 'count must be a whole number from 1 to 100',
     });
-    expect(rejection(top({ count: 101 }))).toMatchObject({ field: 'count' });
+    expect(remoteErrorThrownBy(top({ count: 101 }))).toMatchObject({ field: 'count' });
   });
 });
