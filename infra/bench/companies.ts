@@ -18,7 +18,7 @@ interface LargestIndustry {
   companies: number;
 }
 
-async function largestIndustry(databaseUrl: string): Promise<LargestIndustry> {
+export async function largestIndustry(databaseUrl: string): Promise<LargestIndustry> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   try {

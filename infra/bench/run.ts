@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startBaselineServer } from './baseline-server';
 import { benchCompanies } from './companies';
+import { benchMembers } from './members';
 import { benchSearch } from './search';
 import { measure, type LoadFigures, type LoadOptions } from './load';
 import { benchTransportPrefix, startProcess, stopProcess } from './stack';
@@ -118,6 +119,7 @@ async function benchActiveIndustries(context: SuiteContext): Promise<void> {
 const SUITES: Record<string, Suite> = {
   'api-active': benchActiveIndustries,
   companies: benchCompanies,
+  members: benchMembers,
   search: benchSearch,
 };
 

@@ -5,8 +5,12 @@ declare global {
   var __UPRIGHT_E2E_STACK__: RunningStack | undefined;
 }
 
-/** Starts the whole stack once for every e2e file (run in band). */
+/**
+ * Starts the whole stack once for every e2e file (run in band). With E2E_BASE_URL set, the
+ * tests use that running stack instead (handy while developing).
+ */
 export default async function globalSetup(): Promise<void> {
+  if (process.env.E2E_BASE_URL) return;
   const basePort = 38_000 + Math.floor(Math.random() * 900) * 10;
   const stack = await startStack(basePort);
   globalThis.__UPRIGHT_E2E_STACK__ = stack;

@@ -14,7 +14,8 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel('What year were you born?').fill('1990');
   await page.getByLabel(/I am an individual/).check();
-  await page.locator('altcha-widget input[type="checkbox"]').first().click();
+  // The widget's label starts the proof of work (its styled box covers the raw checkbox).
+  await page.locator('altcha-widget label').first().click();
   const join = page.getByRole('button', { name: 'Join' });
   await page.waitForFunction(
     () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,

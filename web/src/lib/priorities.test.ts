@@ -15,7 +15,7 @@ describe('priorities', () => {
     );
     expect(RANKED_FIELDS.length + NOT_RANKED_FIELDS.length).toBe(CLIENT_PRIORITY_FIELDS.length);
     expect(NOT_RANKED_FIELDS.map((entry) => entry.field)).toContain('charitable_giving');
-    expect(RANKED_FIELDS.some((entry) => entry.field === 'charitable_giving')).toBe(false);
+    expect(RANKED_FIELDS.map((entry) => entry.field as string)).not.toContain('charitable_giving');
   });
 
   it('normalises whatever the API returns to integers 0–10, default 5', () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RpcException } from '@nestjs/microservices';
 import { ERROR_TEXTS } from '@upright/contracts';
 import { DATABASE, remoteError } from '@upright/platform';
 import { Prisma, PrismaClient, type User } from '../generated/prisma/client';
@@ -26,4 +27,12 @@ export class MembersRepository {
 /** Postgres unique violation (e.g. the lower(email) index) as Prisma reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+/**
+ * The answer when another account has the email: found by `findByEmail` first, or decided by
+ * the unique index (`isUniqueViolation`) when two requests race.
+ */
+export function emailTaken(): RpcException {
+  return remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
 }

@@ -10,7 +10,7 @@ import {
 import { DATABASE, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
-import { isUniqueViolation, MembersRepository } from '../members/members.repository';
+import { emailTaken, isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -39,7 +39,7 @@ export class RegistrationService {
     }
     checkNewPassword(request.password, 'password');
     if (await this.members.findByEmail(request.email)) {
-      throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw emailTaken();
     }
     const passwordHash = await this.passwords.hash(request.password);
     const uid = randomUUID();
@@ -66,7 +66,7 @@ export class RegistrationService {
       return { user: userDto(user), token };
     } catch (error) {
       // Two sign-ups with one email at once: the lower(email) unique index decides.
-      if (isUniqueViolation(error)) throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
+      if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
   }

@@ -7,7 +7,7 @@ import {
 } from '@upright/contracts';
 import { DATABASE, remoteError } from '@upright/platform';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
-import { isUniqueViolation, MembersRepository } from '../members/members.repository';
+import { emailTaken, isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { settingsDto, userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -48,7 +48,7 @@ export class SettingsService {
     const emailChanged =
       changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
     if (emailChanged && (await this.members.findByEmail(changes.email!))) {
-      throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
+      throw emailTaken();
     }
     const data: Prisma.UserUpdateInput = {
       firstName: changes.first_name,
@@ -73,7 +73,7 @@ export class SettingsService {
       if (emailChanged) await this.verifications.send(updated);
       return { success: true, user: userDto(updated), sessions_revoked: revoked };
     } catch (error) {
-      if (isUniqueViolation(error)) throw remoteError('conflict', ERROR_TEXTS.emailTaken, 'email');
+      if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
   }

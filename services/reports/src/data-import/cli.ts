@@ -7,7 +7,14 @@
  */
 import 'reflect-metadata';
 import { readFile, stat } from 'node:fs/promises';
-import { createPgAdapter, postgresUrl, queueConfigSchema, redisUrl } from '@upright/platform';
+import {
+  ConfigError,
+  createPgAdapter,
+  loadConfig,
+  postgresUrl,
+  queueConfigSchema,
+  redisUrl,
+} from '@upright/platform';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { toSearchDocument } from '../reports/report-view';
@@ -44,13 +51,7 @@ async function readDataSet(file: string): Promise<unknown> {
 async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
-  const envResult = cliEnvSchema.safeParse(process.env);
-  if (!envResult.success) {
-    throw new CliError(
-      envResult.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
-  }
-  const env = envResult.data;
+  const env = loadConfig(cliEnvSchema);
   const input = await readDataSet(file);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
@@ -123,7 +124,8 @@ async function queueSearchDocuments(
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof CliError ? `import: ${error.message}` : error);
+    const expected = error instanceof CliError || error instanceof ConfigError;
+    console.error(expected ? `import: ${error.message}` : error);
     process.exit(2);
   },
 );
