@@ -7,8 +7,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: {
-    // Agreements: the web imports contracts from source.
-    alias: { '@upright/contracts': path.resolve(__dirname, '../services/contracts/src') },
+    // Agreements: the web imports contracts from source, through src/contracts.ts (no zod).
+    alias: [
+      { find: /^@upright\/contracts$/, replacement: path.resolve(__dirname, 'src/contracts.ts') },
+    ],
     // One React: hoisted libraries (router, ReactiveSearch) must share the app's copy.
     dedupe: ['react', 'react-dom'],
   },

@@ -56,6 +56,8 @@ describe('personal rankings through the BFF', () => {
   let stack: AccountsStack;
   let rankings: StartedApp;
   let accountsEnv: Record<string, string>;
+  /** Accounts started again after the outage test; the stack closes only its first one. */
+  let restartedAccounts: StartedApp | undefined;
 
   async function seed(): Promise<void> {
     await stack.db.query(
@@ -201,6 +203,7 @@ describe('personal rankings through the BFF', () => {
 
   afterAll(async () => {
     await rankings?.app.close();
+    await restartedAccounts?.app.close();
     if (stack) {
       await stack.db.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [
         `zz-${tag}-%`,
@@ -318,7 +321,7 @@ describe('personal rankings through the BFF', () => {
     expectArankedBy(down, averagesWeights());
     expectVisitorRanking(await rankingOf(new Browser(stack.bff.url), member.token));
 
-    stack.accounts = await startTestApp(accountsService, accountsEnv);
+    restartedAccounts = await startTestApp(accountsService, accountsEnv);
     await eventually(async () => expectRankedOn(await rankingOf(member.browser), 'lobbying'));
   });
 });

@@ -1,6 +1,6 @@
 import { Queues, type CompanySearchDocument } from '@upright/contracts';
+import { eventually } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import {
   signUp,
   startAccountsStack,
@@ -122,23 +122,17 @@ describe('search analytics of members', () => {
   });
 
   it("deletes a member's analytics on search-member-deletion", async () => {
-    const connection = new Redis(stack.infra.redisUrl, { maxRetriesPerRequest: null });
-    const deletions = new Queue(Queues.searchMemberDeletion, {
-      connection,
-      prefix: stack.queuePrefix,
-    });
+    const deletions = new Queue(Queues.searchMemberDeletion, stack.queueOptions);
     try {
       await deletions.add('delete', { uid: ada.uid });
-      const deadline = Date.now() + 20_000;
-      while ((await recent(ada)).body.length > 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect((await recent(ada)).body).toEqual([]);
+      await eventually(
+        "ada's analytics are deleted",
+        async () => (await recent(ada)).body.length === 0,
+      );
       expect((await recent(bob)).body).toEqual([{ key: 'Initech', count: 1 }]);
     } finally {
       await deletions.obliterate({ force: true });
       await deletions.close();
-      connection.disconnect();
     }
   });
 });

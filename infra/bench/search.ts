@@ -19,8 +19,8 @@ import {
   type SearchApp,
   type SearchDocumentOf,
 } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import { Queue, QueueEvents } from 'bullmq';
-import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { parseReactiveSearchBody } from '../../bff/src/search/reactivesearch-body';
 import { planDataSet } from '../../services/rankings/src/sample-data/generate';
@@ -183,13 +183,9 @@ async function indexThroughQueue(
   queuePrefix: string,
   documents: CompanySearchDocument[],
 ): Promise<number> {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const eventsConnection = connection.duplicate();
-  const queue = new Queue(Queues.searchIndex, { connection, prefix: queuePrefix });
-  const events = new QueueEvents(Queues.searchIndex, {
-    connection: eventsConnection,
-    prefix: queuePrefix,
-  });
+  const options = bullmqOptions({ REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix });
+  const queue = new Queue(Queues.searchIndex, options);
+  const events = new QueueEvents(Queues.searchIndex, options);
   try {
     await events.waitUntilReady();
     const started = performance.now();
@@ -207,8 +203,6 @@ async function indexThroughQueue(
     await queue.obliterate({ force: true }).catch(() => undefined);
     await events.close();
     await queue.close();
-    connection.disconnect();
-    eventsConnection.disconnect();
   }
 }
 

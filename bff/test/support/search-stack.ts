@@ -5,10 +5,10 @@ import {
   type SearchDocumentOf,
   type SearchIndexJobData,
 } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { Queue, QueueEvents } from 'bullmq';
-import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { searchService } from '../../../services/search/src/service';
@@ -23,17 +23,14 @@ export class SearchStack {
   readonly transportPrefix: string;
   readonly queuePrefix = `test-queue-${this.tag}`;
   readonly space = `test-${this.tag}`;
+  /** BullMQ options of this stack's queues (its own prefix). */
+  readonly queueOptions = bullmqOptions({
+    REDIS_URL: this.infra.redisUrl,
+    QUEUE_PREFIX: this.queuePrefix,
+  });
   search?: StartedApp;
-  private readonly connection = new Redis(this.infra.redisUrl, { maxRetriesPerRequest: null });
-  readonly queue = new Queue(Queues.searchIndex, {
-    connection: this.connection,
-    prefix: this.queuePrefix,
-  });
-  private readonly eventsConnection = this.connection.duplicate();
-  private readonly events = new QueueEvents(Queues.searchIndex, {
-    connection: this.eventsConnection,
-    prefix: this.queuePrefix,
-  });
+  readonly queue = new Queue(Queues.searchIndex, this.queueOptions);
+  private readonly events = new QueueEvents(Queues.searchIndex, this.queueOptions);
 
   /** `transportPrefix`: join processes started elsewhere (e.g. the accounts stack). */
   constructor(transportPrefix = uniqueTransportPrefix('search')) {
@@ -85,8 +82,6 @@ export class SearchStack {
     await this.queue.obliterate({ force: true }).catch(() => undefined);
     await this.queue.close();
     await this.events.close();
-    this.connection.disconnect();
-    this.eventsConnection.disconnect();
     const admin = new Client({ connectionString: this.infra.adminUrl() });
     await admin.connect();
     try {

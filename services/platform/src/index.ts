@@ -16,3 +16,5 @@ export * from './bootstrap/service-module';
 export * from './messages/remote-error';
 export * from './queues/bullmq-options';
 export * from './messages/message-schemas';
+export * from './cli/run-cli';
+export * from './cli/data-set-file';

@@ -58,6 +58,15 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+async function waitAnswering(url: string, child: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if (await answers(url)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -106,6 +115,31 @@ export async function startStack(basePort: number): Promise<RunningStack> {
   };
   const children: ChildProcess[] = [];
   const notStarted: string[] = [];
+  // A private SMTP inbox (maildev, as `make up` runs) so the mail process has somewhere to send.
+  const maildev = path.join(repoRoot, 'node_modules', 'maildev', 'bin', 'maildev');
+  if (existsSync(maildev)) {
+    const [smtpPort, webPort] = [basePort + 7, basePort + 8];
+    const inbox = spawn(
+      process.execPath,
+      [
+        maildev,
+        '--ip',
+        '127.0.0.1',
+        '--smtp',
+        String(smtpPort),
+        '--web',
+        String(webPort),
+        '--silent',
+      ],
+      { stdio: 'ignore' },
+    );
+    children.push(inbox);
+    shared.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    if (!(await waitAnswering(`http://127.0.0.1:${webPort}`, inbox)))
+      notStarted.push('maildev: did not start');
+  } else {
+    notStarted.push('maildev: not installed');
+  }
   for (const spec of PROCESSES) {
     const entry = path.join(repoRoot, spec.entry);
     if (!existsSync(entry)) {

@@ -38,7 +38,12 @@ export function DiscontinuedOverlay() {
           onClick={async () => {
             try {
               const answer = await api.cancelDiscontinue();
-              updateUser({ ...answer.user, discontinue: false, discontinue_date: null, discontinue_final: null });
+              updateUser({
+                ...answer.user,
+                discontinue: false,
+                discontinue_date: null,
+                discontinue_final: null,
+              });
               setContinued(answer.message || 'Your account discontinuation has been canceled.');
             } catch (failure) {
               setError(errorMessage(failure));

@@ -11,7 +11,7 @@ export interface PromoContent {
 }
 
 export const JOIN_PROMO: PromoContent = {
-  text: 'Tailor company rankings by what you care most about with a free account.',
+  text: 'Set your own priorities and every ranking on the site follows what matters to you.',
   link: '/account/signup',
   linkLabel: 'Join free',
 };

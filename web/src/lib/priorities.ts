@@ -13,9 +13,15 @@ export { CLIENT_PRIORITY_FIELDS };
 export type ClientPriorityName = AnyClientPriorityField;
 
 /** The nine issues that weight rankings (decisions §4), labelled from the issue table. */
-export const RANKED_FIELDS = ISSUES.map((issue) => ({ field: issue.clientPriority, label: issue.label }));
+export const RANKED_FIELDS = ISSUES.map((issue) => ({
+  field: issue.clientPriority,
+  label: issue.label,
+}));
 /** The other client fields of spec §3: stored and shown as "not ranked yet". */
-export const NOT_RANKED_FIELDS = NOT_RANKED_PRIORITY_FIELDS.map((field) => ({ field, label: humanize(field) }));
+export const NOT_RANKED_FIELDS = NOT_RANKED_PRIORITY_FIELDS.map((field) => ({
+  field,
+  label: humanize(field),
+}));
 
 function humanize(field: string): string {
   const words = field.replace(/_/g, ' ');
@@ -23,7 +29,9 @@ function humanize(field: string): string {
 }
 
 /** Whatever the API returned, a full set of integers 0–10 (default 5). */
-export function normalizePriorities(raw: Record<string, unknown> | null | undefined): PriorityValues {
+export function normalizePriorities(
+  raw: Record<string, unknown> | null | undefined,
+): PriorityValues {
   const values = {} as PriorityValues;
   for (const field of CLIENT_PRIORITY_FIELDS) {
     const value = Number(raw?.[field]);

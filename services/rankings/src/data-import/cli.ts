@@ -4,9 +4,19 @@
  * Exit codes: 0 imported, 1 the file has errors, 2 the import could not run.
  */
 import 'reflect-metadata';
-import { readFile, stat } from 'node:fs/promises';
 import { Events } from '@upright/contracts';
-import { createPgAdapter, postgresUrl, redisUrl } from '@upright/platform';
+import {
+  CliError,
+  commonConfigSchema,
+  createPgAdapter,
+  loadConfig,
+  postgresUrl,
+  printProblems,
+  queueConfigSchema,
+  readJsonFile,
+  redisUrl,
+  runCli,
+} from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
 import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
@@ -21,30 +31,14 @@ import { pushToSearchIndex } from '../search-documents/push-to-search-index';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 
-const MAX_FILE_BYTES = 1024 * 1024 * 1024;
-const MAX_ERRORS_SHOWN = 200;
-
-const cliEnvSchema = z.object({
-  DATABASE_URL: postgresUrl,
-  REDIS_URL: redisUrl.optional(),
-  TRANSPORT_PREFIX: z.string().default('upright'),
-  QUEUE_PREFIX: z.string().default('upright'),
-});
-
-class CliError extends Error {}
-
-async function readDataSet(file: string): Promise<unknown> {
-  const info = await stat(file).catch(() => {
-    throw new CliError(`cannot read ${file}: no such file`);
+const cliEnvSchema = commonConfigSchema
+  .pick({ TRANSPORT_PREFIX: true })
+  .extend(queueConfigSchema.shape)
+  .extend({
+    DATABASE_URL: postgresUrl,
+    /** Without it the change is neither announced nor queued for search indexing. */
+    REDIS_URL: redisUrl.optional(),
   });
-  if (info.size > MAX_FILE_BYTES) throw new CliError(`${file} is larger than 1 GiB; split it`);
-  const text = await readFile(file, 'utf8');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
 
 async function knownKeys(db: PrismaClient) {
   const [industries, companies] = await Promise.all([
@@ -116,7 +110,10 @@ async function indexForSearch(
   );
   if (!env.REDIS_URL || !changed) return;
   try {
-    const pushed = await pushToSearchIndex(db, env.REDIS_URL, env.QUEUE_PREFIX);
+    const pushed = await pushToSearchIndex(db, {
+      REDIS_URL: env.REDIS_URL,
+      QUEUE_PREFIX: env.QUEUE_PREFIX,
+    });
     console.log(`Queued ${pushed} search documents for indexing.`);
   } catch (error) {
     console.warn(
@@ -128,27 +125,18 @@ async function indexForSearch(
 async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
-  const envResult = cliEnvSchema.safeParse(process.env);
-  if (!envResult.success) {
-    throw new CliError(
-      envResult.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
-  }
-  const env = envResult.data;
-  const input = await readDataSet(file);
+  const env = loadConfig(cliEnvSchema);
+  const input = await readJsonFile(file);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
   });
   try {
     const validation = validateImportFile(input, await knownKeys(db));
     if (!validation.ok) {
-      console.error(`${file}: ${validation.errors.length} problem(s); nothing was written.`);
-      for (const error of validation.errors.slice(0, MAX_ERRORS_SHOWN)) {
-        console.error(`  ${error.path}: ${error.message}`);
-      }
-      if (validation.errors.length > MAX_ERRORS_SHOWN) {
-        console.error(`  … and ${validation.errors.length - MAX_ERRORS_SHOWN} more`);
-      }
+      printProblems(
+        `${file}: ${validation.errors.length} problem(s); nothing was written.`,
+        validation.errors,
+      );
       return 1;
     }
     const summary = await writeImport(db, validation.file, stderrProgress());
@@ -161,10 +149,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof CliError ? `import: ${error.message}` : error);
-    process.exit(2);
-  },
-);
+void runCli('import', () => main(process.argv.slice(2)));

@@ -4,8 +4,8 @@ import {
   SearchIndexJobs,
   type SearchIndexJobData,
 } from '@upright/contracts';
+import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import type { PrismaClient } from '../generated/prisma/client';
 import { documentsPage } from './search-documents.repository';
 
@@ -17,16 +17,12 @@ import { documentsPage } from './search-documents.repository';
  */
 export async function pushToSearchIndex(
   db: PrismaClient,
-  redisUrl: string,
-  queuePrefix: string,
+  config: QueueConnectionConfig,
 ): Promise<number> {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  connection.on('error', () => undefined);
   const queue = new Queue<SearchIndexJobData['upsert'] | SearchIndexJobData['remove']>(
     Queues.searchIndex,
     {
-      connection,
-      prefix: queuePrefix,
+      ...bullmqOptions(config),
       defaultJobOptions: {
         attempts: 10,
         backoff: { type: 'exponential', delay: 1000 },
@@ -60,6 +56,5 @@ export async function pushToSearchIndex(
     return pushed;
   } finally {
     await queue.close();
-    connection.disconnect();
   }
 }

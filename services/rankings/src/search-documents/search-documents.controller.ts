@@ -1,19 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, SEARCH_DOCUMENTS_MAX_PAGE, type ResponseOf } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, parseMessage, wholeNumberFrom } from '@upright/platform';
 import { z } from 'zod';
 import type { PrismaClient } from '../generated/prisma/client';
-import { parseMessage } from '../validation/parse-message';
 import { documentsPage } from './search-documents.repository';
 
 const pageRequest = z.strictObject({
   app: z.enum(['companies', 'industries'], 'must be companies or industries'),
   after: z.string('must be a string').min(1).max(200).nullable(),
-  limit: z
-    .int('must be a whole number')
-    .min(1, `must be from 1 to ${SEARCH_DOCUMENTS_MAX_PAGE}`)
-    .max(SEARCH_DOCUMENTS_MAX_PAGE, `must be from 1 to ${SEARCH_DOCUMENTS_MAX_PAGE}`),
+  limit: wholeNumberFrom(1, SEARCH_DOCUMENTS_MAX_PAGE),
 });
 
 /** `make reindex` pages through every company and industry document. */

@@ -6,14 +6,16 @@
  * import could not run.
  */
 import 'reflect-metadata';
-import { readFile, stat } from 'node:fs/promises';
 import {
-  ConfigError,
+  CliError,
   createPgAdapter,
   loadConfig,
   postgresUrl,
+  printProblems,
   queueConfigSchema,
+  readJsonFile,
   redisUrl,
+  runCli,
 } from '@upright/platform';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
@@ -23,9 +25,6 @@ import { changesIn } from './import-plan';
 import { loadStored, writeImport } from './import-writer';
 import { validateReportSections, type ReportRow } from './validate-reports';
 
-const MAX_FILE_BYTES = 1024 * 1024 * 1024;
-const MAX_ERRORS_SHOWN = 200;
-
 const cliEnvSchema = z
   .object({
     DATABASE_URL: postgresUrl,
@@ -34,25 +33,11 @@ const cliEnvSchema = z
   })
   .extend(queueConfigSchema.shape);
 
-class CliError extends Error {}
-
-async function readDataSet(file: string): Promise<unknown> {
-  const info = await stat(file).catch(() => {
-    throw new CliError(`cannot read ${file}: no such file`);
-  });
-  if (info.size > MAX_FILE_BYTES) throw new CliError(`${file} is larger than 1 GiB; split it`);
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
 async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
   const env = loadConfig(cliEnvSchema);
-  const input = await readDataSet(file);
+  const input = await readJsonFile(file);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
   });
@@ -60,15 +45,10 @@ async function main(argv: string[]): Promise<number> {
     const stored = await loadStored(db);
     const validation = validateReportSections(input, stored.constraints);
     if (!validation.ok) {
-      console.error(
+      printProblems(
         `${file}: ${validation.errors.length} problem(s) in reports; nothing was written.`,
+        validation.errors,
       );
-      for (const error of validation.errors.slice(0, MAX_ERRORS_SHOWN)) {
-        console.error(`  ${error.path}: ${error.message}`);
-      }
-      if (validation.errors.length > MAX_ERRORS_SHOWN) {
-        console.error(`  … and ${validation.errors.length - MAX_ERRORS_SHOWN} more`);
-      }
       return 1;
     }
     const plan = await writeImport(db, validation.sections, stored);
@@ -121,11 +101,4 @@ async function queueSearchDocuments(
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const expected = error instanceof CliError || error instanceof ConfigError;
-    console.error(expected ? `import: ${error.message}` : error);
-    process.exit(2);
-  },
-);
+void runCli('import', () => main(process.argv.slice(2)));

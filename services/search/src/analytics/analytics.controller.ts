@@ -1,22 +1,16 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload, RpcException } from '@nestjs/microservices';
-import { Patterns, type RemoteErrorPayload, type ResponseOf } from '@upright/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Patterns, type ResponseOf } from '@upright/contracts';
+import { parseMessage, remoteError } from '@upright/platform';
 import {
   clickRequestSchema,
   impressionsRequestSchema,
-  parseMessage,
   recentSearchesRequestSchema,
-} from '../validation/parse-message';
+} from '../validation/message-schemas';
 import { AnalyticsRepository } from './analytics.repository';
 
-function unknownQuery(): RpcException {
-  const error: RemoteErrorPayload = {
-    code: 'not_found',
-    message: 'query_id is not a search of this app',
-    field: 'query_id',
-  };
-  return new RpcException(error);
-}
+const unknownQuery = () =>
+  remoteError('not_found', 'query_id is not a search of this app', 'query_id');
 
 @Controller()
 export class AnalyticsController {
@@ -31,11 +25,7 @@ export class AnalyticsController {
     let queryId = request.queryId;
     if (queryId === null) {
       if (!request.query) {
-        throw new RpcException({
-          code: 'validation_failed',
-          message: 'query_id or query is required',
-          field: 'query_id',
-        } satisfies RemoteErrorPayload);
+        throw remoteError('validation_failed', 'query_id or query is required', 'query_id');
       }
       queryId = await this.analytics.recordSearch(request.app, request.query, request.memberUid, 0);
     } else if ((await this.analytics.searchApp(queryId)) !== request.app) {

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queues } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type Redis from 'ioredis';
 import { z } from 'zod';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
-import { queueConnection } from '../indexing/queue-connection';
 import { AnalyticsRepository } from './analytics.repository';
 
 const jobSchema = z.strictObject({ uid: z.string().min(1).max(200) });
@@ -14,27 +13,23 @@ const jobSchema = z.strictObject({ uid: z.string().min(1).max(200) });
 export class MemberDeletionWorker implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('MemberDeletionWorker');
   private worker?: Worker;
-  private readonly connection: Redis;
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly analytics: AnalyticsRepository,
-  ) {
-    this.connection = queueConnection(this.config.REDIS_URL, 'search-member-deletion-worker');
-  }
+  ) {}
 
   onModuleInit(): void {
-    this.worker = new Worker(Queues.searchMemberDeletion, (job) => this.process(job), {
-      connection: this.connection,
-      prefix: this.config.QUEUE_PREFIX,
-    });
+    this.worker = new Worker(
+      Queues.searchMemberDeletion,
+      (job) => this.process(job),
+      bullmqOptions(this.config),
+    );
     this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'queue error'));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    // BullMQ leaves a connection it was given open.
-    this.connection.disconnect();
   }
 
   async process(job: Job): Promise<{ deletedSearches: number }> {

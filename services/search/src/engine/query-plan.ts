@@ -90,32 +90,14 @@ function resolveReact(
     const query = byId.get(clause);
     return query && clause !== self ? filterOf(query) : null;
   }
-  if (Array.isArray(clause)) {
-    return combine(
-      'all',
-      clause.map((item) => resolveReact(item, byId, self)),
-    );
-  }
+  // A list means all of its items, except under `or` (any of them) and `not` (none of them).
+  const each = (items: ReactClause) =>
+    (Array.isArray(items) ? items : [items]).map((item) => resolveReact(item, byId, self));
+  if (Array.isArray(clause)) return combine('all', each(clause));
   const parts: Array<FilterNode | null> = [];
   if (clause.and !== undefined) parts.push(resolveReact(clause.and, byId, self));
-  if (clause.or !== undefined) {
-    const items = Array.isArray(clause.or) ? clause.or : [clause.or];
-    parts.push(
-      combine(
-        'any',
-        items.map((item) => resolveReact(item, byId, self)),
-      ),
-    );
-  }
-  if (clause.not !== undefined) {
-    const items = Array.isArray(clause.not) ? clause.not : [clause.not];
-    parts.push(
-      combine(
-        'none',
-        items.map((item) => resolveReact(item, byId, self)),
-      ),
-    );
-  }
+  if (clause.or !== undefined) parts.push(combine('any', each(clause.or)));
+  if (clause.not !== undefined) parts.push(combine('none', each(clause.not)));
   return combine('all', parts);
 }
 

@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queues, SearchIndexJobs, type SearchIndexJob } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type Redis from 'ioredis';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
 import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
 import { parseIndexJob } from './document-schemas';
 import { OwnerPages } from './owner-pages';
-import { queueConnection } from './queue-connection';
 import { rebuildApp } from './rebuild';
 
 /**
@@ -19,20 +18,16 @@ import { rebuildApp } from './rebuild';
 export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('IndexWorker');
   private worker?: Worker;
-  private readonly connection: Redis;
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly owners: OwnerPages,
-  ) {
-    this.connection = queueConnection(this.config.REDIS_URL, 'search-index-worker');
-  }
+  ) {}
 
   onModuleInit(): void {
     this.worker = new Worker(Queues.searchIndex, (job) => this.process(job), {
-      connection: this.connection,
-      prefix: this.config.QUEUE_PREFIX,
+      ...bullmqOptions(this.config),
       concurrency: 1,
     });
     this.worker.on('failed', (job, error) =>
@@ -43,8 +38,6 @@ export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.worker?.close();
-    // BullMQ leaves a connection it was given open.
-    this.connection.disconnect();
   }
 
   async process(job: Job): Promise<unknown> {

@@ -2,14 +2,14 @@ import {
   Patterns,
   Queues,
   SearchIndexJobs,
+  type CompanySearchDocument,
   type ReactiveSearchRequest,
   type ReactiveSearchResponse,
 } from '@upright/contracts';
 import { createPgAdapter, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp } from '@upright/platform/testing';
+import { eventually, startTestApp } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +24,7 @@ import { reportsService } from '../../../reports/src/service';
 import { queryModel } from '../engine/spec-support';
 
 const run = promisify(execFile);
+const reindexCli = path.resolve(__dirname, '..', '..', 'dist', 'reindex', 'cli.js');
 
 /**
  * Issue 5 acceptance, indexing side: an import is searchable without a restart; a restart of the
@@ -95,20 +96,28 @@ describe('search indexing through the search-index queue', () => {
     };
   }
 
+  /** A company document of this run's industry that no import has. */
+  const company = (key: string, name: string): CompanySearchDocument => ({
+    id: `zz-${tag}-${key}`,
+    company_name: `${name} ${tag}`,
+    slug: key,
+    brands: [],
+    subsidiaries: [],
+    industry,
+    industries: [industry],
+    sectors: [],
+    updated: null,
+    location: null,
+  });
+
   async function importData(names: string[], active = true) {
     const validation = validateImportFile(dataSet(names, active));
     if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
     await writeImport(rankingsDb, validation.file);
-    return pushToSearchIndex(rankingsDb, stack.infra.redisUrl, stack.queuePrefix);
-  }
-
-  async function eventually(check: () => Promise<boolean>, what: string) {
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`timed out waiting until ${what}`);
+    return pushToSearchIndex(rankingsDb, {
+      REDIS_URL: stack.infra.redisUrl,
+      QUEUE_PREFIX: stack.queuePrefix,
+    });
   }
 
   beforeAll(async () => {
@@ -152,8 +161,8 @@ describe('search indexing through the search-index queue', () => {
     const pushed = await importData(['Hammerhead', 'Wrenchworks']);
     expect(pushed).toBeGreaterThanOrEqual(3);
     await eventually(
-      async () => (await ids(`Hammerhead ${tag}`)).length > 0,
       'the import is indexed',
+      async () => (await ids(`Hammerhead ${tag}`)).length > 0,
     );
     expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
     expect(await ids('wrenchworksbrand')).toEqual([`zz-${tag}-1`]);
@@ -162,24 +171,7 @@ describe('search indexing through the search-index queue', () => {
 
   it('loses no index update queued while the search service is down', async () => {
     await stack.stopSearch();
-    const job = await stack.index(
-      'companies',
-      [
-        {
-          id: `zz-${tag}-queued`,
-          company_name: `Queued While Down ${tag}`,
-          slug: 'queued',
-          brands: [],
-          subsidiaries: [],
-          industry,
-          industries: [industry],
-          sectors: [],
-          updated: null,
-          location: null,
-        },
-      ],
-      false,
-    );
+    const job = await stack.index('companies', [company('queued', 'Queued While Down')], false);
     expect(await job.getState()).toBe('waiting');
     await stack.startSearch();
     client = stack.search!.app.get(ServiceClient);
@@ -201,20 +193,7 @@ describe('search indexing through the search-index queue', () => {
 
   it('rebuilds from rankings over the transport and swaps the new index in', async () => {
     // A document no owner has: a rebuild from the owners drops it.
-    await stack.index('companies', [
-      {
-        id: `zz-${tag}-orphan`,
-        company_name: `Orphan ${tag}`,
-        slug: 'orphan',
-        brands: [],
-        subsidiaries: [],
-        industry,
-        industries: [industry],
-        sectors: [],
-        updated: null,
-        location: null,
-      },
-    ]);
+    await stack.index('companies', [company('orphan', 'Orphan')]);
     expect(await ids(`Orphan ${tag}`)).toEqual([`zz-${tag}-orphan`]);
     const job = await stack.queue.add(SearchIndexJobs.rebuild, {
       apps: ['companies', 'industries'],
@@ -247,20 +226,32 @@ describe('search indexing through the search-index queue', () => {
   });
 
   it('make reindex: the CLI asks the running service for a rebuild of every app and waits', async () => {
-    const cli = path.resolve(__dirname, '..', '..', 'dist', 'reindex', 'cli.js');
-    const { stdout } = await run(process.execPath, [cli], {
+    const { stdout } = await run(process.execPath, [reindexCli], {
       env: { ...process.env, REDIS_URL: stack.infra.redisUrl, QUEUE_PREFIX: stack.queuePrefix },
     });
     expect(stdout).toMatch(/reindex: done \{"companies":\d+,"industries":\d+,"reports":\d+\}/);
     expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
   });
 
+  it('make reindex: a bad variable stops the CLI with exit code 2, naming it', async () => {
+    const exit = await run(process.execPath, [reindexCli], {
+      env: { ...process.env, REDIS_URL: stack.infra.redisUrl, QUEUE_PREFIX: 'Not A Prefix' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(exit.code).toBe(2);
+    expect(exit.stderr).toContain(
+      'reindex: Invalid configuration:\n  - QUEUE_PREFIX: must be lowercase letters, digits and hyphens',
+    );
+  });
+
   it('removes an industry an import makes inactive', async () => {
     expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
     await importData(['Hammerhead', 'Wrenchworks'], false);
     await eventually(
-      async () => (await ids(`Tools ${tag}`, 'industries')).length === 0,
       'the inactive industry is removed',
+      async () => (await ids(`Tools ${tag}`, 'industries')).length === 0,
     );
     expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
   });
@@ -278,18 +269,13 @@ describe('search indexing through the search-index queue', () => {
         minChars: 3,
       });
     expect(await recent()).toEqual([{ key: `Hammerhead ${tag}`, count: 1 }]);
-    const connection = new Redis(stack.infra.redisUrl, { maxRetriesPerRequest: null });
-    const deletions = new Queue(Queues.searchMemberDeletion, {
-      connection,
-      prefix: stack.queuePrefix,
-    });
+    const deletions = new Queue(Queues.searchMemberDeletion, stack.queueOptions);
     try {
       await deletions.add('delete', { uid });
-      await eventually(async () => (await recent()).length === 0, 'the analytics are deleted');
+      await eventually('the analytics are deleted', async () => (await recent()).length === 0);
     } finally {
       await deletions.obliterate({ force: true });
       await deletions.close();
-      connection.disconnect();
     }
   });
 });

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { parseMessage, reactiveSearchRequestSchema } from '../validation/parse-message';
+import { parseMessage } from '@upright/platform';
+import { reactiveSearchRequestSchema } from '../validation/message-schemas';
 import { ReactiveSearchService } from './reactivesearch.service';
 
 @Controller()

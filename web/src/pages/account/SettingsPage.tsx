@@ -27,19 +27,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function useSettingsSubmit(onSaved: () => void, failureText?: (error: unknown) => string) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const submit =
-    (changes: Record<string, unknown>, doneText: string) => async (event: FormEvent) => {
-      event.preventDefault();
-      setError(null);
-      setDone(null);
-      try {
-        await api.saveSettings(changes);
-        setDone(doneText);
-        onSaved();
-      } catch (failure) {
-        setError(failureText ? failureText(failure) : errorMessage(failure));
-      }
-    };
+  const submit = (changes: Partial<SettingsBody>, doneText: string) => async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setDone(null);
+    try {
+      await api.saveSettings(changes);
+      setDone(doneText);
+      onSaved();
+    } catch (failure) {
+      setError(failureText ? failureText(failure) : errorMessage(failure));
+    }
+  };
   const feedback = (
     <>
       {error && <ErrorBox message={error} onClear={() => setError(null)} />}
@@ -165,8 +164,8 @@ function SettingsForms({ initial }: { initial: Settings }) {
         <form
           className="form"
           onSubmit={emailForm.submit(
-            { email: email.email, password: email.password },
-            'Your email was changed.',
+            { email: email.email, current_password: email.password },
+            'Your email was changed. Follow the link we mailed to verify it.',
           )}
         >
           {emailForm.feedback}

@@ -38,7 +38,8 @@ export default function VerifyPage() {
       <div className="narrow">
         <h1>Account verified</h1>
         <p role="status">
-          Thank you, your account is verified. <Link to="/account/priorities">Set your priorities</Link>
+          Thank you, your account is verified.{' '}
+          <Link to="/account/priorities">Set your priorities</Link>
         </p>
       </div>
     );
@@ -62,9 +63,23 @@ export default function VerifyPage() {
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
         <label htmlFor="verify-email">Email</label>
-        <input id="verify-email" type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id="verify-email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <label htmlFor="verify-password">Password</label>
-        <input id="verify-password" type="password" required autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          id="verify-password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <button type="submit" className="button">
           Verify
         </button>

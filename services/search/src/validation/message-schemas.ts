@@ -1,4 +1,7 @@
-import { RpcException } from '@nestjs/microservices';
+/**
+ * The search service's message payloads, checked with parseMessage (@upright/platform) like any
+ * input; the BFF has already validated the browser's body into this model.
+ */
 import {
   DISTANCE_UNITS,
   SEARCH_APPS,
@@ -6,24 +9,8 @@ import {
   SEARCH_LIMITS,
   SEARCH_QUERY_TYPES,
   type ReactClause,
-  type RemoteErrorPayload,
 } from '@upright/contracts';
 import { z } from 'zod';
-
-/**
- * Message payloads come from other processes: checked like any input (the BFF has already
- * validated the browser's body into this model), answered `validation_failed` naming the field.
- */
-export function parseMessage<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue.path.map(String).join('.');
-  const error: RemoteErrorPayload = field
-    ? { code: 'validation_failed', message: `${field} ${issue.message}`, field }
-    : { code: 'validation_failed', message: issue.message };
-  throw new RpcException(error);
-}
 
 const app = z.enum(SEARCH_APPS);
 const name = z.string().min(1).max(200);
