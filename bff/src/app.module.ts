@@ -26,7 +26,14 @@ export class BffModule {
         AuthModule,
         AccountsHttpModule,
       ],
-      controllers: [IndustriesController, CompaniesController, RankingsController, ReportsController, PublishController, SearchController],
+      controllers: [
+        IndustriesController,
+        CompaniesController,
+        RankingsController,
+        ReportsController,
+        PublishController,
+        SearchController,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },

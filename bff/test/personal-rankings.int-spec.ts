@@ -181,6 +181,8 @@ describe('personal rankings through the BFF', () => {
   }
 
   const averagesWeights = () => rankings.app.get(AveragesCache).weights;
+  /** The averages the first visitor's page was weighed with. */
+  let weightsAtStart: IssueWeights | undefined;
 
   beforeAll(async () => {
     stack = await startAccountsStack('personal-rankings');
@@ -217,6 +219,7 @@ describe('personal rankings through the BFF', () => {
     // Read beside the answer: the periodic refresh may replace them in between (then retry).
     await eventually(async () => {
       const weights = averagesWeights();
+      weightsAtStart = weights;
       const ranking = await visitor();
       expectVisitorRanking(ranking);
       expectArankedBy(ranking, weights);
@@ -277,6 +280,8 @@ describe('personal rankings through the BFF', () => {
       const events = await emittedEvents(stack, Events.accounts.averagesChanged);
       const announced = weightsFromAverages(events.at(-1) as Averages);
       expect(announced).not.toBeNull();
+      // The members' weighted saves moved the averages, so this page is not the first one's.
+      expect(announced).not.toEqual(weightsAtStart);
       // The event reaches rankings asynchronously; the visitor's page follows it.
       const ranking = await eventually(async () => {
         const answer = await visitor();

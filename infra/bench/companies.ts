@@ -119,8 +119,8 @@ export async function benchCompanies(context: SuiteContext): Promise<void> {
   );
   context.printRatio(visitor);
   console.log(
-    'TODO(issue 4): member throughput through HTTP needs sign-in; the member row above is ' +
-      'transport requests with member values, without the BFF.',
+    'The member row is transport requests with member values, without the BFF; the `members` ' +
+      'suite measures signed-in members through HTTP.',
   );
   context.save('api-companies', { industry, companies, visitor, member });
 }

@@ -42,6 +42,17 @@ describe('visitor', () => {
     await context.close();
   });
 
+  it('prefetches the chunk and data of links within 200 px of the viewport', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    const chunk = page.waitForRequest(/\/assets\/PublishedReportPage-[^/]+\.js$/);
+    const data = page.waitForRequest(/\/api\/published\//);
+    await page.goto('/');
+    await Promise.all([chunk, data]);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it('a correction request opens contact with the report named', async () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
@@ -52,7 +63,7 @@ describe('visitor', () => {
     await page.getByRole('link', { name: 'Request a correction' }).click();
     await page.getByTestId('correction-report').waitFor();
     expect(await page.getByTestId('correction-report').textContent()).toContain(title);
-    expect(await page.getByLabel('Subject').inputValue()).toContain(title);
+    expect(await page.getByLabel('Message').inputValue()).toContain(title);
     await context.close();
   });
 
