@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isRemoteErrorPayload, Patterns, type SessionMember } from '@upright/contracts';
+import {
+  isRemoteErrorPayload,
+  Patterns,
+  type IssueWeights,
+  type SessionMember,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { BFF_CONFIG, type BffConfig } from '../config';
@@ -15,6 +20,8 @@ import {
 export interface RequestSession {
   member: AuthenticatedMember;
   discontinued: boolean;
+  /** The member's ranking weights, null unless saved (decisions §5 rule 7). */
+  weights: IssueWeights | null;
 }
 
 /** Remembered on the request so that a guard and MemberValues ask accounts once. */
@@ -102,6 +109,7 @@ export class SessionAuthenticator {
     return {
       member: { uid: found.uid, email: found.email, role: found.role, token: credentials.token },
       discontinued: found.discontinued,
+      weights: found.weights,
     };
   }
 }

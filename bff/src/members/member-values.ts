@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Patterns, type IssueWeights } from '@upright/contracts';
-import { ServiceClient } from '@upright/platform';
+import type { IssueWeights } from '@upright/contracts';
 import type { Request } from 'express';
 import { SessionAuthenticator } from '../auth';
 
@@ -14,18 +13,12 @@ import { SessionAuthenticator } from '../auth';
 export class MemberValues {
   private readonly logger = new Logger(MemberValues.name);
 
-  constructor(
-    private readonly authenticator: SessionAuthenticator,
-    private readonly services: ServiceClient,
-  ) {}
+  constructor(private readonly authenticator: SessionAuthenticator) {}
 
   async of(request: Request): Promise<IssueWeights | null> {
     try {
       const session = await this.authenticator.session(request);
-      if (session === null || session.discontinued) return null;
-      return await this.services.request(Patterns.accounts.memberValues, {
-        uid: session.member.uid,
-      });
+      return session === null || session.discontinued ? null : session.weights;
     } catch (error) {
       this.logger.warn(`member values unavailable, ranking as a visitor: ${String(error)}`);
       return null;

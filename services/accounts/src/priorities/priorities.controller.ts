@@ -21,9 +21,4 @@ export class PrioritiesController {
     const { uid, values } = parseMessage(saveMessage, data);
     return this.priorities.save(uid, values);
   }
-
-  @MessagePattern(Patterns.accounts.memberValues)
-  weights(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.memberValues>> {
-    return this.priorities.weights(parseMessage(memberMessage, data).uid);
-  }
 }

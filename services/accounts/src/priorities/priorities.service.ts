@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PRIORITY_VALUES,
   NOT_RANKED_PRIORITY_FIELDS,
-  type IssueWeights,
   type PrioritiesBody,
   type PrioritiesResponse,
   type PrioritiesSaved,
@@ -12,7 +11,7 @@ import type { PrismaClient } from '../generated/prisma/client';
 import { AveragesService } from '../averages/averages.service';
 import { MembersRepository } from '../members/members.repository';
 import { WelcomeMail } from '../members/welcome-mail';
-import { clientValuesOf, isWeighted, issueWeightsOf, serverColumnsOf } from './priorities';
+import { clientValuesOf, isWeighted, serverColumnsOf } from './priorities';
 
 @Injectable()
 export class PrioritiesService {
@@ -57,15 +56,5 @@ export class PrioritiesService {
     await this.welcome.sendOnce(uid);
     await this.averages.recompute();
     return { success: true, ...saved };
-  }
-
-  /** Decisions §5 rule 7: personal weights only once the member has saved priorities. */
-  async weights(uid: string): Promise<IssueWeights | null> {
-    const user = await this.db.user.findUnique({
-      where: { uid },
-      include: { priorities: true },
-    });
-    if (!user?.prefsUpdated || !user.priorities || user.discontinue) return null;
-    return issueWeightsOf(clientValuesOf(user.priorities));
   }
 }

@@ -1,5 +1,11 @@
 import { DEFAULT_PRIORITY_VALUES, NOT_RANKED_PRIORITY_FIELDS } from '@upright/contracts';
-import { clientValuesOf, isWeighted, issueWeightsOf, serverColumnsOf } from './priorities';
+import {
+  clientValuesOf,
+  isWeighted,
+  issueWeightsOf,
+  memberWeightsOf,
+  serverColumnsOf,
+} from './priorities';
 
 describe('priorities (decisions §4)', () => {
   it('stores client fields under their server names, the spec’s odd spellings included', () => {
@@ -52,5 +58,23 @@ describe('priorities (decisions §4)', () => {
       pay_gap: 5,
       net_neutrality: 5,
     });
+  });
+});
+
+describe("a member's ranking weights (decisions §5 rule 7)", () => {
+  const saved = serverColumnsOf({ ...DEFAULT_PRIORITY_VALUES, climate: 10, lobbying: 0 });
+  const member = { prefsUpdated: new Date('2026-11-01'), discontinue: false, priorities: saved };
+
+  it('are the saved values once priorities were saved', () => {
+    const weights = memberWeightsOf(member);
+    expect(weights).toEqual(issueWeightsOf(clientValuesOf(saved)));
+    expect(weights?.climate).toBe(10);
+    expect(weights?.lobbying).toBe(0);
+  });
+
+  it('are null before the first save, without stored values, or while discontinuing', () => {
+    expect(memberWeightsOf({ ...member, prefsUpdated: null })).toBeNull();
+    expect(memberWeightsOf({ ...member, priorities: null })).toBeNull();
+    expect(memberWeightsOf({ ...member, discontinue: true })).toBeNull();
   });
 });

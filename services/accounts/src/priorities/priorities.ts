@@ -33,6 +33,19 @@ export function isWeighted(values: PriorityValues): boolean {
 }
 
 /** The member's values as weights of the ranking engine (decisions §5 rule 7). */
+/**
+ * A member's ranking weights (decisions §5 rule 7): null until priorities are saved, and while
+ * a discontinuation is pending.
+ */
+export function memberWeightsOf(user: {
+  prefsUpdated: Date | null;
+  discontinue: boolean;
+  priorities: StoredPriorities | null;
+}): IssueWeights | null {
+  if (user.prefsUpdated === null || user.priorities === null || user.discontinue) return null;
+  return issueWeightsOf(clientValuesOf(user.priorities));
+}
+
 export function issueWeightsOf(values: PriorityValues): IssueWeights {
   return Object.fromEntries(
     ISSUES.map((issue) => [issue.key, values[issue.clientPriority]]),

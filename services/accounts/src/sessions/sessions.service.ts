@@ -4,6 +4,7 @@ import { DATABASE, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { memberWeightsOf } from '../priorities/priorities';
 import { hashOfToken, newSecretToken } from './secret-tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ export class SessionsService {
   async authenticate(token: string): Promise<SessionMember> {
     const session = await this.db.session.findUnique({
       where: { tokenHash: hashOfToken(token) },
-      include: { user: true },
+      include: { user: { include: { priorities: true } } },
     });
     if (session === null || session.revokedAt !== null || session.expiresAt <= new Date()) {
       throw remoteError('unauthenticated', ERROR_TEXTS.sessionExpired);
@@ -46,6 +47,7 @@ export class SessionsService {
       email: user.email,
       role: user.role === 'admin' ? 'admin' : 'member',
       discontinued: user.discontinue,
+      weights: memberWeightsOf(user),
     };
   }
 

@@ -9,6 +9,7 @@ import {
   type ClientPriorityField,
   type IssueKey,
 } from '../issues';
+import type { IssueWeights } from './rankings';
 
 /**
  * Spec §3 Averages: the mean of each server priority over weighted, not discontinued members,
@@ -135,6 +136,11 @@ export interface SessionMember {
   role: 'member' | 'admin';
   /** Discontinuation pending: only the overlay's calls are allowed. */
   discontinued: boolean;
+  /**
+   * Saved priorities as ranking weights, null unless saved and not discontinued (decisions §5
+   * rule 7). Part of the session answer so a personal ranking costs one accounts call, not two.
+   */
+  weights: IssueWeights | null;
 }
 
 export interface Settings {

@@ -3,7 +3,6 @@ import type {
   Averages,
   CancelDiscontinueResponse,
   DiscontinueResponse,
-  IssueWeights,
   MessageRequest,
   PrioritiesBody,
   PrioritiesResponse,
@@ -42,8 +41,6 @@ export const accountsPatterns = {
   welcome: 'accounts.welcome',
   priorities: 'accounts.priorities.get',
   savePriorities: 'accounts.priorities.put',
-  /** The member's values as issue weights for personal rankings; null = never saved. */
-  memberValues: 'accounts.priorities.weights',
   settings: 'accounts.settings.get',
   saveSettings: 'accounts.settings.put',
   discontinue: 'accounts.discontinue',
@@ -73,7 +70,6 @@ export interface AccountsRequestMap {
     request: ForMember<{ values: PrioritiesBody }>;
     response: PrioritiesSaved;
   };
-  'accounts.priorities.weights': { request: ForMember; response: IssueWeights | null };
   'accounts.settings.get': { request: ForMember; response: Settings };
   /** `token`: the caller's own session, kept when a password change revokes the others. */
   'accounts.settings.put': {

@@ -8,9 +8,12 @@ import { MINIMUM_AGE, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/consta
 import { useTitle } from '../../lib/useApi';
 import { useSession } from '../../state/session';
 
-/** Decisions §8 age gate: the birth year only checks the minimum age (it is not stored). */
+/**
+ * Decisions §8 age gate by birth year (not stored). A year cannot tell whether the birthday has
+ * passed, so only members certainly 13 or older pass — the same rule accounts applies.
+ */
 export function oldEnough(birthYear: number, now: Date = new Date()): boolean {
-  return Number.isInteger(birthYear) && now.getUTCFullYear() - birthYear >= MINIMUM_AGE;
+  return Number.isInteger(birthYear) && now.getUTCFullYear() - birthYear - 1 >= MINIMUM_AGE;
 }
 
 export default function SignUpPage() {
