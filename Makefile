@@ -10,7 +10,7 @@ N ?= 50000
 
 help:
 	@echo "make up     install what is missing, migrate, seed, build and run everything on http://localhost:8080"
-	@echo "make test   lint, typecheck, unit and integration tests"
+	@echo "make test   lint, typecheck (incl. k6), unit, integration, chart checks, load smoke, web unit and e2e in Chromium"
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
 	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
