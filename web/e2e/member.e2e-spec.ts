@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { acceptCookies, launchBrowser, newPage } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { acceptCookies, launchBrowser, MOBILE, newPage, screenshot } from './support/browser';
 import { sampleTargets } from './support/data';
 
 const PASSWORD = 'correct-horse-battery-e2e';
@@ -77,6 +78,51 @@ describe('member', () => {
     expect(memberOrder).not.toEqual(visitorOrder);
     expect([...memberOrder].sort()).toEqual([...visitorOrder].sort());
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('member pages: no serious or critical axe violations, screenshots at desktop and 360 px', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    const pages = [
+      ['priorities', '/account/priorities'],
+      ['settings', '/account/settings'],
+    ] as const;
+    const problems: string[] = [];
+    const check = async (theme: string) => {
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        for (const violation of await seriousViolations(page)) {
+          problems.push(
+            `${name} ${theme}: ${violation.id} (${violation.impact}) ${violation.help}`,
+          );
+        }
+      }
+    };
+    await check('light');
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(page, `${name}-desktop`);
+      await page.setViewportSize(MOBILE);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(page, `${name}-360`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > MOBILE.width + 1) problems.push(`${name} 360 px: the page is ${width} px wide`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    // A member's theme is their saved setting.
+    await page.goto('/account/settings');
+    await page.getByLabel('Dark', { exact: true }).check();
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.getByText('Your settings were saved.').waitFor();
+    await check('dark');
+    expect(problems).toEqual([]);
     await context.close();
   });
 

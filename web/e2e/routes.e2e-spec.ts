@@ -26,6 +26,9 @@ const ROUTE_NAMES = [
   'terms-of-use',
   'widget-industry',
   'widget-report',
+  'reset-link',
+  'verify-link',
+  'unsubscribe-link',
   'not-found',
 ] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
@@ -50,6 +53,10 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     'terms-of-use': '/terms-of-use',
     'widget-industry': `/widgets/companies/us/${industry}`,
     'widget-report': `/widgets${reportPath}`,
+    // The mailed-link pages with links that are not valid (their error states).
+    'reset-link': `/account/reset/${'x'.repeat(43)}`,
+    'verify-link': `/account/verify/${'x'.repeat(43)}`,
+    'unsubscribe-link': '/account/unsubscribe/no-such-member/no-such-key',
     'not-found': '/no-such-page',
   };
 }

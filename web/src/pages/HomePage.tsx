@@ -8,49 +8,55 @@ import { Taglines } from '../components/Taglines';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useApi, useTitle } from '../lib/useApi';
 
+async function loadHome() {
+  const [featured, latest, industries] = await Promise.all([
+    api.featuredReports(1),
+    api.latestReports(1),
+    api.activeIndustries(),
+  ]);
+  return { featured, latest, industries };
+}
+
 export default function HomePage() {
   useTitle(`${PRODUCT_NAME}: company rankings by what you care about`);
-  const featured = useApi(() => api.featuredReports(1), []);
-  const latest = useApi(() => api.latestReports(1), []);
-  const industries = useApi(() => api.activeIndustries(), []);
+  // One state for the three lists: they appear together instead of pushing each other down.
+  const state = useApi(loadHome, []);
   return (
     <>
       <h1 className="visually-hidden">{PRODUCT_NAME}</h1>
       <Taglines />
       <PromoBanner />
-      <div className="two-columns">
-        <section aria-labelledby="featured-heading">
-          <h2 id="featured-heading">Featured reports</h2>
-          <PageState state={featured} what="featured reports">
-            {(page) => <ReportList reports={page.items} />}
-          </PageState>
-        </section>
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading">Latest reports</h2>
-          <PageState state={latest} what="latest reports">
-            {(page) => <ReportList reports={page.items.slice(0, 6)} />}
-          </PageState>
-          <p>
-            <PrefetchLink to={WebPaths.reports()}>All reports</PrefetchLink>
-          </p>
-        </section>
-      </div>
-      <section aria-labelledby="industries-heading">
-        <h2 id="industries-heading">Industries</h2>
-        <PageState state={industries} what="industries">
-          {(list) => (
-            <ul className="industry-grid" data-testid="active-industries">
-              {list.map((item) => (
-                <li key={item.industry}>
-                  <PrefetchLink to={WebPaths.industry(item.industry)}>
-                    {item.industry_text}
-                  </PrefetchLink>
-                </li>
-              ))}
-            </ul>
-          )}
-        </PageState>
-      </section>
+      <PageState state={state} what="reports and industries">
+        {({ featured, latest, industries }) => (
+          <>
+            <div className="two-columns">
+              <section aria-labelledby="featured-heading">
+                <h2 id="featured-heading">Featured reports</h2>
+                <ReportList reports={featured.items} />
+              </section>
+              <section aria-labelledby="latest-heading">
+                <h2 id="latest-heading">Latest reports</h2>
+                <ReportList reports={latest.items.slice(0, 6)} />
+                <p>
+                  <PrefetchLink to={WebPaths.reports()}>All reports</PrefetchLink>
+                </p>
+              </section>
+            </div>
+            <section aria-labelledby="industries-heading">
+              <h2 id="industries-heading">Industries</h2>
+              <ul className="industry-grid" data-testid="active-industries">
+                {industries.map((item) => (
+                  <li key={item.industry}>
+                    <PrefetchLink to={WebPaths.industry(item.industry)}>
+                      {item.industry_text}
+                    </PrefetchLink>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </PageState>
     </>
   );
 }
