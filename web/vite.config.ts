@@ -7,9 +7,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: {
-    // Agreements: the web imports contracts from source, through src/contracts.ts (no zod).
+    // Agreements: the web imports contracts from source, through its zod-free entry.
     alias: [
-      { find: /^@upright\/contracts$/, replacement: path.resolve(__dirname, 'src/contracts.ts') },
+      {
+        find: /^@upright\/contracts$/,
+        replacement: path.resolve(__dirname, '../services/contracts/src/web.ts'),
+      },
     ],
     // One React: hoisted libraries (router, ReactiveSearch) must share the app's copy.
     dedupe: ['react', 'react-dom'],

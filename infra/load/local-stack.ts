@@ -1,12 +1,14 @@
 /**
  * The whole stack started from dist/ for a load run that has no `make up` to drive: the six
  * processes on their own ports, transport and queue prefixes (so nothing meets a running stack),
- * and a local SMTP inbox for the mail service.
+ * a database of their own (`upright_load`: the members it signs up never reach `make up`'s) and a
+ * local SMTP inbox for the mail service.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startProcess, stopProcess, type RunningProcess } from '../bench/stack';
+import { preparePrivateDatabase } from '../local/private-database';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -14,8 +16,6 @@ interface ProcessPlan {
   name: string;
   entry: string;
   port: number;
-  /** Variable of local.env holding the service's own database URL. */
-  databaseUrlVariable?: string;
 }
 
 const BASE_PORT = 19080;
@@ -24,26 +24,22 @@ const PLAN: ProcessPlan[] = [
     name: 'accounts',
     entry: 'services/accounts/dist/main.js',
     port: BASE_PORT + 1,
-    databaseUrlVariable: 'ACCOUNTS_DATABASE_URL',
   },
   {
     name: 'rankings',
     entry: 'services/rankings/dist/main.js',
     port: BASE_PORT + 2,
-    databaseUrlVariable: 'RANKINGS_DATABASE_URL',
   },
   {
     name: 'reports',
     entry: 'services/reports/dist/main.js',
     port: BASE_PORT + 3,
-    databaseUrlVariable: 'REPORTS_DATABASE_URL',
   },
   { name: 'mail', entry: 'services/mail/dist/main.js', port: BASE_PORT + 4 },
   {
     name: 'search',
     entry: 'services/search/dist/main.js',
     port: BASE_PORT + 5,
-    databaseUrlVariable: 'SEARCH_DATABASE_URL',
   },
   { name: 'bff', entry: 'bff/dist/main.js', port: BASE_PORT },
 ];
@@ -52,13 +48,6 @@ const SMTP_PORT = BASE_PORT + 25;
 export interface LocalStack {
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value)
-    throw new Error(`${name} must be set (run through make, which reads infra/local/local.env)`);
-  return value;
 }
 
 export async function startLocalStack(): Promise<LocalStack> {
@@ -90,6 +79,7 @@ export async function startLocalStack(): Promise<LocalStack> {
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '2000',
   };
+  const databaseUrls: Record<string, string> = await preparePrivateDatabase('upright_load', prefix);
   const running: RunningProcess[] = [];
   const stop = async () => {
     for (const member of running.reverse()) await stopProcess(member);
@@ -98,7 +88,7 @@ export async function startLocalStack(): Promise<LocalStack> {
   try {
     for (const plan of PLAN) {
       const env: Record<string, string> = { ...shared };
-      if (plan.databaseUrlVariable) env.DATABASE_URL = requireEnv(plan.databaseUrlVariable);
+      if (plan.name in databaseUrls) env.DATABASE_URL = databaseUrls[plan.name];
       running.push(await startProcess(plan.name, plan.entry, plan.port, env));
     }
   } catch (error) {

@@ -7,30 +7,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser';
 import { startStack } from '../e2e/support/stack';
 
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 const ACCESSIBILITY_MINIMUM = 95;
 const resultsFile = path.resolve(__dirname, '..', '..', 'infra', 'bench', 'results', 'web.json');
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 async function initialJavaScript(
   baseUrl: string,
   pagePath: string,
 ): Promise<{ files: string[]; gzipBytes: number; untilLoadedGzipBytes: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  const { browser, close } = await launchBrowser();
   try {
     const page = await browser.newPage();
     const scripts: Array<{ url: string; at: number; body: Promise<Buffer> }> = [];
@@ -59,7 +47,7 @@ async function initialJavaScript(
       untilLoadedGzipBytes: await gzipped(scripts),
     };
   } finally {
-    await browser.close();
+    await close();
   }
 }
 
@@ -70,7 +58,10 @@ async function lighthouseScores(
     import('lighthouse'),
     import('chrome-launcher'),
   ]);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS],
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { preparePrivateDatabase } from '../../../infra/local/private-database';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -17,7 +18,6 @@ interface ProcessSpec {
   name: string;
   entry: string;
   portOffset: number;
-  databaseUrlVar?: string;
 }
 
 const PROCESSES: ProcessSpec[] = [
@@ -25,25 +25,21 @@ const PROCESSES: ProcessSpec[] = [
     name: 'rankings',
     entry: 'services/rankings/dist/main.js',
     portOffset: 2,
-    databaseUrlVar: 'RANKINGS_DATABASE_URL',
   },
   {
     name: 'accounts',
     entry: 'services/accounts/dist/main.js',
     portOffset: 1,
-    databaseUrlVar: 'ACCOUNTS_DATABASE_URL',
   },
   {
     name: 'reports',
     entry: 'services/reports/dist/main.js',
     portOffset: 3,
-    databaseUrlVar: 'REPORTS_DATABASE_URL',
   },
   {
     name: 'search',
     entry: 'services/search/dist/main.js',
     portOffset: 5,
-    databaseUrlVar: 'SEARCH_DATABASE_URL',
   },
   { name: 'mail', entry: 'services/mail/dist/main.js', portOffset: 4 },
   { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
@@ -98,8 +94,9 @@ async function runToEnd(entry: string, env: Record<string, string>): Promise<str
 
 /**
  * The whole built stack on private ports with a unique transport and queue prefix, so a run
- * never meets another run's messages or jobs. The databases are the local ones (sample data
- * loaded by `make seed`); the BFF serves the built web app.
+ * never meets another run's messages or jobs, on a database of its own (`upright_e2e`, sample
+ * data loaded) so the members the journeys create never reach the `make up` database. The BFF
+ * serves the built web app.
  */
 export async function startStack(basePort: number): Promise<RunningStack> {
   const id = randomUUID().slice(0, 8);
@@ -113,6 +110,10 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_URL: `http://127.0.0.1:${basePort}`,
   };
+  const databaseUrls: Record<string, string> = await preparePrivateDatabase(
+    'upright_e2e',
+    shared.QUEUE_PREFIX,
+  );
   const children: ChildProcess[] = [];
   const notStarted: string[] = [];
   // A private SMTP inbox (maildev, as `make up` runs) so the mail process has somewhere to send.
@@ -156,8 +157,7 @@ export async function startStack(basePort: number): Promise<RunningStack> {
       ...shared,
       HTTP_PORT: String(port),
     };
-    if (spec.databaseUrlVar && process.env[spec.databaseUrlVar])
-      env.DATABASE_URL = process.env[spec.databaseUrlVar]!;
+    if (spec.name in databaseUrls) env.DATABASE_URL = databaseUrls[spec.name];
     const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {

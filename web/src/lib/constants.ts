@@ -38,5 +38,4 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** Decisions §8: sign-up needs age 13 or older. */
 export const MINIMUM_AGE = 13;
-export const PASSWORD_MIN_LENGTH = 10;
 export const PRIVACY_POLICY_UPDATED = '2022-02-07';

@@ -1,4 +1,5 @@
 export * from './rankings';
 export * from './accounts';
+export * from './accounts.schemas';
 export * from './search';
 export * from './reports';

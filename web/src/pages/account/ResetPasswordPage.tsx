@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ApiError } from '../../api/http';
+import { NewPasswordField } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
-import { PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useApi, useTitle } from '../../lib/useApi';
 
@@ -62,17 +63,11 @@ export default function ResetPasswordPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="reset-password">
-          New password (at least {PASSWORD_MIN_LENGTH} characters)
-        </label>
-        <input
+        <NewPasswordField
           id="reset-password"
-          type="password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
+          label="New password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValueChange={setPassword}
         />
         <button type="submit" className="button">
           Save password

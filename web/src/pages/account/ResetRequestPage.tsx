@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
+import { Field } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
@@ -42,14 +43,14 @@ export default function ResetRequestPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="reset-email">Email</label>
-        <input
+        <Field
           id="reset-email"
+          label="Email"
           type="email"
           required
           autoComplete="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
         />
         <AltchaField onPayload={setAltcha} />
         <button type="submit" className="button" disabled={!altcha}>

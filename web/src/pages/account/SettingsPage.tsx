@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import type { Settings, SettingsBody, Theme } from '../../api/account-types';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
+import { Field, NewPasswordField } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
 import { RequireMember } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
-import { PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
 import { useSession } from '../../state/session';
@@ -169,23 +170,23 @@ function SettingsForms({ initial }: { initial: Settings }) {
           )}
         >
           {emailForm.feedback}
-          <label htmlFor="settings-email">New email</label>
-          <input
+          <Field
             id="settings-email"
+            label="New email"
             type="email"
             required
             autoComplete="email"
             value={email.email}
-            onChange={(event) => setEmail({ ...email, email: event.target.value })}
+            onValueChange={(value) => setEmail({ ...email, email: value })}
           />
-          <label htmlFor="settings-email-password">Your password</label>
-          <input
+          <Field
             id="settings-email-password"
+            label="Your password"
             type="password"
             required
             autoComplete="current-password"
             value={email.password}
-            onChange={(event) => setEmail({ ...email, password: event.target.value })}
+            onValueChange={(value) => setEmail({ ...email, password: value })}
           />
           <button type="submit" className="button">
             Change email
@@ -202,26 +203,20 @@ function SettingsForms({ initial }: { initial: Settings }) {
           )}
         >
           {passwordForm.feedback}
-          <label htmlFor="settings-current-password">Current password</label>
-          <input
+          <Field
             id="settings-current-password"
+            label="Current password"
             type="password"
             required
             autoComplete="current-password"
             value={password.current}
-            onChange={(event) => setPassword({ ...password, current: event.target.value })}
+            onValueChange={(value) => setPassword({ ...password, current: value })}
           />
-          <label htmlFor="settings-new-password">
-            New password (at least {PASSWORD_MIN_LENGTH} characters)
-          </label>
-          <input
+          <NewPasswordField
             id="settings-new-password"
-            type="password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            autoComplete="new-password"
+            label="New password"
             value={password.next}
-            onChange={(event) => setPassword({ ...password, next: event.target.value })}
+            onValueChange={(value) => setPassword({ ...password, next: value })}
           />
           <button type="submit" className="button">
             Change password

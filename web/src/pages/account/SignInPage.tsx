@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
+import { Field } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
@@ -45,23 +46,23 @@ export default function SignInPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="signin-email">Email</label>
-        <input
+        <Field
           id="signin-email"
+          label="Email"
           type="email"
           autoComplete="email"
           required
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
         />
-        <label htmlFor="signin-password">Password</label>
-        <input
+        <Field
           id="signin-password"
+          label="Password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValueChange={setPassword}
         />
         <button type="submit" className="button">
           Sign in

@@ -3,8 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
+import { Field, NewPasswordField } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
-import { MINIMUM_AGE, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '../../lib/constants';
+import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
 import { useTitle } from '../../lib/useApi';
 import { useSession } from '../../state/session';
 
@@ -36,8 +37,7 @@ export default function SignUpPage() {
   const input = (name: keyof typeof form) => ({
     id: `signup-${name}`,
     value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm({ ...form, [name]: event.target.value }),
+    onValueChange: (value: string) => setForm({ ...form, [name]: value }),
   });
   return (
     <div className="narrow">
@@ -66,25 +66,25 @@ export default function SignUpPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="signup-first_name">First name</label>
-        <input {...input('first_name')} required autoComplete="given-name" maxLength={100} />
-        <label htmlFor="signup-last_name">Last name</label>
-        <input {...input('last_name')} required autoComplete="family-name" maxLength={100} />
-        <label htmlFor="signup-email">Email</label>
-        <input {...input('email')} type="email" required autoComplete="email" />
-        <label htmlFor="signup-password">
-          Password (at least {PASSWORD_MIN_LENGTH} characters)
-        </label>
-        <input
-          {...input('password')}
-          type="password"
+        <Field
+          {...input('first_name')}
+          label="First name"
           required
-          minLength={PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
+          autoComplete="given-name"
+          maxLength={100}
         />
-        <label htmlFor="signup-birth_year">What year were you born?</label>
-        <input
+        <Field
+          {...input('last_name')}
+          label="Last name"
+          required
+          autoComplete="family-name"
+          maxLength={100}
+        />
+        <Field {...input('email')} label="Email" type="email" required autoComplete="email" />
+        <NewPasswordField {...input('password')} label="Password" />
+        <Field
           {...input('birth_year')}
+          label="What year were you born?"
           inputMode="numeric"
           pattern="[0-9]{4}"
           required

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
+import { Field } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
@@ -62,23 +63,23 @@ export default function VerifyPage() {
         }}
       >
         {error && <ErrorBox message={error} onClear={() => setError(null)} />}
-        <label htmlFor="verify-email">Email</label>
-        <input
+        <Field
           id="verify-email"
+          label="Email"
           type="email"
           required
           autoComplete="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onValueChange={setEmail}
         />
-        <label htmlFor="verify-password">Password</label>
-        <input
+        <Field
           id="verify-password"
+          label="Password"
           type="password"
           required
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValueChange={setPassword}
         />
         <button type="submit" className="button">
           Verify

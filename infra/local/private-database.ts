@@ -1,0 +1,64 @@
+/**
+ * A database of its own for a run that writes (the e2e journeys sign members up and save
+ * priorities; the load smoke does too): migrated like `make migrate` and loaded with the sample
+ * data, so `make test` never changes the members and averages of the database `make up` serves.
+ * Idempotent: a second run finds it migrated and the import reports "Nothing changed".
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { migrate } from './migrate';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const SAMPLE_FILE = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
+
+/** local.env variables of each schema-owning service's own connection. */
+export const SERVICE_DATABASE_URL_VARIABLES = {
+  accounts: 'ACCOUNTS_DATABASE_URL',
+  rankings: 'RANKINGS_DATABASE_URL',
+  reports: 'REPORTS_DATABASE_URL',
+  search: 'SEARCH_DATABASE_URL',
+} as const;
+type SchemaOwner = keyof typeof SERVICE_DATABASE_URL_VARIABLES;
+
+function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set (run through make, which reads local.env)`);
+  return value;
+}
+
+function onDatabase(url: string, database: string): string {
+  const moved = new URL(url);
+  moved.pathname = `/${database}`;
+  return moved.toString();
+}
+
+/**
+ * Migrates `database` and imports the sample data into it; returns each service's own URL on
+ * it. `queuePrefix` is where the imports push their search documents (the run's own queues).
+ */
+export async function preparePrivateDatabase(
+  database: string,
+  queuePrefix: string,
+): Promise<Record<SchemaOwner, string>> {
+  await migrate(
+    onDatabase(requireEnv('DATABASE_ADMIN_URL'), database),
+    requireEnv('DB_ROLE_PASSWORD'),
+  );
+  const urls = Object.fromEntries(
+    Object.entries(SERVICE_DATABASE_URL_VARIABLES).map(([service, variable]) => [
+      service,
+      onDatabase(requireEnv(variable), database),
+    ]),
+  ) as Record<SchemaOwner, string>;
+  for (const owner of ['rankings', 'reports'] as const) {
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'services', owner, 'dist', 'data-import', 'cli.js'), SAMPLE_FILE],
+      {
+        env: { ...process.env, DATABASE_URL: urls[owner], QUEUE_PREFIX: queuePrefix },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+  }
+  return urls;
+}

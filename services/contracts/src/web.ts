@@ -1,0 +1,16 @@
+/**
+ * The contracts' zod-free entry, for the web bundle (Vite and TypeScript map `@upright/contracts`
+ * here). The main index also carries the zod request schemas (dto/*.schemas.ts, import-rows),
+ * which would add ≈15 KB gzipped to the first page. Types come from the whole package: they are
+ * erased at build time.
+ */
+export type * from './index';
+export * from './issues';
+export * from './errors';
+export * from './details';
+export * from './links';
+export * from './dto/accounts';
+export * from './dto/rankings';
+export * from './dto/reports';
+export * from './dto/search';
+export * from './queues/search-index';
