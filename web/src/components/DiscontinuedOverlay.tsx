@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { api } from '../api/endpoints';
-import { errorMessage } from '../api/http';
 import { PRODUCT_NAME } from '../lib/constants';
+import { useFormSubmit } from '../lib/useFormSubmit';
 import { useSession } from '../state/session';
-import { ErrorBox } from './ErrorBox';
 import { Overlay } from './Overlay';
 
 /** Spec §2/§4: a signed-in member flagged discontinued sees this until continuing or signing out. */
 export function DiscontinuedOverlay() {
   const { status, user, updateUser, signOut } = useSession();
   const [continued, setContinued] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { run, errorBox } = useFormSubmit({ clearsErrorOnRetry: false });
 
   if (continued !== null) {
     return (
@@ -30,13 +29,13 @@ export function DiscontinuedOverlay() {
         {user.discontinue_final ? ` on ${user.discontinue_final.slice(0, 10)}` : ''}; your data will
         then be deleted. You can continue your membership until then.
       </p>
-      {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+      {errorBox}
       <div className="button-row">
         <button
           type="button"
           className="button"
-          onClick={async () => {
-            try {
+          onClick={() =>
+            run(async () => {
               const answer = await api.cancelDiscontinue();
               updateUser({
                 ...answer.user,
@@ -45,10 +44,8 @@ export function DiscontinuedOverlay() {
                 discontinue_final: null,
               });
               setContinued(answer.message || 'Your account discontinuation has been canceled.');
-            } catch (failure) {
-              setError(errorMessage(failure));
-            }
-          }}
+            })
+          }
         >
           Continue {PRODUCT_NAME} Membership
         </button>

@@ -2,10 +2,43 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { MENU_CLOSE_MS, MENU_WIDTH_PX, PRODUCT_NAME } from '../lib/constants';
+import { keepTabInside } from '../lib/focus-trap';
 import { useSession } from '../state/session';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Menu entries as [path, label]. */
+type MenuLink = readonly [string, string];
+const MEMBER_LINKS: readonly MenuLink[] = [
+  ['/account/priorities', 'Priorities'],
+  ['/account/settings', 'Account Settings'],
+];
+const VISITOR_LINKS: readonly MenuLink[] = [
+  ['/account/signin', 'Sign In'],
+  ['/account/signup', 'Join'],
+];
+const PRODUCT_LINKS: readonly MenuLink[] = [
+  ['/reports', 'Reports'],
+  ['/about', 'About'],
+  ['/faq', 'FAQ'],
+  ['/contact', 'Contact'],
+];
+
+/** The list items of `links`; following one closes the menu. */
+function MenuLinks({ links, onFollow }: { links: readonly MenuLink[]; onFollow(): void }) {
+  return (
+    <>
+      {links.map(([path, label]) => (
+        <li key={path}>
+          <Link to={path} onClick={onFollow}>
+            {label}
+          </Link>
+        </li>
+      ))}
+    </>
+  );
+}
 
 interface Props {
   open: boolean;
@@ -50,18 +83,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, panel.current, FOCUSABLE);
   }
 
   const close = () => onClose();
@@ -82,26 +104,13 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
         </button>
         <nav aria-label="Mobile">
           <ul className="menu-list">
-            <li>
-              <Link to="/" onClick={close}>
-                Home
-              </Link>
-            </li>
+            <MenuLinks links={[['/', 'Home']]} onFollow={close} />
           </ul>
           <h2 className="menu-heading">your account</h2>
           <ul className="menu-list">
             {status === 'member' ? (
               <>
-                <li>
-                  <Link to="/account/priorities" onClick={close}>
-                    Priorities
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/account/settings" onClick={close}>
-                    Account Settings
-                  </Link>
-                </li>
+                <MenuLinks links={MEMBER_LINKS} onFollow={close} />
                 <li>
                   <button
                     type="button"
@@ -116,42 +125,12 @@ export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
                 </li>
               </>
             ) : (
-              <>
-                <li>
-                  <Link to="/account/signin" onClick={close}>
-                    Sign In
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/account/signup" onClick={close}>
-                    Join
-                  </Link>
-                </li>
-              </>
+              <MenuLinks links={VISITOR_LINKS} onFollow={close} />
             )}
           </ul>
           <h2 className="menu-heading">{PRODUCT_NAME}</h2>
           <ul className="menu-list">
-            <li>
-              <Link to="/reports" onClick={close}>
-                Reports
-              </Link>
-            </li>
-            <li>
-              <Link to="/about" onClick={close}>
-                About
-              </Link>
-            </li>
-            <li>
-              <Link to="/faq" onClick={close}>
-                FAQ
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" onClick={close}>
-                Contact
-              </Link>
-            </li>
+            <MenuLinks links={PRODUCT_LINKS} onFollow={close} />
           </ul>
         </nav>
       </div>

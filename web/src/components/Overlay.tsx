@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { keepTabInside } from '../lib/focus-trap';
+
+const FOCUSABLE = 'button, a[href]';
 
 /** A modal box: labelled, focus moved inside on open and kept there. */
 export function Overlay({
@@ -14,7 +17,7 @@ export function Overlay({
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+    box.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => previous?.focus?.();
   }, []);
   return (
@@ -25,19 +28,7 @@ export function Overlay({
         role="dialog"
         aria-modal="true"
         aria-labelledby="overlay-title"
-        onKeyDown={(event) => {
-          if (event.key !== 'Tab' || !box.current) return;
-          const items = Array.from(box.current.querySelectorAll<HTMLElement>('button, a[href]'));
-          if (items.length === 0) return;
-          const [first, last] = [items[0], items[items.length - 1]];
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
+        onKeyDown={(event) => keepTabInside(event, box.current, FOCUSABLE)}
       >
         <h2 id="overlay-title">{title}</h2>
         {children}

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 import { AltchaField } from '../components/AltchaField';
-import { ErrorBox } from '../components/ErrorBox';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useTitle } from '../lib/useApi';
+import { useFormSubmit } from '../lib/useFormSubmit';
 import { useSession } from '../state/session';
 
 /** Spec §8 contact failure text. */
@@ -26,7 +26,11 @@ export default function ContactPage() {
       : '',
   });
   const [altcha, setAltcha] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, setError, errorBox } = useFormSubmit({
+    failureText: (failure) =>
+      (failure as { status?: number }).status === 429 ? errorMessage(failure) : CONTACT_ERROR,
+    clearsErrorOnRetry: false,
+  });
   const [sent, setSent] = useState(false);
   const field = (name: keyof typeof form) => ({
     id: `contact-${name}`,
@@ -54,23 +58,14 @@ export default function ContactPage() {
       )}
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
+        onSubmit={submit(async () => {
           if (!altcha) return;
-          try {
-            const answer = await api.message({ ...form, report_title: report }, altcha);
-            if (answer?.sent === false) setError(CONTACT_ERROR);
-            else setSent(true);
-          } catch (failure) {
-            setError(
-              (failure as { status?: number }).status === 429
-                ? errorMessage(failure)
-                : CONTACT_ERROR,
-            );
-          }
-        }}
+          const answer = await api.message({ ...form, report_title: report }, altcha);
+          if (answer?.sent === false) setError(CONTACT_ERROR);
+          else setSent(true);
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <label htmlFor="contact-name">Your name</label>
         <input {...field('name')} required autoComplete="name" />
         <label htmlFor="contact-email">Email</label>

@@ -7,6 +7,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useApi, useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 
 /** The target of a mailed reset link (WebPaths.passwordReset). */
 export default function ResetPasswordPage() {
@@ -14,7 +15,14 @@ export default function ResetPasswordPage() {
   const { hash = '' } = useParams();
   const valid = useApi(() => api.validateHash(hash), [hash]);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { submit, setError, errorBox } = useFormSubmit({
+    failureText: (failure) =>
+      failure instanceof ApiError && failure.status === 0
+        ? MESSAGES.passwordSaveNetwork
+        : failure instanceof ApiError && failure.status === 400 && failure.message
+          ? failure.message
+          : MESSAGES.passwordSave,
+  });
   const [saved, setSaved] = useState(false);
   if (valid.kind === 'loading') return <p className="muted">Checking your link…</p>;
   if (valid.kind === 'error' || !valid.data) {
@@ -43,26 +51,14 @@ export default function ResetPasswordPage() {
       <h1>Choose a new password</h1>
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
-          try {
-            const answer = await api.resetPassword(hash, password);
-            // Spec §5: the save fails when the reply's success is not true.
-            if (answer?.success !== true) setError(MESSAGES.passwordSystem);
-            else setSaved(true);
-          } catch (failure) {
-            setError(
-              failure instanceof ApiError && failure.status === 0
-                ? MESSAGES.passwordSaveNetwork
-                : failure instanceof ApiError && failure.status === 400 && failure.message
-                  ? failure.message
-                  : MESSAGES.passwordSave,
-            );
-          }
-        }}
+        onSubmit={submit(async () => {
+          const answer = await api.resetPassword(hash, password);
+          // Spec §5: the save fails when the reply's success is not true.
+          if (answer?.success !== true) setError(MESSAGES.passwordSystem);
+          else setSaved(true);
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <NewPasswordField
           id="reset-password"
           label="New password"

@@ -3,16 +3,22 @@ import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
 import { Field } from '../../components/Field';
-import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 
 export default function ResetRequestPage() {
   useTitle(`Reset your password · ${PRODUCT_NAME}`);
   const [email, setEmail] = useState('');
   const [altcha, setAltcha] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, errorBox } = useFormSubmit({
+    failureText: (failure) =>
+      failure instanceof ApiError && failure.status === 429
+        ? errorMessage(failure)
+        : MESSAGES.resetRequest,
+    clearsErrorOnRetry: false,
+  });
   const [sent, setSent] = useState(false);
   if (sent) {
     return (
@@ -27,22 +33,13 @@ export default function ResetRequestPage() {
       <h1>Reset your password</h1>
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
+        onSubmit={submit(async () => {
           if (!altcha) return;
-          try {
-            await api.requestReset(email, altcha);
-            setSent(true);
-          } catch (failure) {
-            setError(
-              failure instanceof ApiError && failure.status === 429
-                ? errorMessage(failure)
-                : MESSAGES.resetRequest,
-            );
-          }
-        }}
+          await api.requestReset(email, altcha);
+          setSent(true);
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <Field
           id="reset-email"
           label="Email"

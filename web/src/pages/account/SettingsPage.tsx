@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Settings, SettingsBody, Theme } from '../../api/account-types';
 import { api } from '../../api/endpoints';
@@ -11,6 +11,7 @@ import { SaveBar } from '../../components/SaveBar';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useSession } from '../../state/session';
 import { useTheme } from '../../state/theme';
 
@@ -26,23 +27,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** One form that sends `changes` with PUT /api/settings and reports its own outcome. */
 function useSettingsSubmit(onSaved: () => void, failureText?: (error: unknown) => string) {
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormSubmit({ failureText });
   const [done, setDone] = useState<string | null>(null);
-  const submit = (changes: Partial<SettingsBody>, doneText: string) => async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setDone(null);
-    try {
+  const submit = (changes: Partial<SettingsBody>, doneText: string) =>
+    form.submit(async () => {
+      setDone(null);
       await api.saveSettings(changes);
       setDone(doneText);
       onSaved();
-    } catch (failure) {
-      setError(failureText ? failureText(failure) : errorMessage(failure));
-    }
-  };
+    });
   const feedback = (
     <>
-      {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+      {form.errorBox}
       {done && (
         <p className="notice" role="status">
           {done}
@@ -62,7 +58,13 @@ function SettingsForms({ initial }: { initial: Settings }) {
   const [email, setEmail] = useState({ email: '', password: '' });
   const [password, setPassword] = useState({ current: '', next: '' });
   const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
-  const [discontinueError, setDiscontinueError] = useState<string | null>(null);
+  const discontinue = useFormSubmit({
+    failureText: (failure) =>
+      failure instanceof ApiError && failure.status === 401
+        ? errorMessage(failure)
+        : MESSAGES.discontinue,
+    clearsErrorOnRetry: false,
+  });
   const dirty =
     profile.first_name !== saved.first_name ||
     profile.last_name !== saved.last_name ||
@@ -229,27 +231,19 @@ function SettingsForms({ initial }: { initial: Settings }) {
           Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in
           and continue your {PRODUCT_NAME} membership.
         </p>
-        {discontinueError && (
-          <ErrorBox message={discontinueError} onClear={() => setDiscontinueError(null)} />
-        )}
+        {discontinue.errorBox}
         {confirmDiscontinue ? (
           <div className="button-row">
             <button
               type="button"
               className="button button-danger"
-              onClick={async () => {
-                try {
+              onClick={() =>
+                discontinue.run(async () => {
                   await api.discontinue();
                   session.ended(MESSAGES.discontinued);
                   navigate('/account/signin');
-                } catch (failure) {
-                  setDiscontinueError(
-                    failure instanceof ApiError && failure.status === 401
-                      ? errorMessage(failure)
-                      : MESSAGES.discontinue,
-                  );
-                }
-              }}
+                })
+              }
             >
               Yes, discontinue my membership
             </button>

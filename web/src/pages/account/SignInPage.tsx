@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { Field } from '../../components/Field';
-import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useSession } from '../../state/session';
 
 /** Only same-site paths are followed after sign-in. */
@@ -21,7 +21,12 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { submit, errorBox } = useFormSubmit({
+    failureText: (failure) => {
+      const status = failure instanceof ApiError ? failure.status : 0;
+      return status === 401 || status === 400 ? MESSAGES.signIn : errorMessage(failure);
+    },
+  });
   return (
     <div className="narrow">
       <h1>Sign in</h1>
@@ -32,20 +37,13 @@ export default function SignInPage() {
       )}
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
-          try {
-            const answer = await api.signIn(email, password);
-            session.signedIn(answer.user);
-            navigate(safeNext(params.get('next')));
-          } catch (failure) {
-            const status = failure instanceof ApiError ? failure.status : 0;
-            setError(status === 401 || status === 400 ? MESSAGES.signIn : errorMessage(failure));
-          }
-        }}
+        onSubmit={submit(async () => {
+          const answer = await api.signIn(email, password);
+          session.signedIn(answer.user);
+          navigate(safeNext(params.get('next')));
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <Field
           id="signin-email"
           label="Email"

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/endpoints';
-import { errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
 import { Field, NewPasswordField } from '../../components/Field';
-import { ErrorBox } from '../../components/ErrorBox';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useSession } from '../../state/session';
 
 /**
@@ -31,7 +30,8 @@ export default function SignUpPage() {
   const [individual, setIndividual] = useState(false);
   const [subscriber, setSubscriber] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Spec §8: the server's error text is shown.
+  const { submit, errorBox } = useFormSubmit();
   const year = Number(form.birth_year);
   const tooYoung = form.birth_year.length === 4 && !oldEnough(year);
   const input = (name: keyof typeof form) => ({
@@ -45,27 +45,20 @@ export default function SignUpPage() {
       <p>Free membership: set your priorities and every ranking follows what you care about.</p>
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
+        onSubmit={submit(async () => {
           if (!altcha || tooYoung || !individual) return;
-          try {
-            const answer = await api.signUp({
-              ...form,
-              birth_year: year,
-              individual,
-              subscriber,
-              altcha,
-            });
-            session.signedIn(answer.user);
-            navigate('/account/priorities');
-          } catch (failure) {
-            // Spec §8: the server's error text is shown.
-            setError(errorMessage(failure));
-          }
-        }}
+          const answer = await api.signUp({
+            ...form,
+            birth_year: year,
+            individual,
+            subscriber,
+            altcha,
+          });
+          session.signedIn(answer.user);
+          navigate('/account/priorities');
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <Field
           {...input('first_name')}
           label="First name"

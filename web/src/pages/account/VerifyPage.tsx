@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { Field } from '../../components/Field';
-import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useSession } from '../../state/session';
 
 type Step = 'checking-link' | 'credentials' | 'verified';
@@ -21,7 +21,7 @@ export default function VerifyPage() {
   const [step, setStep] = useState<Step>('checking-link');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { submit, setError, errorBox } = useFormSubmit({ failureText: () => MESSAGES.verify });
 
   useEffect(() => {
     api
@@ -50,19 +50,13 @@ export default function VerifyPage() {
       <h1>Verify your account</h1>
       <form
         className="form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
-          try {
-            const answer = await api.verify({ email, password });
-            if (answer?.user && session.status === 'member') session.updateUser(answer.user);
-            setStep('verified');
-          } catch {
-            setError(MESSAGES.verify);
-          }
-        }}
+        onSubmit={submit(async () => {
+          const answer = await api.verify({ email, password });
+          if (answer?.user && session.status === 'member') session.updateUser(answer.user);
+          setStep('verified');
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <Field
           id="verify-email"
           label="Email"

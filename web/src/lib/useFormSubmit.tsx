@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { errorMessage } from '../api/http';
+import { ErrorBox } from '../components/ErrorBox';
+
+interface FormSubmitOptions {
+  /** Spec §8: the text shown when the action throws; the server's own text by default. */
+  failureText?: (failure: unknown) => string;
+  /** Whether a new attempt first hides the previous error (otherwise it stays until dismissed). */
+  clearsErrorOnRetry?: boolean;
+}
+
+/**
+ * One account action with its error box (spec §4: dismissed by an explicit clear action):
+ * `run` performs the action and shows the failure text when it throws; `submit` is the same as a
+ * form's submit handler.
+ */
+export function useFormSubmit({
+  failureText = errorMessage,
+  clearsErrorOnRetry = true,
+}: FormSubmitOptions = {}) {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    if (clearsErrorOnRetry) setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+  const submit = (action: () => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    return run(action);
+  };
+  const errorBox: ReactNode = error ? (
+    <ErrorBox message={error} onClear={() => setError(null)} />
+  ) : null;
+  return { run, submit, setError, errorBox };
+}
