@@ -2,10 +2,12 @@
  * A database of its own for a run that writes (the e2e journeys sign members up and save
  * priorities; the load smoke does too): migrated like `make migrate` and loaded with the sample
  * data, so `make test` never changes the members and averages of the database `make up` serves.
- * Idempotent: a second run finds it migrated and the import reports "Nothing changed".
+ * Made anew on every run: members a previous run left would move the averages that the
+ * journeys compare rankings against.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { Client } from 'pg';
 import { migrate } from './migrate';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -32,18 +34,28 @@ function onDatabase(url: string, database: string): string {
   return moved.toString();
 }
 
+async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: onDatabase(adminUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Migrates `database` and imports the sample data into it; returns each service's own URL on
- * it. `queuePrefix` is where the imports push their search documents (the run's own queues).
+ * Creates `database` afresh, migrates it and imports the sample data into it; returns each
+ * service's own URL on it. `queuePrefix` is where the imports push their search documents (the
+ * run's own queues).
  */
 export async function preparePrivateDatabase(
   database: string,
   queuePrefix: string,
 ): Promise<Record<SchemaOwner, string>> {
-  await migrate(
-    onDatabase(requireEnv('DATABASE_ADMIN_URL'), database),
-    requireEnv('DB_ROLE_PASSWORD'),
-  );
+  const adminUrl = requireEnv('DATABASE_ADMIN_URL');
+  await dropDatabase(adminUrl, database);
+  await migrate(onDatabase(adminUrl, database), requireEnv('DB_ROLE_PASSWORD'));
   const urls = Object.fromEntries(
     Object.entries(SERVICE_DATABASE_URL_VARIABLES).map(([service, variable]) => [
       service,

@@ -53,6 +53,18 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
     const field = boxWrap.current?.querySelector('textarea, input');
     field?.setAttribute('aria-label', `Search ${settings.label.toLowerCase()}`);
   });
+  // The box replaces the plain input the visitor may already be typing in: keep the caret at the
+  // end of what was typed, or the next keys land before it (typing "Hav" gave "avH").
+  useEffect(() => {
+    if (!autoFocus) return;
+    const field = boxWrap.current?.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+      'textarea, input',
+    );
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    // Mount-only: later renders must not move a caret the visitor placed.
+  }, []);
   const open = (item: SearchItem) => {
     const source = (item._source ?? item) as Record<string, unknown>;
     const path = pathOfDocument(mode, String(item._id ?? source.id ?? ''), source);
