@@ -92,8 +92,9 @@ test-integration: build infra
 test-web: deps
 	@cd web && npx vitest run
 
-# The web app in Debian Chromium against the whole stack, started on private ports by the tests.
-test-e2e: build build-web seed
+# The web app in Debian Chromium against the whole stack, started on private ports and a private
+# database by the tests (infra/local/private-database.ts): the `make up` database is not touched.
+test-e2e: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx jest --selectProjects e2e --runInBand
 
@@ -106,7 +107,7 @@ bench: seed
 	@$(MAKE) --no-print-directory bench-web
 
 # Initial JavaScript (gzipped) and Lighthouse scores of the web app (web/bench/web-bench.ts).
-bench-web: build-web seed
+bench-web: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx tsx web/bench/web-bench.ts
 
@@ -116,8 +117,9 @@ images:
 chart-check: deps
 	@npx jest --selectProjects unit --testPathPatterns infra/tests
 
-load: seed
+# Against `make up` when it runs, else a stack of its own on a private database.
+load: build infra
 	@$(LOCAL_ENV) && npx tsx infra/load/run.ts
 
-load-smoke: seed
+load-smoke: build infra
 	@$(LOCAL_ENV) && npx tsx infra/load/run.ts --smoke
