@@ -42,12 +42,15 @@ export const booleanParam = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((value) => value === 'true');
 
-/** Digits only (no signs, exponents or spaces), then the range. */
-function wholeNumberParam(min: number, max: number) {
+/**
+ * Digits only (no signs, exponents or spaces), then the range. Ten digits hold every id up to
+ * PostgreSQL's integer maximum; longer strings are refused before they are read as numbers.
+ */
+export function wholeNumberParam(min: number, max: number) {
   const rule = `must be a whole number from ${min} to ${max}`;
   return z
     .string({ error: rule })
-    .regex(/^[0-9]{1,6}$/, rule)
+    .regex(/^[0-9]{1,10}$/, rule)
     .transform(Number)
     .pipe(z.number().min(min, rule).max(max, rule));
 }

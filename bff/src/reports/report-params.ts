@@ -6,21 +6,18 @@ import {
   type RankingValue,
 } from '@upright/contracts';
 import { z } from 'zod';
-import { booleanParam, quarterParam, slugParam, yearParam } from '../http/route-params';
+import {
+  booleanParam,
+  quarterParam,
+  slugParam,
+  wholeNumberParam,
+  yearParam,
+} from '../http/route-params';
 
 /** Formats of the report routes' parameters; messages complete "<param> …". */
 
-function digitsBetween(min: number, max: number) {
-  const rule = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string({ error: rule })
-    .regex(/^[0-9]{1,10}$/, rule)
-    .transform(Number)
-    .pipe(z.number().min(min, rule).max(max, rule));
-}
-
-export const pageParam = digitsBetween(1, REPORTS_PAGE_MAX);
-export const reportIdParam = digitsBetween(1, 2_147_483_647);
+export const pageParam = wholeNumberParam(1, REPORTS_PAGE_MAX);
+export const reportIdParam = wholeNumberParam(1, 2_147_483_647);
 
 export const pageParams = z.object({ page: pageParam });
 

@@ -16,6 +16,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { CurrentMember, OptionalMemberGuard, type AuthenticatedMember } from '../auth';
 import { validationFailed } from '../http/api-exceptions';
+import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
 
@@ -36,15 +37,21 @@ const analyticsExtras = {
   hits: z.unknown().optional(),
 };
 
-const impressionsBody = z.strictObject({
-  query_id: uuid.optional(),
-  query: z.string('must be a string').max(SEARCH_LIMITS.maxValueLength).optional(),
-  impressions: z
-    .array(z.strictObject({ index: id, id }), 'must be a list of { index, id }')
-    .max(SEARCH_LIMITS.maxSize, `must list at most ${SEARCH_LIMITS.maxSize} impressions`)
-    .default([]),
-  ...analyticsExtras,
-});
+const impressionsBody = z
+  .strictObject({
+    query_id: uuid.optional(),
+    query: z.string('must be a string').max(SEARCH_LIMITS.maxValueLength).optional(),
+    impressions: z
+      .array(z.strictObject({ index: id, id }), 'must be a list of { index, id }')
+      .max(SEARCH_LIMITS.maxSize, `must list at most ${SEARCH_LIMITS.maxSize} impressions`)
+      .default([]),
+    ...analyticsExtras,
+  })
+  // Without a query id the search service records the query first, so it needs its text.
+  .refine((body) => Boolean(body.query_id) || Boolean(body.query), {
+    path: ['query_id'],
+    message: 'or query is required',
+  });
 
 const clickBody = z.strictObject({
   query_id: uuid,
@@ -73,24 +80,12 @@ const dateParam = z.union(
   [z.iso.datetime({ offset: true }), z.iso.date()],
   'must be a date (YYYY-MM-DD or ISO 8601)',
 );
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,4}$/, `must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be a whole number from ${min} to ${max}`)
-        .max(max, `must be a whole number from ${min} to ${max}`),
-    );
-
 /** Spec §9 defaults: size 5, min_chars 3. `user_id` is ignored: the session says who asks. */
 const recentQuery = z.object({
-  size: wholeNumber(1, SEARCH_LIMITS.maxSize).default(SEARCH_LIMITS.recentSearchesSize),
+  size: wholeNumberParam(1, SEARCH_LIMITS.maxSize).default(SEARCH_LIMITS.recentSearchesSize),
   from: dateParam.optional(),
   to: dateParam.optional(),
-  min_chars: wholeNumber(0, SEARCH_LIMITS.maxValueLength).default(
+  min_chars: wholeNumberParam(0, SEARCH_LIMITS.maxValueLength).default(
     SEARCH_LIMITS.recentSearchesMinChars,
   ),
 });
@@ -136,7 +131,6 @@ export class SearchController {
     @Body(new ZodValidationPipe(impressionsBody)) body: z.output<typeof impressionsBody>,
     @CurrentMember() member: AuthenticatedMember | null,
   ) {
-    if (!body.query_id && !body.query) throw validationFailed('query_id', 'or query is required');
     return this.services.request(Patterns.search.recordImpressions, {
       app,
       queryId: body.query_id ?? null,

@@ -3,26 +3,32 @@
  * documents they own; the search service's worker writes them to the engine. Documents carry
  * exactly the fields search needs (spec §2 search bar), nothing more.
  */
+import type { Company } from '../dto/rankings';
+
 export const SEARCH_APPS = ['companies', 'industries', 'reports'] as const;
 export type SearchApp = (typeof SEARCH_APPS)[number];
 
-export interface CompanySearchDocument {
+/**
+ * The company fields the search bar shows or filters on, as the API's `Company` has them
+ * (`updated` is the 'Latest Update:' date; `industry` the primary industry slug, so the company
+ * page is /companies/us/{industry}/{slug}).
+ */
+export type CompanySearchDocument = Pick<
+  Company,
+  | 'company_name'
+  | 'slug'
+  | 'brands'
+  | 'subsidiaries'
+  | 'industry'
+  | 'industries'
+  | 'sectors'
+  | 'updated'
+> & {
   /** `upright_cid`. */
   id: string;
-  company_name: string;
-  /** Lowercase, spaces as hyphens: the company page's last path segment. */
-  slug: string;
-  brands: string[];
-  subsidiaries: string[];
-  /** Primary industry slug; the company page is /companies/us/{industry}/{slug}. */
-  industry: string;
-  industries: string[];
-  sectors: string[];
-  /** 'Latest Update:' date, YYYY-MM-DD. */
-  updated: string | null;
   /** Headquarters, for the geo distance filter; null when unknown. */
   location: { lat: number; lon: number } | null;
-}
+};
 
 export interface IndustrySearchDocument {
   /** The industry slug. */

@@ -6,7 +6,8 @@ import type { CompanyRow, HeadquartersRow, ScoreRow } from './company-rows';
 import type { DetailRow } from './company-detail';
 import type { MemberScope } from './ranked-set';
 
-const COMPANY_FIELDS = {
+/** The columns `toCompany` maps; search-documents reads the same ones. */
+export const COMPANY_FIELDS = {
   uprightCid: true,
   companyName: true,
   slug: true,

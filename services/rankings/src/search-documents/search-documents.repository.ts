@@ -1,5 +1,7 @@
 import type { CompanySearchDocument, IndustrySearchDocument } from '@upright/contracts';
 import type { PrismaClient } from '../generated/prisma/client';
+import { COMPANY_FIELDS } from '../companies/companies.repository';
+import { toCompany } from '../companies/company-rows';
 
 /** Search documents (contracts' queues/search-index.ts) of the rankings data, by id in pages. */
 export async function companyDocuments(
@@ -11,39 +13,26 @@ export async function companyDocuments(
     where: after === null ? {} : { uprightCid: { gt: after } },
     orderBy: { uprightCid: 'asc' },
     take: limit,
-    select: {
-      uprightCid: true,
-      companyName: true,
-      slug: true,
-      brands: true,
-      subsidiaries: true,
-      industry: true,
-      sectors: true,
-      updated: true,
-      hqLatitude: true,
-      hqLongitude: true,
-      industries: { select: { industry: true }, orderBy: { industry: 'asc' } },
-    },
+    select: { ...COMPANY_FIELDS, hqLatitude: true, hqLongitude: true },
   });
-  return rows.map((row) => ({
-    id: row.uprightCid,
-    company_name: row.companyName,
-    slug: row.slug,
-    brands: row.brands,
-    subsidiaries: row.subsidiaries,
-    industry: row.industry,
-    // Primary first, as everywhere else.
-    industries: [
-      row.industry,
-      ...row.industries.map((m) => m.industry).filter((industry) => industry !== row.industry),
-    ],
-    sectors: row.sectors,
-    updated: row.updated ? row.updated.toISOString().slice(0, 10) : null,
-    location:
-      row.hqLatitude !== null && row.hqLongitude !== null
-        ? { lat: Number(row.hqLatitude), lon: Number(row.hqLongitude) }
-        : null,
-  }));
+  return rows.map((row) => {
+    const company = toCompany(row);
+    return {
+      id: company.upright_cid,
+      company_name: company.company_name,
+      slug: company.slug,
+      brands: company.brands,
+      subsidiaries: company.subsidiaries,
+      industry: company.industry,
+      industries: company.industries,
+      sectors: company.sectors,
+      updated: company.updated,
+      location:
+        row.hqLatitude !== null && row.hqLongitude !== null
+          ? { lat: row.hqLatitude.toNumber(), lon: row.hqLongitude.toNumber() }
+          : null,
+    };
+  });
 }
 
 /** Active industries only: an inactive one is not shown anywhere. */
