@@ -257,6 +257,20 @@ describe('ReactiveSearch API through the BFF', () => {
     });
   });
 
+  it('refuses impressions that name neither the search nor its text', async () => {
+    for (const body of [{ impressions: [] }, { query: '', impressions: [] }]) {
+      const answer = await put('companies/_analytics/search', body);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: 'query_id or query is required',
+          field: 'query_id',
+        },
+      });
+    }
+  });
+
   it.each([
     ['an unknown app', 'people', { query: [{ id: 'q' }] }, 'app'],
     [
