@@ -4,13 +4,9 @@
  * a database of their own (`upright_load`: the members it signs up never reach `make up`'s) and a
  * local SMTP inbox for the mail service.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { startProcess, stopProcess, type RunningProcess } from '../bench/stack';
 import { preparePrivateDatabase } from '../local/private-database';
-
-const repoRoot = path.resolve(__dirname, '..', '..');
+import { startMaildev, startProcess, stopAll, type RunningProcess } from '../local/process-stack';
 
 interface ProcessPlan {
   name: string;
@@ -52,20 +48,6 @@ export interface LocalStack {
 
 export async function startLocalStack(): Promise<LocalStack> {
   const prefix = `load-${randomUUID().slice(0, 8)}`;
-  const inbox = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot, 'node_modules/maildev/bin/maildev'),
-      '--ip',
-      '127.0.0.1',
-      '--smtp',
-      String(SMTP_PORT),
-      '--web',
-      String(SMTP_PORT + 1),
-      '--silent',
-    ],
-    { stdio: 'ignore' },
-  );
   const shared = {
     NODE_ENV: 'development',
     HTTP_HOST: '127.0.0.1',
@@ -81,11 +63,9 @@ export async function startLocalStack(): Promise<LocalStack> {
   };
   const databaseUrls: Record<string, string> = await preparePrivateDatabase('upright_load', prefix);
   const running: RunningProcess[] = [];
-  const stop = async () => {
-    for (const member of running.reverse()) await stopProcess(member);
-    inbox.kill('SIGTERM');
-  };
+  const stop = () => stopAll(running);
   try {
+    running.push(await startMaildev(SMTP_PORT, SMTP_PORT + 1));
     for (const plan of PLAN) {
       const env: Record<string, string> = { ...shared };
       if (plan.name in databaseUrls) env.DATABASE_URL = databaseUrls[plan.name];

@@ -1,8 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { preparePrivateDatabase } from '../../../infra/local/private-database';
+import {
+  runToEnd,
+  startMaildev,
+  startProcess,
+  stopAll,
+  type RunningProcess,
+} from '../../../infra/local/process-stack';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -45,51 +50,15 @@ const PROCESSES: ProcessSpec[] = [
   { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
 ];
 
-async function answers(url: string): Promise<boolean> {
+/** Runs one start-up step; a failure is noted rather than thrown, so the journeys that do not
+ * need the missing process still run and the others say what was missing. */
+async function noting<T>(notStarted: string[], step: () => Promise<T>): Promise<T | undefined> {
   try {
-    await fetch(`${url}/health/live`);
-    return true;
-  } catch {
-    return false;
+    return await step();
+  } catch (error) {
+    notStarted.push((error as Error).message);
+    return undefined;
   }
-}
-
-async function waitAnswering(url: string, child: ChildProcess): Promise<boolean> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    if (await answers(url)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) return `exited with code ${child.exitCode}`;
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return null;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return 'not ready after 60 s';
-}
-
-async function runToEnd(entry: string, env: Record<string, string>): Promise<string | null> {
-  const file = path.join(repoRoot, entry);
-  if (!existsSync(file)) return `${entry} is not built`;
-  const child = spawn(process.execPath, [file], {
-    env: { ...env, REINDEX_TIMEOUT_MS: '120000' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-1000);
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return code === 0 ? null : `exit ${code}: ${stderr.trim()}`;
 }
 
 /**
@@ -114,85 +83,32 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     'upright_e2e',
     shared.QUEUE_PREFIX,
   );
-  const children: ChildProcess[] = [];
+  const running: RunningProcess[] = [];
   const notStarted: string[] = [];
-  // A private SMTP inbox (maildev, as `make up` runs) so the mail process has somewhere to send.
-  const maildev = path.join(repoRoot, 'node_modules', 'maildev', 'bin', 'maildev');
-  if (existsSync(maildev)) {
-    const [smtpPort, webPort] = [basePort + 7, basePort + 8];
-    const inbox = spawn(
-      process.execPath,
-      [
-        maildev,
-        '--ip',
-        '127.0.0.1',
-        '--smtp',
-        String(smtpPort),
-        '--web',
-        String(webPort),
-        '--silent',
-      ],
-      { stdio: 'ignore' },
-    );
-    children.push(inbox);
-    shared.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
-    if (!(await waitAnswering(`http://127.0.0.1:${webPort}`, inbox)))
-      notStarted.push('maildev: did not start');
-  } else {
-    notStarted.push('maildev: not installed');
-  }
+  const [smtpPort, webPort] = [basePort + 7, basePort + 8];
+  shared.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+  const inbox = await noting(notStarted, () => startMaildev(smtpPort, webPort));
+  if (inbox) running.push(inbox);
   for (const spec of PROCESSES) {
-    const entry = path.join(repoRoot, spec.entry);
-    if (!existsSync(entry)) {
-      notStarted.push(`${spec.name}: ${spec.entry} is not built`);
-      continue;
-    }
-    const port = basePort + spec.portOffset;
-    if (await answers(`http://127.0.0.1:${port}`)) {
-      notStarted.push(`${spec.name}: port ${port} is already in use`);
-      continue;
-    }
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      ...shared,
-      HTTP_PORT: String(port),
-    };
+    const env: Record<string, string> = { ...shared };
     if (spec.name in databaseUrls) env.DATABASE_URL = databaseUrls[spec.name];
-    const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
-    });
-    children.push(child);
-    const problem = await waitReady(`http://127.0.0.1:${port}`, child);
-    if (problem)
-      notStarted.push(
-        `${spec.name}: ${problem}${stderr ? ` — ${stderr.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
-      );
+    const started = await noting(notStarted, () =>
+      startProcess(spec.name, spec.entry, basePort + spec.portOffset, env, { echoStderr: false }),
+    );
+    if (started) running.push(started);
   }
   // The search indices are fed through this run's own queue prefix: rebuild them from rankings
   // and reports (what `make reindex` does) so search sees the sample data.
-  const reindexProblem = await runToEnd('services/search/dist/reindex/cli.js', {
-    ...(process.env as Record<string, string>),
-    ...shared,
-  });
-  if (reindexProblem) notStarted.push(`search reindex: ${reindexProblem}`);
+  await noting(notStarted, () =>
+    runToEnd('search reindex', 'services/search/dist/reindex/cli.js', {
+      ...shared,
+      REINDEX_TIMEOUT_MS: '120000',
+    }),
+  );
   return {
     baseUrl: `http://127.0.0.1:${basePort}`,
     transportPrefix,
     notStarted,
-    async stop() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-              setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
-            }),
-        ),
-      );
-    },
+    stop: () => stopAll(running),
   };
 }

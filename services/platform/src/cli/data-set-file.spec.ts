@@ -1,7 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAX_PROBLEMS_SHOWN, printProblems, readJsonFile } from './data-set-file';
+import { z } from 'zod';
+import { ConfigError } from '../config/load-config';
+import {
+  MAX_PROBLEMS_SHOWN,
+  printProblems,
+  readJsonFile,
+  startDataSetImport,
+} from './data-set-file';
 import { CliError } from './run-cli';
 
 describe('readJsonFile', () => {
@@ -43,6 +50,46 @@ describe('readJsonFile', () => {
     const error = await readJsonFile(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toMatch(new RegExp(`^${file} is not valid JSON: .+`));
+  });
+});
+
+describe('startDataSetImport', () => {
+  const schema = z.object({ DATABASE_URL: z.string().min(1) });
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'platform-import-'));
+  });
+
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('reads the named file with the config', async () => {
+    const file = path.join(folder, 'data.json');
+    await writeFile(file, '{"companies":[]}');
+    await expect(
+      startDataSetImport([file], schema, { DATABASE_URL: 'postgres://db/upright' }),
+    ).resolves.toEqual({
+      file,
+      config: { DATABASE_URL: 'postgres://db/upright' },
+      input: { companies: [] },
+    });
+  });
+
+  it('tells the usage when no file is named', async () => {
+    await expect(startDataSetImport([], schema, { DATABASE_URL: 'x' })).rejects.toThrow(
+      new CliError('usage: make import FILE=path/to/data-set.json'),
+    );
+  });
+
+  it('names a bad variable before reading the file', async () => {
+    const missing = path.join(folder, 'missing.json');
+    const error = await startDataSetImport([missing], schema, {}).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^DATABASE_URL: /)]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import type { z } from 'zod';
+import { loadConfig } from '../config/load-config';
 import { CliError } from './run-cli';
 
 /** Larger data sets are split: the whole file is parsed in memory. */
@@ -17,6 +19,29 @@ export async function readJsonFile(file: string, maxBytes = MAX_DATA_SET_BYTES):
   } catch (error) {
     throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** What the importers of `make import` are given; both read the same file. */
+export interface DataSetImportStart<Config> {
+  file: string;
+  config: Config;
+  input: unknown;
+}
+
+/**
+ * How every importer starts: the file named first on the command line (a usage line without
+ * one), the tool's config checked before the file is read (a bad variable is told without
+ * parsing a large file first), then the file parsed.
+ */
+export async function startDataSetImport<S extends z.ZodType>(
+  argv: readonly string[],
+  configSchema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<DataSetImportStart<z.infer<S>>> {
+  const file = argv[0];
+  if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
+  const config = loadConfig(configSchema, env);
+  return { file, config, input: await readJsonFile(file) };
 }
 
 function formatBytes(bytes: number): string {

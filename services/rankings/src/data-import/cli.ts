@@ -6,16 +6,14 @@
 import 'reflect-metadata';
 import { Events } from '@upright/contracts';
 import {
-  CliError,
   commonConfigSchema,
   createPgAdapter,
-  loadConfig,
   postgresUrl,
   printProblems,
   queueConfigSchema,
-  readJsonFile,
   redisUrl,
   runCli,
+  startDataSetImport,
 } from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
 import { lastValueFrom } from 'rxjs';
@@ -123,10 +121,7 @@ async function indexForSearch(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const file = argv[0];
-  if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
-  const env = loadConfig(cliEnvSchema);
-  const input = await readJsonFile(file);
+  const { file, config: env, input } = await startDataSetImport(argv, cliEnvSchema);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
   });

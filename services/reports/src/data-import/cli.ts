@@ -7,15 +7,13 @@
  */
 import 'reflect-metadata';
 import {
-  CliError,
   createPgAdapter,
-  loadConfig,
   postgresUrl,
   printProblems,
   queueConfigSchema,
-  readJsonFile,
   redisUrl,
   runCli,
+  startDataSetImport,
 } from '@upright/platform';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
@@ -34,10 +32,7 @@ const cliEnvSchema = z
   .extend(queueConfigSchema.shape);
 
 async function main(argv: string[]): Promise<number> {
-  const file = argv[0];
-  if (!file) throw new CliError('usage: make import FILE=path/to/data-set.json');
-  const env = loadConfig(cliEnvSchema);
-  const input = await readJsonFile(file);
+  const { file, config: env, input } = await startDataSetImport(argv, cliEnvSchema);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
   });
