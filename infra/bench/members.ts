@@ -18,7 +18,7 @@ import { startBaselineServer } from './baseline-server';
 import { largestIndustry } from './companies';
 import { measure, type LoadFigures, type LoadOptions } from './load';
 import type { SuiteContext } from './run';
-import { startProcess, stopProcess } from './stack';
+import { startProcess, stopProcess } from '../local/process-stack';
 
 const ACCOUNTS_PORT = 18081;
 

@@ -10,7 +10,8 @@ import { benchCompanies } from './companies';
 import { benchMembers } from './members';
 import { benchSearch } from './search';
 import { measure, type LoadFigures, type LoadOptions } from './load';
-import { benchTransportPrefix, startProcess, stopProcess } from './stack';
+import { startProcess, stopProcess } from '../local/process-stack';
+import { benchTransportPrefix } from './stack';
 
 const resultsDir = path.join(__dirname, 'results');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -28,7 +28,7 @@ import type { DocumentStore } from '../../services/search/src/engine/embedded/do
 import { EmbeddedEngine } from '../../services/search/src/engine/embedded/embedded-engine';
 import { planQueries } from '../../services/search/src/engine/query-plan';
 import type { SuiteContext } from './run';
-import { startProcess, stopProcess } from './stack';
+import { startProcess, stopProcess } from '../local/process-stack';
 
 const COMPANIES = Number(process.env.BENCH_SEARCH_COMPANIES ?? 50_000);
 const LATENCY_REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 400);

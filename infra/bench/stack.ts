@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-// The benches start their processes like the load and e2e stacks do (infra/local/process-stack).
-export { startProcess, stopProcess, type RunningProcess } from '../local/process-stack';
-
+/** A transport prefix of the bench run's own: its processes never meet a running stack's. */
 export function benchTransportPrefix(): string {
   return `bench-${randomUUID().slice(0, 8)}`;
 }
