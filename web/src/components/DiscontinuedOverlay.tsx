@@ -9,7 +9,7 @@ import { Overlay } from './Overlay';
 export function DiscontinuedOverlay() {
   const { status, user, updateUser, signOut } = useSession();
   const [continued, setContinued] = useState<string | null>(null);
-  const { run, errorBox } = useFormSubmit({ clearsErrorOnRetry: false });
+  const { run, errorBox, pending } = useFormSubmit({ clearsErrorOnRetry: false });
 
   if (continued !== null) {
     return (
@@ -34,6 +34,7 @@ export function DiscontinuedOverlay() {
         <button
           type="button"
           className="button"
+          disabled={pending}
           onClick={() =>
             run(async () => {
               const answer = await api.cancelDiscontinue();

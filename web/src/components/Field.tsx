@@ -43,3 +43,74 @@ export function NewPasswordField({
     />
   );
 }
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * An email field above the member's current password: sign-in, verification by credentials and
+ * the change of email all ask for the pair.
+ */
+export function CredentialFields({
+  idPrefix,
+  emailLabel = 'Email',
+  passwordLabel = 'Password',
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  emailLabel?: string;
+  passwordLabel?: string;
+  value: Credentials;
+  onChange(value: Credentials): void;
+}) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-email`}
+        label={emailLabel}
+        type="email"
+        required
+        autoComplete="email"
+        value={value.email}
+        onValueChange={(email) => onChange({ ...value, email })}
+      />
+      <Field
+        id={`${idPrefix}-password`}
+        label={passwordLabel}
+        type="password"
+        required
+        autoComplete="current-password"
+        value={value.password}
+        onValueChange={(password) => onChange({ ...value, password })}
+      />
+    </>
+  );
+}
+
+/** A checkbox with its label text to the right. */
+export function CheckField({
+  checked,
+  onCheckedChange,
+  required,
+  children,
+}: {
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        required={required}
+      />
+      {children}
+    </label>
+  );
+}

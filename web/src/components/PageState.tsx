@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Loadable } from '../lib/useApi';
 import { ErrorBox } from './ErrorBox';
 
-/** Renders a loading line, the error box, or the page once its data is there. */
+/** Renders a loading line, the error box with a retry button, or the page once its data is there. */
 export function PageState<T>({
   state,
   children,
@@ -19,6 +19,15 @@ export function PageState<T>({
       </p>
     );
   }
-  if (state.kind === 'error') return <ErrorBox message={state.message} />;
+  if (state.kind === 'error') {
+    return (
+      <>
+        <ErrorBox message={state.message} />
+        <button type="button" className="button button-secondary" onClick={state.retry}>
+          Try again
+        </button>
+      </>
+    );
+  }
   return <>{children(state.data)}</>;
 }

@@ -4,11 +4,15 @@ import { errorMessage } from '../api/http';
 export type Loadable<T> =
   | { kind: 'loading' }
   | { kind: 'ready'; data: T }
-  | { kind: 'error'; message: string; status: number | null };
+  | { kind: 'error'; message: string; status: number | null; retry: () => void };
 
-/** Runs a request when its inputs change and ignores answers that arrive after newer ones. */
+/**
+ * Runs a request when its inputs change and ignores answers that arrive after newer ones. A
+ * failed request can be run again with the error state's `retry`.
+ */
 export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): Loadable<T> {
   const [state, setState] = useState<Loadable<T>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     setState({ kind: 'loading' });
@@ -17,13 +21,14 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
       .catch((error: unknown) => {
         if (!current) return;
         const status = (error as { status?: number }).status ?? null;
-        setState({ kind: 'error', message: errorMessage(error), status });
+        const retry = () => setAttempt((count) => count + 1);
+        setState({ kind: 'error', message: errorMessage(error), status, retry });
       });
     return () => {
       current = false;
     };
     // The caller lists the inputs the request depends on.
-  }, inputs);
+  }, [...inputs, attempt]);
   return state;
 }
 

@@ -13,19 +13,24 @@ interface FormSubmitOptions {
 /**
  * One account action with its error box (spec §4: dismissed by an explicit clear action):
  * `run` performs the action and shows the failure text when it throws; `submit` is the same as a
- * form's submit handler.
+ * form's submit handler; `pending` is true while the action runs.
  */
 export function useFormSubmit({
   failureText = errorMessage,
   clearsErrorOnRetry = true,
 }: FormSubmitOptions = {}) {
   const [error, setError] = useState<string | null>(null);
+  // While the action runs its buttons are disabled, so a double click does not send it twice.
+  const [pending, setPending] = useState(false);
   const run = async (action: () => Promise<void>) => {
     if (clearsErrorOnRetry) setError(null);
+    setPending(true);
     try {
       await action();
     } catch (failure) {
       setError(failureText(failure));
+    } finally {
+      setPending(false);
     }
   };
   const submit = (action: () => Promise<void>) => (event: FormEvent) => {
@@ -35,5 +40,5 @@ export function useFormSubmit({
   const errorBox: ReactNode = error ? (
     <ErrorBox message={error} onClear={() => setError(null)} />
   ) : null;
-  return { run, submit, setError, errorBox };
+  return { run, submit, setError, errorBox, pending };
 }

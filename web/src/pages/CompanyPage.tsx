@@ -44,11 +44,9 @@ function overallRank(ranks: NonNullable<CompanyDetail['ranks']>) {
 
 export default function CompanyPage() {
   const { industry = '', company = '' } = useParams();
-  const { status, user } = useSession();
-  const state = useApi(
-    () => loadCompany(industry, company),
-    [industry, company, status, user?.uid],
-  );
+  // The ranks depend on who asks (visitor averages or the member's own weighting).
+  const { viewerChanges } = useSession();
+  const state = useApi(() => loadCompany(industry, company), [industry, company, viewerChanges]);
   useTitle(
     state.kind === 'ready' && state.data
       ? `${state.data.detail.company_name} · ${PRODUCT_NAME}`

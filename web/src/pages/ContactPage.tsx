@@ -26,7 +26,7 @@ export default function ContactPage() {
       : '',
   });
   const [altcha, setAltcha] = useState<string | null>(null);
-  const { submit, setError, errorBox } = useFormSubmit({
+  const { submit, setError, errorBox, pending } = useFormSubmit({
     failureText: (failure) =>
       (failure as { status?: number }).status === 429 ? errorMessage(failure) : CONTACT_ERROR,
     clearsErrorOnRetry: false,
@@ -73,7 +73,7 @@ export default function ContactPage() {
         <label htmlFor="contact-message">Message</label>
         <textarea {...field('message')} required rows={8} maxLength={5000} />
         <AltchaField onPayload={setAltcha} />
-        <button type="submit" className="button" disabled={!altcha}>
+        <button type="submit" className="button" disabled={!altcha || pending}>
           Send message
         </button>
       </form>

@@ -7,16 +7,22 @@ import { useApi, useTitle } from '../lib/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
 
-export default function IndustryPage() {
+/** Shared by the industry page and its widget: loads the ranking and titles the document. */
+export function useIndustryRanking() {
   const { industry = '' } = useParams();
-  const { status, user } = useSession();
+  const { viewerChanges } = useSession();
   // The ranking depends on who asks (visitor averages or the member's own weighting).
-  const state = useApi(() => api.industryCompanies(industry), [industry, status, user?.uid]);
+  const state = useApi(() => api.industryCompanies(industry), [industry, viewerChanges]);
   useTitle(
     state.kind === 'ready'
       ? `${state.data.industryResult.industry_text} rankings · ${PRODUCT_NAME}`
       : null,
   );
+  return state;
+}
+
+export default function IndustryPage() {
+  const state = useIndustryRanking();
   if (state.kind === 'error' && (state.status === 404 || state.status === 400))
     return <NotFoundPage />;
   return (

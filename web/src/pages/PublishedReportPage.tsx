@@ -7,19 +7,20 @@ import { PRODUCT_NAME } from '../lib/constants';
 import { useApi, useTitle } from '../lib/useApi';
 import NotFoundPage from './NotFoundPage';
 
-/** Shared by the report page and its widget: loads the report, follows a moved path. */
+/** Shared by the report page and its widget: loads the report and titles the document. */
 export function usePublished() {
   const { id = '', date = '', slug = '' } = useParams();
-  return useApi(() => api.published(id, date, slug).then(unwrapPublished), [id, date, slug]);
-}
-
-export default function PublishedReportPage() {
-  const state = usePublished();
+  const state = useApi(() => api.published(id, date, slug).then(unwrapPublished), [id, date, slug]);
   useTitle(
     state.kind === 'ready' && 'published' in state.data
       ? `${state.data.published.report.title} · ${PRODUCT_NAME}`
       : null,
   );
+  return state;
+}
+
+export default function PublishedReportPage() {
+  const state = usePublished();
   if (state.kind === 'error' && state.status === 404) return <NotFoundPage />;
   return (
     <PageState state={state} what="the report">

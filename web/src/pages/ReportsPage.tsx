@@ -32,6 +32,21 @@ export default function ReportsPage() {
         <PageState state={latest} what="reports">
           {(data) => {
             const pages = Math.max(1, Math.ceil(data.count / (data.pageSize || REPORTS_PAGE_SIZE)));
+            // A page beyond the end (an old link, a hand-edited address) points back into the list.
+            if (data.items.length === 0 && page > 1) {
+              return (
+                <p className="muted">
+                  There are no reports on page {page}.{' '}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setParams({ page: String(pages) })}
+                  >
+                    Go to the last page
+                  </button>
+                </p>
+              );
+            }
             return (
               <>
                 <ReportList reports={data.items} />

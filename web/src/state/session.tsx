@@ -22,6 +22,12 @@ export type SessionStatus = 'checking' | 'anonymous' | 'member';
 export interface Session {
   status: SessionStatus;
   user: SessionUser | null;
+  /**
+   * Changes each time someone signs in or out after the first probe. Pages whose data depends on
+   * the viewer reload on it; the probe itself does not change it, because the page's first request
+   * already carried the same cookie (so one view makes one request).
+   */
+  viewerChanges: number;
   /** A message for the sign-in page (session expired, discontinued). */
   notice: string | null;
   signedIn(user: SessionUser): void;
@@ -38,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>('checking');
   const [user, setUser] = useState<SessionUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [viewerChanges, setViewerChanges] = useState(0);
   const statusRef = useRef(status);
   statusRef.current = status;
 
@@ -46,6 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setStatus('anonymous');
     setNotice(message ?? null);
+    setViewerChanges((count) => count + 1);
   }, []);
 
   useEffect(() => {
@@ -71,12 +79,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       user,
+      viewerChanges,
       notice,
       signedIn(next) {
         clearPrefetched();
         setUser(next);
         setStatus('member');
         setNotice(null);
+        setViewerChanges((count) => count + 1);
       },
       async signOut() {
         try {
@@ -91,7 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       clearNotice: () => setNotice(null),
     }),
-    [status, user, notice, ended],
+    [status, user, viewerChanges, notice, ended],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { PRIORITY_MAX, PRIORITY_MIN } from '@upright/contracts';
 import { api } from '../../api/endpoints';
-import { clearPrefetched, errorMessage } from '../../api/http';
-import { ErrorBox } from '../../components/ErrorBox';
-import { RequireMember } from '../../components/RequireMember';
+import { clearPrefetched } from '../../api/http';
+import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
 import { SuccessOverlay } from '../../components/SuccessOverlay';
 import { PRIORITIES_SAVED_CLOSE_MS, PRODUCT_NAME } from '../../lib/constants';
@@ -16,6 +15,7 @@ import {
 } from '../../lib/priorities';
 import type { PriorityValues } from '../../api/account-types';
 import { useTitle } from '../../lib/useApi';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 
 function PriorityInput({
   field,
@@ -52,25 +52,12 @@ function PriorityInput({
   );
 }
 
-function Priorities() {
-  const [saved, setSaved] = useState<PriorityValues | null>(null);
-  const [values, setValues] = useState<PriorityValues | null>(null);
-  const [error, setError] = useState<string | null>(null);
+function PrioritiesForm({ initial }: { initial: PriorityValues }) {
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState(initial);
   const [updated, setUpdated] = useState(false);
-  useEffect(() => {
-    api
-      .priorities()
-      .then((raw) => {
-        const normalized = normalizePriorities(raw.values);
-        setSaved(normalized);
-        setValues(normalized);
-      })
-      .catch((failure: unknown) => setError(errorMessage(failure)));
-  }, []);
+  const { submit, errorBox, pending } = useFormSubmit();
   const closeUpdated = useCallback(() => setUpdated(false), []);
-  if (!values || !saved) {
-    return error ? <ErrorBox message={error} /> : <p className="muted">Loading your priorities…</p>;
-  }
   const dirty = !samePriorities(values, saved);
   const set = (field: ClientPriorityName) => (value: number) =>
     setValues({ ...values, [field]: value });
@@ -84,20 +71,14 @@ function Priorities() {
       <form
         id="priorities-form"
         className="priorities"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setError(null);
-          try {
-            await api.savePriorities(values);
-            clearPrefetched();
-            setSaved(values);
-            setUpdated(true);
-          } catch (failure) {
-            setError(errorMessage(failure));
-          }
-        }}
+        onSubmit={submit(async () => {
+          await api.savePriorities(values);
+          clearPrefetched();
+          setSaved(values);
+          setUpdated(true);
+        })}
       >
-        {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+        {errorBox}
         <fieldset>
           <legend>Issues that weight the rankings</legend>
           {RANKED_FIELDS.map(({ field, label }) => (
@@ -124,7 +105,7 @@ function Priorities() {
           ))}
         </fieldset>
       </form>
-      <SaveBar dirty={dirty} canSave form="priorities-form" />
+      <SaveBar dirty={dirty} canSave={!pending} form="priorities-form" />
       {updated && (
         <SuccessOverlay
           message="updated"
@@ -136,11 +117,13 @@ function Priorities() {
   );
 }
 
+const loadPriorities = () => api.priorities().then((raw) => normalizePriorities(raw.values));
+
 export default function PrioritiesPage() {
   useTitle(`Your priorities · ${PRODUCT_NAME}`);
   return (
-    <RequireMember>
-      <Priorities />
-    </RequireMember>
+    <MemberData load={loadPriorities} what="your priorities">
+      {(initial) => <PrioritiesForm initial={initial} />}
+    </MemberData>
   );
 }

@@ -4,6 +4,7 @@ import { api } from '../../api/endpoints';
 import { ApiError } from '../../api/http';
 import { NewPasswordField } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
+import { Outcome } from '../../components/Outcome';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useApi, useTitle } from '../../lib/useApi';
@@ -15,7 +16,7 @@ export default function ResetPasswordPage() {
   const { hash = '' } = useParams();
   const valid = useApi(() => api.validateHash(hash), [hash]);
   const [password, setPassword] = useState('');
-  const { submit, setError, errorBox } = useFormSubmit({
+  const { submit, setError, errorBox, pending } = useFormSubmit({
     failureText: (failure) =>
       failure instanceof ApiError && failure.status === 0
         ? MESSAGES.passwordSaveNetwork
@@ -38,12 +39,9 @@ export default function ResetPasswordPage() {
   }
   if (saved) {
     return (
-      <div className="narrow">
-        <h1>Password saved</h1>
-        <p role="status">
-          Your new password is saved. <Link to="/account/signin">Sign in</Link>
-        </p>
-      </div>
+      <Outcome title="Password saved">
+        Your new password is saved. <Link to="/account/signin">Sign in</Link>
+      </Outcome>
     );
   }
   return (
@@ -65,7 +63,7 @@ export default function ResetPasswordPage() {
           value={password}
           onValueChange={setPassword}
         />
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={pending}>
           Save password
         </button>
       </form>

@@ -3,6 +3,7 @@ import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
 import { Field } from '../../components/Field';
+import { Outcome } from '../../components/Outcome';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
@@ -12,7 +13,7 @@ export default function ResetRequestPage() {
   useTitle(`Reset your password · ${PRODUCT_NAME}`);
   const [email, setEmail] = useState('');
   const [altcha, setAltcha] = useState<string | null>(null);
-  const { submit, errorBox } = useFormSubmit({
+  const { submit, errorBox, pending } = useFormSubmit({
     failureText: (failure) =>
       failure instanceof ApiError && failure.status === 429
         ? errorMessage(failure)
@@ -22,10 +23,9 @@ export default function ResetRequestPage() {
   const [sent, setSent] = useState(false);
   if (sent) {
     return (
-      <div className="narrow">
-        <h1>Check your email</h1>
-        <p role="status">If an account uses {email}, a link to reset its password is on its way.</p>
-      </div>
+      <Outcome title="Check your email">
+        If an account uses {email}, a link to reset its password is on its way.
+      </Outcome>
     );
   }
   return (
@@ -50,7 +50,7 @@ export default function ResetRequestPage() {
           onValueChange={setEmail}
         />
         <AltchaField onPayload={setAltcha} />
-        <button type="submit" className="button" disabled={!altcha}>
+        <button type="submit" className="button" disabled={!altcha || pending}>
           Send reset link
         </button>
       </form>

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Settings, SettingsBody, Theme } from '../../api/account-types';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
-import { Field, NewPasswordField } from '../../components/Field';
-import { ErrorBox } from '../../components/ErrorBox';
-import { RequireMember } from '../../components/RequireMember';
+import { CheckField, CredentialFields, Field, NewPasswordField } from '../../components/Field';
+import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
@@ -14,6 +13,8 @@ import { useTitle } from '../../lib/useApi';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useSession } from '../../state/session';
 import { useTheme } from '../../state/theme';
+
+const NO_CREDENTIALS = { email: '', password: '' };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -46,7 +47,32 @@ function useSettingsSubmit(onSaved: () => void, failureText?: (error: unknown) =
       )}
     </>
   );
-  return { submit, feedback };
+  return { submit, feedback, pending: form.pending };
+}
+
+/** A settings form that sends `changes` on its own submit button (email, password). */
+function ChangeForm({
+  form,
+  changes,
+  doneText,
+  submitLabel,
+  children,
+}: {
+  form: ReturnType<typeof useSettingsSubmit>;
+  changes: Partial<SettingsBody>;
+  doneText: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="form" onSubmit={form.submit(changes, doneText)}>
+      {form.feedback}
+      {children}
+      <button type="submit" className="button" disabled={form.pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
 }
 
 function SettingsForms({ initial }: { initial: Settings }) {
@@ -55,7 +81,7 @@ function SettingsForms({ initial }: { initial: Settings }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(initial);
   const [profile, setProfile] = useState(initial);
-  const [email, setEmail] = useState({ email: '', password: '' });
+  const [email, setEmail] = useState(NO_CREDENTIALS);
   const [password, setPassword] = useState({ current: '', next: '' });
   const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
   const discontinue = useFormSubmit({
@@ -83,7 +109,7 @@ function SettingsForms({ initial }: { initial: Settings }) {
   });
   const emailForm = useSettingsSubmit(() => {
     session.updateUser({ email: email.email });
-    setEmail({ email: '', password: '' });
+    setEmail(NO_CREDENTIALS);
   });
   const passwordForm = useSettingsSubmit(
     () => setPassword({ current: '', next: '' }),
@@ -115,28 +141,28 @@ function SettingsForms({ initial }: { initial: Settings }) {
           )}
         >
           {profileForm.feedback}
-          <label htmlFor="settings-first-name">First name</label>
-          <input
+          <Field
             id="settings-first-name"
+            label="First name"
             required
+            autoComplete="given-name"
             value={profile.first_name}
-            onChange={(event) => setProfile({ ...profile, first_name: event.target.value })}
+            onValueChange={(first_name) => setProfile({ ...profile, first_name })}
           />
-          <label htmlFor="settings-last-name">Last name</label>
-          <input
+          <Field
             id="settings-last-name"
+            label="Last name"
             required
+            autoComplete="family-name"
             value={profile.last_name}
-            onChange={(event) => setProfile({ ...profile, last_name: event.target.value })}
+            onValueChange={(last_name) => setProfile({ ...profile, last_name })}
           />
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={profile.subscriber}
-              onChange={(event) => setProfile({ ...profile, subscriber: event.target.checked })}
-            />
+          <CheckField
+            checked={profile.subscriber}
+            onCheckedChange={(subscriber) => setProfile({ ...profile, subscriber })}
+          >
             Send me the newsletter
-          </label>
+          </CheckField>
           <fieldset className="theme-choice">
             <legend>Theme</legend>
             {(['light', 'dark'] as Theme[]).map((theme) => (
@@ -155,7 +181,11 @@ function SettingsForms({ initial }: { initial: Settings }) {
         </form>
         <SaveBar
           dirty={dirty}
-          canSave={profile.first_name.trim() !== '' && profile.last_name.trim() !== ''}
+          canSave={
+            !profileForm.pending &&
+            profile.first_name.trim() !== '' &&
+            profile.last_name.trim() !== ''
+          }
           form="profile-form"
         />
       </Section>
@@ -164,47 +194,29 @@ function SettingsForms({ initial }: { initial: Settings }) {
         <p>
           Your email is <strong>{session.user?.email ?? saved.email}</strong>.
         </p>
-        <form
-          className="form"
-          onSubmit={emailForm.submit(
-            { email: email.email, current_password: email.password },
-            'Your email was changed. Follow the link we mailed to verify it.',
-          )}
+        <ChangeForm
+          form={emailForm}
+          changes={{ email: email.email, current_password: email.password }}
+          doneText="Your email was changed. Follow the link we mailed to verify it."
+          submitLabel="Change email"
         >
-          {emailForm.feedback}
-          <Field
-            id="settings-email"
-            label="New email"
-            type="email"
-            required
-            autoComplete="email"
-            value={email.email}
-            onValueChange={(value) => setEmail({ ...email, email: value })}
+          <CredentialFields
+            idPrefix="settings-email"
+            emailLabel="New email"
+            passwordLabel="Your password"
+            value={email}
+            onChange={setEmail}
           />
-          <Field
-            id="settings-email-password"
-            label="Your password"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={email.password}
-            onValueChange={(value) => setEmail({ ...email, password: value })}
-          />
-          <button type="submit" className="button">
-            Change email
-          </button>
-        </form>
+        </ChangeForm>
       </Section>
 
       <Section title="Password">
-        <form
-          className="form"
-          onSubmit={passwordForm.submit(
-            { current_password: password.current, new_password: password.next },
-            'Your password was changed. Other devices have been signed out.',
-          )}
+        <ChangeForm
+          form={passwordForm}
+          changes={{ current_password: password.current, new_password: password.next }}
+          doneText="Your password was changed. Other devices have been signed out."
+          submitLabel="Change password"
         >
-          {passwordForm.feedback}
           <Field
             id="settings-current-password"
             label="Current password"
@@ -220,10 +232,7 @@ function SettingsForms({ initial }: { initial: Settings }) {
             value={password.next}
             onValueChange={(value) => setPassword({ ...password, next: value })}
           />
-          <button type="submit" className="button">
-            Change password
-          </button>
-        </form>
+        </ChangeForm>
       </Section>
 
       <Section title="Discontinue membership">
@@ -237,6 +246,7 @@ function SettingsForms({ initial }: { initial: Settings }) {
             <button
               type="button"
               className="button button-danger"
+              disabled={discontinue.pending}
               onClick={() =>
                 discontinue.run(async () => {
                   await api.discontinue();
@@ -269,27 +279,11 @@ function SettingsForms({ initial }: { initial: Settings }) {
   );
 }
 
-function SettingsLoader() {
-  const { user } = useSession();
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api
-      .settings()
-      .then(setSettings)
-      .catch((failure: unknown) => setError(errorMessage(failure)));
-    // Reload when a different member signs in.
-  }, [user?.uid]);
-  if (error) return <ErrorBox message={error} />;
-  if (!settings) return <p className="muted">Loading your settings…</p>;
-  return <SettingsForms initial={settings} />;
-}
-
 export default function SettingsPage() {
   useTitle(`Account settings · ${PRODUCT_NAME}`);
   return (
-    <RequireMember>
-      <SettingsLoader />
-    </RequireMember>
+    <MemberData load={api.settings} what="your settings">
+      {(initial) => <SettingsForms initial={initial} />}
+    </MemberData>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
-import { Field } from '../../components/Field';
+import { CredentialFields } from '../../components/Field';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
@@ -19,9 +19,8 @@ export default function SignInPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { submit, errorBox } = useFormSubmit({
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  const { submit, errorBox, pending } = useFormSubmit({
     failureText: (failure) => {
       const status = failure instanceof ApiError ? failure.status : 0;
       return status === 401 || status === 400 ? MESSAGES.signIn : errorMessage(failure);
@@ -38,31 +37,14 @@ export default function SignInPage() {
       <form
         className="form"
         onSubmit={submit(async () => {
-          const answer = await api.signIn(email, password);
+          const answer = await api.signIn(credentials.email, credentials.password);
           session.signedIn(answer.user);
           navigate(safeNext(params.get('next')));
         })}
       >
         {errorBox}
-        <Field
-          id="signin-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValueChange={setEmail}
-        />
-        <Field
-          id="signin-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={setPassword}
-        />
-        <button type="submit" className="button">
+        <CredentialFields idPrefix="signin" value={credentials} onChange={setCredentials} />
+        <button type="submit" className="button" disabled={pending}>
           Sign in
         </button>
       </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
-import { Field, NewPasswordField } from '../../components/Field';
+import { CheckField, Field, NewPasswordField } from '../../components/Field';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
 import { useTitle } from '../../lib/useApi';
 import { useFormSubmit } from '../../lib/useFormSubmit';
@@ -31,7 +31,7 @@ export default function SignUpPage() {
   const [subscriber, setSubscriber] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
   // Spec §8: the server's error text is shown.
-  const { submit, errorBox } = useFormSubmit();
+  const { submit, errorBox, pending } = useFormSubmit();
   const year = Number(form.birth_year);
   const tooYoung = form.birth_year.length === 4 && !oldEnough(year);
   const input = (name: keyof typeof form) => ({
@@ -88,25 +88,18 @@ export default function SignUpPage() {
             ? `Members must be ${MINIMUM_AGE} or older.`
             : `Only used to check that you are ${MINIMUM_AGE} or older; it is not stored.`}
         </p>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={individual}
-            onChange={(event) => setIndividual(event.target.checked)}
-            required
-          />
+        <CheckField checked={individual} onCheckedChange={setIndividual} required>
           I am an individual, not a company or organisation, and this is my only account.
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={subscriber}
-            onChange={(event) => setSubscriber(event.target.checked)}
-          />
+        </CheckField>
+        <CheckField checked={subscriber} onCheckedChange={setSubscriber}>
           Send me the newsletter (optional)
-        </label>
+        </CheckField>
         <AltchaField onPayload={setAltcha} />
-        <button type="submit" className="button" disabled={!altcha || tooYoung || !individual}>
+        <button
+          type="submit"
+          className="button"
+          disabled={!altcha || tooYoung || !individual || pending}
+        >
           Join
         </button>
         <p className="muted">

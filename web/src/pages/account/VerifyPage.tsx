@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
-import { Field } from '../../components/Field';
+import { CredentialFields } from '../../components/Field';
+import { Outcome } from '../../components/Outcome';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
 import { useTitle } from '../../lib/useApi';
@@ -19,9 +20,10 @@ export default function VerifyPage() {
   const { hash = '' } = useParams();
   const session = useSession();
   const [step, setStep] = useState<Step>('checking-link');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { submit, setError, errorBox } = useFormSubmit({ failureText: () => MESSAGES.verify });
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
+  const { submit, setError, errorBox, pending } = useFormSubmit({
+    failureText: () => MESSAGES.verify,
+  });
 
   useEffect(() => {
     api
@@ -36,13 +38,10 @@ export default function VerifyPage() {
   if (step === 'checking-link') return <p className="muted">Verifying your account…</p>;
   if (step === 'verified') {
     return (
-      <div className="narrow">
-        <h1>Account verified</h1>
-        <p role="status">
-          Thank you, your account is verified.{' '}
-          <Link to="/account/priorities">Set your priorities</Link>
-        </p>
-      </div>
+      <Outcome title="Account verified">
+        Thank you, your account is verified.{' '}
+        <Link to="/account/priorities">Set your priorities</Link>
+      </Outcome>
     );
   }
   return (
@@ -51,31 +50,14 @@ export default function VerifyPage() {
       <form
         className="form"
         onSubmit={submit(async () => {
-          const answer = await api.verify({ email, password });
+          const answer = await api.verify(credentials);
           if (answer?.user && session.status === 'member') session.updateUser(answer.user);
           setStep('verified');
         })}
       >
         {errorBox}
-        <Field
-          id="verify-email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-        />
-        <Field
-          id="verify-password"
-          label="Password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-        />
-        <button type="submit" className="button">
+        <CredentialFields idPrefix="verify" value={credentials} onChange={setCredentials} />
+        <button type="submit" className="button" disabled={pending}>
           Verify
         </button>
       </form>

@@ -1,14 +1,11 @@
-import { useParams } from 'react-router-dom';
-import { api } from '../../api/endpoints';
 import { IndustryRanking } from '../../components/IndustryRanking';
 import { PageState } from '../../components/PageState';
 import { PRODUCT_NAME } from '../../lib/constants';
-import { useApi } from '../../lib/useApi';
+import { useIndustryRanking } from '../IndustryPage';
 
 /** Decisions §6: the industry ranking in a bare layout for iframes. */
 export default function IndustryWidget() {
-  const { industry = '' } = useParams();
-  const state = useApi(() => api.industryCompanies(industry), [industry]);
+  const state = useIndustryRanking();
   return (
     <PageState state={state} what="the industry ranking">
       {(data) => (
