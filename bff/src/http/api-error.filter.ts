@@ -29,21 +29,30 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
   return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
 }
 
+/**
+ * Spec §9's retry advice goes with the code, not with where the failure came from: a service
+ * that answers "rankings is away" is as retryable as the transport finding no replica.
+ */
+const RETRY_ADVISED: ReadonlySet<ErrorCode> = new Set([
+  'service_unavailable',
+  'deadline_exceeded',
+  'rate_limited',
+]);
+
 /** Everything that can go wrong in a request, as the JSON error of decisions §3. */
 export function translateError(error: unknown): Translated {
+  const translated = translate(error);
+  return RETRY_ADVISED.has(translated.body.error.code)
+    ? { ...translated, retryAfter: RETRY_AFTER_SECONDS }
+    : translated;
+}
+
+function translate(error: unknown): Translated {
   if (error instanceof ServiceUnavailableError) {
-    return {
-      status: 503,
-      body: body('service_unavailable', ERROR_TEXTS.serviceUnavailable),
-      retryAfter: RETRY_AFTER_SECONDS,
-    };
+    return { status: 503, body: body('service_unavailable', ERROR_TEXTS.serviceUnavailable) };
   }
   if (error instanceof DeadlineExceededError) {
-    return {
-      status: 504,
-      body: body('deadline_exceeded', ERROR_TEXTS.deadlineExceeded),
-      retryAfter: RETRY_AFTER_SECONDS,
-    };
+    return { status: 504, body: body('deadline_exceeded', ERROR_TEXTS.deadlineExceeded) };
   }
   if (isRemoteErrorPayload(error)) {
     return {
