@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import {
   Patterns,
   Queues,
+  ERROR_TEXTS,
   REPORTS_PAGE_SIZE,
   WebPaths,
   type MajorReportsResponse,
@@ -511,6 +512,33 @@ describe('report calls through the BFF', () => {
       await expect(
         client.request(Patterns.reports.searchDocuments, { limit: 0 }),
       ).rejects.toMatchObject({ code: 'validation_failed', field: 'limit' });
+    });
+  });
+
+  describe('while rankings is away', () => {
+    it('a report that needs the ranking of today is a 503 with retry advice, not a 500', async () => {
+      // A BFF and reports of their own, on a transport where no rankings replica runs.
+      const alone = { ...common, TRANSPORT_PREFIX: uniqueTransportPrefix('reports-alone') };
+      const lonelyReports = await startTestApp(reportsService, {
+        ...alone,
+        DATABASE_URL: infra.databaseUrl('reports'),
+        QUEUE_PREFIX: queuePrefix,
+      });
+      const lonelyBff = await startTestApp(bffService, { ...alone, WEB_DIST_DIR: '' });
+      try {
+        const report = (await get<Report>('/api/report/17')).body;
+        const reply = await fetch(
+          `${lonelyBff.url}/api/published/17/${report.published_date}/${report.slug}`,
+        );
+        expect(reply.status).toBe(503);
+        expect(reply.headers.get('Retry-After')).toBe('15');
+        expect(await reply.json()).toEqual({
+          error: { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable },
+        });
+      } finally {
+        await lonelyBff.app.close();
+        await lonelyReports.app.close();
+      }
     });
   });
 });

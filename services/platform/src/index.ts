@@ -14,6 +14,7 @@ export { REDACTED_LOG_PATHS } from './logging/logger.module';
 export * from './database/database.module';
 export * from './bootstrap/service-module';
 export * from './messages/remote-error';
+export * from './messages/remote-failure.filter';
 export * from './queues/bullmq-options';
 export * from './messages/message-schemas';
 export * from './cli/run-cli';

@@ -1,7 +1,7 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UseFilters } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { parseMessage } from '@upright/platform';
+import { parseMessage, RemoteFailureFilter } from '@upright/platform';
 import {
   majorRequestSchema,
   pageRequestSchema,
@@ -17,7 +17,9 @@ type Answer<P extends keyof typeof Patterns.reports> = Promise<
   ResponseOf<(typeof Patterns.reports)[P]>
 >;
 
+/** Its handlers call rankings: rankings' errors and absence reach the caller as such (503/504). */
 @Controller()
+@UseFilters(RemoteFailureFilter)
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 

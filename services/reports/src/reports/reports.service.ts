@@ -130,7 +130,10 @@ export class ReportsService {
     if (record === null) throw notFound(request.report_id);
     let snapshot = await this.repository.snapshot(record.reportId);
     if (snapshot === null) {
-      const answer = await this.callRankings(rankingRequestOf(record));
+      const answer = await this.services.request(
+        Patterns.rankings.topCompanies,
+        rankingRequestOf(record),
+      );
       await this.repository.freeze(record.reportId, buildSnapshot(answer), request.publishedBy);
       // Read back: a concurrent publish may have frozen first, and its snapshot is the one kept.
       snapshot = await this.repository.snapshot(record.reportId);
@@ -169,27 +172,13 @@ export class ReportsService {
     const snapshot = record.frozen ? await this.repository.snapshot(record.reportId) : null;
     if (snapshot) return frozenRankings(snapshot);
     try {
-      return liveRankings(await this.callRankings(rankingRequestOf(record)));
+      return liveRankings(
+        await this.services.request(Patterns.rankings.topCompanies, rankingRequestOf(record)),
+      );
     } catch (error) {
-      const payload = error instanceof RpcException ? error.getError() : error;
-      if (isRemoteErrorPayload(payload) && payload.code === 'not_found') return null;
-      throw error;
-    }
-  }
-
-  /** Rankings' own errors pass through; an unreachable rankings is 503/504, not "internal". */
-  private async callRankings(request: ReturnType<typeof rankingRequestOf>) {
-    try {
-      return await this.services.request(Patterns.rankings.topCompanies, request);
-    } catch (error) {
-      if (isRemoteErrorPayload(error)) throw new RpcException(error);
-      const name = (error as Error | undefined)?.name;
-      if (name === 'ServiceUnavailableError') {
-        throw remoteError('service_unavailable', 'Rankings are unavailable');
-      }
-      if (name === 'DeadlineExceededError') {
-        throw remoteError('deadline_exceeded', 'Rankings did not answer in time');
-      }
+      // Any other failure (rankings' own, or rankings away) reaches the caller through the
+      // controller's RemoteFailureFilter.
+      if (isRemoteErrorPayload(error) && error.code === 'not_found') return null;
       throw error;
     }
   }

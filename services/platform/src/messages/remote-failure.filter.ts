@@ -1,0 +1,33 @@
+import { ArgumentsHost, Catch } from '@nestjs/common';
+import { BaseRpcExceptionFilter } from '@nestjs/microservices';
+import { ERROR_TEXTS, isRemoteErrorPayload, type RemoteErrorPayload } from '@upright/contracts';
+import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
+import { throwError, type Observable } from 'rxjs';
+
+/**
+ * What a handler's failure means to its caller when the handler itself called another service:
+ * that service's own error passes through unchanged, and a service that is down or too slow
+ * stays a 503/504 for the user instead of becoming an "internal" error. Null: not such a failure.
+ */
+export function remoteFailureOf(error: unknown): RemoteErrorPayload | null {
+  if (isRemoteErrorPayload(error)) return error;
+  if (error instanceof ServiceUnavailableError) {
+    return { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable };
+  }
+  if (error instanceof DeadlineExceededError) {
+    return { code: 'deadline_exceeded', message: ERROR_TEXTS.deadlineExceeded };
+  }
+  return null;
+}
+
+/**
+ * For the controllers of handlers that call another service (`@UseFilters(RemoteFailureFilter)`):
+ * failures answered per `remoteFailureOf`, anything else as Nest does.
+ */
+@Catch()
+export class RemoteFailureFilter extends BaseRpcExceptionFilter {
+  override catch(exception: unknown, host: ArgumentsHost): Observable<unknown> {
+    const failure = remoteFailureOf(exception);
+    return failure ? throwError(() => failure) : super.catch(exception, host);
+  }
+}
