@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ConfigModule, PlatformModule, ServiceClientModule } from '@upright/platform';
 import { AccountsHttpModule } from './accounts/accounts.module';
+import { AnswerCache } from './answer-cache/answer-cache.service';
+import { PublicAnswerInterceptor } from './answer-cache/public-answer.interceptor';
 import { AuthModule } from './auth';
 import { CompaniesController } from './companies/companies.controller';
 import { BFF_CONFIG, BffConfig } from './config';
@@ -37,6 +39,8 @@ export class BffModule {
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: PublicAnswerInterceptor },
+        AnswerCache,
         MemberValues,
       ],
     };

@@ -35,6 +35,7 @@ import {
 } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** PUT /api/discontinue carries no data: an empty body or `{}`. */
 const emptyBody = strictBody({}).optional();
@@ -51,6 +52,7 @@ export class AccountsController {
     private readonly captcha: CaptchaService,
   ) {}
 
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('averages')
   averages(): Promise<Averages> {
     return this.services.request(Patterns.accounts.averages, {});

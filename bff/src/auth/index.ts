@@ -3,5 +3,5 @@ export type { AuthenticatedMember } from './authenticated-member';
 export { CurrentMember } from './current-member.decorator';
 export { AdminGuard, AllowDiscontinued, MemberGuard, OptionalMemberGuard } from './guards';
 export { AuthModule } from './auth.module';
-export { SessionAuthenticator } from './session-authenticator';
+export { carriesMemberCredentials, SessionAuthenticator } from './session-authenticator';
 export { RateLimit, RateLimitGuard, type LimitedAction } from './rate-limit';

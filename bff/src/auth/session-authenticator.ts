@@ -6,6 +6,7 @@ import {
   type SessionMember,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { BFF_CONFIG, type BffConfig } from '../config';
 import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
@@ -36,6 +37,16 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
  */
 export function isBearerAuthorization(header: string | undefined): header is string {
   return header !== undefined && /^bearer\s/i.test(header);
+}
+
+/**
+ * Whether a request may belong to a member (a Bearer token or a session cookie), judged from
+ * its headers alone: the read path uses it to tell visitors, who share kept answers, from
+ * possible members, whose personal answers are made for them.
+ */
+export function carriesMemberCredentials(headers: IncomingHttpHeaders): boolean {
+  if (isBearerAuthorization(headers.authorization)) return true;
+  return headers.cookie?.includes(`${SESSION_COOKIE}=`) === true;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { MemberValues } from '../members/member-values';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 const industryPageParams = z.object({ market: slugParam, industry: slugParam });
 
@@ -44,6 +45,7 @@ export class CompaniesController {
   ) {}
 
   /** Decisions §6: the industry page's ranked, aranked and pranked lists. */
+  @PublicAnswer({ domain: 'data', personal: true })
   @Get('companies/:market/:industry')
   async industryCompanies(
     @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
@@ -59,6 +61,7 @@ export class CompaniesController {
   }
 
   /** The company page; 204 with no body when the industry has no such company (spec §7). */
+  @PublicAnswer({ domain: 'data', personal: true })
   @Get('primary/:market/:industry/:company')
   async companyDetail(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,

@@ -12,6 +12,7 @@ import {
   yearParam,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 const RANKINGS_ROUTE = ':industry/:geography/:primary/:value/:count/:archived/:year/:qrt';
 
@@ -35,6 +36,7 @@ export class RankingsController {
   constructor(private readonly services: ServiceClient) {}
 
   /** Ranked on issue `value` (normalized_rank for `overall`). */
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get(`rankings/${RANKINGS_ROUTE}`)
   rankings(
     @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,
@@ -43,6 +45,7 @@ export class RankingsController {
   }
 
   /** The major variant: ranked on normalized_rank. */
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get(`major/rankings/${RANKINGS_ROUTE}`)
   majorRankings(
     @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,

@@ -20,6 +20,7 @@ import {
   reportParams,
   sourcesParams,
 } from './report-params';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** The API path that answers a report page's data. */
 export function publishedApiPath(parts: ReportPathParts): string {
@@ -38,6 +39,7 @@ export class ReportsController {
   constructor(private readonly services: ServiceClient) {}
 
   /** Optional sign-in (spec §7); the list is the same for members and visitors. */
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/featured/:page')
   @UseGuards(OptionalMemberGuard)
   featured(
@@ -46,6 +48,7 @@ export class ReportsController {
     return this.services.request(Patterns.reports.featured, { page: params.page });
   }
 
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/latest/:page')
   latest(
     @Param(new ZodValidationPipe(pageParams)) params: z.output<typeof pageParams>,
@@ -53,6 +56,7 @@ export class ReportsController {
     return this.services.request(Patterns.reports.latest, { page: params.page });
   }
 
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/major/:page/:list/:value/:archived/:year/:qrt/:major')
   major(
     @Param(new ZodValidationPipe(majorParams)) params: z.output<typeof majorParams>,
@@ -60,6 +64,7 @@ export class ReportsController {
     return this.services.request(Patterns.reports.major, params);
   }
 
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/sources/:companies')
   sources(
     @Param(new ZodValidationPipe(sourcesParams)) params: z.output<typeof sourcesParams>,
@@ -67,6 +72,7 @@ export class ReportsController {
     return this.services.request(Patterns.reports.sources, { companies: params.companies });
   }
 
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('report/:id')
   report(
     @Param(new ZodValidationPipe(reportParams)) params: z.output<typeof reportParams>,
@@ -78,6 +84,7 @@ export class ReportsController {
    * The report page's data (spec §4). A wrong date or slug for a real report is a 301 to the
    * canonical API path (fetch follows it), so old links keep working.
    */
+  @PublicAnswer({ domain: 'data', personal: false })
   @Get('published/:id/:date/:slug')
   async published(
     @Param(new ZodValidationPipe(publishedParams)) params: z.output<typeof publishedParams>,

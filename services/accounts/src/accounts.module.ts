@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AveragesController } from './averages/averages.controller';
+import { AveragesPublication } from './averages/averages-publication';
 import { AveragesService } from './averages/averages.service';
 import { ContactController } from './contact/contact.controller';
 import { DiscontinueController } from './discontinue/discontinue.controller';
@@ -40,6 +41,7 @@ import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
   ],
   providers: [
     AveragesService,
+    AveragesPublication,
     MembersRepository,
     PasswordHasher,
     SessionsService,

@@ -19,3 +19,6 @@ export * from './queues/bullmq-options';
 export * from './messages/message-schemas';
 export * from './cli/run-cli';
 export * from './cli/data-set-file';
+export * from './public-data/public-versions';
+export * from './public-data/public-data-follower';
+export * from './public-data/public-data';

@@ -7,9 +7,9 @@ import { AveragesService } from './averages.service';
 export class AveragesController {
   constructor(private readonly averages: AveragesService) {}
 
-  /** Polled by rankings and answered for `GET /api/averages`. */
+  /** The published averages: polled by rankings and answered for `GET /api/averages`. */
   @MessagePattern(Patterns.accounts.averages)
   get(): Promise<ResponseOf<typeof Patterns.accounts.averages>> {
-    return this.averages.current();
+    return this.averages.published();
   }
 }

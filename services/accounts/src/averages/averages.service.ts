@@ -1,14 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import {
-  AVERAGE_FIELD_OF_ISSUE,
-  Events,
-  ISSUES,
-  type Averages,
-  type IssueKey,
-} from '@upright/contracts';
-import { DATABASE, ServiceClient } from '@upright/platform';
+import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type Averages, type IssueKey } from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
 import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
 import { averagesOf, sameAverages } from './averages';
+import { AveragesPublication } from './averages-publication';
 
 /** Sums per issue over weighted, not discontinued members (decisions §4). Columns are constants. */
 const SUMS_SQL = `
@@ -29,8 +24,8 @@ function dtoOf(row: AveragesRow): Averages {
 
 /**
  * The stored averages (one row) and their recomputation. A recomputation locks the row, so
- * concurrent saves apply one after the other; a change is announced with
- * `accounts.averages.changed`, on which rankings re-weighs visitors' rankings.
+ * concurrent saves apply one after the other; a change is published for visitors' rankings
+ * by AveragesPublication.
  */
 @Injectable()
 export class AveragesService implements OnApplicationBootstrap {
@@ -38,14 +33,19 @@ export class AveragesService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
-    private readonly services: ServiceClient,
+    private readonly publication: AveragesPublication,
   ) {}
 
   async current(): Promise<Averages> {
     return dtoOf(await this.db.averages.findUniqueOrThrow({ where: { aid: 1 } }));
   }
 
-  /** Recomputes from the priorities; emits the event when a value changed. */
+  /** What visitors' rankings are weighted with: the published averages (decisions §11). */
+  async published(): Promise<Averages> {
+    return (await this.publication.published()) ?? this.current();
+  }
+
+  /** Recomputes from the priorities; a change is published when due (AveragesPublication). */
   async recompute(): Promise<Averages> {
     const { averages, changed } = await this.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<AveragesRow[]>`
@@ -57,19 +57,20 @@ export class AveragesService implements OnApplicationBootstrap {
       await tx.averages.update({ where: { aid: 1 }, data: next });
       return { averages: next, changed: true };
     });
-    if (changed) {
-      // Rankings also polls the averages, so a lost event delays visitors' weights only briefly.
-      await this.services
-        .emit(Events.accounts.averagesChanged, averages)
-        .catch((error: unknown) => this.logger.warn(`averages event not sent: ${String(error)}`));
-    }
+    if (changed) await this.publication.offer(averages);
     return averages;
   }
 
-  /** Heals averages left stale by a crash between a save and its recomputation. */
+  /**
+   * Heals averages left stale by a crash between a save and its recomputation, and publishes
+   * them when nothing was published yet (a new deployment, or Redis lost its data).
+   */
   async onApplicationBootstrap(): Promise<void> {
-    await this.recompute().catch((error: unknown) =>
-      this.logger.warn(`averages not recomputed at start: ${String(error)}`),
-    );
+    try {
+      const averages = await this.recompute();
+      if ((await this.publication.published()) === null) await this.publication.offer(averages);
+    } catch (error) {
+      this.logger.warn(`averages not recomputed at start: ${String(error)}`);
+    }
   }
 }

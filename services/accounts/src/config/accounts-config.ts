@@ -15,6 +15,8 @@ export const accountsConfigSchema = schemaOwningConfigSchema
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Visitors' rankings follow the members' averages at most this often (decisions §11); 0 = at once. */
+    AVERAGES_REFRESH_S: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {

@@ -48,6 +48,7 @@ export class DiscontinueService {
       await this.sessions.revokeAllOf(uid, null, tx);
       return updated;
     });
+    await this.sessions.memberChanged(uid);
     // Once committed the deletion must happen: if adding the job fails here, the start-up sweep
     // adds it; the member is not told of a failure that loses nothing.
     await this.deletions
@@ -76,6 +77,7 @@ export class DiscontinueService {
       where: { uid },
       data: { discontinue: false, discontinueDate: null, discontinueFinal: null },
     });
+    await this.sessions.memberChanged(uid);
     await this.averages.recompute();
     return {
       email: user.email,

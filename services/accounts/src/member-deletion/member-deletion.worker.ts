@@ -11,7 +11,7 @@ import {
   searchMemberDeletionJobId,
   type MemberDeletionJobData,
 } from '@upright/contracts';
-import { bullmqOptions, DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, DATABASE, PublicData, SERVICE_CONFIG } from '@upright/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import { AveragesService } from '../averages/averages.service';
 import type { AccountsConfig } from '../config/accounts-config';
@@ -37,6 +37,7 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly averages: AveragesService,
+    private readonly publicData: PublicData,
   ) {
     this.searchQueue = new Queue(Queues.searchMemberDeletion, bullmqOptions(config));
   }
@@ -49,6 +50,7 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
     });
     if (member !== null && !deletionDue(member, now)) return 'not-due';
     if (member !== null) await this.db.user.deleteMany({ where: { uid, discontinue: true } });
+    await this.publicData.memberChanged(uid);
     await this.averages.recompute();
     await this.searchQueue.add(
       MEMBER_DELETION_JOB,

@@ -69,15 +69,18 @@ export class PasswordResetService {
 
   private async consumeAndSave(resetHash: string, password: string): Promise<boolean> {
     const passwordHash = await this.passwords.hash(password);
-    return this.db.$transaction(async (tx) => {
+    const uid = await this.db.$transaction(async (tx) => {
       const used = await tx.$queryRaw<Array<{ uid: string }>>`
         UPDATE accounts.password_resets SET used_at = now()
         WHERE token_hash = ${hashOfToken(resetHash)} AND used_at IS NULL AND expires_at > now()
         RETURNING uid::text AS uid`;
-      if (used.length === 0) return false;
+      if (used.length === 0) return null;
       await tx.user.update({ where: { uid: used[0].uid }, data: { passwordHash } });
       await this.sessions.revokeAllOf(used[0].uid, null, tx);
-      return true;
+      return used[0].uid;
     });
+    if (uid === null) return false;
+    await this.sessions.memberChanged(uid);
+    return true;
   }
 }

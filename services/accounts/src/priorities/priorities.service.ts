@@ -12,6 +12,7 @@ import { AveragesService } from '../averages/averages.service';
 import { MembersRepository } from '../members/members.repository';
 import { WelcomeMail } from '../members/welcome-mail';
 import { clientValuesOf, isWeighted, serverColumnsOf } from './priorities';
+import { SessionsService } from '../sessions/sessions.service';
 
 @Injectable()
 export class PrioritiesService {
@@ -20,6 +21,7 @@ export class PrioritiesService {
     private readonly members: MembersRepository,
     private readonly welcome: WelcomeMail,
     private readonly averages: AveragesService,
+    private readonly sessions: SessionsService,
   ) {}
 
   async get(uid: string): Promise<PrioritiesResponse> {
@@ -53,6 +55,8 @@ export class PrioritiesService {
       await tx.user.update({ where: { uid }, data: { prefsUpdated: new Date() } });
       return { values: merged, weighted };
     });
+    // The member's next page is ranked with the new values on every BFF replica.
+    await this.sessions.memberChanged(uid);
     await this.welcome.sendOnce(uid);
     await this.averages.recompute();
     return { success: true, ...saved };

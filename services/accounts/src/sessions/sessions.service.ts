@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type SessionMember } from '@upright/contracts';
-import { DATABASE, remoteError, SERVICE_CONFIG } from '@upright/platform';
+import { DATABASE, PublicData, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
@@ -16,7 +16,17 @@ export class SessionsService {
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+    private readonly publicData: PublicData,
   ) {}
+
+  /**
+   * After a committed change of the member (sessions revoked, priorities, discontinuation):
+   * BFF replicas forget the sessions of this member they verified, so none answers from what
+   * is no longer true (decisions §11). Their short verification lifetime bounds a lost one.
+   */
+  async memberChanged(uid: string): Promise<void> {
+    await this.publicData.memberChanged(uid);
+  }
 
   /** A new session for the member; the clear token is returned once and never stored. */
   async open(uid: string, db: Db = this.db): Promise<string> {
@@ -52,10 +62,12 @@ export class SessionsService {
   }
 
   async revoke(token: string): Promise<void> {
-    await this.db.session.updateMany({
+    const revoked = await this.db.session.updateManyAndReturn({
       where: { tokenHash: hashOfToken(token), revokedAt: null },
       data: { revokedAt: new Date() },
+      select: { uid: true },
     });
+    for (const { uid } of revoked) await this.memberChanged(uid);
   }
 
   /** Revokes every session of the member except `keepToken`'s; returns how many. */

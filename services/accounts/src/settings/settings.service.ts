@@ -70,6 +70,7 @@ export class SettingsService {
             ? 0
             : await this.sessions.revokeAllOf(uid, ownToken, tx),
       }));
+      await this.sessions.memberChanged(uid);
       if (emailChanged) await this.verifications.send(updated);
       return { success: true, user: userDto(updated), sessions_revoked: revoked };
     } catch (error) {

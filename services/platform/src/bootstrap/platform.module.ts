@@ -5,6 +5,7 @@ import { ReadinessRegistry } from '../health/readiness-registry';
 import { structuredLogging } from '../logging/logger.module';
 import { Metrics } from '../metrics/metrics';
 import { MetricsController } from '../metrics/metrics.controller';
+import { PublicData } from '../public-data/public-data';
 import { PLATFORM_CONFIG, PlatformConfig, RedisConnection } from './redis-connection';
 
 /** What every Upright process has: JSON logs, /health/live, /health/ready, /metrics. */
@@ -16,6 +17,7 @@ export class PlatformModule {
       service,
       redisUrl: config.REDIS_URL,
       logLevel: config.LOG_LEVEL,
+      transportPrefix: config.TRANSPORT_PREFIX,
     };
     return {
       module: PlatformModule,
@@ -26,8 +28,9 @@ export class PlatformModule {
         { provide: Metrics, useValue: new Metrics(service) },
         ReadinessRegistry,
         RedisConnection,
+        PublicData,
       ],
-      exports: [Metrics, ReadinessRegistry, RedisConnection, PLATFORM_CONFIG],
+      exports: [Metrics, ReadinessRegistry, RedisConnection, PublicData, PLATFORM_CONFIG],
     };
   }
 }

@@ -7,6 +7,7 @@ export interface PlatformConfig {
   service: string;
   redisUrl: string;
   logLevel: string;
+  transportPrefix: string;
 }
 
 /** A plain Redis connection for readiness probes and small keyed state (rate limits, caches). */

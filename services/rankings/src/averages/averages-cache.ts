@@ -22,6 +22,7 @@ export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutd
   private current: IssueWeights = DEFAULT_AVERAGE_WEIGHTS;
   private refreshTimer?: NodeJS.Timeout;
   private accountsAnswering?: boolean;
+  private lastPublished?: string;
 
   constructor(private readonly services: ServiceClient) {}
 
@@ -43,6 +44,20 @@ export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutd
     if (sameWeights(weights, this.current)) return false;
     this.current = weights;
     return true;
+  }
+
+  /**
+   * Takes the averages as published in Redis (JSON), read by every request with the data
+   * version: a BFF that heard a publication and asks again is answered with exactly them.
+   */
+  applyPublished(json: string | null): void {
+    if (json === null || json === this.lastPublished) return;
+    this.lastPublished = json;
+    try {
+      this.apply(JSON.parse(json));
+    } catch {
+      this.logger.warn('Ignoring unreadable published averages');
+    }
   }
 
   /** Asks accounts for the averages; keeps the current ones when it cannot answer. */

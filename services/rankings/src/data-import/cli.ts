@@ -6,6 +6,7 @@
 import 'reflect-metadata';
 import { Events } from '@upright/contracts';
 import {
+  bumpPublicVersions,
   commonConfigSchema,
   createPgAdapter,
   postgresUrl,
@@ -84,6 +85,7 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
     await client.connect();
     const { command } = client.unwrap<{ command: DataVersionRedis }>();
     await bumpDataVersions(command, env.TRANSPORT_PREFIX, industries);
+    await bumpPublicVersions(command, env.TRANSPORT_PREFIX, ['data']);
     await lastValueFrom(client.emit(Events.rankings.industryDataChanged, { industries }), {
       defaultValue: undefined,
     });

@@ -17,7 +17,6 @@ export const CACHE_ENTRY_TTL_MS = 15 * 60_000;
 
 /** The few Redis commands used here (ioredis provides them). */
 export interface DataVersionRedis {
-  get(key: string): Promise<string | null>;
   eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
 
@@ -35,15 +34,6 @@ for _, key in ipairs(KEYS) do
   redis.call('INCR', key)
 end
 return #KEYS`;
-
-/** The current version, or null when the key does not exist (yet, or any more). */
-export function getDataVersion(
-  redis: DataVersionRedis,
-  transportPrefix: string,
-  industry: string,
-): Promise<string | null> {
-  return redis.get(dataVersionKey(transportPrefix, industry));
-}
 
 /**
  * Creates the key when it is missing and returns the version. Only for industries that exist:

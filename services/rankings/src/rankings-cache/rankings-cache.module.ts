@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AveragesModule } from '../averages/averages.module';
 import { RankingsCache } from './rankings-cache';
 
-@Module({ providers: [RankingsCache], exports: [RankingsCache] })
+@Module({ imports: [AveragesModule], providers: [RankingsCache], exports: [RankingsCache] })
 export class RankingsCacheModule {}

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { publicDataKeys } from '@upright/contracts';
 import { RedisConnection, SERVICE_CONFIG, type CommonConfig } from '@upright/platform';
-import { CACHE_ENTRY_TTL_MS, getDataVersion, initialiseDataVersion } from './data-version';
+import { AveragesCache } from '../averages/averages-cache';
+import { CACHE_ENTRY_TTL_MS, dataVersionKey, initialiseDataVersion } from './data-version';
 import { VersionedCache, type CacheStats } from './versioned-cache';
 
 /**
@@ -29,20 +31,25 @@ export class RankingsCache {
   constructor(
     private readonly redis: RedisConnection,
     @Inject(SERVICE_CONFIG) private readonly config: CommonConfig,
+    private readonly averages: AveragesCache,
   ) {}
 
   get stats(): Readonly<CacheStats> {
     return this.cache.stats;
   }
 
-  /** The view for one request: reads the industry's data version (one Redis GET). */
+  /**
+   * The view for one request: reads the industry's data version and, in the same round trip,
+   * the published averages (decisions §11), so the ranking is made from both as they are now.
+   */
   async open(industry: string): Promise<IndustryCacheView> {
     try {
-      const version = await getDataVersion(
-        this.redis.redis,
-        this.config.TRANSPORT_PREFIX,
-        industry,
+      const prefix = this.config.TRANSPORT_PREFIX;
+      const [version, averages] = await this.redis.redis.mget(
+        dataVersionKey(prefix, industry),
+        publicDataKeys(prefix).publishedAverages,
       );
+      this.averages.applyPublished(averages);
       return this.view(industry, version, version === null ? 'missing' : 'versioned');
     } catch (error) {
       return this.unreadable(industry, error);

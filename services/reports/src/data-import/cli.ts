@@ -7,6 +7,8 @@
  */
 import 'reflect-metadata';
 import {
+  bumpPublicVersions,
+  commonConfigSchema,
   createPgAdapter,
   postgresUrl,
   printProblems,
@@ -15,6 +17,7 @@ import {
   runCli,
   startDataSetImport,
 } from '@upright/platform';
+import Redis from 'ioredis';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { toSearchDocument } from '../reports/report-view';
@@ -28,6 +31,7 @@ const cliEnvSchema = z
     DATABASE_URL: postgresUrl,
     /** Without it the search documents are not queued (a warning says so). */
     REDIS_URL: redisUrl.optional(),
+    TRANSPORT_PREFIX: commonConfigSchema.shape.TRANSPORT_PREFIX,
   })
   .extend(queueConfigSchema.shape);
 
@@ -55,10 +59,26 @@ async function main(argv: string[]): Promise<number> {
       `  report_sources       ${plan.insertSources.length} new, ${plan.updateSources.length} changed, ${plan.unchangedSources} unchanged`,
     );
     console.log(changesIn(plan) === 0 ? 'Nothing changed.' : 'Reports changed.');
+    if (changesIn(plan) > 0) await announceChange(env);
     await queueSearchDocuments(env, validation.sections.reports);
     return 0;
   } finally {
     await db.$disconnect();
+  }
+}
+
+/** Running BFF replicas stop serving report answers made before the import (decisions §11). */
+async function announceChange(env: z.infer<typeof cliEnvSchema>): Promise<void> {
+  if (!env.REDIS_URL) return;
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    await bumpPublicVersions(redis, env.TRANSPORT_PREFIX, ['data']);
+  } catch (error) {
+    console.warn(
+      `warning: could not announce the change (${(error as Error).message}); pages show it once their kept answers are replaced`,
+    );
+  } finally {
+    redis.disconnect();
   }
 }
 

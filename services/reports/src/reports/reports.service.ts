@@ -17,7 +17,7 @@ import {
   type ReportSourcesResponse,
   REPORTS_PAGE_SIZE,
 } from '@upright/contracts';
-import { remoteError, ServiceClient } from '@upright/platform';
+import { PublicData, remoteError, ServiceClient } from '@upright/platform';
 import type { Prisma } from '../generated/prisma/client';
 import { ReportSearchIndex } from '../search-index/report-search-index';
 import {
@@ -53,6 +53,7 @@ export class ReportsService {
     private readonly repository: ReportsRepository,
     private readonly services: ServiceClient,
     @Inject(ReportSearchIndex) private readonly searchIndex: ReportSearchIndex,
+    private readonly publicData: PublicData,
   ) {}
 
   async featured(page: number): Promise<ReportPage> {
@@ -143,6 +144,8 @@ export class ReportsService {
     const frozen = await this.repository.find(record.reportId);
     const info = toReport(frozen ?? record);
     await this.searchIndex.upsert([toSearchDocument(frozen ?? record)]);
+    // Every publish, a repeated one too: a first one whose announcement failed is then healed.
+    await this.publicData.changed('data');
     return {
       info,
       normalized: snapshot.rankings,

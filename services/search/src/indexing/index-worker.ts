@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queues, SearchIndexJobs, type SearchIndexJob } from '@upright/contracts';
-import { bullmqOptions } from '@upright/platform';
+import { bullmqOptions, PublicData } from '@upright/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
 import type { SearchEngine } from '../engine/engine';
@@ -23,6 +23,7 @@ export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly owners: OwnerPages,
+    private readonly publicData: PublicData,
   ) {}
 
   onModuleInit(): void {
@@ -44,7 +45,10 @@ export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
     const parsed = parseIndexJob(job.name, job.data);
     // A malformed job would fail the same way on every retry.
     if (!parsed.ok) throw new UnrecoverableError(parsed.problem);
-    return this.apply(parsed.job);
+    const result = await this.apply(parsed.job);
+    // Search answers kept by the BFF replicas were made from the index as it was.
+    await this.publicData.changed('search');
+    return result;
   }
 
   private async apply(job: SearchIndexJob): Promise<unknown> {

@@ -1,0 +1,112 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { Events, publicDataKeys, type Averages } from '@upright/contracts';
+import {
+  BROADCAST_STREAM_MAXLEN,
+  RedisConnection,
+  SERVICE_CONFIG,
+  ServiceClient,
+} from '@upright/platform';
+import type { AccountsConfig } from '../config/accounts-config';
+
+/** How often each replica checks whether pending averages are due. */
+const TICK_MS = 1000;
+
+/**
+ * Publishes the pending averages when they are due (or at once with ARGV[3] = '1'): the
+ * published copy, the `data` version and its broadcast move together, so a BFF replica that
+ * hears the move and asks rankings again gets rankings made with exactly these averages.
+ * Several replicas may tick; the script runs alone in Redis, so one of them publishes.
+ */
+const PUBLISH_IF_DUE = `
+local due = redis.call('GET', KEYS[2])
+if not due then return 0 end
+if ARGV[3] ~= '1' and tonumber(due) > tonumber(ARGV[1]) then return 0 end
+local pending = redis.call('GET', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[2])
+if not pending then return 0 end
+redis.call('SET', KEYS[3], pending)
+if redis.call('HSETNX', KEYS[4], 'data', ARGV[1]) == 0 then redis.call('HINCRBY', KEYS[4], 'data', 1) end
+redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[4], 'data'))
+return 1`;
+
+/**
+ * Decisions §11: averages change with every saved priority, but visitors' rankings follow them
+ * at most once per AVERAGES_REFRESH_S, so a busy sign-up day cannot empty every cache. The
+ * first change of a quiet period sets when it is due; later ones only replace what is pending.
+ */
+@Injectable()
+export class AveragesPublication implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AveragesPublication.name);
+  private readonly keys: ReturnType<typeof publicDataKeys>;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly services: ServiceClient,
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+  ) {
+    this.keys = publicDataKeys(config.TRANSPORT_PREFIX);
+  }
+
+  /** The averages visitors' rankings use now, or null when none were published yet. */
+  async published(): Promise<Averages | null> {
+    const json = await this.connection.redis.get(this.keys.publishedAverages);
+    return json === null ? null : (JSON.parse(json) as Averages);
+  }
+
+  /** New averages: published when due (at once when AVERAGES_REFRESH_S is 0). */
+  async offer(averages: Averages): Promise<void> {
+    const refreshMs = this.config.AVERAGES_REFRESH_S * 1000;
+    const now = Date.now();
+    await this.connection.redis
+      .multi()
+      .set(this.keys.pendingAverages, JSON.stringify(averages))
+      .set(this.keys.averagesDue, String(now + refreshMs), 'NX')
+      .exec();
+    if (refreshMs === 0) await this.publishIfDue(true);
+  }
+
+  /** Publishes pending averages that are due; returns whether it did. */
+  async publishIfDue(now = false): Promise<boolean> {
+    const published = await this.connection.redis.eval(
+      PUBLISH_IF_DUE,
+      5,
+      this.keys.pendingAverages,
+      this.keys.averagesDue,
+      this.keys.publishedAverages,
+      this.keys.versions,
+      this.keys.broadcast,
+      String(Date.now()),
+      String(BROADCAST_STREAM_MAXLEN),
+      now ? '1' : '0',
+    );
+    if (published !== 1) return false;
+    const averages = await this.published();
+    if (averages !== null) {
+      await this.services
+        .emit(Events.accounts.averagesChanged, averages)
+        .catch((error: unknown) => this.logger.warn(`averages event not sent: ${String(error)}`));
+    }
+    return true;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.publishIfDue().catch((error: unknown) =>
+        this.logger.warn(`averages not published: ${String(error)}`),
+      );
+    }, TICK_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+}

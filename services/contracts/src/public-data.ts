@@ -1,0 +1,32 @@
+/**
+ * Public data versions and the broadcast stream (decisions §11). Every process that changes
+ * what a visitor can read moves a version; every BFF replica keys its cached answers with the
+ * versions and hears each move on the broadcast stream, which unlike a transport event is read
+ * by every replica (no consumer group). Changes of members (sessions revoked, priorities saved,
+ * discontinuation) travel the same stream so that no replica keeps a verified session that no
+ * longer says the truth.
+ */
+
+/** What a version covers: `data` = rankings, reports and averages; `search` = the search indices. */
+export const PUBLIC_DATA_DOMAINS = ['data', 'search'] as const;
+export type PublicDataDomain = (typeof PUBLIC_DATA_DOMAINS)[number];
+
+export type PublicVersions = { [D in PublicDataDomain]: string };
+
+/** One entry of the broadcast stream (its fields, flat strings in Redis). */
+export type PublicBroadcast =
+  | { kind: 'version'; domain: PublicDataDomain; version: string }
+  | { kind: 'member-changed'; uid: string };
+
+export function publicDataKeys(transportPrefix: string) {
+  return {
+    /** Hash: domain → version (a counter started at the time it was created, see platform). */
+    versions: `${transportPrefix}:public:versions`,
+    broadcast: `${transportPrefix}:public:broadcast`,
+    /** The members' averages that visitors' rankings use, as published (JSON `Averages`). */
+    publishedAverages: `${transportPrefix}:public:averages`,
+    /** Averages computed but not published yet, and when they are due (batching, §11). */
+    pendingAverages: `${transportPrefix}:public:averages:pending`,
+    averagesDue: `${transportPrefix}:public:averages:due`,
+  };
+}

@@ -1,0 +1,158 @@
+import {
+  PUBLIC_DATA_DOMAINS,
+  publicDataKeys,
+  type PublicDataDomain,
+  type PublicVersions,
+} from '@upright/contracts';
+import Redis from 'ioredis';
+
+export interface PublicDataFollowerOptions {
+  redisUrl: string;
+  transportPrefix: string;
+  /** Names the connection in `CLIENT LIST`. */
+  connectionName: string;
+  onError?: (error: unknown) => void;
+}
+
+/** How long one XREAD waits for news before it asks again (it returns at once when news come). */
+const BLOCK_MS = 5000;
+const RETRY_MS = 500;
+
+type Listener<T> = (value: T) => void;
+
+function isDomain(value: string | undefined): value is PublicDataDomain {
+  return (PUBLIC_DATA_DOMAINS as readonly string[]).includes(value ?? '');
+}
+
+function fieldsOf(flat: string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i]] = flat[i + 1];
+  return fields;
+}
+
+/**
+ * Follows the public data versions and the broadcast stream (contracts' public-data.ts) on a
+ * connection of its own. `versions` is null while it is not known to be current (before the
+ * first read, and from the moment the connection drops until it has read the versions again):
+ * a cache keyed by it must then neither serve nor keep anything. Every (re)synchronisation
+ * also reports `resynced`, since revocations announced meanwhile were not heard.
+ */
+export class PublicDataFollower {
+  private readonly keys: ReturnType<typeof publicDataKeys>;
+  private readonly redis: Redis;
+  private current: PublicVersions | null = null;
+  private lastId = '0-0';
+  private stopped = false;
+  private loop?: Promise<void>;
+  private readonly changed = new Set<Listener<PublicVersions | null>>();
+  private readonly memberChanges = new Set<Listener<string>>();
+  private readonly resynced = new Set<Listener<void>>();
+
+  constructor(private readonly options: PublicDataFollowerOptions) {
+    this.keys = publicDataKeys(options.transportPrefix);
+    this.redis = new Redis(options.redisUrl, {
+      lazyConnect: true,
+      connectionName: options.connectionName,
+      // A blocked read must fail when the connection drops, not wait to be replayed.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    this.redis.on('error', () => undefined);
+    this.redis.on('close', () => this.forget());
+  }
+
+  /** The current versions, or null when they may be out of date. */
+  get versions(): PublicVersions | null {
+    return this.current;
+  }
+
+  onVersionsChanged(listener: Listener<PublicVersions | null>): void {
+    this.changed.add(listener);
+  }
+
+  onMemberChanged(listener: Listener<string>): void {
+    this.memberChanges.add(listener);
+  }
+
+  onResynced(listener: Listener<void>): void {
+    this.resynced.add(listener);
+  }
+
+  /** Starts following; resolves after the first synchronisation, or its first failure. */
+  async start(): Promise<void> {
+    let first: () => void = () => undefined;
+    const firstSync = new Promise<void>((resolve) => (first = resolve));
+    this.loop = this.follow(first);
+    await firstSync;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.redis.disconnect();
+    await this.loop;
+    this.forget();
+  }
+
+  private async follow(firstDone: () => void): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (this.redis.status === 'wait' || this.redis.status === 'end') await this.redis.connect();
+        if (this.current === null) await this.synchronise();
+        firstDone();
+        await this.readNews();
+      } catch (error) {
+        firstDone();
+        if (this.stopped) return;
+        this.forget();
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+  }
+
+  /** Reads the stream's last id before the versions, so no move between the two is missed. */
+  private async synchronise(): Promise<void> {
+    const last = await this.redis.xrevrange(this.keys.broadcast, '+', '-', 'COUNT', 1);
+    const hash = await this.redis.hgetall(this.keys.versions);
+    this.lastId = last[0]?.[0] ?? '0-0';
+    const versions = {} as PublicVersions;
+    for (const domain of PUBLIC_DATA_DOMAINS) versions[domain] = hash[domain] ?? '0';
+    this.set(versions);
+    for (const listener of this.resynced) listener();
+  }
+
+  private async readNews(): Promise<void> {
+    const answer = await this.redis.xread(
+      'BLOCK',
+      BLOCK_MS,
+      'STREAMS',
+      this.keys.broadcast,
+      this.lastId,
+    );
+    for (const [, entries] of answer ?? []) {
+      for (const [id, flat] of entries) {
+        this.lastId = id;
+        this.apply(fieldsOf(flat));
+      }
+    }
+  }
+
+  private apply(entry: Record<string, string>): void {
+    if (entry.kind === 'version' && isDomain(entry.domain) && this.current) {
+      if (this.current[entry.domain] === entry.version) return;
+      this.set({ ...this.current, [entry.domain]: entry.version });
+    } else if (entry.kind === 'member-changed' && entry.uid) {
+      for (const listener of this.memberChanges) listener(entry.uid);
+    }
+  }
+
+  private forget(): void {
+    if (this.current === null) return;
+    this.set(null);
+  }
+
+  private set(versions: PublicVersions | null): void {
+    this.current = versions;
+    for (const listener of this.changed) listener(versions);
+  }
+}
