@@ -10,3 +10,4 @@ export * from './links';
 /** Row rules of the data set file shared by the importing services (zod schemas). */
 export * as ImportRows from './import-rows';
 export * from './public-data';
+export * from './ranking';

@@ -14,3 +14,4 @@ export * from './dto/rankings';
 export * from './dto/reports';
 export * from './dto/search';
 export * from './queues/search-index';
+export * from './ranking';

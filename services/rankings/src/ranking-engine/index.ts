@@ -31,4 +31,4 @@ export {
   rankOnNormalized,
 } from './rank-industry';
 export { rankField, tiedField } from './issue-fields';
-export { toHundredths } from './hundredths';
+export { toHundredths } from '@upright/contracts';

@@ -1,4 +1,4 @@
-import type { IssueKey } from '@upright/contracts';
+import { orderedByRank, type IssueKey } from '@upright/contracts';
 import { assertIssueKey, rankField } from './issue-fields';
 import { plainObject } from './plain-object';
 import { rankIssues } from './rank-issues';
@@ -106,28 +106,6 @@ function topOf(
     throw new RangeError(`count must be a non-negative integer, got ${count}`);
   }
   return orderedByRank(ranking.companies, ranking.nameOrder, rankOf).slice(0, count);
-}
-
-/**
- * `items` ordered by rank ascending, then by `nameOrder` (name, then upright_cid). A counting sort
- * over ranks 1..n, walking the items in name order so that equal ranks stay in name order: O(n),
- * no comparisons. Every rank the engine produces lies in 1..n.
- */
-function orderedByRank<T>(
-  items: readonly T[],
-  nameOrder: readonly number[],
-  rankOf: (item: T) => number,
-): T[] {
-  // slot[r] ends up as the first output position for rank r (number of items ranked below r)
-  const slot = new Int32Array(items.length + 2);
-  for (const item of items) slot[rankOf(item) + 1]++;
-  for (let rank = 1; rank < slot.length; rank++) slot[rank] += slot[rank - 1];
-  const ordered = new Array<T>(items.length);
-  for (const index of nameOrder) {
-    const item = items[index];
-    ordered[slot[rankOf(item)]++] = item;
-  }
-  return ordered;
 }
 
 function assertAligned(ranking: IssueRanking, weighted: WeightedRanks): void {

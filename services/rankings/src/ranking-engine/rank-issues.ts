@@ -3,8 +3,12 @@ import {
   ISSUE_KEYS,
   MISSING_CLIMATE_SCORE,
   type IssueKey,
+  competitionRanks,
+  countBelow,
+  orderByName,
+  sharedRankFlags,
 } from '@upright/contracts';
-import { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
+
 import { RANK_FIELDS, TIED_FIELDS } from './issue-fields';
 import { plainObject } from './plain-object';
 import type { IssueRankedCompany, IssueRanking, RankableCompany } from './types';
@@ -114,24 +118,6 @@ function writeIssueFields(
     fields[RANK_FIELDS[k]] = column.ranks[index];
     fields[TIED_FIELDS[k]] = column.tied[index];
   });
-}
-
-const NAME_COLLATION = new Intl.Collator('en');
-
-/** See IssueRanking.nameOrder. */
-function orderByName(companies: readonly RankableCompany[]): number[] {
-  return companies
-    .map((_, i) => i)
-    .sort(
-      (a, b) =>
-        NAME_COLLATION.compare(companies[a].company_name, companies[b].company_name) ||
-        compareCodeUnits(companies[a].upright_cid, companies[b].upright_cid),
-    );
-}
-
-function compareCodeUnits(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }
 
 function assertUniqueCids(companies: readonly RankableCompany[]): void {

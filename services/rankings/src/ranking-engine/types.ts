@@ -1,4 +1,6 @@
-import type { IssueKey } from '@upright/contracts';
+import type { IssueKey, WeightedRank, Weights } from '@upright/contracts';
+
+export type { WeightedRank, Weights };
 
 /** One company of the ranked set S (decisions §5), as the engine needs it. */
 export interface RankableCompany {
@@ -16,7 +18,6 @@ export interface RankableCompany {
  * Issue weights: averages (2 decimals, e.g. 5.33) or a member's values (integers 0–10).
  * Each weight must be finite and ≥ 0; it is taken in exact integer hundredths (see `toHundredths`).
  */
-export type Weights = Readonly<Record<IssueKey, number>>;
 
 export type IssueRankField = `${IssueKey}_rank`;
 export type IssueTiedField = `${IssueKey}_tied`;
@@ -54,17 +55,6 @@ export interface IssueRanking {
    * depends on the input order.
    */
   readonly nameOrder: readonly number[];
-}
-
-/** Stage-2 result for one company. */
-export interface WeightedRank {
-  readonly upright_cid: string;
-  /** Σ rank × weight, exact, at most 2 decimals (e.g. 41.5). */
-  readonly raw: number;
-  /** Competition rank of raw, ascending. */
-  readonly rank: number;
-  /** Another company shares rank. */
-  readonly tied: boolean;
 }
 
 /** Index-aligned with `IssueRanking.companies` (entry i belongs to company i). */

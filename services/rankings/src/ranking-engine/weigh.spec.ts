@@ -1,5 +1,5 @@
 import { ISSUE_KEYS } from '@upright/contracts';
-import { toHundredths } from './hundredths';
+import { toHundredths } from '@upright/contracts';
 import { rankIssues } from './rank-issues';
 import { company, weights } from './spec-support';
 import type { Weights } from './types';

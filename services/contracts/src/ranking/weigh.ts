@@ -1,0 +1,75 @@
+import { ISSUE_KEYS, type IssueKey } from '../issues';
+import { competitionRanks, sharedRankFlags } from './competition-rank';
+import { fromHundredths, toHundredths } from './hundredths';
+
+/** Weights by issue key: members' averages (2 decimals) or a member's values (0–10). */
+export type Weights = Readonly<Record<IssueKey, number>>;
+
+/** What weighing reads of a company: its id and its nine issue ranks (decisions §5 rule 1). */
+export type IssueRanksOf = { readonly upright_cid: string } & {
+  readonly [K in IssueKey as `${K}_rank`]: number;
+};
+
+/** The weighted result for one company. */
+export interface WeightedRank {
+  readonly upright_cid: string;
+  /** Σ rank × weight, exact, at most 2 decimals (e.g. 41.5). */
+  readonly raw: number;
+  /** Competition rank of raw, ascending. */
+  readonly rank: number;
+  /** Another company shares rank. */
+  readonly tied: boolean;
+}
+
+const RANK_FIELDS = ISSUE_KEYS.map((key) => `${key}_rank` as const);
+
+/**
+ * Decisions §5 rules 6–8, the one implementation the rankings engine, the BFF (members'
+ * personal ranks) and the browser (the priorities preview) share: raw = Σ issue rank × weight,
+ * computed exactly in integer hundredths, then the competition rank of raw and its tied flag.
+ * Companies are compared on the integer sums, never on floats, so weights 0.1 and 0.2 on equal
+ * ranks weigh exactly what 0.3 does. The result is index-aligned with `companies`;
+ * `lowestRank` (n) bounds every rank.
+ *
+ * @throws RangeError when a weight is missing, not finite or negative, or when the sums could
+ * exceed the safe-integer range.
+ */
+export function weighIssueRanks(
+  companies: readonly IssueRanksOf[],
+  weights: Weights,
+  lowestRank: number,
+): WeightedRank[] {
+  const weightHundredths = ISSUE_KEYS.map((key) => weightInHundredths(weights, key));
+  assertSumsAreSafe(weightHundredths, lowestRank);
+  const rawHundredths = new Float64Array(companies.length);
+  companies.forEach((company, i) => {
+    let sum = 0;
+    for (let k = 0; k < RANK_FIELDS.length; k++)
+      sum += company[RANK_FIELDS[k]] * weightHundredths[k];
+    rawHundredths[i] = sum;
+  });
+  const ranks = competitionRanks(rawHundredths);
+  const tied = sharedRankFlags(ranks);
+  return companies.map((company, i) => ({
+    upright_cid: company.upright_cid,
+    raw: fromHundredths(rawHundredths[i]),
+    rank: ranks[i],
+    tied: tied[i],
+  }));
+}
+
+function weightInHundredths(weights: Weights, key: IssueKey): number {
+  const weight = weights[key];
+  if (typeof weight !== 'number' || !(weight >= 0) || !Number.isFinite(weight)) {
+    throw new RangeError(`weight for ${key} must be a finite number ≥ 0, got ${String(weight)}`);
+  }
+  return toHundredths(weight);
+}
+
+/** Every rank is ≤ lowestRank, so this bounds every partial and final sum. */
+function assertSumsAreSafe(weightHundredths: readonly number[], lowestRank: number): void {
+  const bound = weightHundredths.reduce((total, weight) => total + weight, 0) * lowestRank;
+  if (!(bound <= Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError('weights too large for exact integer arithmetic');
+  }
+}
