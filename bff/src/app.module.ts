@@ -11,6 +11,7 @@ import { ApiErrorFilter } from './http/api-error.filter';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
 import { MemberValues } from './members/member-values';
+import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
 import { SearchController } from './search/search.controller';
 import { PublishController } from './reports/publish.controller';
@@ -25,6 +26,7 @@ export class BffModule {
         PlatformModule.forRoot('bff', config),
         ConfigModule.forRoot(BFF_CONFIG, config),
         ServiceClientModule.forRoot(config),
+        PublicDataModule,
         AuthModule,
         AccountsHttpModule,
       ],

@@ -16,6 +16,8 @@ export const bffConfigSchema = commonConfigSchema
     ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** `max-age` of public answers for browsers and CDNs; the BFF itself never serves old bytes. */
     PUBLIC_MAX_AGE_S: z.coerce.number().int().min(0).max(3600).default(10),
+    /** How long a session accounts confirmed is trusted without asking again; 0 = always ask. */
+    SESSION_CACHE_S: z.coerce.number().int().min(0).max(60).default(5),
     ...authConfigShape,
   })
   .superRefine(requireAuthSecretsInProduction);

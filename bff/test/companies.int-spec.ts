@@ -1,19 +1,24 @@
 import {
   DETAIL_TABLES,
   DETAIL_TABLE_NAMES,
-  Events,
   ISSUE_KEYS,
   Patterns,
   companySlug,
   type Averages,
   type CompanyDetail,
+  publicDataKeys,
   type IndustryCompaniesResponse,
   type IssueWeights,
   type TopCompaniesResponse,
 } from '@upright/contracts';
-import { RedisConnection, ServiceClient } from '@upright/platform';
+import { bumpPublicVersions, RedisConnection, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import {
+  eventually,
+  startTestApp,
+  testInfra,
+  uniqueTransportPrefix,
+} from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { AveragesCache } from '../../services/rankings/src/averages/averages-cache';
@@ -30,7 +35,10 @@ import {
 } from '../../services/rankings/src/rankings-cache/data-version';
 import { RankingsCache } from '../../services/rankings/src/rankings-cache/rankings-cache';
 import { rankingsService } from '../../services/rankings/src/service';
+import { makeAnswer } from '../src/answer-cache/answer';
+import { memberAnswerBody } from '../src/answer-cache/personal-answers';
 import { bffService } from '../src/service';
+import { expandLists } from './support/industry-lists';
 
 /**
  * The rankings calls of decisions §6 end to end: HTTP → BFF → Redis Streams → rankings →
@@ -264,7 +272,8 @@ describe('rankings calls through the BFF', () => {
   async function companiesOf(industry: string, query = '') {
     const response = await get(`/api/companies/us/${industry}${query}`);
     expect(response.status).toBe(200);
-    return response.body as IndustryCompaniesResponse;
+    const body = response.body as IndustryCompaniesResponse;
+    return { ...body, result: expandLists(body.result) };
   }
 
   const ranksIn = (list: ReadonlyArray<{ upright_cid: string }>, field: string) =>
@@ -400,26 +409,41 @@ describe('rankings calls through the BFF', () => {
       expect(empty.result).toEqual({ ranked: [], aranked: [], pranked: null, none: true });
     });
 
-    it('ranks personally for member values, on the same ranked set', async () => {
-      const services = bff.app.get(ServiceClient);
-      const rank = (memberValues: IssueWeights) =>
-        services.request(Patterns.rankings.industryCompanies, {
-          industry: widgets,
-          period: null,
-          memberValues,
+    it("weighs a member's values on the kept visitor answer exactly as the engine does", async () => {
+      const response = await get(`/api/companies/us/${widgets}`);
+      const visitor = response.body as IndustryCompaniesResponse;
+      const kept = makeAnswer(JSON.stringify(visitor), {
+        domain: 'data',
+        personal: 'industry-ranking',
+      });
+      const orders: string[][] = [];
+      for (const values of [onlyOneIssue('climate'), onlyOneIssue('net_neutrality')]) {
+        const body = memberAnswerBody(kept, values, () => undefined)!;
+        const member = JSON.parse(body.toString('utf8')) as IndustryCompaniesResponse;
+        const engine = rankIndustry(rankable(LATEST, listedInWidgets), ALL_FIVE, values);
+        expect(member.result.pranked).toEqual(engine.pranked!.map((c) => c.upright_cid));
+        const expanded = expandLists(member.result).pranked!;
+        for (const field of ['raw_prank', 'prank', 'ptied']) {
+          expect(ranksIn(expanded, field)).toEqual(ranksIn(engine.pranked!, field));
+        }
+        // Everything but the personal fields is the visitor's answer, unchanged.
+        const withoutPersonal = (answer: IndustryCompaniesResponse) => ({
+          ...answer,
+          result: {
+            ...answer.result,
+            pranked: null,
+            ranked: answer.result.ranked.map((company) => ({
+              ...company,
+              raw_prank: null,
+              prank: null,
+              ptied: null,
+            })),
+          },
         });
-      const climateOnly = onlyOneIssue('climate');
-      const neutralityOnly = onlyOneIssue('net_neutrality');
-      const byClimate = await rank(climateOnly);
-      const byNeutrality = await rank(neutralityOnly);
-      const order = (answer: IndustryCompaniesResponse) =>
-        answer.result.pranked!.map((company) => company.upright_cid);
-      expect(order(byClimate)).not.toEqual(order(byNeutrality));
-      const engine = rankIndustry(rankable(LATEST, listedInWidgets), ALL_FIVE, climateOnly);
-      expect(ranksIn(byClimate.result.pranked!, 'prank')).toEqual(
-        ranksIn(engine.pranked!, 'prank'),
-      );
-      expect(ranksIn(byClimate.result.aranked, 'arank')).toEqual(ranksIn(engine.aranked, 'arank'));
+        expect(withoutPersonal(member)).toEqual(visitor);
+        orders.push(member.result.pranked!);
+      }
+      expect(orders[0]).not.toEqual(orders[1]);
     });
 
     it('serves unchanged data from the cache, and new data once the version is bumped', async () => {
@@ -438,22 +462,28 @@ describe('rankings calls through the BFF', () => {
       seeds[1].scores[0].values.climate = 1; // what the engine is given from now on
       expect(await companiesOf(widgets)).toEqual(before);
 
-      // The importer bumps the version after committing: the next answer has the new data.
+      // The importer bumps the versions after committing: the next answer has the new data.
       const redis = rankings.app.get(RedisConnection).redis;
       await bumpDataVersions(redis, prefix, [widgets]);
-      const after = await companiesOf(widgets);
+      // Rankings has the new data, but the BFF keeps its answer until the public version moves.
+      expect(await companiesOf(widgets)).toEqual(before);
+      await bumpPublicVersions(redis, prefix, ['data']);
+      const after = await eventually('the new data through the BFF', async () => {
+        const answer = await companiesOf(widgets);
+        return JSON.stringify(answer) !== JSON.stringify(before) && answer;
+      });
       const beta = after.result.ranked.find((company) => company.upright_cid === cid('beta'))!;
       expect(beta.companies_scores.climate_score).toBe(1);
       expect(beta.climate_rank).toBe(1);
       expect(cache.stats.loads).toBeGreaterThan(loads);
     });
 
-    it('weighs visitors by the averages of the averages-changed event', async () => {
-      const averages = rankings.app.get(AveragesCache);
+    it('weighs visitors by the published averages once their publication is announced', async () => {
       const lobbyingFirst = Object.fromEntries(
         ISSUE_KEYS.map((key) => [key, key === 'lobbying' ? 10 : 0.5]),
       ) as IssueWeights;
-      await bff.app.get(ServiceClient).emit(Events.accounts.averagesChanged, {
+      const redis = rankings.app.get(RedisConnection).redis;
+      const published: Averages = {
         average_climate: 0.5,
         average_income_inequality: 0.5,
         average_lobbying: 10,
@@ -463,9 +493,14 @@ describe('rankings calls through the BFF', () => {
         average_diverse_representation: 0.5,
         average_diverse_pay_equity: 0.5,
         average_net_neutrality: 0.5,
-      } satisfies Averages);
-      await waitFor(() => averages.weights.lobbying === 10);
-      const { result } = await companiesOf(widgets);
+      };
+      // As accounts publishes them: the averages, then the version every BFF replica hears.
+      await redis.set(publicDataKeys(prefix).publishedAverages, JSON.stringify(published));
+      await bumpPublicVersions(redis, prefix, ['data']);
+      const { result } = await eventually('the published averages through the BFF', async () => {
+        const answer = await companiesOf(widgets);
+        return answer.result.aranked[0].upright_cid === cid('beta') && answer;
+      });
       const engine = rankIndustry(rankable(LATEST, listedInWidgets), lobbyingFirst, null);
       expect(ranksIn(result.aranked, 'raw_arank')).toEqual(ranksIn(engine.aranked, 'raw_arank'));
       expect(result.aranked[0].upright_cid).toBe(cid('beta')); // best on lobbying

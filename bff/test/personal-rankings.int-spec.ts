@@ -24,10 +24,11 @@ import {
   type AccountsStack,
   type SignedUp,
 } from './support/accounts-stack';
+import { expandLists, type ExpandedLists } from './support/industry-lists';
 
 jest.setTimeout(60_000);
 
-type Ranking = IndustryCompaniesResponse['result'];
+type Ranking = ExpandedLists;
 type Scores = Partial<Record<IssueKey, number>>;
 
 /**
@@ -105,7 +106,7 @@ describe('personal rankings through the BFF', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body.result.none).toBe(false);
-    return answer.body.result;
+    return expandLists(answer.body.result);
   }
 
   const visitor = () => rankingOf(new Browser(stack.bff.url));

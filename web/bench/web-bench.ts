@@ -91,12 +91,12 @@ async function main(): Promise<void> {
     const companies = (await (
       await fetch(`${stack.baseUrl}/api/companies/us/${industry}`)
     ).json()) as {
-      result: { aranked: Array<{ slug: string }> };
+      result: { ranked: Array<{ slug: string }> };
     };
     const pages = {
       home: '/',
       industry: `/companies/us/${industry}`,
-      company: `/companies/us/${industry}/${companies.result.aranked[0].slug}`,
+      company: `/companies/us/${industry}/${companies.result.ranked[0].slug}`,
     };
     const initialJs = {
       home: await initialJavaScript(stack.baseUrl, pages.home),

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Metrics, PublicDataFollower } from '@upright/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Metrics } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
 import { BFF_CONFIG, type BffConfig } from '../config';
+import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';
 
@@ -12,31 +13,16 @@ import { AnswerStore } from './answer-store';
  * or served from here.
  */
 @Injectable()
-export class AnswerCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(AnswerCache.name);
+export class AnswerCache {
   readonly store: AnswerStore;
-  readonly follower: PublicDataFollower;
   readonly publicCacheControl: string;
 
-  constructor(@Inject(BFF_CONFIG) config: BffConfig, metrics: Metrics) {
+  constructor(@Inject(BFF_CONFIG) config: BffConfig, metrics: Metrics, feed: PublicDataFeed) {
     this.store = new AnswerStore(config.ANSWER_CACHE_MB * 1024 * 1024);
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
-    this.follower = new PublicDataFollower({
-      redisUrl: config.REDIS_URL,
-      transportPrefix: config.TRANSPORT_PREFIX,
-      connectionName: 'bff-public-data',
-      onError: (error) => this.logger.warn(`Public data versions unreadable: ${String(error)}`),
-    });
-    this.follower.onVersionsChanged((versions) => this.store.setVersions(versions));
+    this.store.setVersions(feed.follower.versions);
+    feed.follower.onVersionsChanged((versions) => this.store.setVersions(versions));
     this.registerMetrics(metrics);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.follower.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.follower.stop();
   }
 
   private registerMetrics(metrics: Metrics): void {

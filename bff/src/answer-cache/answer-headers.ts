@@ -32,3 +32,14 @@ export function answerHeaders(
   if (chosen.coding !== 'identity') headers['content-encoding'] = chosen.coding;
   return { body: chosen.body, headers };
 }
+
+/** Headers of an answer made for one member (never kept by anyone, never revalidated). */
+export function memberHeaders(answer: Answer, coding: ContentCoding): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {
+    'content-type': answer.contentType,
+    'cache-control': PRIVATE_CACHE_CONTROL,
+    vary: VARY_MEMBER,
+  };
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  return headers;
+}

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicDataDomain } from '@upright/contracts';
+import type { RankedSetOfAnswer } from './personal-ranks';
+import type { PersonalTemplate } from './personal-template';
 
 /** Decisions §11: JSON from 1 KB on is sent compressed. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -10,14 +12,17 @@ const GZIP_LEVEL = 6;
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
-/** How a route's answers are kept: which data they come from, and whether members see others. */
+/**
+ * Which answers differ for a signed-in member with saved priorities (their personal ranks):
+ * an industry's ranking, or a company page's ranks in its industry. Members get these
+ * `private, no-store`, made for them from the kept visitor answer; visitors share the kept one.
+ */
+export type PersonalPart = 'industry-ranking' | 'company-ranks';
+
+/** How a route's answers are kept: which data they come from, and what members see. */
 export interface AnswerPolicy {
   domain: PublicDataDomain;
-  /**
-   * The answer differs for a signed-in member (personal ranks): members get it `private,
-   * no-store` and made for them; visitors share the kept one.
-   */
-  personal: boolean;
+  personal: PersonalPart | false;
 }
 
 /** A public answer kept as ready bytes: serialised once, compressed once (decisions §11). */
@@ -31,12 +36,16 @@ export interface Answer {
   readonly policy: AnswerPolicy;
   /** Bytes held, for the cache's memory bound. */
   readonly size: number;
+  /** For `company-ranks`: the key of the industry answer the company is ranked in. */
+  readonly industryKey?: string;
+  /** What members' answers are made from, worked out on the first member's request. */
+  readonly forMembers: { template?: PersonalTemplate; rankedSet?: RankedSetOfAnswer };
 }
 
 export function makeAnswer(
   body: string | Buffer,
   policy: AnswerPolicy,
-  contentType = 'application/json; charset=utf-8',
+  options: { contentType?: string; industryKey?: string } = {},
 ): Answer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const compress = identity.length >= COMPRESS_FROM_BYTES;
@@ -54,9 +63,12 @@ export function makeAnswer(
     br,
     gzip,
     hash: createHash('sha1').update(identity).digest('base64url'),
-    contentType,
+    contentType: options.contentType ?? 'application/json; charset=utf-8',
     policy,
-    size: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+    // A member's template and ranked set hold about the answer's size again.
+    size: 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+    industryKey: options.industryKey,
+    forMembers: {},
   };
 }
 

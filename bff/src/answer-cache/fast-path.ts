@@ -5,46 +5,150 @@ import type {
   Server,
   ServerResponse,
 } from 'node:http';
-import { carriesMemberCredentials } from '../auth';
+import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
+import { translateError } from '../http/api-error.filter';
+import type { Answer } from './answer';
 import type { AnswerCache } from './answer-cache.service';
-import { answerHeaders } from './answer-headers';
+import { answerHeaders, memberHeaders } from './answer-headers';
 import { etagMatches, preferredCoding } from './negotiation';
+import { memberAnswerBody, memberRepresentation } from './personal-answers';
 
 /**
  * The fast half of the read path (decisions §11): a GET or HEAD whose answer is kept is sent
  * straight from the bytes, before Express, Nest, body parsing and logging, so a visitor's read
- * costs about what a bare `node:http` server costs to send the same bytes. Everything else (and
- * a possible member asking a personal route) goes on to the application unchanged.
- * `securityHeaders` are the ones the application's middleware would have added.
+ * costs about what a bare `node:http` server costs to send the same bytes. A member whose
+ * session this replica verified moments ago gets their personal answer made from the same
+ * bytes. Everything else goes on to the application unchanged. `securityHeaders` are the ones
+ * the application's middleware would have added.
  */
 export function installFastPath(
   server: Server,
   cache: AnswerCache,
+  sessions: SessionAuthenticator,
   securityHeaders: OutgoingHttpHeaders,
 ): void {
   const application = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (sendKept(request, response)) return;
+  const toApplication = (request: IncomingMessage, response: ServerResponse) => {
     for (const listener of application) listener(request, response);
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (isKeptQuery(request)) return readQuery(request, response);
+    if (sendKept(request, response)) return;
+    toApplication(request, response);
   });
+
+  /**
+   * A search query (a ReactiveSearch POST) is a read: its answer is kept by its exact body.
+   * The body is read here once; on a miss the application gets it already parsed, as its JSON
+   * parser would have left it.
+   */
+  function readQuery(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const key = queryKey(request.url!, text);
+      const answer = cache.store.get(key);
+      if (answer !== undefined) return sendAnswer(request, response, answer);
+      const parsed = parsedBody(text);
+      if (parsed instanceof Error) {
+        const { status, body } = translateError(parsed);
+        const bytes = Buffer.from(JSON.stringify(body));
+        const headers = { ...securityHeaders, 'content-type': 'application/json; charset=utf-8' };
+        return send(request, response, status, headers, bytes);
+      }
+      Object.assign(request, { body: parsed, _body: true, [QUERY_BODY]: text });
+      toApplication(request, response);
+    });
+  }
 
   function sendKept(request: IncomingMessage, response: ServerResponse): boolean {
     const { method, url } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return false;
     const answer = cache.store.get(url);
     if (answer === undefined) return false;
-    if (answer.policy.personal && carriesMemberCredentials(request.headers)) return false;
+    if (answer.policy.personal !== false && carriesMemberCredentials(request.headers)) {
+      return sendToMember(request, response, answer);
+    }
+    sendAnswer(request, response, answer);
+    return true;
+  }
+
+  function sendAnswer(request: IncomingMessage, response: ServerResponse, answer: Answer): void {
     const coding = preferredCoding(request.headers['accept-encoding']);
     const { body, headers } = answerHeaders(answer, coding, cache.publicCacheControl);
     if (etagMatches(request.headers['if-none-match'], String(headers.etag))) {
       delete headers['content-encoding'];
       response.writeHead(304, { ...securityHeaders, ...headers });
       response.end();
-      return true;
+      return;
     }
-    response.writeHead(200, { ...securityHeaders, ...headers, 'content-length': body.length });
-    response.end(method === 'HEAD' ? undefined : body);
+    send(request, response, 200, { ...securityHeaders, ...headers }, body);
+  }
+
+  /** false when only the slow path can tell who this is (accounts) or make the answer. */
+  function sendToMember(request: IncomingMessage, response: ServerResponse, answer: Answer) {
+    const session = sessions.verifiedSession(request.headers);
+    if (session === undefined) return false;
+    const values = session === null || session.discontinued ? null : session.weights;
+    const body =
+      values === null
+        ? answer.identity
+        : memberAnswerBody(answer, values, (key) => cache.store.get(key));
+    if (body === undefined) return false;
+    const sent = memberRepresentation(body, preferredCoding(request.headers['accept-encoding']));
+    const headers = { ...securityHeaders, ...memberHeaders(answer, sent.coding) };
+    send(request, response, 200, headers, sent.body);
     return true;
+  }
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    body: Buffer,
+  ): void {
+    response.writeHead(status, { ...headers, 'content-length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+}
+
+/** ReactiveSearch's query endpoints (decisions §9); their bodies are small JSON. */
+const QUERY_PATH = /^\/api\/search\/[a-z]+\/_reactivesearch(\.v3)?(\?|$)/;
+const QUERY_MAX_BYTES = 64 * 1024;
+
+/** Where the fast path leaves a query's exact body for the route that keeps its answer. */
+export const QUERY_BODY = Symbol('query body');
+
+/** The key of a kept search answer: the endpoint and the exact body asked. */
+export function queryKey(url: string, body: string): string {
+  return `POST ${url}\n${body}`;
+}
+
+/** A JSON query of known, bounded length, neither compressed nor chunked of unknown size. */
+function isKeptQuery(request: IncomingMessage): boolean {
+  if (request.method !== 'POST' || !QUERY_PATH.test(request.url ?? '')) return false;
+  const { headers } = request;
+  const length = Number(headers['content-length']);
+  return (
+    headers['content-encoding'] === undefined &&
+    /^application\/json\b/i.test(headers['content-type'] ?? '') &&
+    Number.isInteger(length) &&
+    length > 0 &&
+    length <= QUERY_MAX_BYTES
+  );
+}
+
+/** The parsed body, or the error Express's JSON parser would have raised for it. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return Object.assign(new Error('The request body is not valid JSON.'), {
+      type: 'entity.parse.failed',
+      status: 400,
+    });
   }
 }

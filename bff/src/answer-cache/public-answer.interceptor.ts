@@ -6,26 +6,39 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { Patterns, type IssueWeights } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
-import { map, Observable } from 'rxjs';
+import { from, mergeMap, Observable } from 'rxjs';
 import { carriesMemberCredentials } from '../auth';
-import { makeAnswer, type AnswerPolicy } from './answer';
+import { MemberValues } from '../members/member-values';
+import { makeAnswer, type Answer, type AnswerPolicy } from './answer';
 import { AnswerCache } from './answer-cache.service';
-import { answerHeaders, PRIVATE_CACHE_CONTROL } from './answer-headers';
+import { answerHeaders, memberHeaders } from './answer-headers';
+import { memberAnswerBody, memberRepresentation } from './personal-answers';
 import { etagMatches, preferredCoding } from './negotiation';
 import { ANSWER_POLICY } from './public-answer.decorator';
+import { QUERY_BODY, queryKey } from './fast-path';
+
+/** The key of an industry's latest ranking, which a company page's member ranks come from. */
+export function industryAnswerKey(market: string, industry: string): string {
+  return `/api/companies/${market}/${industry}`;
+}
 
 /**
  * The slow half of the read path: a `@PublicAnswer` route that the fast path could not answer
- * from kept bytes runs as usual; its 200 answer is then made into bytes once, kept under the
- * version read before the data was asked for, and sent exactly as the fast path sends it.
- * A member's personal answer is made for them and never kept.
+ * from kept bytes runs as usual; its 200 answer (always the visitor's: services rank as for a
+ * visitor) is made into bytes once, kept under the version read before the data was asked for,
+ * and sent exactly as the fast path sends it. A member with saved priorities gets, instead, the
+ * answer made for them from it, `private, no-store`.
  */
 @Injectable()
 export class PublicAnswerInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly cache: AnswerCache,
+    private readonly members: MemberValues,
+    private readonly services: ServiceClient,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -37,30 +50,98 @@ export class PublicAnswerInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const personal = policy.personal && carriesMemberCredentials(request.headers);
-    const version = personal ? null : this.cache.store.versionOf(policy.domain);
-    if (!personal) this.cache.store.noteMiss();
-    return next.handle().pipe(
-      map((body: unknown) => {
-        if (response.statusCode !== 200 || body === undefined) return body;
-        const answer = makeAnswer(JSON.stringify(body), policy);
-        if (version !== null) this.cache.store.set(request.originalUrl, answer, version);
-        const coding = preferredCoding(request.headers['accept-encoding']);
-        const cacheControl = personal ? PRIVATE_CACHE_CONTROL : this.cache.publicCacheControl;
-        const sent = answerHeaders(answer, coding, cacheControl);
-        for (const [name, value] of Object.entries(sent.headers)) {
-          if (value !== undefined) response.setHeader(name, value);
-        }
-        if (etagMatches(request.headers['if-none-match'], String(sent.headers.etag))) {
-          response.status(304);
-          response.removeHeader('content-encoding');
-          return new StreamableFile(Buffer.alloc(0));
-        }
-        return new StreamableFile(sent.body, {
-          type: answer.contentType,
-          length: sent.body.length,
-        });
-      }),
-    );
+    const version = this.cache.store.versionOf(policy.domain);
+    this.cache.store.noteMiss();
+    const member =
+      policy.personal !== false && carriesMemberCredentials(request.headers)
+        ? this.members.of(request)
+        : null;
+    return next
+      .handle()
+      .pipe(
+        mergeMap((body: unknown) =>
+          from(this.answer(request, response, policy, version, member, body)),
+        ),
+      );
   }
+
+  private async answer(
+    request: Request,
+    response: Response,
+    policy: AnswerPolicy,
+    version: string | null,
+    member: Promise<IssueWeights | null> | null,
+    body: unknown,
+  ): Promise<unknown> {
+    if (response.statusCode !== 200 || body === undefined) return body;
+    const params = request.params as Record<string, string>;
+    const answer = makeAnswer(JSON.stringify(body), policy, {
+      industryKey:
+        policy.personal === 'company-ranks'
+          ? industryAnswerKey(params.market, params.industry)
+          : undefined,
+    });
+    const key = keyOf(request);
+    // A search recorded for analytics carries its own id: that answer is not for anyone else.
+    const shared = response.getHeader('x-search-id') === undefined;
+    if (version !== null && key !== null && shared) this.cache.store.set(key, answer, version);
+    const coding = preferredCoding(request.headers['accept-encoding']);
+    if (member !== null) {
+      const values = await member;
+      const personal = await this.memberBody(answer, values, params);
+      const sent = memberRepresentation(personal, coding);
+      setHeaders(response, memberHeaders(answer, sent.coding));
+      return file(answer, sent.body);
+    }
+    const sent = answerHeaders(answer, coding, this.cache.publicCacheControl);
+    setHeaders(response, sent.headers);
+    if (etagMatches(request.headers['if-none-match'], String(sent.headers.etag))) {
+      response.status(304);
+      response.removeHeader('content-encoding');
+      return file(answer, Buffer.alloc(0));
+    }
+    return file(answer, sent.body);
+  }
+
+  /** A member's bytes; the visitor's when they have no saved priorities (rule 7). */
+  private async memberBody(
+    answer: Answer,
+    values: IssueWeights | null,
+    params: Record<string, string>,
+  ): Promise<Buffer> {
+    if (values === null) return answer.identity;
+    const made = memberAnswerBody(answer, values, (key) => this.cache.store.get(key));
+    if (made !== undefined) return made;
+    // A company page asked before its industry's ranking was kept: ask for it once.
+    const version = this.cache.store.versionOf('data');
+    const industry = await this.services.request(Patterns.rankings.industryCompanies, {
+      industry: params.industry,
+      period: null,
+    });
+    const industryAnswer = makeAnswer(JSON.stringify(industry), {
+      domain: 'data',
+      personal: 'industry-ranking',
+    });
+    if (version !== null) {
+      this.cache.store.set(answer.industryKey!, industryAnswer, version);
+    }
+    return memberAnswerBody(answer, values, () => industryAnswer)!;
+  }
+}
+
+/** The fast path's key for this request: its URL, or for a search query the exact body too. */
+function keyOf(request: Request): string | null {
+  if (request.method !== 'POST') return request.originalUrl;
+  const body = (request as Request & { [QUERY_BODY]?: string })[QUERY_BODY];
+  return body === undefined ? null : queryKey(request.originalUrl, body);
+}
+
+function setHeaders(response: Response, headers: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) response.setHeader(name, value as string);
+  }
+}
+
+function file(answer: Answer, body: Buffer): StreamableFile {
+  return new StreamableFile(body, { type: answer.contentType, length: body.length });
 }

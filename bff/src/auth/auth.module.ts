@@ -7,6 +7,7 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { BFF_CONFIG, type BffConfig } from '../config';
 import { AuthController } from './auth.controller';
 import { CsrfGuard, issueCsrfCookie } from './csrf';
+import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
 import { RateLimitGuard } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
@@ -31,6 +32,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     CaptchaService,
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_INTERCEPTOR, useClass: UnauthenticatedCookieInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ForgetAfterWriteInterceptor },
   ],
   exports: [
     SessionAuthenticator,

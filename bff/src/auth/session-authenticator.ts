@@ -9,6 +9,7 @@ import { ServiceClient } from '@upright/platform';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { BFF_CONFIG, type BffConfig } from '../config';
+import { PublicDataFeed } from '../public-data/public-data-feed';
 import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
 import {
   SESSION_COOKIE,
@@ -17,6 +18,7 @@ import {
   sessionCookieKey,
   unsealToken,
 } from './session-cookie';
+import { VerifiedSessions } from './verified-sessions';
 
 export interface RequestSession {
   member: AuthenticatedMember;
@@ -49,6 +51,22 @@ export function carriesMemberCredentials(headers: IncomingHttpHeaders): boolean 
   return headers.cookie?.includes(`${SESSION_COOKIE}=`) === true;
 }
 
+/** The session cookie's value from a raw Cookie header (before cookie-parser has run). */
+function sessionCookieOf(cookieHeader: string | undefined): string | undefined {
+  if (cookieHeader === undefined) return undefined;
+  for (const pair of cookieHeader.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === SESSION_COOKIE) {
+      try {
+        return decodeURIComponent(pair.slice(equals + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * The one place that turns a request into a member: the `Authorization: Bearer` token, else the
  * token sealed in the session cookie; accounts says whom it belongs to. An unknown, expired or
@@ -57,13 +75,25 @@ export function carriesMemberCredentials(headers: IncomingHttpHeaders): boolean 
 @Injectable()
 export class SessionAuthenticator {
   private readonly key: Buffer;
+  private readonly verified: VerifiedSessions;
 
   constructor(
     private readonly services: ServiceClient,
     @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    feed: PublicDataFeed,
   ) {
     this.key = sessionCookieKey(config.SESSION_COOKIE_KEY);
+    this.verified = new VerifiedSessions(config.SESSION_CACHE_S * 1000);
+    const { follower } = feed;
+    follower.onMemberChanged((uid) => this.verified.forgetMember(uid));
+    // While member changes may go unheard, no verified session is trusted.
+    follower.onVersionsChanged((versions) => versions === null && this.verified.clear());
+    follower.onResynced(() => this.verified.clear());
+    this.following = () => follower.versions !== null;
   }
+
+  /** Whether member changes are being heard right now (else every request asks accounts). */
+  private readonly following: () => boolean;
 
   credentialsOf(request: Request): { token: string; source: CredentialSource } | null {
     const header = request.headers.authorization;
@@ -81,6 +111,28 @@ export class SessionAuthenticator {
     const cached = request as WithSession;
     cached[SESSION_OF_REQUEST] ??= this.lookUp(request);
     return cached[SESSION_OF_REQUEST];
+  }
+
+  /**
+   * For the fast read path, from raw headers and without waiting: the verified session,
+   * `null` when the request carries no usable credentials, `undefined` when only accounts can
+   * tell (the slow path then asks).
+   */
+  verifiedSession(headers: IncomingHttpHeaders): RequestSession | null | undefined {
+    let token: string | null;
+    if (isBearerAuthorization(headers.authorization)) {
+      token = BEARER.exec(headers.authorization)?.[1] ?? null;
+    } else {
+      const sealed = sessionCookieOf(headers.cookie);
+      token = sealed === undefined ? null : unsealToken(this.key, sealed);
+    }
+    if (token === null) return null;
+    return this.following() ? this.verified.get(token) : undefined;
+  }
+
+  /** After a member's own write through this replica: their next request is verified anew. */
+  forgetMember(uid: string): void {
+    this.verified.forgetMember(uid);
   }
 
   /** Sets the encrypted session cookie (agreements: httpOnly, SameSite=Lax, Secure outside local). */
@@ -108,6 +160,10 @@ export class SessionAuthenticator {
   private async lookUp(request: Request): Promise<RequestSession | null> {
     const credentials = this.credentialsOf(request);
     if (credentials === null) return null;
+    const following = this.following();
+    const verified = following ? this.verified.get(credentials.token) : undefined;
+    if (verified !== undefined) return verified;
+    const asked = this.verified.generation;
     let found: SessionMember;
     try {
       found = await this.services.request(Patterns.accounts.authenticate, {
@@ -117,10 +173,13 @@ export class SessionAuthenticator {
       if (isRemoteErrorPayload(error) && error.code === 'unauthenticated') return null;
       throw error;
     }
-    return {
+    const session: RequestSession = {
       member: { uid: found.uid, email: found.email, role: found.role, token: credentials.token },
       discontinued: found.discontinued,
       weights: found.weights,
     };
+    // Kept only if no member change was heard while accounts answered: it may predate it.
+    if (following) this.verified.keepIfUnchangedSince(asked, credentials.token, session);
+    return session;
   }
 }

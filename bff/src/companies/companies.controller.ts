@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { Patterns, type CompanyDetail, type IndustryCompaniesResponse } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import {
   companySlugParam,
@@ -11,7 +11,6 @@ import {
   yearParam,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { MemberValues } from '../members/member-values';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 const industryPageParams = z.object({ market: slugParam, industry: slugParam });
@@ -39,40 +38,33 @@ const periodQuery = z
 
 @Controller('api')
 export class CompaniesController {
-  constructor(
-    private readonly services: ServiceClient,
-    private readonly members: MemberValues,
-  ) {}
+  constructor(private readonly services: ServiceClient) {}
 
   /** Decisions §6: the industry page's ranked, aranked and pranked lists. */
-  @PublicAnswer({ domain: 'data', personal: true })
+  @PublicAnswer({ domain: 'data', personal: 'industry-ranking' })
   @Get('companies/:market/:industry')
-  async industryCompanies(
+  industryCompanies(
     @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
     @Query(new ZodValidationPipe(periodQuery)) period: z.output<typeof periodQuery>,
-    @Req() request: Request,
   ): Promise<IndustryCompaniesResponse> {
     requireCoveredMarket('market', params.market);
     return this.services.request(Patterns.rankings.industryCompanies, {
       industry: params.industry,
       period,
-      memberValues: await this.members.of(request),
     });
   }
 
   /** The company page; 204 with no body when the industry has no such company (spec §7). */
-  @PublicAnswer({ domain: 'data', personal: true })
+  @PublicAnswer({ domain: 'data', personal: 'company-ranks' })
   @Get('primary/:market/:industry/:company')
   async companyDetail(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
-    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CompanyDetail | undefined> {
     requireCoveredMarket('market', params.market);
     const detail = await this.services.request(Patterns.rankings.companyDetail, {
       industry: params.industry,
       company: params.company,
-      memberValues: await this.members.of(request),
     });
     if (detail !== null) return detail;
     response.status(204);

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { installFastPath } from '../answer-cache/fast-path';
+import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
 import { serveWebApp } from '../web-app/web-app';
 
@@ -43,5 +44,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   app.use(securityHeaders);
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   serveWebApp(app, config.WEB_DIST_DIR);
-  installFastPath(app.getHttpServer(), app.get(AnswerCache), headersSetBy(securityHeaders));
+  installFastPath(
+    app.getHttpServer(),
+    app.get(AnswerCache),
+    app.get(SessionAuthenticator),
+    headersSetBy(securityHeaders),
+  );
 }

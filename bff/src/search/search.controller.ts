@@ -19,6 +19,7 @@ import { validationFailed } from '../http/api-exceptions';
 import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 const appParams = z.object({
   app: z.enum(SEARCH_APPS, `must be one of ${SEARCH_APPS.join(', ')}`),
@@ -102,6 +103,7 @@ export class SearchController {
 
   @Post([':app/_reactivesearch', ':app/_reactivesearch.v3'])
   @HttpCode(200)
+  @PublicAnswer({ domain: 'search', personal: false })
   async reactiveSearch(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body() body: unknown,

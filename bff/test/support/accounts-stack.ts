@@ -47,6 +47,8 @@ export interface StackOptions {
   bffEnv?: Record<string, string>;
   /** Test-only controllers added to the BFF (e.g. one behind AdminGuard). */
   extraControllers?: Type[];
+  /** Accounts variables on top of the defaults (averages are published at once by default). */
+  accountsEnv?: Record<string, string>;
 }
 
 /** Generous limits: a file's many sign-ups must not trip them unless a test means to. */
@@ -77,6 +79,8 @@ export async function startAccountsStack(
     DATABASE_URL: infra.databaseUrl('accounts'),
     QUEUE_PREFIX: queuePrefix,
     UNSUBSCRIBE_SECRET: 'u'.repeat(40),
+    AVERAGES_REFRESH_S: '0',
+    ...options.accountsEnv,
   });
   const definition = options.extraControllers
     ? {

@@ -90,7 +90,7 @@ interface CompanyRow {
   company_name: string;
 }
 interface IndustryCompanies {
-  result: { ranked: CompanyRow[]; pranked: CompanyRow[] | null };
+  result: { ranked: CompanyRow[]; pranked: string[] | null };
 }
 interface ReportSummary {
   report_id: number;

@@ -71,7 +71,7 @@ describe('rankings cache with two replicas', () => {
   const firstOn = async (replica: StartedApp) => {
     const answer = await replica.app
       .get(CompaniesService)
-      .industryCompanies({ industry, period: null, memberValues: null });
+      .industryCompanies({ industry, period: null });
     return answer.result.ranked[0].upright_cid;
   };
 
@@ -112,9 +112,7 @@ describe('rankings cache with two replicas', () => {
   it('writes no version key for an industry that does not exist', async () => {
     const unknown = `zz-${tag}-no-such-industry`;
     await expect(
-      replicas[0].app
-        .get(CompaniesService)
-        .industryCompanies({ industry: unknown, period: null, memberValues: null }),
+      replicas[0].app.get(CompaniesService).industryCompanies({ industry: unknown, period: null }),
     ).rejects.toMatchObject({ error: { code: 'not_found', field: 'industry' } });
     const redis = replicas[0].app.get(RedisConnection).redis;
     expect(await redis.exists(dataVersionKey(prefix, unknown))).toBe(0);

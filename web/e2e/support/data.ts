@@ -16,9 +16,15 @@ export async function sampleTargets(): Promise<{
   const active = await get<Array<{ industry: string }>>('/api/active');
   const industry = active[0].industry;
   const companies = await get<{
-    result: { aranked: Array<{ slug: string; company_name: string; industry: string }> };
+    result: {
+      ranked: Array<{ upright_cid: string; slug: string; company_name: string; industry: string }>;
+      aranked: string[];
+    };
   }>(`/api/companies/us/${industry}`);
-  const first = companies.result.aranked[0];
+  // The page's first row: aranked names it by id, ranked holds the company (decisions §11).
+  const first = companies.result.ranked.find(
+    (company) => company.upright_cid === companies.result.aranked[0],
+  )!;
   let reportPath: string | null = null;
   try {
     const latest = await get<{ items: Array<{ path: string }> }>('/api/reports/latest/1');

@@ -43,7 +43,7 @@ describe('industryRanking', () => {
   it('visitors see aranked with the averages weighting', () => {
     const result: IndustryCompaniesResult = {
       ranked: [a, b],
-      aranked: [a, b],
+      aranked: ['A', 'B'],
       pranked: null,
       none: false,
     };
@@ -59,8 +59,8 @@ describe('industryRanking', () => {
   it('members with saved priorities see their own pranked order', () => {
     const result: IndustryCompaniesResult = {
       ranked: [a, b],
-      aranked: [a, b],
-      pranked: [b, a],
+      aranked: ['A', 'B'],
+      pranked: ['B', 'A'],
       none: false,
     };
     const view = industryRanking(result);

@@ -11,15 +11,26 @@ export function industryRanking(result: IndustryCompaniesResult): {
   weighting: Weighting;
   rows: RankingRow[];
 } {
+  // Each company comes once, in `ranked`; the weighted lists name them by id (decisions §11).
+  const byCid = new Map(result.ranked.map((company) => [company.upright_cid, company]));
+  const companiesOf = (ids: readonly string[]) =>
+    ids.flatMap((id) => {
+      const company = byCid.get(id);
+      return company ? [company] : [];
+    });
   if (result.pranked) {
     return {
       weighting: 'personal',
-      rows: result.pranked.map((company) => toRow(company, company.prank, company.ptied)),
+      rows: companiesOf(result.pranked).map((company) =>
+        toRow(company, company.prank, company.ptied),
+      ),
     };
   }
   return {
     weighting: 'averages',
-    rows: result.aranked.map((company) => toRow(company, company.arank, company.atied)),
+    rows: companiesOf(result.aranked).map((company) =>
+      toRow(company, company.arank, company.atied),
+    ),
   };
 }
 

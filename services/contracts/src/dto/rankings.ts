@@ -91,19 +91,24 @@ export type CompanyRanks = IssueRanks & NormalizedRank & WeightedRanks;
 /** A company of `GET /api/companies/…`: its fields, its scores of the period, its ranks. */
 export type RankedCompany = Company & CompanyRanks & { companies_scores: CompanyScores };
 
+/** Rankings answers as for a visitor; the BFF adds a member's personal ranks (decisions §11). */
 export interface IndustryCompaniesRequest {
   industry: string;
   /** null = the latest period with scores for the industry. */
   period: Period | null;
-  /** The signed-in member's values; null for visitors (`pranked` is then null). */
-  memberValues: IssueWeights | null;
 }
 
-/** Decisions §5 rule 9 and §6. The three lists hold the same companies, sorted differently. */
+/**
+ * Decisions §5 rule 9 and §6, each company once (§11): `ranked` holds every company of S with
+ * its fields and ranks; `aranked` and `pranked` list the same companies by `upright_cid`.
+ */
 export interface IndustryCompaniesResult {
+  /** By normalized_rank, then name. */
   ranked: RankedCompany[];
-  aranked: RankedCompany[];
-  pranked: RankedCompany[] | null;
+  /** upright_cid by arank, then name. */
+  aranked: string[];
+  /** upright_cid by prank, then name; null unless a signed-in member saved priorities. */
+  pranked: string[] | null;
   none: boolean;
 }
 
@@ -155,7 +160,6 @@ export interface CompanyDetailRequest {
   industry: string;
   /** The company's slug (spec §2: name lowercased, spaces as hyphens). */
   company: string;
-  memberValues: IssueWeights | null;
 }
 
 /** null = no such company in this industry (the BFF answers 204). */

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type {
   IndustryCompaniesRequest,
   IndustryCompaniesResponse,
-  IndustryCompaniesResult,
-  IssueWeights,
   TopCompaniesRequest,
   TopCompaniesResponse,
 } from '@upright/contracts';
@@ -29,8 +27,8 @@ export class CompaniesService {
     return {
       result:
         set === null
-          ? emptyResult(request.memberValues)
-          : set.industryLists(this.averages.weights, request.memberValues),
+          ? { ranked: [], aranked: [], pranked: null, none: true }
+          : set.industryLists(this.averages.weights),
       industryResult,
       period: set?.period ?? null,
     };
@@ -46,9 +44,4 @@ export class CompaniesService {
       period: set.period,
     };
   }
-}
-
-/** An industry without any scores: the lists the engine gives for an empty S. */
-function emptyResult(memberValues: IssueWeights | null): IndustryCompaniesResult {
-  return { ranked: [], aranked: [], pranked: memberValues === null ? null : [], none: true };
 }

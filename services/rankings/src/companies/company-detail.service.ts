@@ -36,7 +36,7 @@ export class CompanyDetailService {
       ...company,
       headquarters: toHeadquarters(row),
       ...mergeDetails(detailRows),
-      ranks: set?.ranksOf(row.uprightCid, this.averages.weights, request.memberValues) ?? null,
+      ranks: set?.ranksOf(row.uprightCid, this.averages.weights) ?? null,
       industryList: company.industries
         .filter((industry) => activeIndustries.has(industry))
         .map((industry) => ({ industry, industry_text: activeIndustries.get(industry)! })),

@@ -1,4 +1,3 @@
-import { ISSUE_KEYS } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
 import { remoteErrorThrownBy } from '@upright/platform/testing';
 import {
@@ -7,24 +6,20 @@ import {
   topCompaniesRequestSchema,
 } from './company-requests';
 
-const memberValues = Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5]));
-
 describe('companies message payloads', () => {
   it('accepts the requests the BFF sends', () => {
     expect(
       parseMessage(industryCompaniesRequestSchema, {
         industry: 'airlines',
         period: null,
-        memberValues: null,
       }),
-    ).toEqual({ industry: 'airlines', period: null, memberValues: null });
+    ).toEqual({ industry: 'airlines', period: null });
     expect(
       parseMessage(companyDetailRequestSchema, {
         industry: 'airlines',
         company: 'north-star-air.',
-        memberValues,
-      }).memberValues,
-    ).toEqual(memberValues);
+      }),
+    ).toEqual({ industry: 'airlines', company: 'north-star-air.' });
     expect(
       parseMessage(topCompaniesRequestSchema, {
         industry: 'airlines',
@@ -43,7 +38,6 @@ describe('companies message payloads', () => {
         parseMessage(industryCompaniesRequestSchema, {
           industry: '../etc',
           period: null,
-          memberValues: null,
         }),
       ),
     ).toMatchObject({ code: 'validation_failed', field: 'industry' });
@@ -52,29 +46,9 @@ describe('companies message payloads', () => {
         parseMessage(industryCompaniesRequestSchema, {
           industry: 'airlines',
           period: { period_year: 2026, period_qrt: 5 },
-          memberValues: null,
         }),
       ),
     ).toMatchObject({ field: 'period.period_qrt' });
-  });
-
-  it('refuses member values outside 0–10, fractional or incomplete', () => {
-    const request = (values: unknown) => () =>
-      parseMessage(industryCompaniesRequestSchema, {
-        industry: 'airlines',
-        period: null,
-        memberValues: values,
-      });
-    expect(remoteErrorThrownBy(request({ ...memberValues, climate: 11 }))).toMatchObject({
-      field: 'memberValues.climate',
-    });
-    expect(remoteErrorThrownBy(request({ ...memberValues, tax: 2.5 }))).toMatchObject({
-      field: 'memberValues.tax',
-    });
-    const { lobbying: _, ...incomplete } = memberValues;
-    expect(remoteErrorThrownBy(request(incomplete))).toMatchObject({
-      field: 'memberValues.lobbying',
-    });
   });
 
   it('refuses unknown values and counts outside 1–100 in top lists', () => {

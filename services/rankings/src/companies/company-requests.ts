@@ -1,12 +1,4 @@
-import {
-  ISSUE_KEYS,
-  PRIORITY_MAX,
-  PRIORITY_MIN,
-  RANKING_VALUES,
-  TOP_COUNT_MAX,
-  type IssueKey,
-  type RankingValue,
-} from '@upright/contracts';
+import { RANKING_VALUES, TOP_COUNT_MAX, type RankingValue } from '@upright/contracts';
 import { slugSchema, wholeNumberFrom } from '@upright/platform';
 import { z } from 'zod';
 
@@ -17,17 +9,9 @@ const periodSchema = z.strictObject({
   period_qrt: wholeNumberFrom(1, 4),
 });
 
-/** A member's priority values (decisions §4: integers 0–10), one per issue. */
-const memberValuesSchema = z.strictObject(
-  Object.fromEntries(
-    ISSUE_KEYS.map((key) => [key, wholeNumberFrom(PRIORITY_MIN, PRIORITY_MAX)]),
-  ) as Record<IssueKey, z.ZodInt>,
-);
-
 export const industryCompaniesRequestSchema = z.object({
   industry: slugSchema,
   period: periodSchema.nullable(),
-  memberValues: memberValuesSchema.nullable(),
 });
 
 export const companyDetailRequestSchema = z.object({
@@ -37,7 +21,6 @@ export const companyDetailRequestSchema = z.object({
     .string('must be a string')
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters'),
-  memberValues: memberValuesSchema.nullable(),
 });
 
 export const topCompaniesRequestSchema = z.object({

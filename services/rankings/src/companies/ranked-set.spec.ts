@@ -34,11 +34,13 @@ describe('RankedSet', () => {
       averages,
       null,
     );
-    const lists = set.industryLists(averages, null);
+    const lists = set.industryLists(averages);
     const ranksOf = (list: readonly { upright_cid: string; normalized_rank: number }[]) =>
       list.map(({ upright_cid, normalized_rank }) => [upright_cid, normalized_rank]);
     expect(ranksOf(lists.ranked)).toEqual(ranksOf(engine.ranked));
-    expect(lists.aranked.map((c) => [c.upright_cid, c.arank, c.raw_arank])).toEqual(
+    expect(lists.aranked).toEqual(engine.aranked.map((c) => c.upright_cid));
+    const byCid = new Map(lists.ranked.map((company) => [company.upright_cid, company]));
+    expect(lists.aranked.map((id) => [id, byCid.get(id)!.arank, byCid.get(id)!.raw_arank])).toEqual(
       engine.aranked.map((c) => [c.upright_cid, c.arank, c.raw_arank]),
     );
     expect(lists.pranked).toBeNull();
@@ -46,7 +48,7 @@ describe('RankedSet', () => {
   });
 
   it('applies the spec rules seen through the mapping', () => {
-    const lists = set().industryLists(averages, null);
+    const lists = set().industryLists(averages);
     const byCid = new Map(lists.ranked.map((company) => [company.upright_cid, company]));
     // D (private, not reporting) takes no part on tax, so the tie of A and B is for first.
     expect(byCid.get('A')).toMatchObject({ tax_rank: 1, tax_tied: true });
@@ -57,8 +59,8 @@ describe('RankedSet', () => {
     expect(byCid.get('D')).toMatchObject({ tax_rank: 4, exec_pay_rank: 4, climate_rank: 1 });
   });
 
-  it('gives each company its fields and scores, one object shared by the lists', () => {
-    const lists = set().industryLists(averages, weights({ climate: 10 }, 0));
+  it('gives each company once with its fields and scores; aranked names them by id', () => {
+    const lists = set().industryLists(averages);
     const a = lists.ranked.find((company) => company.upright_cid === 'A')!;
     expect(a).toMatchObject({
       _id: 'A',
@@ -67,28 +69,23 @@ describe('RankedSet', () => {
       industries: ['widgets'],
       companies_scores: { period_year: 2026, period_qrt: 1, climate_score: 10, us_tax_score: 1 },
     });
-    expect(lists.aranked).toContain(a);
-    expect(lists.pranked).toContain(a);
+    expect(a).toMatchObject({ raw_prank: null, prank: null, ptied: null });
+    expect([...lists.aranked].sort()).toEqual(['A', 'B', 'C', 'D']);
+    expect(lists.pranked).toBeNull();
   });
 
-  it('re-weighs for member values; the visitor lists are kept per averages object', () => {
+  it('keeps the lists per averages object', () => {
     const rankedSet = set();
-    const visitor = rankedSet.industryLists(averages, null);
-    expect(rankedSet.industryLists(averages, null)).toBe(visitor);
-    expect(rankedSet.industryLists(weights(), null)).not.toBe(visitor);
-
-    const climateOnly = rankedSet.industryLists(averages, weights({ climate: 10 }, 0));
-    const taxOnly = rankedSet.industryLists(averages, weights({ tax: 10 }, 0));
-    expect(climateOnly.pranked!.map((c) => c.upright_cid)).toEqual(['D', 'A', 'B', 'C']);
-    expect(taxOnly.pranked!.map((c) => c.upright_cid)).toEqual(['A', 'B', 'C', 'D']);
-    expect(climateOnly.pranked![0]).toMatchObject({ prank: 1, raw_prank: 10, ptied: false });
+    const visitor = rankedSet.industryLists(averages);
+    expect(rankedSet.industryLists(averages)).toBe(visitor);
+    expect(rankedSet.industryLists(weights())).not.toBe(visitor);
   });
 
   it('answers one company’s ranks from the same ranking', () => {
     const rankedSet = set();
-    const lists = rankedSet.industryLists(averages, null);
+    const lists = rankedSet.industryLists(averages);
     const c = lists.ranked.find((company) => company.upright_cid === 'C')!;
-    const ranks = rankedSet.ranksOf('C', averages, null)!;
+    const ranks = rankedSet.ranksOf('C', averages)!;
     expect(ranks).toMatchObject({
       climate_rank: c.climate_rank,
       normalized_rank: c.normalized_rank,
@@ -99,7 +96,7 @@ describe('RankedSet', () => {
       lowestRank: 4,
     });
     expect(ranks).not.toHaveProperty('company_name');
-    expect(rankedSet.ranksOf('nobody', averages, null)).toBeNull();
+    expect(rankedSet.ranksOf('nobody', averages)).toBeNull();
   });
 
   it('lists the top companies on an issue or on normalized_rank', () => {
@@ -108,7 +105,7 @@ describe('RankedSet', () => {
     expect(rankedSet.top('tax', false, 10).map((c) => c.upright_cid)).toEqual(['A', 'B', 'C', 'D']);
     const overall = rankedSet.top('overall', false, 4).map((c) => c.upright_cid);
     expect(rankedSet.top('climate', true, 4).map((c) => c.upright_cid)).toEqual(overall);
-    const sortedByNormalized = [...rankedSet.industryLists(averages, null).ranked].map(
+    const sortedByNormalized = [...rankedSet.industryLists(averages).ranked].map(
       (c) => c.upright_cid,
     );
     expect(overall).toEqual(sortedByNormalized);
@@ -121,7 +118,7 @@ describe('RankedSet', () => {
 
   it('is empty (none) without members', () => {
     const empty = rankedSetOf(period, []);
-    expect(empty.industryLists(averages, null)).toEqual({
+    expect(empty.industryLists(averages)).toEqual({
       ranked: [],
       aranked: [],
       pranked: null,

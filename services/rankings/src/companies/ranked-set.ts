@@ -5,7 +5,6 @@ import type {
   IndustryCompaniesResult,
   IssueWeights,
   Period,
-  RankedCompany,
   RankingValue,
   TopCompany,
 } from '@upright/contracts';
@@ -18,7 +17,6 @@ import {
   type IndustryRanking,
   type IssueRankedCompany,
   type IssueRanking,
-  type RankedCompany as EngineRankedCompany,
   type WeightedRanks,
 } from '../ranking-engine';
 import { toRankable } from './company-rows';
@@ -37,8 +35,7 @@ export interface RankedSetMember {
 
 /**
  * The ranked set S of decisions §5 (one industry, period and scope) with its stage-1 ranking:
- * what the cache keeps per data version. Each request only re-weighs it: once per averages for
- * visitors (memoised), once per member's values for a personal ranking.
+ * what the cache keeps per data version. It is weighed once per averages (memoised).
  */
 export class RankedSet {
   readonly issueRanking: IssueRanking;
@@ -66,27 +63,21 @@ export class RankedSet {
   }
 
   /**
-   * ranked / aranked / pranked of `GET /api/companies/…`. `averages` must be the AveragesCache's
-   * current object: it is replaced only when the averages change, which keys the visitor memo.
+   * ranked and aranked of `GET /api/companies/…` for visitors (pranked is the BFF's, decisions
+   * §11). `averages` must be the AveragesCache's current object: it is replaced only when the
+   * averages change, which keys the memo.
    */
-  industryLists(
-    averages: IssueWeights,
-    memberValues: IssueWeights | null,
-  ): IndustryCompaniesResult {
-    if (memberValues === null) return this.visitorRanking(averages).result;
-    return this.withCompanyFields(this.engineRanking(averages, memberValues));
+  industryLists(averages: IssueWeights): IndustryCompaniesResult {
+    return this.visitorRanking(averages).result;
   }
 
   /** One company's ranks, from the same ranking as the industry page; null when not in S. */
-  ranksOf(
-    uprightCid: string,
-    averages: IssueWeights,
-    memberValues: IssueWeights | null,
-  ): CompanyRanksInIndustry | null {
+  ranksOf(uprightCid: string, averages: IssueWeights): CompanyRanksInIndustry | null {
     const index = this.indexOfCid.get(uprightCid);
     if (index === undefined) return null;
-    const ranking = this.engineRanking(averages, memberValues);
-    const ranked = ranking.ranked.find((company) => company.upright_cid === uprightCid)!;
+    const ranked = this.visitorRanking(averages).ranking.ranked.find(
+      (company) => company.upright_cid === uprightCid,
+    )!;
     const { upright_cid: _cid, company_name: _name, ...ranks } = ranked;
     return {
       ...ranks,
@@ -105,16 +96,6 @@ export class RankedSet {
     return top.map((ranked) => this.withFields(ranked));
   }
 
-  private engineRanking(
-    averages: IssueWeights,
-    memberValues: IssueWeights | null,
-  ): IndustryRanking {
-    const visitor = this.visitorRanking(averages);
-    if (memberValues === null) return visitor.ranking;
-    const personal = weigh(this.issueRanking, memberValues);
-    return assembleIndustryRanking(this.issueRanking, visitor.averaged, personal);
-  }
-
   private visitorRanking(averages: IssueWeights) {
     if (this.visitorMemo?.averages !== averages) {
       const averaged = weigh(this.issueRanking, averages);
@@ -124,16 +105,12 @@ export class RankedSet {
     return this.visitorMemo;
   }
 
-  /** The three lists share one object per company, as the engine's lists do. */
+  /** Each company once, in `ranked`; the weighted order refers to it by id (decisions §11). */
   private withCompanyFields(ranking: IndustryRanking): IndustryCompaniesResult {
-    const merged = new Map<EngineRankedCompany, RankedCompany>(
-      ranking.ranked.map((ranked) => [ranked, this.withFields(ranked)]),
-    );
-    const of = (list: readonly EngineRankedCompany[]) => list.map((ranked) => merged.get(ranked)!);
     return {
-      ranked: of(ranking.ranked),
-      aranked: of(ranking.aranked),
-      pranked: ranking.pranked === null ? null : of(ranking.pranked),
+      ranked: ranking.ranked.map((ranked) => this.withFields(ranked)),
+      aranked: ranking.aranked.map((ranked) => ranked.upright_cid),
+      pranked: null,
       none: ranking.none,
     };
   }
@@ -143,6 +120,7 @@ export class RankedSet {
     ranked: R,
   ): Company & { companies_scores: CompanyScores } & R {
     const { company, scores } = this.members[this.indexOfCid.get(ranked.upright_cid)!];
-    return { ...company, companies_scores: scores, ...ranked };
+    // Object.assign, not spread: a spread of these wide objects costs ~25× more in V8.
+    return Object.assign({}, company, { companies_scores: scores }, ranked);
   }
 }
