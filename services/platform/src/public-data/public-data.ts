@@ -1,6 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PublicDataDomain } from '@upright/contracts';
-import { PLATFORM_CONFIG, type PlatformConfig, RedisConnection } from '../bootstrap/redis-connection';
+import {
+  PLATFORM_CONFIG,
+  type PlatformConfig,
+  RedisConnection,
+} from '../bootstrap/redis-connection';
 import { announceMemberChanged, bumpPublicVersions } from './public-versions';
 
 /**
