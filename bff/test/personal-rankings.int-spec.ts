@@ -186,7 +186,9 @@ describe('personal rankings through the BFF', () => {
   let weightsAtStart: IssueWeights | undefined;
 
   beforeAll(async () => {
-    stack = await startAccountsStack('personal-rankings');
+    // Verified sessions outlive every test here: what changes a member's ranking must be the
+    // member-change announcement, never a lifetime running out.
+    stack = await startAccountsStack('personal-rankings', { bffEnv: { SESSION_CACHE_S: '60' } });
     accountsEnv = {
       REDIS_URL: infra.redisUrl,
       TRANSPORT_PREFIX: stack.prefix,
@@ -318,14 +320,23 @@ describe('personal rankings through the BFF', () => {
   it('ranks a member as a visitor while accounts is down, and personally once it is back', async () => {
     const member = await signUp(stack, 'outage');
     await savePriorities(member, allOn('lobbying'));
+    // A second session of the member that no ranking page has used: no replica verified it.
+    const second = new Browser(stack.bff.url);
+    const signin = await second.call<{ token: string }>('POST', '/api/signin', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(signin.status).toBe(200);
     expectRankedOn(await rankingOf(member.browser), 'lobbying');
 
     await stack.accounts.app.close();
+    // Decisions §11: the session this replica verified moments ago needs no accounts round trip.
+    expectRankedOn(await rankingOf(member.browser), 'lobbying');
     // Decisions §3: the page still answers (not a 5xx) with the lists every visitor gets.
-    const down = await rankingOf(member.browser);
+    const down = await rankingOf(second);
     expectVisitorRanking(down);
     expectArankedBy(down, averagesWeights());
-    expectVisitorRanking(await rankingOf(new Browser(stack.bff.url), member.token));
+    expectVisitorRanking(await rankingOf(new Browser(stack.bff.url), signin.body.token));
 
     restartedAccounts = await startTestApp(accountsService, accountsEnv);
     await eventually(async () => expectRankedOn(await rankingOf(member.browser), 'lobbying'));

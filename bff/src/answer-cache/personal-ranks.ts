@@ -1,7 +1,6 @@
 import {
   orderByName,
-  orderedByRank,
-  weighIssueRanks,
+  rankPersonally,
   type IndustryCompaniesResponse,
   type IssueWeights,
   type RankedCompany,
@@ -22,18 +21,16 @@ export interface PersonalRanks {
  */
 export class RankedSetOfAnswer {
   private readonly nameOrder: number[];
-  readonly companies: readonly RankedCompany[];
+  private readonly companies: readonly RankedCompany[];
 
   constructor(answer: IndustryCompaniesResponse) {
     this.companies = answer.result.ranked;
     this.nameOrder = orderByName(this.companies);
   }
 
-  /** Rules 7–9 with the member's values, by the same code as the engine's. */
+  /** Rules 7–9 with the member's values, by the contracts' code the engine shares. */
   weigh(values: IssueWeights): PersonalRanks {
-    const weighted = weighIssueRanks(this.companies, values, this.companies.length);
-    const byCid = new Map(weighted.map((rank) => [rank.upright_cid, rank]));
-    const ordered = orderedByRank(weighted, this.nameOrder, (rank) => rank.rank);
-    return { byCid, pranked: ordered.map((rank) => rank.upright_cid) };
+    const { ranks, pranked } = rankPersonally(this.companies, values, this.nameOrder);
+    return { byCid: new Map(ranks.map((rank) => [rank.upright_cid, rank])), pranked };
   }
 }

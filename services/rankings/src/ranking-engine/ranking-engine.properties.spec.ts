@@ -3,6 +3,7 @@ import {
   DISCLOSURE_DEPENDENT_ISSUES,
   ISSUE_KEYS,
   MISSING_CLIMATE_SCORE,
+  rankPersonally,
   type IssueKey,
 } from '@upright/contracts';
 import { rankField, tiedField } from './issue-fields';
@@ -278,6 +279,32 @@ describe('rankIndustry properties', () => {
           } else {
             assertSorted(result.pranked ?? [], (entry) => entry.prank ?? 0);
             for (const entry of result.ranked) expect(entry.prank).not.toBeNull();
+          }
+        },
+      ),
+    );
+  });
+
+  it("a member's ranking made from the visitor's answer (BFF, browser) equals the engine's", () => {
+    fc.assert(
+      fc.property(
+        companiesArb,
+        weightsInHundredthsArb,
+        memberValuesArb,
+        (companies, hundredths, memberValues) => {
+          const averages = toWeights(hundredths.map((h) => h / 100));
+          const visitor = rankIndustry(companies, averages, null);
+          const member = rankIndustry(companies, averages, memberValues);
+          const fromVisitor = rankPersonally(visitor.ranked, memberValues);
+          expect(fromVisitor.pranked).toEqual(member.pranked!.map((entry) => entry.upright_cid));
+          const engineByCid = new Map(member.ranked.map((entry) => [entry.upright_cid, entry]));
+          for (const rank of fromVisitor.ranks) {
+            const engine = engineByCid.get(rank.upright_cid)!;
+            expect([rank.raw, rank.rank, rank.tied]).toEqual([
+              engine.raw_prank,
+              engine.prank,
+              engine.ptied,
+            ]);
           }
         },
       ),

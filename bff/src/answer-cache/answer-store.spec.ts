@@ -1,0 +1,70 @@
+import { makeAnswer, type AnswerPolicy } from './answer';
+import { AnswerStore } from './answer-store';
+
+const data: AnswerPolicy = { domain: 'data', personal: false };
+const search: AnswerPolicy = { domain: 'search', personal: false };
+const versions = { data: '1', search: '7' };
+
+function answerOf(size: number, policy = data) {
+  return makeAnswer(JSON.stringify({ pad: 'x'.repeat(size) }), policy);
+}
+
+describe('AnswerStore', () => {
+  it('keeps nothing and serves nothing while the versions are unknown', () => {
+    const store = new AnswerStore(1_000_000);
+    expect(store.set('/a', answerOf(10), '1')).toBe(false);
+    store.setVersions(versions);
+    expect(store.set('/a', answerOf(10), '1')).toBe(true);
+    store.setVersions(null);
+    expect(store.get('/a')).toBeUndefined();
+  });
+
+  it('keeps an answer only under the current version of its domain', () => {
+    const store = new AnswerStore(1_000_000);
+    store.setVersions(versions);
+    expect(store.set('/old', answerOf(10), '0')).toBe(false);
+    expect(store.set('/s', answerOf(10, search), '7')).toBe(true);
+    expect(store.get('/old')).toBeUndefined();
+    expect(store.get('/s')).toBeDefined();
+  });
+
+  it('drops the answers of a domain whose version moves, and only those', () => {
+    const store = new AnswerStore(1_000_000);
+    store.setVersions(versions);
+    store.set('/d', answerOf(10), '1');
+    store.set('/s', answerOf(10, search), '7');
+    store.setVersions({ ...versions, data: '2' });
+    expect(store.get('/d')).toBeUndefined();
+    expect(store.get('/s')).toBeDefined();
+    expect(store.snapshot.entries).toBe(1);
+  });
+
+  it('stays within its bytes, evicting the least recently used first', () => {
+    const one = answerOf(2000);
+    const store = new AnswerStore(one.size * 4);
+    store.setVersions(versions);
+    for (const key of ['/a', '/b', '/c', '/d']) store.set(key, answerOf(2000), '1');
+    expect(store.get('/a')).toBeDefined(); // /b is now the least recently used
+    store.set('/e', answerOf(2000), '1');
+    expect(store.get('/b')).toBeUndefined();
+    for (const key of ['/a', '/c', '/d', '/e']) expect(store.get(key)).toBeDefined();
+    expect(store.snapshot.bytes).toBeLessThanOrEqual(one.size * 4);
+    expect(store.stats.evictions).toBe(1);
+  });
+
+  it('does not keep one answer larger than a quarter of its memory', () => {
+    const store = new AnswerStore(1000);
+    store.setVersions(versions);
+    expect(store.set('/big', answerOf(5000), '1')).toBe(false);
+  });
+
+  it('counts hits and the misses it is told of', () => {
+    const store = new AnswerStore(1_000_000);
+    store.setVersions(versions);
+    store.set('/a', answerOf(10), '1');
+    store.get('/a');
+    store.get('/a');
+    store.noteMiss();
+    expect(store.snapshot).toMatchObject({ hits: 2, misses: 1, entries: 1 });
+  });
+});

@@ -1,0 +1,35 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_FROM_BYTES, makeAnswer, representation } from './answer';
+
+const policy = { domain: 'data', personal: false } as const;
+
+describe('makeAnswer', () => {
+  it('compresses JSON from 1 KB on, each coding decoding to the same bytes', () => {
+    const json = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ i })) });
+    const answer = makeAnswer(json, policy);
+    expect(answer.identity.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    expect(brotliDecompressSync(answer.br!).toString()).toBe(json);
+    expect(gunzipSync(answer.gzip!).toString()).toBe(json);
+    expect(answer.br!.length).toBeLessThan(json.length);
+  });
+
+  it('sends small answers as they are', () => {
+    const answer = makeAnswer('{"a":1}', policy);
+    expect(answer.br).toBeNull();
+    expect(representation(answer, 'br')).toMatchObject({
+      coding: 'identity',
+      etag: `"${answer.hash}"`,
+    });
+  });
+
+  it('gives each coding its own strong ETag, and equal bytes the same one', () => {
+    const json = JSON.stringify({ pad: 'y'.repeat(3000) });
+    const a = makeAnswer(json, policy);
+    const b = makeAnswer(json, policy);
+    const etags = (['identity', 'br', 'gzip'] as const).map((c) => representation(a, c).etag);
+    expect(new Set(etags).size).toBe(3);
+    for (const etag of etags) expect(etag).toMatch(/^"[A-Za-z0-9_-]+(-br|-gz)?"$/);
+    expect(representation(b, 'br').etag).toBe(etags[1]);
+    expect(makeAnswer(json.replace('y', 'z'), policy).hash).not.toBe(a.hash);
+  });
+});
