@@ -244,7 +244,9 @@ describe('bad values fail at render time', () => {
         'components.bff.autoscaling.minReplicas=1',
         'components.bff.podDisruptionBudget.minAvailable=1',
       ]),
-    ).toMatch(/components\.bff: a PodDisruptionBudget with minAvailable 1 needs more replicas than 1/);
+    ).toMatch(
+      /components\.bff: a PodDisruptionBudget with minAvailable 1 needs more replicas than 1/,
+    );
   });
 
   it('refuses as many fixed replicas as the PDB keeps available', () => {
@@ -254,14 +256,16 @@ describe('bad values fail at render time', () => {
         'components.bff.replicas=2',
         'components.bff.podDisruptionBudget.minAvailable=2',
       ]),
-    ).toMatch(/components\.bff: a PodDisruptionBudget with minAvailable 2 needs more replicas than 2/);
+    ).toMatch(
+      /components\.bff: a PodDisruptionBudget with minAvailable 2 needs more replicas than 2/,
+    );
   });
 
   it('lets one pod at a time be evicted by default (maxUnavailable 1)', () => {
-    const manifests = renderChart([], [
-      'components.bff.autoscaling.enabled=false',
-      'components.bff.replicas=1',
-    ]);
+    const manifests = renderChart(
+      [],
+      ['components.bff.autoscaling.enabled=false', 'components.bff.replicas=1'],
+    );
     for (const pdb of ofKind(manifests, 'PodDisruptionBudget')) {
       expect(pdb.spec.maxUnavailable).toBe(1);
       expect(pdb.spec.minAvailable).toBeUndefined();
@@ -313,21 +317,21 @@ describe('images pinned by digest', () => {
 
 describe('the edge', () => {
   it('routes /api to the BFF and the rest to web through a Gateway API HTTPRoute', () => {
-    const manifests = renderChart([], [
-      'gateway.enabled=true',
-      'gateway.parentRefs[0].name=public',
-      'gateway.parentRefs[0].namespace=gateway',
-      'gateway.hostnames[0]=upright.example.com',
-    ]);
+    const manifests = renderChart(
+      [],
+      [
+        'gateway.enabled=true',
+        'gateway.parentRefs[0].name=public',
+        'gateway.parentRefs[0].namespace=gateway',
+        'gateway.hostnames[0]=upright.example.com',
+      ],
+    );
     const [route] = ofKind(manifests, 'HTTPRoute');
     expect(route.apiVersion).toBe('gateway.networking.k8s.io/v1');
     expect(route.spec.parentRefs).toEqual([{ name: 'public', namespace: 'gateway' }]);
     expect(route.spec.hostnames).toEqual(['upright.example.com']);
     const backends = Object.fromEntries(
-      route.spec.rules.map((rule: Manifest) => [
-        rule.matches[0].path.value,
-        rule.backendRefs[0],
-      ]),
+      route.spec.rules.map((rule: Manifest) => [rule.matches[0].path.value, rule.backendRefs[0]]),
     );
     expect(backends['/api']).toEqual({ name: 'upright-bff', port: 8080 });
     expect(backends['/']).toEqual({ name: 'upright-web', port: 8080 });
@@ -341,8 +345,8 @@ describe('the edge', () => {
 
   it('tells the BFF how many proxies (by default exactly the ingress) to trust', () => {
     const hops = (manifests: Manifest[], component: string) =>
-      envOf(deployment(manifests, component).spec.template.spec.containers[0])
-        .TRUSTED_PROXY_HOPS?.value;
+      envOf(deployment(manifests, component).spec.template.spec.containers[0]).TRUSTED_PROXY_HOPS
+        ?.value;
     expect(hops(renderChart(), 'bff')).toBe('1');
     expect(hops(renderChart([], ['bff.trustedProxyHops=2']), 'bff')).toBe('2');
     expect(hops(renderChart(), 'accounts')).toBeUndefined();

@@ -321,7 +321,8 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
           component === 'search' && values.opensearch.enabled,
         );
         // No rule without destinations: that would allow every address.
-        for (const rule of policyOf(component)!.spec.egress) expect(rule.to.length).toBeGreaterThan(0);
+        for (const rule of policyOf(component)!.spec.egress)
+          expect(rule.to.length).toBeGreaterThan(0);
       }
       expect(NODE_COMPONENTS.every((component) => policyOf(component))).toBe(true);
     });
@@ -352,11 +353,7 @@ describe('values.schema.json rejects wrong values before anything renders', () =
       'secrets.values.dbPasswords.accounts=p@ss/word',
       'secrets.values.dbPasswords.accounts',
     ],
-    [
-      'a digest that is not sha256',
-      'components.bff.digest=latest',
-      'components.bff.digest',
-    ],
+    ['a digest that is not sha256', 'components.bff.digest=latest', 'components.bff.digest'],
     ['a deadline out of range', 'config.requestDeadlineMs=10', 'config.requestDeadlineMs'],
   ])('%s', (_what, set, message) => {
     const result = runHelm([

@@ -68,13 +68,26 @@ describe('the migrate image', () => {
   it('refuses to start without its variables, naming them', () => {
     const result = runImage({});
     expect(result.status).toBe(78);
-    expect(result.stderr).toContain('DATABASE_ADMIN_URL and DB_ROLE_PASSWORD must be set');
+    for (const variable of [
+      'DATABASE_ADMIN_URL',
+      'ACCOUNTS_DB_PASSWORD',
+      'RANKINGS_DB_PASSWORD',
+      'REPORTS_DB_PASSWORD',
+      'SEARCH_DB_PASSWORD',
+    ]) {
+      expect(result.stderr).toContain(`${variable} must be set`);
+    }
   });
 
   it('creates the database, applies every migration and is idempotent', async () => {
     const env = {
       DATABASE_ADMIN_URL: adminUrl.toString(),
-      DB_ROLE_PASSWORD: process.env.DB_ROLE_PASSWORD ?? 'upright-local',
+      ...Object.fromEntries(
+        ['accounts', 'rankings', 'reports', 'search'].map((service) => [
+          `${service.toUpperCase()}_DB_PASSWORD`,
+          `upright-image-${service}`,
+        ]),
+      ),
     };
     for (let run = 0; run < 2; run++) {
       const result = runImage(env);
