@@ -11,7 +11,6 @@ import {
   chartDir,
   componentOf,
   ofKind,
-  REQUIRED_VALUES,
   renderChart,
   validateAgainstKubernetesSchemas,
   type Manifest,
