@@ -1,4 +1,5 @@
 import {
+  localRolePassword,
   migrate,
   rolePasswordsFrom,
   SCHEMA_OWNING_SERVICES,
@@ -10,7 +11,7 @@ export default async function integrationSetup(): Promise<void> {
   process.env.TEST_DATABASE_ADMIN_URL ??= 'postgres://postgres@127.0.0.1:5432/upright_test';
   // The local values of local.env, when the tests run without it; the workers inherit them.
   for (const service of SCHEMA_OWNING_SERVICES) {
-    process.env[rolePasswordVariable(service)] ??= `upright-local-${service}`;
+    process.env[rolePasswordVariable(service)] ??= localRolePassword(service);
   }
   await migrate(process.env.TEST_DATABASE_ADMIN_URL, rolePasswordsFrom(process.env));
 }

@@ -27,6 +27,11 @@ export function rolePasswordVariable(service: SchemaOwningService): string {
   return `${service.toUpperCase()}_DB_PASSWORD`;
 }
 
+/** A role's password in local.env, for tests run without it. */
+export function localRolePassword(service: SchemaOwningService): string {
+  return `upright-local-${service}`;
+}
+
 // Each password also goes into its service's DATABASE_URL, so only URL-safe characters.
 const rolePassword = z
   .string({ error: 'must be set' })

@@ -10,14 +10,14 @@ import { parse } from 'yaml';
 import {
   chartDir,
   componentOf,
+  DATABASE_COMPONENTS,
+  NODE_COMPONENTS,
   ofKind,
   renderChart,
   validateAgainstKubernetesSchemas,
   type Manifest,
 } from './chart';
 
-const NODE_COMPONENTS = ['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'];
-const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search'];
 const PRODUCTION = ['values-production.yaml'];
 const WITH_EVERY_CA = ['redis.tls.caSecret=redis-ca', 'opensearch.tls.caSecret=opensearch-ca'];
 

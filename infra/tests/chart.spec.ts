@@ -9,6 +9,8 @@ import path from 'node:path';
 import {
   chartDir,
   componentOf,
+  DATABASE_COMPONENTS,
+  NODE_COMPONENTS,
   loadValues,
   ofKind,
   renderChart,
@@ -20,8 +22,6 @@ import {
   type Manifest,
 } from './chart';
 
-const NODE_COMPONENTS = ['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'];
-const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search'];
 const VALUES_FILES = ['values.yaml', 'values-production.yaml'];
 
 function podSpecs(manifests: Manifest[]): Array<[string, Manifest]> {

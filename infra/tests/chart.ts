@@ -32,6 +32,10 @@ export function valuesFileArgs(valuesFiles: string[]): string[] {
   return valuesFiles.flatMap((file) => ['-f', path.join(chartDir, file)]);
 }
 
+/** The NestJS processes, and those that own a Postgres schema (the chart's _helpers.tpl). */
+export const NODE_COMPONENTS = ['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'];
+export const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search'];
+
 /**
  * What an install must give on top of the default values (the chart refuses placeholders):
  * the database host, the site's origin and host, and every secret of a chart-created Secret.
@@ -41,10 +45,10 @@ export const REQUIRED_VALUES = [
   'config.publicUrl=https://upright.example.com',
   'ingress.hosts[0]=upright.example.com',
   'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright',
-  ...['accounts', 'rankings', 'reports', 'search'].map(
+  ...DATABASE_COMPONENTS.map(
     (service) => `secrets.values.dbPasswords.${service}=${service}-role-password`,
   ),
-  ...['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'].map(
+  ...NODE_COMPONENTS.map(
     (component) =>
       `secrets.values.redisUrls.${component}=redis://${component}:${component}-pw@redis.internal:6379`,
   ),
