@@ -114,7 +114,7 @@ bench-web: build build-web infra
 images:
 	@npx tsx infra/docker/build-images.ts
 
-chart-check: deps
+chart-check: generate
 	@npx jest --selectProjects unit --testPathPatterns infra/tests
 
 # Against `make up` when it runs, else a stack of its own on a private database.

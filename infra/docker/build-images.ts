@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildArgs, dockerfilePath, loadImages, repoRoot } from './images';
+import { buildCommand, loadImages, repoRoot } from './images';
 
 const engine = process.env.CONTAINER_ENGINE ?? 'docker';
 const registry = process.env.IMAGE_REGISTRY ?? 'ghcr.io/upright';
@@ -30,13 +30,10 @@ function main(): void {
   }
   for (const image of loadImages()) {
     const reference = `${registry}/${image.name}:${tag}`;
-    const args = ['build', '-f', dockerfilePath, '--target', image.target, '-t', reference];
-    for (const [name, value] of Object.entries(buildArgs(image)))
-      args.push('--build-arg', `${name}=${value}`);
     console.log(
       `[images] ${reference} (${image.target}${image.workspace ? ` ${image.workspace}` : ''})`,
     );
-    execFileSync(engine, [...args, repoRoot], { stdio: 'inherit' });
+    execFileSync(engine, buildCommand(image, reference), { stdio: 'inherit' });
     if (process.env.PUSH === '1') execFileSync(engine, ['push', reference], { stdio: 'inherit' });
   }
 }

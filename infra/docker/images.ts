@@ -32,3 +32,19 @@ export function buildArgs(
   if (image.target === 'web' && env.PRODUCT_NAME) return { PRODUCT_NAME: env.PRODUCT_NAME };
   return {};
 }
+
+/** Every image is built for this platform (the lockfile holds its optional binaries only). */
+export const IMAGE_PLATFORM = 'linux/amd64';
+
+/** The container engine's arguments that build one image as `reference`. */
+export function buildCommand(
+  image: ImageSpec,
+  reference: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const args = ['build', '--platform', IMAGE_PLATFORM, '-f', dockerfilePath];
+  args.push('--target', image.target, '-t', reference);
+  for (const [name, value] of Object.entries(buildArgs(image, env)))
+    args.push('--build-arg', `${name}=${value}`);
+  return [...args, repoRoot];
+}

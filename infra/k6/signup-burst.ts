@@ -4,12 +4,14 @@
  * k6 run -e BASE_URL=https://upright.example.com -e RATE=2 infra/k6/signup-burst.ts
  */
 import type { Options } from 'k6/options';
-import { journeyContext } from './lib/k6-client.ts';
+import { journeyContext, preflightOrAbort } from './lib/k6-client.ts';
 import { signUp } from './lib/journeys.ts';
-import { journeyThresholds } from './lib/scenarios.ts';
+import { DEFAULT_RATES } from './lib/load-model.ts';
+import { journeyThresholds, vuAllocation } from './lib/scenarios.ts';
 import { settings } from './lib/settings.ts';
+import { summaryFiles, type SummaryData } from './lib/summary.ts';
 
-const peak = settings.rate(2);
+const peak = settings.rate(DEFAULT_RATES.signup);
 
 export const options: Options = {
   scenarios: {
@@ -18,9 +20,8 @@ export const options: Options = {
       exec: 'signup',
       startRate: 0,
       timeUnit: '1s',
-      preAllocatedVUs: Math.max(10, Math.ceil(peak * 10)),
-      // Each iteration spends seconds solving the captcha: keep VUs for it.
-      maxVUs: settings.maxVus(peak * 5),
+      // Sized for the peak: each iteration also spends seconds solving the captcha.
+      ...vuAllocation('signup', peak),
       stages: [
         { target: peak, duration: '30s' },
         { target: peak, duration: settings.duration },
@@ -32,6 +33,14 @@ export const options: Options = {
   thresholds: journeyThresholds('signup'),
 };
 
+export async function setup(): Promise<void> {
+  await preflightOrAbort(['signup']);
+}
+
 export async function signup(): Promise<void> {
   await signUp(journeyContext('signup'));
+}
+
+export function handleSummary(data: SummaryData): Record<string, string> {
+  return summaryFiles('signup-burst', settings.summaryDir, data);
 }

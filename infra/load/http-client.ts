@@ -3,6 +3,7 @@
  * every request timed and recorded as a Sample.
  */
 import type { Answer, Client, Method, StepOptions } from '../k6/lib/journeys';
+import { jitteredThink } from '../k6/lib/load-model';
 import type { Sample } from './figures';
 
 export interface FailedAnswer {
@@ -19,6 +20,12 @@ export interface Recorder {
   failures: FailedAnswer[];
   /** Failed checks of answers that were 2xx but wrong. */
   failedChecks: Array<{ journey: string; step: string; what: string }>;
+  /** Checks made per journey, passed or not (the base of the checks rate). */
+  checks: Record<string, number>;
+}
+
+export function newRecorder(): Recorder {
+  return { samples: [], failures: [], failedChecks: [], checks: {} };
 }
 
 export interface ClientOptions {
@@ -103,11 +110,13 @@ export function nodeClient(options: ClientOptions): Client {
       return cookies.get(name);
     },
     think(seconds: number): Promise<void> {
-      const ms = seconds * options.thinkScale * 1000;
+      const ms = jitteredThink(seconds, Math.random) * options.thinkScale * 1000;
       return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
     },
     verify(step: string, passed: boolean, what: string): void {
-      if (!passed) options.recorder.failedChecks.push({ journey: options.journey, step, what });
+      const { recorder, journey } = options;
+      recorder.checks[journey] = (recorder.checks[journey] ?? 0) + 1;
+      if (!passed) recorder.failedChecks.push({ journey, step, what });
     },
   };
 }

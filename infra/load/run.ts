@@ -6,12 +6,16 @@
  * this run starts itself (local-stack.ts). `--smoke`: always its own stack, a few seconds, no
  * think time; exits non-zero on any error.
  *
- * Open model, as k6's arrival-rate executors: iterations start at LOAD_RATE per second in the
- * production mix (JOURNEY_MIX) for LOAD_SECONDS, whether or not earlier ones have finished;
- * starts beyond LOAD_MAX_CONCURRENT are dropped and reported. LOAD_THINK_SCALE scales think times.
+ * Open model, as k6's arrival-rate executors: iterations start at LOAD_RATE per second (default
+ * the k6 mix's 10) in the production mix (JOURNEY_MIX) for LOAD_SECONDS, whether or not earlier
+ * ones have finished; starts beyond LOAD_MAX_CONCURRENT (default: the VUs k6 would allow, from
+ * load-model.ts) are dropped and reported. LOAD_THINK_SCALE scales think times (default 1, as k6).
+ * Member sessions sign in as a pool of LOAD_MEMBERS members signed up first (or MEMBER_EMAIL).
  *
- * Before measuring, each journey runs once: one that meets a route not built yet (404 "Cannot
- * GET …") is reported as not run; any other failure counts as an error.
+ * Before measuring, the preflight of the k6 scripts stops a run that could only fail; then each
+ * journey runs once: one that meets a route not built yet (404 "Cannot GET …") is reported as not
+ * run; any other failure counts as an error. The k6 thresholds are reported per journey, and a
+ * crossed one exits 99, as k6 does.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,15 +23,25 @@ import {
   JOURNEY_FUNCTIONS,
   JOURNEY_MIX,
   JOURNEYS,
+  newMember,
+  preflight,
   signUpMember,
   type JourneyContext,
   type JourneyName,
   type Member,
 } from '../k6/lib/journeys';
+import { DEFAULT_MIX_RATE, vusFor } from '../k6/lib/load-model';
 import { CaptchaSolver } from './captcha-solver';
 import { errorBreakdown, groupFigures, summarize, type Figures, type Sample } from './figures';
-import { nodeClient, visitorAddress, type FailedAnswer, type Recorder } from './http-client';
+import {
+  newRecorder,
+  nodeClient,
+  visitorAddress,
+  type FailedAnswer,
+  type Recorder,
+} from './http-client';
 import { startLocalStack, type LocalStack } from './local-stack';
+import { evaluateThresholds, type ThresholdOutcome } from './thresholds';
 
 const smoke = process.argv.includes('--smoke');
 
@@ -39,13 +53,6 @@ function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
-const settings = {
-  seconds: numberSetting('LOAD_SECONDS', smoke ? 5 : 30),
-  rate: numberSetting('LOAD_RATE', smoke ? 6 : 20),
-  thinkScale: numberSetting('LOAD_THINK_SCALE', smoke ? 0 : 0.1),
-  maxConcurrent: numberSetting('LOAD_MAX_CONCURRENT', 500),
-};
-
 /** Smoke runs every journey at an equal share, so each one is exercised a few times. */
 function shares(): Record<JourneyName, number> {
   if (!smoke) return JOURNEY_MIX;
@@ -55,17 +62,38 @@ function shares(): Record<JourneyName, number> {
   >;
 }
 
+const rate = numberSetting('LOAD_RATE', smoke ? 6 : DEFAULT_MIX_RATE);
+const thinkScale = numberSetting('LOAD_THINK_SCALE', smoke ? 0 : 1);
+/** As k6's maxVUs: twice the VUs each journey's share of the rate needs (load-model.ts). */
+const sizedConcurrency = JOURNEYS.reduce(
+  (sum, journey) => sum + 2 * vusFor(journey, rate * shares()[journey], thinkScale),
+  0,
+);
+
+const settings = {
+  seconds: numberSetting('LOAD_SECONDS', smoke ? 5 : 30),
+  rate,
+  thinkScale,
+  maxConcurrent: numberSetting('LOAD_MAX_CONCURRENT', sizedConcurrency),
+  members: numberSetting('LOAD_MEMBERS', smoke ? 1 : 3),
+};
+
 const ROUTE_NOT_BUILT = /"Cannot (GET|POST|PUT) /;
 
 interface Runner {
   baseUrl: string;
   solver: CaptchaSolver;
-  member?: Member;
+  /** The members member sessions sign in as, one after the other. */
+  members: Member[];
   nextVisitor: number;
   nextId: number;
 }
 
-function context(runner: Runner, journey: JourneyName, recorder: Recorder): JourneyContext {
+function context(
+  runner: Runner,
+  journey: JourneyName | 'preflight',
+  recorder: Recorder,
+): JourneyContext {
   const visitor = runner.nextVisitor++;
   return {
     client: nodeClient({
@@ -78,7 +106,7 @@ function context(runner: Runner, journey: JourneyName, recorder: Recorder): Jour
     random: Math.random,
     solveCaptcha: (challenge) => runner.solver.solve(challenge),
     uniqueId: () => `${Date.now().toString(36)}-${process.pid}-${runner.nextId++}`,
-    member: runner.member,
+    member: runner.members.length > 0 ? runner.members[visitor % runner.members.length] : undefined,
     memo: {},
   };
 }
@@ -100,18 +128,19 @@ interface Probe {
 /** One unmeasured iteration per journey: which ones the stack can serve yet. */
 async function probe(runner: Runner): Promise<Probe> {
   const result: Probe = { runnable: [], notBuilt: [], broken: [] };
-  const recorder: Recorder = { samples: [], failures: [], failedChecks: [] };
-  const id = `${Date.now().toString(36)}-${process.pid}`;
-  const member = runner.member ?? {
-    email: `load-member-${id}@example.test`,
-    password: `load-member-password-${id}`,
-  };
-  // The member journey needs a member: sign one up (captcha solved) unless one was given.
+  const recorder = newRecorder();
+  // The member journey needs a pool of members: sign them up (captcha solved) unless one was given.
   let memberFailures: FailedAnswer[] = [];
-  if (!runner.member) {
-    if (await signUpMember(context(runner, 'signup', recorder), member)) runner.member = member;
-    else memberFailures = recorder.failures.splice(0);
+  for (let i = 0; runner.members.length === 0 && i < settings.members; i++) {
+    const member = newMember(`member-${Date.now().toString(36)}-${process.pid}-${i}`);
+    if (await signUpMember(context(runner, 'signup', recorder), member)) {
+      runner.members.push(member);
+    } else {
+      memberFailures = recorder.failures.splice(0);
+      break;
+    }
   }
+  if (memberFailures.length > 0) runner.members.length = 0;
   const classify = (journey: JourneyName, failures: FailedAnswer[]) => {
     if (failures.length === 0) result.runnable.push(journey);
     else if (
@@ -121,7 +150,7 @@ async function probe(runner: Runner): Promise<Probe> {
     else result.broken.push({ journey, failures });
   };
   for (const journey of JOURNEYS) {
-    if (journey === 'member_session' && !runner.member) {
+    if (journey === 'member_session' && runner.members.length === 0) {
       classify(journey, memberFailures);
       continue;
     }
@@ -160,7 +189,7 @@ interface Measured {
 }
 
 async function measure(runner: Runner, journeys: JourneyName[]): Promise<Measured> {
-  const recorder: Recorder = { samples: [], failures: [], failedChecks: [] };
+  const recorder = newRecorder();
   const started: Record<string, number> = {};
   const dropped: Record<string, number> = {};
   const inFlight = new Set<Promise<void>>();
@@ -229,7 +258,28 @@ function formatRow(label: string, figures: Figures, extra = ''): string {
 
 const HEADER = `${'what'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)}`;
 
-function report(probeResult: Probe, measured: Measured, target: string): void {
+/** The k6 thresholds of every journey that ran, as k6 reports them. */
+function thresholds(measured: Measured, journeys: JourneyName[]): ThresholdOutcome[] {
+  const { recorder } = measured;
+  return journeys.flatMap((journey) =>
+    evaluateThresholds(journey, {
+      figures: summarize(
+        recorder.samples.filter((sample) => sample.journey === journey),
+        measured.seconds,
+      ),
+      checks: recorder.checks[journey] ?? 0,
+      failedChecks: recorder.failedChecks.filter((check) => check.journey === journey).length,
+      dropped: measured.dropped[journey] ?? 0,
+    }),
+  );
+}
+
+function report(
+  probeResult: Probe,
+  measured: Measured,
+  outcomes: ThresholdOutcome[],
+  target: string,
+): void {
   const { samples } = measured.recorder;
   const byJourney = groupFigures(samples, measured.seconds, (sample) => sample.journey);
   const byStep = groupFigures(samples, measured.seconds, (s: Sample) => `${s.journey}/${s.step}`);
@@ -248,6 +298,10 @@ function report(probeResult: Probe, measured: Measured, target: string): void {
     );
   }
   console.log(formatRow('all', summarize(samples, measured.seconds)));
+  console.log('\nThresholds (as the k6 scripts declare them)');
+  for (const outcome of outcomes) {
+    console.log(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(52)} ${outcome.measured}`);
+  }
   console.log(`\nPer step\n${HEADER}`);
   for (const [step, figures] of byStep) console.log(formatRow(step, figures));
   const errors = errorBreakdown(samples);
@@ -288,6 +342,7 @@ function report(probeResult: Probe, measured: Measured, target: string): void {
         steps: Object.fromEntries(byStep),
         errors,
         failedChecks: failedChecks.length,
+        thresholds: outcomes,
         notRun: [...probeResult.notBuilt, ...probeResult.broken].map((entry) => entry.journey),
       },
       null,
@@ -310,15 +365,26 @@ async function target(): Promise<{ baseUrl: string; stack?: LocalStack }> {
 async function main(): Promise<number> {
   const { baseUrl, stack } = await target();
   const solver = new CaptchaSolver();
-  const givenMember =
+  const members =
     process.env.MEMBER_EMAIL && process.env.MEMBER_PASSWORD
-      ? { email: process.env.MEMBER_EMAIL, password: process.env.MEMBER_PASSWORD }
-      : undefined;
-  const runner: Runner = { baseUrl, solver, member: givenMember, nextVisitor: 1, nextId: 0 };
+      ? [{ email: process.env.MEMBER_EMAIL, password: process.env.MEMBER_PASSWORD }]
+      : [];
+  const runner: Runner = { baseUrl, solver, members, nextVisitor: 1, nextId: 0 };
   try {
     const probeResult = await probe(runner);
+    if (!smoke) {
+      const problems = await preflight(
+        context(runner, 'preflight', newRecorder()),
+        probeResult.runnable,
+      );
+      if (problems.length > 0) {
+        console.error(`\n[load] preflight failed: ${problems.join('; ')}`);
+        return 1;
+      }
+    }
     const measured = await measure(runner, probeResult.runnable);
-    report(probeResult, measured, baseUrl);
+    const outcomes = thresholds(measured, probeResult.runnable);
+    report(probeResult, measured, outcomes, baseUrl);
     const errors =
       measured.recorder.samples.filter((sample) => !sample.ok).length +
       measured.recorder.failedChecks.length;
@@ -331,6 +397,11 @@ async function main(): Promise<number> {
         `\n[load] smoke failed: ${errors} errors or failed checks, ${probeResult.broken.length} broken journeys`,
       );
       return 1;
+    }
+    const crossed = outcomes.filter((outcome) => !outcome.ok);
+    if (!smoke && crossed.length > 0) {
+      console.error(`\n[load] ${crossed.length} threshold(s) crossed`);
+      return 99;
     }
     return 0;
   } finally {

@@ -1,17 +1,115 @@
 /**
  * `make migrate`: creates the database if needed, applies each service's SQL migrations
  * into its own schema with dbmate, and gives each service a login role that can use only
- * its own schema (least privilege). Idempotent.
+ * its own schema (least privilege), each with its own password. Idempotent.
  *
- * DATABASE_ADMIN_URL — an owner connection, e.g. postgres://postgres@127.0.0.1:5432/upright
- * DB_ROLE_PASSWORD  — password set on the per-service roles (local default in local.env)
+ * DATABASE_ADMIN_URL    an owner connection, e.g. postgres://postgres@127.0.0.1:5432/upright
+ * ACCOUNTS_DB_PASSWORD, RANKINGS_DB_PASSWORD, REPORTS_DB_PASSWORD, SEARCH_DB_PASSWORD
+ *                       the password of each service's role (local values in local.env)
+ * PGSSLROOTCERT         optional: CA file the server's certificate is verified against
+ *
+ * `sslmode` of DATABASE_ADMIN_URL has libpq's meaning for both halves: dbmate (lib/pq) has it
+ * natively and node-postgres gets `uselibpqcompat=true`; without sslmode both connect in clear
+ * (decision 0021).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { z } from 'zod';
 
 export const SCHEMA_OWNING_SERVICES = ['accounts', 'rankings', 'reports', 'search'] as const;
+export type SchemaOwningService = (typeof SCHEMA_OWNING_SERVICES)[number];
+export type RolePasswords = Record<SchemaOwningService, string>;
+
+/** The variable holding a service role's password: ACCOUNTS_DB_PASSWORD, … */
+export function rolePasswordVariable(service: SchemaOwningService): string {
+  return `${service.toUpperCase()}_DB_PASSWORD`;
+}
+
+/** A role's password in local.env, for tests run without it. */
+export function localRolePassword(service: SchemaOwningService): string {
+  return `upright-local-${service}`;
+}
+
+// Each password also goes into its service's DATABASE_URL, so only URL-safe characters.
+const rolePassword = z
+  .string({ error: 'must be set' })
+  .regex(
+    /^[A-Za-z0-9._~-]+$/,
+    'must be non-empty and use URL-safe characters only (A-Z a-z 0-9 . _ ~ -)',
+  );
+
+const rolePasswordsSchema = z.object(
+  Object.fromEntries(
+    SCHEMA_OWNING_SERVICES.map((service) => [rolePasswordVariable(service), rolePassword]),
+  ),
+);
+
+const migrateEnvSchema = rolePasswordsSchema.extend({
+  DATABASE_ADMIN_URL: z
+    .string({ error: 'must be set' })
+    .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), {
+      message: 'must be a postgres:// URL',
+    }),
+  PGSSLROOTCERT: z.string().min(1).optional(),
+});
+
+export interface MigrateSettings {
+  adminUrl: string;
+  passwords: RolePasswords;
+  /** CA file for verifying the server (PGSSLROOTCERT). */
+  sslRootCert?: string;
+}
+
+/** Parses `env`; the error names every missing or malformed variable. */
+function parseEnv(schema: z.ZodType, env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data as Record<string, string | undefined>;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new Error(`invalid environment: ${problems.join('; ')} (see infra/local/local.env)`);
+}
+
+function passwordsOf(values: Record<string, string | undefined>): RolePasswords {
+  return Object.fromEntries(
+    SCHEMA_OWNING_SERVICES.map((service) => [service, values[rolePasswordVariable(service)]]),
+  ) as RolePasswords;
+}
+
+/** The role passwords from the environment; throws naming every missing or malformed one. */
+export function rolePasswordsFrom(env: NodeJS.ProcessEnv): RolePasswords {
+  return passwordsOf(parseEnv(rolePasswordsSchema, env));
+}
+
+/** Validates the environment of `migrate.ts`. */
+export function readMigrateSettings(env: NodeJS.ProcessEnv): MigrateSettings {
+  const values = parseEnv(migrateEnvSchema, env);
+  return {
+    adminUrl: values.DATABASE_ADMIN_URL!,
+    passwords: passwordsOf(values),
+    sslRootCert: values.PGSSLROOTCERT,
+  };
+}
+
+/** The owner URL for node-postgres: libpq's sslmode meaning, and the CA when one is given. */
+export function pgUrl(adminUrl: URL, sslRootCert?: string): URL {
+  const url = new URL(adminUrl);
+  if (sslRootCert && !url.searchParams.has('sslrootcert'))
+    url.searchParams.set('sslrootcert', sslRootCert);
+  if (url.searchParams.has('sslmode')) url.searchParams.set('uselibpqcompat', 'true');
+  return url;
+}
+
+/** The owner URL for dbmate (lib/pq): the same sslmode and CA; no sslmode means none, as for pg. */
+export function dbmateUrl(adminUrl: URL, schema: string, sslRootCert?: string): URL {
+  const url = new URL(adminUrl);
+  url.searchParams.delete('uselibpqcompat'); // lib/pq would send it to the server as a setting
+  url.searchParams.set('search_path', schema);
+  if (!url.searchParams.has('sslmode')) url.searchParams.set('sslmode', 'disable');
+  if (sslRootCert && !url.searchParams.has('sslrootcert'))
+    url.searchParams.set('sslrootcert', sslRootCert);
+  return url;
+}
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const dbmate = path.join(repoRoot, 'node_modules', '.bin', 'dbmate');
@@ -37,13 +135,11 @@ async function ensureDatabase(adminUrl: URL): Promise<void> {
   }
 }
 
-function applyMigrations(adminUrl: URL, service: string): void {
+function applyMigrations(adminUrl: URL, service: string, sslRootCert?: string): void {
   const migrationsDir = path.join(repoRoot, 'services', service, 'db', 'migrations');
   // dbmate refuses an empty folder; a service whose tables have not arrived yet only gets its schema.
   if (!readdirSync(migrationsDir).some((file) => file.endsWith('.sql'))) return;
-  const url = new URL(adminUrl);
-  url.searchParams.set('search_path', service);
-  if (!url.searchParams.has('sslmode')) url.searchParams.set('sslmode', 'disable');
+  const url = dbmateUrl(adminUrl, service, sslRootCert);
   execFileSync(
     dbmate,
     [
@@ -91,25 +187,29 @@ async function grantServiceRole(adminUrl: URL, service: string, password: string
   }
 }
 
-export async function migrate(adminUrlText: string, rolePassword: string): Promise<void> {
+export async function migrate(
+  adminUrlText: string,
+  passwords: RolePasswords,
+  sslRootCert?: string,
+): Promise<void> {
   const adminUrl = new URL(adminUrlText);
-  await ensureDatabase(adminUrl);
+  const ownerUrl = pgUrl(adminUrl, sslRootCert);
+  await ensureDatabase(ownerUrl);
   for (const service of SCHEMA_OWNING_SERVICES) {
-    applyMigrations(adminUrl, service);
-    await grantServiceRole(adminUrl, service, rolePassword);
+    applyMigrations(adminUrl, service, sslRootCert);
+    await grantServiceRole(ownerUrl, service, passwords[service]);
   }
 }
 
 if (require.main === module) {
-  const adminUrl = process.env.DATABASE_ADMIN_URL;
-  const password = process.env.DB_ROLE_PASSWORD;
-  if (!adminUrl || !password) {
-    console.error(
-      'migrate: DATABASE_ADMIN_URL and DB_ROLE_PASSWORD must be set (see infra/local/local.env)',
-    );
+  let settings: MigrateSettings;
+  try {
+    settings = readMigrateSettings(process.env);
+  } catch (error) {
+    console.error(`migrate: ${(error as Error).message}`);
     process.exit(78);
   }
-  migrate(adminUrl, password).catch((error: unknown) => {
+  migrate(settings.adminUrl, settings.passwords, settings.sslRootCert).catch((error: unknown) => {
     console.error(`migrate: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

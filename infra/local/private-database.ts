@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
-import { migrate } from './migrate';
+import { migrate, rolePasswordsFrom } from './migrate';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const SAMPLE_FILE = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
@@ -55,7 +55,7 @@ export async function preparePrivateDatabase(
 ): Promise<Record<SchemaOwner, string>> {
   const adminUrl = requireEnv('DATABASE_ADMIN_URL');
   await dropDatabase(adminUrl, database);
-  await migrate(onDatabase(adminUrl, database), requireEnv('DB_ROLE_PASSWORD'));
+  await migrate(onDatabase(adminUrl, database), rolePasswordsFrom(process.env));
   const urls = Object.fromEntries(
     Object.entries(SERVICE_DATABASE_URL_VARIABLES).map(([service, variable]) => [
       service,

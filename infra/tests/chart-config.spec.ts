@@ -11,7 +11,7 @@ import { mailService } from '../../services/mail/src/service';
 import { rankingsService } from '../../services/rankings/src/service';
 import { reportsService } from '../../services/reports/src/service';
 import { searchService } from '../../services/search/src/service';
-import { componentOf, ofKind, renderChart, type Manifest } from './chart';
+import { componentOf, ofKind, renderChart, REQUIRED_VALUES, type Manifest } from './chart';
 
 const SCHEMAS: Record<string, z.ZodType> = {
   bff: bffService.configSchema,
@@ -22,16 +22,12 @@ const SCHEMAS: Record<string, z.ZodType> = {
   search: searchService.configSchema,
 };
 
-const SECRETS = [
+/** Production values with a chart-created Secret: rediss:// on redis.port 6380, as they require. */
+const PRODUCTION_SECRETS = [
   'secrets.existingSecret=',
-  'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright',
-  'secrets.values.dbRolePassword=role-password-1',
-  'secrets.values.redisUrl=redis://redis.internal:6379',
-  'secrets.values.opensearchUrl=https://search.internal:443',
-  'secrets.values.smtpUrl=smtp://smtp.internal:587',
-  `secrets.values.sessionCookieKey=${Buffer.alloc(32, 7).toString('base64')}`,
-  `secrets.values.captchaHmacSecret=${'c'.repeat(40)}`,
-  `secrets.values.unsubscribeSecret=${'u'.repeat(40)}`,
+  ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')).map((set) =>
+    set.replace(/=redis:\/\/(.*):6379$/, '=rediss://$1:6380'),
+  ),
 ];
 
 /** The environment Kubernetes gives the container: envFrom first, then env in order. */
@@ -55,7 +51,8 @@ function containerEnv(deployment: Manifest, manifests: Manifest[]): Record<strin
 describe.each(['values.yaml', 'values-production.yaml'])(
   'every process accepts the environment the chart gives it (%s)',
   (valuesFile) => {
-    const manifests = renderChart(valuesFile === 'values.yaml' ? [] : [valuesFile], SECRETS);
+    const manifests =
+      valuesFile === 'values.yaml' ? renderChart() : renderChart([valuesFile], PRODUCTION_SECRETS);
     const deployments = ofKind(manifests, 'Deployment').filter(
       (deployment) => componentOf(deployment) in SCHEMAS,
     );

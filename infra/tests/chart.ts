@@ -32,7 +32,41 @@ export function valuesFileArgs(valuesFiles: string[]): string[] {
   return valuesFiles.flatMap((file) => ['-f', path.join(chartDir, file)]);
 }
 
-/** `helm template`; throws with helm's message when rendering fails. */
+/** The NestJS processes, and those that own a Postgres schema (the chart's _helpers.tpl). */
+export const NODE_COMPONENTS = ['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'];
+export const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search'];
+
+/**
+ * What an install must give on top of the default values (the chart refuses placeholders):
+ * the database host, the site's origin and host, and every secret of a chart-created Secret.
+ */
+export const REQUIRED_VALUES = [
+  'postgres.host=db.internal',
+  'config.publicUrl=https://upright.example.com',
+  'ingress.hosts[0]=upright.example.com',
+  'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright',
+  ...DATABASE_COMPONENTS.map(
+    (service) => `secrets.values.dbPasswords.${service}=${service}-role-password`,
+  ),
+  ...NODE_COMPONENTS.map(
+    (component) =>
+      `secrets.values.redisUrls.${component}=redis://${component}:${component}-pw@redis.internal:6379`,
+  ),
+  'secrets.values.opensearchUrl=https://search.internal:443',
+  'secrets.values.smtpUrl=smtp://smtp.internal:587',
+  `secrets.values.sessionCookieKey=${Buffer.alloc(32, 7).toString('base64')}`,
+  `secrets.values.captchaHmacSecret=${'c'.repeat(40)}`,
+  `secrets.values.unsubscribeSecret=${'u'.repeat(40)}`,
+];
+
+export function setArgs(sets: string[]): string[] {
+  return sets.flatMap((set) => ['--set', set]);
+}
+
+/**
+ * `helm template` with the given files and sets (the default values get REQUIRED_VALUES first);
+ * throws with helm's message when rendering fails.
+ */
 export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Manifest[] {
   const result = runHelm([
     'template',
@@ -43,7 +77,7 @@ export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Ma
     '--kube-version',
     KUBE_VERSION,
     ...valuesFileArgs(valuesFiles),
-    ...sets.flatMap((set) => ['--set', set]),
+    ...setArgs([...(valuesFiles.length === 0 ? REQUIRED_VALUES : []), ...sets]),
   ]);
   if (result.status !== 0) throw new Error(result.stderr.trim());
   return parseAllDocuments(result.stdout)

@@ -3,11 +3,22 @@
  * every path an image copies exists, every image builds an existing workspace, and the runtime
  * stages keep the promises of infra/docker/Dockerfile (non-root, health checks, prod deps only).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { buildArgs, dockerfilePath, loadImages, repoRoot } from '../docker/images';
+import { buildArgs, buildCommand, dockerfilePath, loadImages, repoRoot } from '../docker/images';
 import { flagValue, parseDockerfile, stageChain, substitute, type Instruction } from './dockerfile';
 
 const dockerfile = parseDockerfile(readFileSync(dockerfilePath, 'utf8'));
@@ -206,5 +217,114 @@ describe('infra/docker/Dockerfile', () => {
     ]) {
       expect(ignore).toContain(entry);
     }
+  });
+});
+
+describe('image bases and contents (issue 16)', () => {
+  it.each(['NODE_IMAGE', 'NGINX_IMAGE'])('%s is pinned by digest', (arg) => {
+    expect(dockerfile.globalArgs[arg]).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[a-f0-9]{64}$/);
+  });
+
+  it('builds on a supported Node LTS (even major, 22 or later) and a current nginx', () => {
+    const node = /^node:(\d+)-/.exec(dockerfile.globalArgs.NODE_IMAGE);
+    expect(Number(node?.[1])).toBeGreaterThanOrEqual(22);
+    expect(Number(node?.[1]) % 2).toBe(0);
+    const nginx = /nginx-unprivileged:1\.(\d+)/.exec(dockerfile.globalArgs.NGINX_IMAGE);
+    expect(Number(nginx?.[1])).toBeGreaterThanOrEqual(29);
+  });
+
+  it('builds every image for linux/amd64', () => {
+    for (const image of images) {
+      const command = buildCommand(image, `registry.example/${image.name}:1`, {});
+      expect(command.slice(0, 3)).toEqual(['build', '--platform', 'linux/amd64']);
+      expect(command.at(-1)).toBe(repoRoot);
+    }
+  });
+
+  it('gives the migrate image the system CA certificates dbmate verifies against', () => {
+    const runs = stageChain(dockerfile, 'migrate')[0].instructions.filter(
+      (instruction) => instruction.keyword === 'RUN',
+    );
+    expect(runs.map((run) => run.raw).join(' ')).toMatch(/apt-get install .*ca-certificates/);
+  });
+
+  it('leaves the Prisma CLI, its studio and TypeScript out of the service runtime', () => {
+    const install = stageChain(dockerfile, 'prod-deps')[0].instructions.find(
+      (instruction) => instruction.keyword === 'RUN',
+    );
+    for (const tool of ['prisma', '@prisma/studio-core', '@prisma/dev', 'typescript']) {
+      expect(install?.raw).toContain(`node_modules/${tool} `);
+    }
+    // …which is safe only while no service depends on them at run time.
+    for (const workspace of images.flatMap((image) =>
+      image.target === 'service' ? [image.workspace!] : [],
+    )) {
+      const manifest = JSON.parse(
+        readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8'),
+      ) as {
+        dependencies?: Record<string, string>;
+      };
+      const dependencies = Object.keys(manifest.dependencies ?? {});
+      for (const tool of ['prisma', '@prisma/studio-core', '@prisma/dev', 'typescript'])
+        expect(dependencies).not.toContain(tool);
+    }
+  });
+});
+
+describe('infra/docker/web/start-nginx.sh: nginx workers from the CPU quota', () => {
+  const script = path.join(repoRoot, 'infra', 'docker', 'web', 'start-nginx.sh');
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'start-nginx-'));
+    // A stand-in nginx that prints its arguments.
+    mkdirSync(path.join(dir, 'bin'));
+    writeFileSync(path.join(dir, 'bin', 'nginx'), '#!/bin/sh\necho "$@"\n');
+    chmodSync(path.join(dir, 'bin', 'nginx'), 0o755);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function workersWith(files: Record<string, string>): string {
+    for (const [file, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, 'cgroup', file)), { recursive: true });
+      writeFileSync(path.join(dir, 'cgroup', file), content);
+    }
+    const result = spawnSync('sh', [script], {
+      env: {
+        PATH: `${path.join(dir, 'bin')}:/usr/bin:/bin`,
+        CGROUP_ROOT: path.join(dir, 'cgroup'),
+      },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    return result.stdout.trim();
+  }
+
+  it('starts one worker for a 200m limit (cgroup v2), whatever the node has', () => {
+    expect(workersWith({ 'cpu.max': '20000 100000\n' })).toBe('-g daemon off; worker_processes 1;');
+  });
+
+  it('rounds a 1.5 CPU limit up to two workers', () => {
+    expect(workersWith({ 'cpu.max': '150000 100000\n' })).toBe(
+      '-g daemon off; worker_processes 2;',
+    );
+  });
+
+  it('reads the cgroup v1 quota', () => {
+    expect(
+      workersWith({ 'cpu/cpu.cfs_quota_us': '300000\n', 'cpu/cpu.cfs_period_us': '100000\n' }),
+    ).toBe('-g daemon off; worker_processes 3;');
+  });
+
+  it('uses the CPUs it can see when there is no quota', () => {
+    const cpus = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
+    expect(workersWith({ 'cpu.max': 'max 100000\n' })).toBe(
+      `-g daemon off; worker_processes ${cpus};`,
+    );
+  });
+
+  it('leaves worker_processes to the script, not nginx.conf', () => {
+    const conf = readFileSync(path.join(repoRoot, 'infra', 'docker', 'web', 'nginx.conf'), 'utf8');
+    expect(conf).not.toMatch(/^\s*worker_processes/m);
   });
 });

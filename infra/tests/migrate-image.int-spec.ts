@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { dockerfilePath, repoRoot } from '../docker/images';
+import { localRolePassword, rolePasswordVariable, SCHEMA_OWNING_SERVICES } from '../local/migrate';
 import { parseDockerfile, stageChain } from './dockerfile';
 
 const adminBase = new URL(
@@ -64,17 +65,36 @@ afterAll(async () => {
   rmSync(image, { recursive: true, force: true });
 });
 
+function rolePasswordEnv(): Record<string, string> {
+  return Object.fromEntries(
+    SCHEMA_OWNING_SERVICES.map((service) => {
+      const variable = rolePasswordVariable(service);
+      return [variable, process.env[variable] ?? localRolePassword(service)];
+    }),
+  );
+}
+
 describe('the migrate image', () => {
   it('refuses to start without its variables, naming them', () => {
     const result = runImage({});
     expect(result.status).toBe(78);
-    expect(result.stderr).toContain('DATABASE_ADMIN_URL and DB_ROLE_PASSWORD must be set');
+    for (const variable of [
+      'DATABASE_ADMIN_URL',
+      'ACCOUNTS_DB_PASSWORD',
+      'RANKINGS_DB_PASSWORD',
+      'REPORTS_DB_PASSWORD',
+      'SEARCH_DB_PASSWORD',
+    ]) {
+      expect(result.stderr).toContain(`${variable} must be set`);
+    }
   });
 
   it('creates the database, applies every migration and is idempotent', async () => {
     const env = {
       DATABASE_ADMIN_URL: adminUrl.toString(),
-      DB_ROLE_PASSWORD: process.env.DB_ROLE_PASSWORD ?? 'upright-local',
+      // The passwords the global setup gave the roles (roles are shared by every database of the
+      // server): another value would lock out the suites that run after this one.
+      ...rolePasswordEnv(),
     };
     for (let run = 0; run < 2; run++) {
       const result = runImage(env);

@@ -27,9 +27,12 @@ export interface Client {
   /** Any status not 2xx counts as an error of the step in the runner's figures. */
   request(method: Method, path: string, options: StepOptions): Promise<Answer>;
   cookie(name: string): string | undefined;
-  /** Think time: a person reading a page. Runners may shorten it (smoke mode). */
+  /**
+   * Think time: a person reading a page, `seconds` nominal. Runners vary it (jitteredThink of
+   * load-model.ts) and may scale it (THINK_SCALE, smoke mode).
+   */
   think(seconds: number): Promise<void>;
-  /** An answer was 2xx but not what the person should see: counts as a failed check. */
+  /** A check: passed or not, counted per journey (`checks` in k6); a failure is reported. */
   verify(step: string, passed: boolean, what: string): void;
 }
 
@@ -45,7 +48,7 @@ export interface JourneyContext {
   solveCaptcha(challenge: unknown): Promise<string> | string;
   /** Distinct per call: sign-up emails must not repeat. */
   uniqueId(): string;
-  /** The signed-up member a member session uses (MEMBER_EMAIL / MEMBER_PASSWORD in k6). */
+  /** The member a member session signs in as, from the runner's pool of accounts. */
   member?: Member;
   /** Per virtual user: what it has already learned about the site (industries, companies). */
   memo: Record<string, unknown>;
@@ -70,6 +73,33 @@ export function companySlug(companyName: string): string {
 
 function pick<T>(items: readonly T[], random: () => number): T | undefined {
   return items.length === 0 ? undefined : items[Math.floor(random() * items.length)];
+}
+
+/**
+ * A journey that cannot go on as the person would (an error answer, or no data where the site
+ * must have some): the runner counts the iteration as failed instead of a shorter success.
+ */
+export class JourneyFailure extends Error {
+  constructor(step: string, what: string) {
+    super(`${step}: ${what}`);
+    this.name = 'JourneyFailure';
+  }
+}
+
+/** Checks that `value` is there (and not an empty list); fails the journey when it is not. */
+function need<T>(client: Client, step: string, value: T | undefined, what: string): T {
+  const present = value !== undefined && !(Array.isArray(value) && value.length === 0);
+  client.verify(step, present, what);
+  if (!present) throw new JourneyFailure(step, what);
+  return value as T;
+}
+
+/** Checks that the answer is 2xx JSON (an empty list is fine); fails the journey otherwise. */
+function answered<T>(client: Client, step: string, answer: Answer, what: string): T {
+  const body = parse<T>(answer);
+  client.verify(step, body !== undefined, what);
+  if (body === undefined) throw new JourneyFailure(step, `${what} (status ${answer.status})`);
+  return body;
 }
 
 function parse<T>(answer: Answer): T | undefined {
@@ -110,63 +140,95 @@ function csrfHeaders(client: Client): Record<string, string> {
 
 async function activeIndustries(context: JourneyContext, step: string): Promise<string[]> {
   const answer = await context.client.request('GET', '/api/active', { step });
-  return (parse<ActiveIndustry[]>(answer) ?? []).map((row) => row.industry);
+  const industries = (parse<ActiveIndustry[]>(answer) ?? []).map((row) => row.industry);
+  return need(context.client, step, industries, 'the site lists active industries');
 }
 
-async function industryPage(context: JourneyContext, industry: string, page: string) {
+/** An industry's page: its definition and its ranked companies (at least one). */
+async function industryPage(
+  context: JourneyContext,
+  industry: string,
+  page: string,
+): Promise<IndustryCompanies> {
   const { client } = context;
-  await client.request('GET', `/api/industry/${path(industry)}`, { step: `${page}.definition` });
+  const definition = await client.request('GET', `/api/industry/${path(industry)}`, {
+    step: `${page}.definition`,
+  });
+  answered(client, `${page}.definition`, definition, 'the industry has a definition');
   const answer = await client.request('GET', `/api/companies/us/${path(industry)}`, {
     step: `${page}.companies`,
   });
-  return parse<IndustryCompanies>(answer);
+  const companies = need(
+    client,
+    `${page}.companies`,
+    parse<IndustryCompanies>(answer),
+    'the industry answers its ranking',
+  );
+  need(client, `${page}.companies`, companies.result.ranked, 'the industry ranks companies');
+  return companies;
 }
 
 /** Home → reports → a report → its industry → a company, as a visitor. */
 export async function visitorBrowse(context: JourneyContext): Promise<void> {
   const { client, random } = context;
   const industries = await activeIndustries(context, 'home.active');
-  await client.request('GET', '/api/reports/featured/1', { step: 'home.featured' });
+  const featured = await client.request('GET', '/api/reports/featured/1', {
+    step: 'home.featured',
+  });
+  answered(client, 'home.featured', featured, 'the home page answers its featured reports');
   await client.think(2);
 
-  const latest = parse<ReportPage>(
-    await client.request('GET', '/api/reports/latest/1', { step: 'reports.latest' }),
+  const latest = need(
+    client,
+    'reports.latest',
+    parse<ReportPage>(
+      await client.request('GET', '/api/reports/latest/1', { step: 'reports.latest' }),
+    ),
+    'the reports page answers its list',
   );
   await client.think(2);
 
-  const report = pick(latest?.items ?? [], random);
+  // A site may have published no report yet; then the visitor goes to an industry directly.
+  const report = pick(latest.items, random);
   if (report) {
     const reportPath = path(String(report.report_id), report.published_date, report.slug);
-    await client.request('GET', `/api/published/${reportPath}`, { step: 'report.published' });
+    const published = await client.request('GET', `/api/published/${reportPath}`, {
+      step: 'report.published',
+    });
+    answered(client, 'report.published', published, 'a listed report can be read');
     await client.think(4);
   }
 
-  const industry = report?.industry ?? pick(industries, random);
-  if (!industry) return;
+  const industry = report?.industry ?? (pick(industries, random) as string);
   const companies = await industryPage(context, industry, 'industry');
   await client.think(3);
 
-  const company = pick(companies?.result.ranked ?? [], random);
-  if (!company) return;
-  await client.request(
+  const company = pick(companies.result.ranked, random) as CompanyRow;
+  const detail = await client.request(
     'GET',
     `/api/primary/us/${path(industry, companySlug(company.company_name))}`,
     { step: 'company.detail' },
   );
+  answered(client, 'company.detail', detail, 'a ranked company has a page');
 }
 
 /** Company names this virtual user has seen, learned once (the names people type). */
 async function knownCompanyNames(context: JourneyContext): Promise<string[]> {
   if (Array.isArray(context.memo.companyNames)) return context.memo.companyNames as string[];
   const industry = pick(await activeIndustries(context, 'search.discover'), context.random);
-  const answer = industry
-    ? await context.client.request('GET', `/api/companies/us/${path(industry)}`, {
-        step: 'search.discover',
-      })
-    : undefined;
-  const names = (answer ? parse<IndustryCompanies>(answer)?.result.ranked : undefined) ?? [];
-  context.memo.companyNames = names.map((row) => row.company_name);
-  return context.memo.companyNames as string[];
+  const answer = await context.client.request('GET', `/api/companies/us/${path(industry!)}`, {
+    step: 'search.discover',
+  });
+  const names = (parse<IndustryCompanies>(answer)?.result.ranked ?? []).map(
+    (row) => row.company_name,
+  );
+  context.memo.companyNames = need(
+    context.client,
+    'search.discover',
+    names,
+    'an industry ranks companies whose names can be typed',
+  );
+  return names;
 }
 
 const COMPANY_TEXT_FIELDS = ['company_name', 'brands', 'subsidiaries'];
@@ -177,10 +239,10 @@ const COMPANY_TEXT_FIELDS = ['company_name', 'brands', 'subsidiaries'];
  */
 export async function searchAsYouType(context: JourneyContext): Promise<void> {
   const { client, random } = context;
-  const name = pick(await knownCompanyNames(context), random) ?? 'corp';
+  const name = pick(await knownCompanyNames(context), random) as string;
   const typed = name.slice(0, Math.min(name.length, 8));
   for (let length = 2; length <= typed.length; length += 2) {
-    await client.request('POST', '/api/search/companies/_reactivesearch', {
+    const suggestions = await client.request('POST', '/api/search/companies/_reactivesearch', {
       step: 'search.suggest',
       body: {
         query: [
@@ -194,9 +256,10 @@ export async function searchAsYouType(context: JourneyContext): Promise<void> {
         ],
       },
     });
+    answered(client, 'search.suggest', suggestions, 'suggestions are answered');
     await client.think(0.4);
   }
-  await client.request('POST', '/api/search/companies/_reactivesearch', {
+  const results = await client.request('POST', '/api/search/companies/_reactivesearch', {
     step: 'search.results',
     body: {
       query: [
@@ -210,6 +273,7 @@ export async function searchAsYouType(context: JourneyContext): Promise<void> {
       ],
     },
   });
+  answered(client, 'search.results', results, 'results are answered on Enter');
 }
 
 /** Sign in → priorities (read, change, save) → an industry ranked for the member. */
@@ -221,40 +285,47 @@ export async function memberSession(context: JourneyContext): Promise<void> {
     body: { email: member.email, password: member.password },
     headers: csrfHeaders(client),
   });
-  if (signedIn.status !== 200) return;
-  await client.request('GET', '/api/user', { step: 'signin.user' });
+  answered(client, 'signin.submit', signedIn, 'the member signs in');
+  const user = await client.request('GET', '/api/user', { step: 'signin.user' });
+  answered(client, 'signin.user', user, 'the signed-in member is known');
   await client.think(1);
 
-  const priorities = parse<{ values: Record<string, number> }>(
-    await client.request('GET', '/api/priorities', { step: 'priorities.load' }),
+  const priorities = need(
+    client,
+    'priorities.load',
+    parse<{ values: Record<string, number> }>(
+      await client.request('GET', '/api/priorities', { step: 'priorities.load' }),
+    ),
+    'the member has priorities',
+  );
+  const fields = need(
+    client,
+    'priorities.load',
+    Object.keys(priorities.values),
+    'priorities have fields',
   );
   await client.think(3);
-  if (priorities) {
-    // Move three sliders, as a member adjusting what they care about.
-    const changed: Record<string, number> = {};
-    for (let i = 0; i < 3; i++) {
-      const field = pick(Object.keys(priorities.values), random);
-      // Never 5 (the default): the member's ranking must differ from the visitors'.
-      if (field) changed[field] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10][Math.floor(random() * 10)];
-    }
-    await client.request('PUT', '/api/priorities', {
-      step: 'priorities.save',
-      body: changed,
-      headers: csrfHeaders(client),
-    });
-    await client.think(1);
+  // Move three sliders, as a member adjusting what they care about.
+  const changed: Record<string, number> = {};
+  for (let i = 0; i < 3; i++) {
+    // Never 5 (the default): the member's ranking must differ from the visitors'.
+    changed[pick(fields, random)!] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10][Math.floor(random() * 10)];
   }
+  const saved = await client.request('PUT', '/api/priorities', {
+    step: 'priorities.save',
+    body: changed,
+    headers: csrfHeaders(client),
+  });
+  answered(client, 'priorities.save', saved, 'the priorities are saved');
+  await client.think(1);
 
-  const industry = pick(await activeIndustries(context, 'member.active'), random);
-  if (!industry) return;
+  const industry = pick(await activeIndustries(context, 'member.active'), random) as string;
   const ranked = await industryPage(context, industry, 'member.industry');
-  if (ranked && priorities) {
-    client.verify(
-      'member.industry.companies',
-      Array.isArray(ranked.result.pranked),
-      'a member with saved priorities gets a personal ranking (pranked)',
-    );
-  }
+  client.verify(
+    'member.industry.companies',
+    Array.isArray(ranked.result.pranked),
+    'a member with saved priorities gets a personal ranking (pranked)',
+  );
 }
 
 /** Join: fetch the captcha, solve it (the browser's proof of work), submit the form. */
@@ -263,6 +334,7 @@ export async function signUpMember(context: JourneyContext, member: Member): Pro
   const challenge = parse<unknown>(
     await client.request('GET', '/api/captcha', { step: 'signup.captcha' }),
   );
+  client.verify('signup.captcha', challenge !== undefined, 'the captcha challenge is answered');
   if (!challenge) return false;
   const altcha = await context.solveCaptcha(challenge);
   await client.think(5); // filling in the form
@@ -280,16 +352,62 @@ export async function signUpMember(context: JourneyContext, member: Member): Pro
     },
     headers: csrfHeaders(client),
   });
-  return answer.status >= 200 && answer.status < 300;
+  const joined = answer.status >= 200 && answer.status < 300;
+  client.verify('signup.submit', joined, 'the new member is signed up');
+  return joined;
+}
+
+/** A fresh member's address and password. */
+export function newMember(id: string): Member {
+  return { email: `load-${id}@example.test`, password: `load-test-password-${id}` };
 }
 
 /** A new person joining, with an address and password of their own. */
 export async function signUp(context: JourneyContext): Promise<void> {
-  const id = context.uniqueId();
-  await signUpMember(context, {
-    email: `load-${id}@example.test`,
-    password: `load-test-password-${id}`,
-  });
+  if (!(await signUpMember(context, newMember(context.uniqueId())))) {
+    throw new JourneyFailure('signup.submit', 'the new member is signed up');
+  }
+}
+
+/**
+ * Before measuring: whatever would make every iteration of the run's journeys fail (the site
+ * down, no data imported, the member pool unable to sign in). Returns what is wrong, empty when
+ * the run can start. Its requests are tagged with the journey `preflight`.
+ */
+export async function preflight(
+  context: JourneyContext,
+  journeys: readonly JourneyName[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const { client } = context;
+  const attempt = async (what: string, step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (error) {
+      problems.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  await attempt('the site lists no active industry (is the data imported?)', () =>
+    activeIndustries(context, 'preflight.active'),
+  );
+  if (journeys.includes('member_session')) {
+    await attempt(`member ${context.member?.email ?? '(none)'} cannot sign in`, async () => {
+      if (!context.member) throw new Error('no member in the pool');
+      const answer = await client.request('POST', '/api/signin', {
+        step: 'preflight.signin',
+        body: { email: context.member.email, password: context.member.password },
+        headers: csrfHeaders(client),
+      });
+      answered(client, 'preflight.signin', answer, 'the member signs in');
+    });
+  }
+  if (journeys.includes('signup')) {
+    await attempt('no captcha challenge for sign-ups', async () => {
+      const answer = await client.request('GET', '/api/captcha', { step: 'preflight.captcha' });
+      answered(client, 'preflight.captcha', answer, 'a challenge is answered');
+    });
+  }
+  return problems;
 }
 
 /** The production mix: shares of all journey iterations on a normal day. */

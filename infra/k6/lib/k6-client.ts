@@ -1,13 +1,23 @@
 /**
  * The journeys' Client on k6: asynchronous requests on the VU's cookie jar, tagged with the
- * journey and the step, and think times as k6 sleeps (shortened by THINK_SCALE).
+ * journey and the step, think times as k6 sleeps (varied, and scaled by THINK_SCALE), and the
+ * preflight every script runs in setup().
  */
 import http from 'k6/http';
 import crypto from 'k6/crypto';
 import exec from 'k6/execution';
 import { check, sleep } from 'k6';
 import { altchaPayload, type AltchaChallenge } from './altcha.ts';
-import type { Answer, Client, JourneyContext, JourneyName, Member, Method } from './journeys.ts';
+import {
+  preflight,
+  type Answer,
+  type Client,
+  type JourneyContext,
+  type JourneyName,
+  type Member,
+  type Method,
+} from './journeys.ts';
+import { jitteredThink } from './load-model.ts';
 import { settings } from './settings.ts';
 
 const OK_STATUSES = http.expectedStatuses({ min: 200, max: 299 });
@@ -17,7 +27,7 @@ function sha256(data: Uint8Array): Uint8Array {
   return new Uint8Array(crypto.sha256(copy.buffer as ArrayBuffer, 'binary'));
 }
 
-function k6Client(journey: JourneyName): Client {
+function k6Client(journey: JourneyName | 'preflight'): Client {
   return {
     async request(method: Method, path: string, options): Promise<Answer> {
       const body = options.body === undefined ? null : JSON.stringify(options.body);
@@ -39,7 +49,7 @@ function k6Client(journey: JourneyName): Client {
       return cookies?.[0];
     },
     async think(seconds: number): Promise<void> {
-      sleep(seconds * settings.thinkScale);
+      sleep(jitteredThink(seconds, Math.random) * settings.thinkScale);
     },
     verify(step: string, passed: boolean, what: string): void {
       check(passed, { [what]: (value) => value }, { journey, step });
@@ -50,7 +60,15 @@ function k6Client(journey: JourneyName): Client {
 /** Per VU: what the journeys have learned about the site. */
 const memo: Record<string, unknown> = {};
 
-export function journeyContext(journey: JourneyName, member?: Member): JourneyContext {
+/** This VU's member of the pool: VUs spread over the pool's accounts. */
+export function poolMember(pool: readonly Member[]): Member {
+  return pool[exec.vu.idInTest % pool.length];
+}
+
+export function journeyContext(
+  journey: JourneyName | 'preflight',
+  member?: Member,
+): JourneyContext {
   return {
     client: k6Client(journey),
     random: Math.random,
@@ -59,4 +77,13 @@ export function journeyContext(journey: JourneyName, member?: Member): JourneyCo
     member,
     memo,
   };
+}
+
+/**
+ * setup() of every script: stops a run that could only fail (site down, no data, a member who
+ * cannot sign in, no captcha) before it produces a wall of failed thresholds.
+ */
+export async function preflightOrAbort(journeys: JourneyName[], pool?: readonly Member[]) {
+  const problems = await preflight(journeyContext('preflight', pool?.[0]), journeys);
+  if (problems.length > 0) exec.test.abort(`preflight failed: ${problems.join('; ')}`);
 }

@@ -4,11 +4,15 @@
  *   BASE_URL          the site, e.g. https://upright.example.com (default http://localhost:8080)
  *   RATE              arrival rate of the scenario, iterations per second (per scenario default)
  *   DURATION          how long to hold that rate, e.g. 5m (default 2m)
- *   MAX_VUS           cap on concurrent iterations (default 20 × RATE, at least 50)
+ *   MAX_VUS           cap on concurrent iterations (default twice the VUs the rate needs)
  *   THINK_SCALE       multiplies think times: 1 = a person, 0 = back to back (default 1)
- *   MEMBER_EMAIL, MEMBER_PASSWORD   a member account for member_session
+ *   MEMBERS_FILE      JSON file of members [{ "email": …, "password": … }] for member_session
+ *   MEMBER_EMAIL, MEMBER_PASSWORD   or a pool of one member
  *   P95_MS            overrides every scenario's p95 latency threshold
+ *   SUMMARY_DIR       where handleSummary writes <script>.json and <script>.junit.xml (default .)
  */
+import { SharedArray } from 'k6/data';
+import type { Member } from './journeys.ts';
 
 function numberFrom(name: string, fallback: number): number {
   const text = __ENV[name];
@@ -24,13 +28,30 @@ export const settings = {
   duration: __ENV.DURATION || '2m',
   thinkScale: numberFrom('THINK_SCALE', 1),
   rate: (fallback: number) => numberFrom('RATE', fallback),
-  maxVus: (rate: number) => numberFrom('MAX_VUS', Math.max(50, Math.ceil(rate * 20))),
+  maxVus: (fallback: number) => numberFrom('MAX_VUS', fallback),
   p95Ms: (fallback: number) => numberFrom('P95_MS', fallback),
-  member: () => {
-    const email = __ENV.MEMBER_EMAIL;
-    const password = __ENV.MEMBER_PASSWORD;
-    if (!email || !password)
-      throw new Error('member_session needs MEMBER_EMAIL and MEMBER_PASSWORD');
-    return { email, password };
-  },
+  summaryDir: (__ENV.SUMMARY_DIR || '.').replace(/\/+$/, ''),
 };
+
+/**
+ * The members member_session signs in as, shared by every VU (SharedArray: one copy in memory).
+ * Call in the init context. Many members spread the per-account sign-in limits and sessions as
+ * real traffic does; one member alone would measure its own account's limiter.
+ */
+export function memberPool(): Member[] {
+  const file = __ENV.MEMBERS_FILE;
+  const email = __ENV.MEMBER_EMAIL;
+  const password = __ENV.MEMBER_PASSWORD;
+  if (!file && !(email && password))
+    throw new Error('member_session needs MEMBERS_FILE, or MEMBER_EMAIL and MEMBER_PASSWORD');
+  return new SharedArray('members', () => {
+    const members = file ? (JSON.parse(open(file)) as Member[]) : [{ email, password } as Member];
+    if (
+      !Array.isArray(members) ||
+      members.length === 0 ||
+      !members.every((m) => m.email && m.password)
+    )
+      throw new Error(`${file}: a JSON list of { "email", "password" } is needed`);
+    return members;
+  }) as unknown as Member[];
+}

@@ -42,7 +42,9 @@ export function testInfra() {
       const base = process.env.TEST_DATABASE_HOST_URL ?? 'postgres://127.0.0.1:5432';
       const url = new URL(`${base}/${process.env.TEST_DATABASE_NAME ?? 'upright_test'}`);
       url.username = `upright_${service}`;
-      url.password = process.env.DB_ROLE_PASSWORD ?? 'upright-local';
+      // Each role has its own password (infra/local/migrate.ts; local values in local.env).
+      url.password =
+        process.env[`${service.toUpperCase()}_DB_PASSWORD`] ?? `upright-local-${service}`;
       return url.toString();
     },
     adminUrl(): string {

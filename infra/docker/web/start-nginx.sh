@@ -1,0 +1,20 @@
+#!/bin/sh
+# Starts nginx with one worker per CPU the container may use. `worker_processes auto` counts the
+# node's CPUs, not the cgroup's quota: a pod limited to 200m on a 64-core node would fork 64
+# workers (and their memory). cgroup v2 cpu.max, else v1 cfs quota, else nproc.
+set -eu
+cgroup="${CGROUP_ROOT:-/sys/fs/cgroup}"
+quota=""
+period=""
+if [ -r "$cgroup/cpu.max" ]; then
+  read -r quota period < "$cgroup/cpu.max"
+elif [ -r "$cgroup/cpu/cpu.cfs_quota_us" ] && [ -r "$cgroup/cpu/cpu.cfs_period_us" ]; then
+  read -r quota < "$cgroup/cpu/cpu.cfs_quota_us"
+  read -r period < "$cgroup/cpu/cpu.cfs_period_us"
+fi
+case "$quota" in
+  '' | max | -1) workers=$(nproc 2>/dev/null || echo 1) ;;
+  *) workers=$(( (quota + period - 1) / period )) ;;
+esac
+[ "$workers" -ge 1 ] || workers=1
+exec nginx -g "daemon off; worker_processes $workers;" "$@"
