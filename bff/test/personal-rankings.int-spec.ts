@@ -1,5 +1,4 @@
 import {
-  companySlug,
   Events,
   ISSUES,
   ISSUE_KEYS,
@@ -25,11 +24,11 @@ import {
   type SignedUp,
 } from './support/accounts-stack';
 import { expandLists, type ExpandedLists } from './support/industry-lists';
+import { toolsIndustry, type Scores } from './support/tools-industry';
 
 jest.setTimeout(60_000);
 
 type Ranking = ExpandedLists;
-type Scores = Partial<Record<IssueKey, number>>;
 
 /**
  * Personal rankings (decisions §5 rule 7) end to end: HTTP → BFF (session, member values from
@@ -40,7 +39,6 @@ type Scores = Partial<Record<IssueKey, number>>;
 describe('personal rankings through the BFF', () => {
   const infra = testInfra();
   const tag = randomUUID().slice(0, 6);
-  const industry = `zz-${tag}-tools`;
   /**
    * Climate and lobbying order the companies differently from each other and from their names;
    * Alder and Cedar tie on climate, tax has ties. The other issues tie everywhere (rank 1).
@@ -52,43 +50,14 @@ describe('personal rankings through the BFF', () => {
     { name: `Dogwood Tools ${tag}`, scores: { climate: 20, lobbying: 40, tax: 2 } },
     { name: `Elm Tools ${tag}`, scores: { climate: 30, lobbying: 30, tax: 1 } },
   ];
-  const cid = (index: number) => `zz-${tag}-${index}`;
+  const tools = toolsIndustry(tag, seeds);
+  const { industry } = tools;
 
   let stack: AccountsStack;
   let rankings: StartedApp;
   let accountsEnv: Record<string, string>;
   /** Accounts started again after the outage test; the stack closes only its first one. */
   let restartedAccounts: StartedApp | undefined;
-
-  async function seed(): Promise<void> {
-    await stack.db.query(
-      `INSERT INTO rankings.industries
-         (industry, industry_text, industry_alts, definition, industry_values, "limit", active)
-       VALUES ($1, 'Tools', '{}', 'Makers of tools', '{climate}', 5, true)`,
-      [industry],
-    );
-    for (const [index, company] of seeds.entries()) {
-      await stack.db.query(
-        `INSERT INTO rankings.companies
-           (upright_cid, company_name, slug, brands, industry, sectors, structure, alt_reporting,
-            updated)
-         VALUES ($1, $2, $3, '{}', $4, '{Industrials}', 'Public', false, '2026-02-01')`,
-        [cid(index), company.name, companySlug(company.name), industry],
-      );
-      await stack.db.query(
-        'INSERT INTO rankings.company_industries (industry, upright_cid) VALUES ($1, $2)',
-        [industry, cid(index)],
-      );
-      await stack.db.query(
-        `INSERT INTO rankings.company_scores
-           (upright_cid, period_year, period_qrt, climate_score, exec_comp_score,
-            us_lobbying_score, us_tax_score, price_inflation_score, repurchased_score,
-            diverse_rep_score, diverse_pay_gap_score, net_neutrality_score)
-         VALUES ($1, 2026, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [cid(index), ...ISSUE_KEYS.map((key) => company.scores[key] ?? 1)],
-      );
-    }
-  }
 
   /** Client priority values putting all weight on one issue. */
   function allOn(issue: IssueKey): Record<string, number> {
@@ -197,7 +166,7 @@ describe('personal rankings through the BFF', () => {
       QUEUE_PREFIX: stack.queuePrefix,
       UNSUBSCRIBE_SECRET: 'u'.repeat(40),
     };
-    await seed();
+    await tools.seed(stack.db);
     rankings = await startTestApp(rankingsService, {
       REDIS_URL: infra.redisUrl,
       TRANSPORT_PREFIX: stack.prefix,
@@ -210,10 +179,7 @@ describe('personal rankings through the BFF', () => {
     await rankings?.app.close();
     await restartedAccounts?.app.close();
     if (stack) {
-      await stack.db.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [
-        `zz-${tag}-%`,
-      ]);
-      await stack.db.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
+      await tools.remove(stack.db);
       await stack.close();
     }
   });

@@ -39,6 +39,8 @@ export interface AccountsStack {
   /** A queue of this stack's BullMQ prefix, closed with the stack. */
   openQueue(name: QueueName): Queue;
   email(name: string): string;
+  /** Another BFF replica on the same transport, Redis and cookie key, closed with the stack. */
+  bffReplica(): Promise<StartedApp>;
   close(): Promise<void>;
 }
 
@@ -92,15 +94,19 @@ export async function startAccountsStack(
         }),
       }
     : bffService;
-  const bff = await startTestApp(definition, {
+  const bffEnv = {
     ...common,
     WEB_DIST_DIR: '',
     // Easy proof of work keeps tests fast; it is still solved and verified for real.
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '200',
+    // Both replicas of a test seal and open the same session cookies.
+    SESSION_COOKIE_KEY: Buffer.alloc(32, tag).toString('base64'),
     ...ROOMY_LIMITS,
     ...options.bffEnv,
-  });
+  };
+  const bff = await startTestApp(definition, bffEnv);
+  const replicas: StartedApp[] = [];
   const redis = new Redis(infra.redisUrl);
   const queues: Queue[] = [];
   const openQueue = (name: QueueName) => {
@@ -123,7 +129,13 @@ export async function startAccountsStack(
     mailQueue,
     openQueue,
     email: (name) => `${name}.${tag}@example.com`,
+    async bffReplica() {
+      const replica = await startTestApp(bffService, bffEnv);
+      replicas.push(replica);
+      return replica;
+    },
     async close() {
+      for (const replica of replicas) await replica.app.close();
       await bff.app.close();
       await accounts.app.close();
       await db.query('DELETE FROM accounts.users WHERE email ILIKE $1', [`%.${tag}@example.com`]);
