@@ -2,7 +2,6 @@ import {
   DETAIL_TABLES,
   DETAIL_TABLE_NAMES,
   ISSUE_KEYS,
-  Patterns,
   companySlug,
   type Averages,
   type CompanyDetail,
@@ -11,7 +10,7 @@ import {
   type IssueWeights,
   type TopCompaniesResponse,
 } from '@upright/contracts';
-import { bumpPublicVersions, RedisConnection, ServiceClient } from '@upright/platform';
+import { bumpPublicVersions, RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import {
   eventually,
@@ -21,7 +20,6 @@ import {
 } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { AveragesCache } from '../../services/rankings/src/averages/averages-cache';
 import {
   rankIndustry,
   rankIssues,
@@ -690,12 +688,4 @@ describe('rankings calls through the BFF', () => {
 
 function onlyOneIssue(key: (typeof ISSUE_KEYS)[number]): IssueWeights {
   return Object.fromEntries(ISSUE_KEYS.map((k) => [k, k === key ? 10 : 0])) as IssueWeights;
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
