@@ -1,8 +1,8 @@
 /**
- * Members' personal rankings over HTTP, which could not be measured before sign-in existed:
- * `GET /api/companies/us/{industry}` for the industry with the most companies, a visitor beside
- * a signed-in member, both through the whole stack (BFF → accounts for the session and the
- * member's values → rankings), each beside a bare node:http server answering the same bytes.
+ * Members' personal rankings over HTTP (decisions §11: a signed-in member's page ≥ 0.5× a
+ * visitor's): `GET /api/companies/us/{industry}` for the industry with the most companies, a
+ * visitor beside a signed-in member through the whole stack, each beside a bare node:http
+ * server sending the same answer.
  *
  * The suite starts an accounts process on the runner's transport prefix and signs a member up
  * through the BFF as the web app does (a real ALTCHA solve), saves priorities, measures with
@@ -14,11 +14,8 @@ import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { deriveKey, solveChallenge, type Challenge } from '../../bff/src/captcha/altcha';
-import { startBaselineServer } from './baseline-server';
-import { largestIndustry } from './companies';
-import { measure, type LoadFigures, type LoadOptions } from './load';
+import { largestIndustry } from './reads';
 import type { SuiteContext } from './run';
-import { startProcess, stopProcess } from '../local/process-stack';
 
 const ACCOUNTS_PORT = 18081;
 
@@ -76,89 +73,71 @@ const memberPriorities = Object.fromEntries(
 );
 const allFive = Object.fromEntries(ISSUES.map((issue) => [issue.clientPriority, 5]));
 
-/** The member's page once, checked to be personal, and the bare server's figure for its bytes. */
-async function memberBaseline(
-  url: string,
-  headers: Record<string, string>,
-  load: LoadOptions,
-): Promise<{ bytes: number; baseline: LoadFigures }> {
-  const response = await fetch(url, { headers });
-  const body = await response.text();
-  const { result } = JSON.parse(body) as IndustryCompaniesResponse;
-  if (!response.ok || result.pranked === null) {
-    throw new Error(`the member's page is not personal (status ${response.status})`);
-  }
-  const server = await startBaselineServer(body);
-  try {
-    return { bytes: body.length, baseline: await measure(server.url, load) };
-  } finally {
-    await server.close();
-  }
-}
-
-const ratio = (a: LoadFigures, b: LoadFigures) => a.requestsPerSecond / b.requestsPerSecond;
-
 export async function benchMembers(context: SuiteContext): Promise<void> {
-  const accountsDatabaseUrl = process.env.ACCOUNTS_DATABASE_URL;
-  if (!accountsDatabaseUrl) throw new Error('ACCOUNTS_DATABASE_URL must be set');
-  const { industry, companies } = await largestIndustry(context.rankingsDatabaseUrl);
+  const accountsDatabaseUrl = context.env('ACCOUNTS_DATABASE_URL');
+  const { industry, companies } = await largestIndustry(context.env('RANKINGS_DATABASE_URL'));
   const queuePrefix = `${context.transport.keyPrefix}-queues`;
-  const accounts = await startProcess('accounts', 'services/accounts/dist/main.js', ACCOUNTS_PORT, {
-    REDIS_URL: context.transport.redisUrl,
-    TRANSPORT_PREFIX: context.transport.keyPrefix,
+  await context.start('accounts', 'services/accounts/dist/main.js', ACCOUNTS_PORT, {
     DATABASE_URL: accountsDatabaseUrl,
     QUEUE_PREFIX: queuePrefix,
   });
   const db = new Client({ connectionString: accountsDatabaseUrl });
   await db.connect();
-  const url = `${context.bffUrl}/api/companies/us/${industry}`;
+  const path = `/api/companies/us/${industry}`;
   let member: BenchMember | undefined;
   try {
     member = await signUp(context.bffUrl, `bench-${randomUUID().slice(0, 8)}@example.com`);
     await savePriorities(context.bffUrl, member.token, memberPriorities);
-
-    const visitor = await context.againstBaseline(url);
     const bearer = { Authorization: `Bearer ${member.token}` };
-    const personal = await memberBaseline(url, bearer, context.load);
-    const byBearer = await measure(url, { ...context.load, headers: bearer });
-    const byCookie = await measure(url, { ...context.load, headers: { Cookie: member.cookie } });
-
-    context.printTable(
-      `GET /api/companies/us/${industry} (${companies} companies; visitor ${visitor.bytes} bytes, member ${personal.bytes} bytes) — ${context.load.connections} connections, ${context.load.durationSeconds} s each`,
+    const cookie = { Cookie: member.cookie };
+    const answer = await context.record(`${context.bffUrl}${path}`, { headers: bearer });
+    const { result } = JSON.parse(answer.body.toString()) as IndustryCompaniesResponse;
+    if (answer.status !== 200 || result.pranked === null) {
+      throw new Error(`the member's page is not personal (status ${answer.status})`);
+    }
+    const visitor = await context.compare(
+      `visitor ${path}`,
+      await context.record(`${context.bffUrl}${path}`),
+      { path },
+    );
+    const byBearer = await context.compare(`member (bearer) ${path}`, answer, {
+      path,
+      headers: bearer,
+    });
+    const byCookie = await context.measure({
+      url: `${context.bffUrl}${path}`,
+      connections: context.connections,
+      seconds: context.seconds,
+      headers: cookie,
+    });
+    context.print(
+      `${path} (${companies} companies; visitor ${visitor.bytes} bytes, member ${byBearer.bytes} bytes) — ${context.connections} connections, ${context.seconds} s each`,
       [
-        ['bare node:http, visitor JSON', visitor.baseline],
-        ['visitor: BFF → rankings', visitor.stack],
-        ['bare node:http, member JSON', personal.baseline],
-        ['member (bearer): BFF → acc. → rank.', byBearer],
-        ['member (cookie): BFF → acc. → rank.', byCookie],
+        ['bare node:http, visitor answer', visitor.bare],
+        ['visitor through the stack', visitor.stack],
+        ['bare node:http, member answer', byBearer.bare],
+        ['member by bearer through the stack', byBearer.stack],
+        ['member by cookie through the stack', byCookie],
       ],
     );
     const ratios = {
-      memberBearerPerVisitor: ratio(byBearer, visitor.stack),
-      memberCookiePerVisitor: ratio(byCookie, visitor.stack),
+      memberBearerPerVisitor: byBearer.stack.requestsPerSecond / visitor.stack.requestsPerSecond,
+      memberCookiePerVisitor: byCookie.requestsPerSecond / visitor.stack.requestsPerSecond,
       visitorPerBare: visitor.throughputRatio,
-      memberBearerPerBare: ratio(byBearer, personal.baseline),
-      memberCookiePerBare: ratio(byCookie, personal.baseline),
+      memberBearerPerBare: byBearer.throughputRatio,
     };
     console.log(
       Object.entries(ratios)
-        .map(([name, value]) => `${name} ${value.toFixed(3)}`)
+        .map(([name, value]) => `${name} ${value.toFixed(2)}`)
         .join(', '),
     );
-    context.save('api-companies-members', {
-      industry,
-      companies,
-      visitor,
-      member: { bytes: personal.bytes, baseline: personal.baseline, byBearer, byCookie },
-      ratios,
-    });
+    context.save('members', { industry, companies, visitor, byBearer, byCookie, ratios });
   } finally {
     if (member) {
       await savePriorities(context.bffUrl, member.token, allFive);
       await db.query('DELETE FROM accounts.users WHERE uid = $1', [member.uid]);
     }
     await db.end();
-    await stopProcess(accounts);
     const redis = new Redis(context.transport.redisUrl);
     for (const key of await redis.keys(`${queuePrefix}:*`)) await redis.del(key);
     await redis.quit();

@@ -1,21 +1,24 @@
 /**
- * `make bench`: figures for the whole stack, each beside a baseline measured in the same run.
- * Results are printed and written to infra/bench/results/<suite>.json.
- * `BENCH_SUITES=companies` (comma-separated) runs only the named suites.
+ * `make bench`: every public read of decisions §11 through the whole stack, each beside a bare
+ * node:http server in its own process sending the same status, headers and bytes, measured in
+ * the same run with Debian's wrk. Results are printed and written to infra/bench/results/.
+ * `BENCH_SUITES=reads,members,search` (comma-separated) runs only the named suites;
+ * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) set the load.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startBaselineServer } from './baseline-server';
-import { benchCompanies } from './companies';
+import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
+import { record, startBareServer, type Recorded } from './baseline';
 import { benchMembers } from './members';
+import { benchReads } from './reads';
 import { benchSearch } from './search';
-import { measure, type LoadFigures, type LoadOptions } from './load';
-import { startProcess, stopProcess } from '../local/process-stack';
 import { benchTransportPrefix } from './stack';
+import { measure, type LoadFigures, type LoadRun } from './wrk';
 
 const resultsDir = path.join(__dirname, 'results');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BARE_PORT = 18099;
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -23,63 +26,68 @@ function requireEnv(name: string): string {
   return value;
 }
 
-/** One endpoint through the stack beside a bare node:http server answering its exact bytes. */
-export interface BaselineComparison {
+/** One read through the stack beside the bare server sending what the stack sent. */
+export interface Comparison {
+  what: string;
   bytes: number;
-  baseline: LoadFigures;
+  bare: LoadFigures;
   stack: LoadFigures;
-  /** stack req/s ÷ bare req/s */
+  /** stack req/s ÷ bare req/s (decisions §11 asks ≥ 0.5) */
   throughputRatio: number;
+  /** stack p99 ÷ bare p99 (asked ≤ 3) */
+  p99Ratio: number;
 }
 
-/** What a suite gets from the runner: the running stack and the shared measuring tools. */
+/** What a suite gets from the runner: the running stack and the measuring tools. */
 export interface SuiteContext {
   bffUrl: string;
-  /** Where the stack's processes talk, for suites that send transport requests themselves. */
   transport: { redisUrl: string; keyPrefix: string };
-  rankingsDatabaseUrl: string;
-  load: LoadOptions;
-  againstBaseline(url: string): Promise<BaselineComparison>;
-  printTable(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void;
-  printRatio(comparison: BaselineComparison): void;
+  env: (name: string) => string;
+  connections: number;
+  seconds: number;
+  /** Starts another process of the stack (stopped with the run). */
+  start(
+    name: string,
+    entry: string,
+    port: number,
+    env: Record<string, string>,
+  ): Promise<RunningProcess>;
+  /** Measures `load` against the stack and against a bare server sending `answer`. */
+  compare(
+    what: string,
+    answer: Recorded,
+    load: Omit<LoadRun, 'url' | 'connections' | 'seconds'> & { path: string },
+  ): Promise<Comparison>;
+  measure(load: LoadRun): Promise<LoadFigures>;
+  record: typeof record;
+  print(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void;
   save(suite: string, figures: object): void;
 }
 
 type Suite = (context: SuiteContext) => Promise<void>;
 
-function row(label: string, figures: LoadFigures): string {
-  return [
-    label.padEnd(34),
-    figures.requestsPerSecond.toFixed(0).padStart(9),
-    figures.p50Ms.toFixed(1).padStart(8),
-    figures.p99Ms.toFixed(1).padStart(8),
-    String(figures.errors + figures.non2xx).padStart(7),
-  ].join(' ');
-}
+const SUITES: Record<string, Suite> = {
+  reads: benchReads,
+  members: benchMembers,
+  search: benchSearch,
+};
 
-function printTable(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void {
+function print(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void {
   console.log(`\n${title}`);
-  console.log(
-    `${'what'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
-  );
-  for (const [label, figures] of rows) console.log(row(label, figures));
-}
-
-async function againstBaseline(url: string): Promise<BaselineComparison> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const body = await response.text();
-  const baselineServer = await startBaselineServer(body);
-  const options = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
-  const baseline = await measure(baselineServer.url, options);
-  await baselineServer.close();
-  const stack = await measure(url, options);
-  return {
-    bytes: body.length,
-    baseline,
-    stack,
-    throughputRatio: stack.requestsPerSecond / baseline.requestsPerSecond,
-  };
+  const head = ['what'.padEnd(44), 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'];
+  console.log(head.map((cell, i) => (i === 0 ? cell : cell.padStart(9))).join(' '));
+  for (const [label, f] of rows) {
+    console.log(
+      [
+        label.padEnd(44),
+        f.requestsPerSecond.toFixed(0).padStart(9),
+        f.p50Ms.toFixed(2).padStart(9),
+        f.p95Ms.toFixed(2).padStart(9),
+        f.p99Ms.toFixed(2).padStart(9),
+        String(f.errors).padStart(9),
+      ].join(' '),
+    );
+  }
 }
 
 function save(suite: string, figures: object): void {
@@ -90,6 +98,7 @@ function save(suite: string, figures: object): void {
       {
         suite,
         at: new Date().toISOString(),
+        loadGenerator: 'wrk (Debian), 1 thread',
         connections: CONNECTIONS,
         durationSeconds: DURATION_SECONDS,
         ...figures,
@@ -99,30 +108,6 @@ function save(suite: string, figures: object): void {
     ),
   );
 }
-
-function printRatio(comparison: BaselineComparison): void {
-  const ratio = comparison.throughputRatio;
-  console.log(
-    `throughput ratio stack/bare: ${ratio.toFixed(3)} (${(1 / ratio).toFixed(1)}× slower)`,
-  );
-}
-
-async function benchActiveIndustries(context: SuiteContext): Promise<void> {
-  const comparison = await context.againstBaseline(`${context.bffUrl}/api/active`);
-  context.printTable(`GET /api/active — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`, [
-    ['bare node:http, same JSON', comparison.baseline],
-    ['BFF → rankings → Postgres', comparison.stack],
-  ]);
-  context.printRatio(comparison);
-  context.save('api-active', comparison);
-}
-
-const SUITES: Record<string, Suite> = {
-  'api-active': benchActiveIndustries,
-  companies: benchCompanies,
-  members: benchMembers,
-  search: benchSearch,
-};
 
 function selectedSuites(): Array<[string, Suite]> {
   const names = process.env.BENCH_SUITES?.split(',').map((name) => name.trim()) ?? [];
@@ -135,28 +120,56 @@ function selectedSuites(): Array<[string, Suite]> {
 async function main(): Promise<void> {
   const suites = selectedSuites();
   const transport = { redisUrl: requireEnv('REDIS_URL'), keyPrefix: benchTransportPrefix() };
-  const env = { REDIS_URL: transport.redisUrl, TRANSPORT_PREFIX: transport.keyPrefix };
-  const rankingsDatabaseUrl = requireEnv('RANKINGS_DATABASE_URL');
-  const rankings = await startProcess('rankings', 'services/rankings/dist/main.js', 18082, {
-    ...env,
-    DATABASE_URL: rankingsDatabaseUrl,
-  });
-  const bff = await startProcess('bff', 'bff/dist/main.js', 18080, { ...env, WEB_DIST_DIR: '' });
-  const context: SuiteContext = {
-    bffUrl: bff.url,
-    transport,
-    rankingsDatabaseUrl,
-    load: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS },
-    againstBaseline,
-    printTable,
-    printRatio,
-    save,
+  const common = { REDIS_URL: transport.redisUrl, TRANSPORT_PREFIX: transport.keyPrefix };
+  const processes: RunningProcess[] = [];
+  const start = async (name: string, entry: string, port: number, env: Record<string, string>) => {
+    const started = await startProcess(name, entry, port, { ...common, ...env });
+    processes.push(started);
+    return started;
   };
   try {
+    await start('rankings', 'services/rankings/dist/main.js', 18082, {
+      DATABASE_URL: requireEnv('RANKINGS_DATABASE_URL'),
+    });
+    await start('reports', 'services/reports/dist/main.js', 18083, {
+      DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
+      QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
+    });
+    const bff = await start('bff', 'bff/dist/main.js', 18080, { WEB_DIST_DIR: '' });
+    const context: SuiteContext = {
+      bffUrl: bff.url,
+      transport,
+      env: requireEnv,
+      connections: CONNECTIONS,
+      seconds: DURATION_SECONDS,
+      start,
+      measure,
+      record,
+      print,
+      save,
+      async compare(what, answer, load) {
+        const run = { connections: CONNECTIONS, seconds: DURATION_SECONDS, ...load };
+        const server = await startBareServer(answer, BARE_PORT);
+        let bare: LoadFigures;
+        try {
+          bare = await measure({ ...run, url: `${server.url}${load.path}` });
+        } finally {
+          await server.stop();
+        }
+        const stack = await measure({ ...run, url: `${bff.url}${load.path}` });
+        return {
+          what,
+          bytes: answer.body.length,
+          bare,
+          stack,
+          throughputRatio: stack.requestsPerSecond / bare.requestsPerSecond,
+          p99Ratio: stack.p99Ms / bare.p99Ms,
+        };
+      },
+    };
     for (const [, suite] of suites) await suite(context);
   } finally {
-    await stopProcess(bff);
-    await stopProcess(rankings);
+    await stopAll(processes);
   }
 }
 

@@ -7,7 +7,7 @@ import type {
 } from 'node:http';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { translateError } from '../http/api-error.filter';
-import type { Answer } from './answer';
+import type { Answer, ContentCoding } from './answer';
 import type { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
 import { etagMatches, preferredCoding } from './negotiation';
@@ -75,16 +75,37 @@ export function installFastPath(
     return true;
   }
 
+  /** Each coding of a kept answer with its headers flattened once, as writeHead takes them. */
+  const prepared = new WeakMap<Answer, Map<ContentCoding, Prepared>>();
+
+  function prepare(answer: Answer, coding: ContentCoding): Prepared {
+    let codings = prepared.get(answer);
+    if (codings === undefined) prepared.set(answer, (codings = new Map()));
+    let ready = codings.get(coding);
+    if (ready === undefined) {
+      const { body, headers } = answerHeaders(answer, coding, cache.publicCacheControl);
+      const notModified = { ...securityHeaders, ...headers };
+      delete notModified['content-encoding'];
+      ready = {
+        body,
+        etag: String(headers.etag),
+        ok: flat({ ...securityHeaders, ...headers, 'content-length': body.length }),
+        notModified: flat(notModified),
+      };
+      codings.set(coding, ready);
+    }
+    return ready;
+  }
+
   function sendAnswer(request: IncomingMessage, response: ServerResponse, answer: Answer): void {
-    const coding = preferredCoding(request.headers['accept-encoding']);
-    const { body, headers } = answerHeaders(answer, coding, cache.publicCacheControl);
-    if (etagMatches(request.headers['if-none-match'], String(headers.etag))) {
-      delete headers['content-encoding'];
-      response.writeHead(304, { ...securityHeaders, ...headers });
+    const ready = prepare(answer, preferredCoding(request.headers['accept-encoding']));
+    if (etagMatches(request.headers['if-none-match'], ready.etag)) {
+      response.writeHead(304, ready.notModified);
       response.end();
       return;
     }
-    send(request, response, 200, { ...securityHeaders, ...headers }, body);
+    response.writeHead(200, ready.ok);
+    response.end(request.method === 'HEAD' ? undefined : ready.body);
   }
 
   /** false when only the slow path can tell who this is (accounts) or make the answer. */
@@ -151,4 +172,18 @@ function parsedBody(text: string): unknown {
       status: 400,
     });
   }
+}
+
+interface Prepared {
+  body: Buffer;
+  etag: string;
+  /** Header names and values in turn (the form writeHead takes without copying). */
+  ok: string[];
+  notModified: string[];
+}
+
+function flat(headers: OutgoingHttpHeaders): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : [name, String(value)],
+  );
 }

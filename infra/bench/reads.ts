@@ -1,0 +1,98 @@
+/**
+ * Decisions §11: every public read through the stack beside a bare server sending the same
+ * answer. The industry is the one with the most companies (the largest answer).
+ */
+import type { IndustryCompaniesResponse } from '@upright/contracts';
+import { Client } from 'pg';
+import type { Comparison, SuiteContext } from './run';
+
+export async function largestIndustry(
+  rankingsDatabaseUrl: string,
+): Promise<{ industry: string; companies: number }> {
+  const db = new Client({ connectionString: rankingsDatabaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ industry: string; companies: number }>(
+      `SELECT membership.industry, count(*)::int AS companies
+       FROM rankings.company_industries membership
+       JOIN rankings.industries industry ON industry.industry = membership.industry
+       WHERE industry.active
+       GROUP BY membership.industry
+       ORDER BY companies DESC, membership.industry
+       LIMIT 1`,
+    );
+    if (rows.length === 0) throw new Error('no active industry: load the sample data first');
+    return rows[0];
+  } finally {
+    await db.end();
+  }
+}
+
+/** The industry answer as it was before decisions §11: every company in all three lists. */
+function bytesWithCompaniesRepeated(answer: IndustryCompaniesResponse): number {
+  const byCid = new Map(answer.result.ranked.map((company) => [company.upright_cid, company]));
+  return Buffer.byteLength(
+    JSON.stringify({
+      ...answer,
+      result: { ...answer.result, aranked: answer.result.aranked.map((id) => byCid.get(id)) },
+    }),
+  );
+}
+
+export async function benchReads(context: SuiteContext): Promise<void> {
+  const { industry, companies } = await largestIndustry(context.env('RANKINGS_DATABASE_URL'));
+  const industryPath = `/api/companies/us/${industry}`;
+  const page = (await (
+    await fetch(`${context.bffUrl}${industryPath}`)
+  ).json()) as IndustryCompaniesResponse;
+  const company = page.result.ranked[0].slug;
+  const reads: Array<[string, string, Record<string, string>]> = [
+    ['GET /api/active', '/api/active', {}],
+    [`GET ${industryPath}`, industryPath, {}],
+    [`GET ${industryPath} (brotli)`, industryPath, { 'Accept-Encoding': 'gzip, deflate, br' }],
+    ['GET /api/reports/latest/1', '/api/reports/latest/1', {}],
+    [`GET /api/primary/us/${industry}/${company}`, `/api/primary/us/${industry}/${company}`, {}],
+    [
+      `GET /api/rankings/${industry}/us/false/overall/10/false/…`,
+      await topListPath(context, industry),
+      {},
+    ],
+  ];
+  const comparisons: Comparison[] = [];
+  for (const [what, path, headers] of reads) {
+    const answer = await context.record(`${context.bffUrl}${path}`, { headers });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    comparisons.push(await context.compare(what, answer, { path, headers }));
+  }
+  context.print(
+    `Public reads — ${context.connections} connections, ${context.seconds} s each (bare = node:http in its own process, same status, headers and bytes)`,
+    comparisons.flatMap((c) => [
+      [`bare  ${c.what.slice(0, 38)}`, c.bare],
+      [`stack ${c.what.slice(0, 38)}`, c.stack],
+    ]),
+  );
+  for (const c of comparisons) {
+    console.log(
+      `${c.what}: ${c.bytes} bytes; throughput ${c.throughputRatio.toFixed(2)}× bare, p99 ${c.p99Ratio.toFixed(2)}× bare`,
+    );
+  }
+  const smaller = {
+    industry,
+    companies,
+    bytesNow: Buffer.byteLength(JSON.stringify(page)),
+    bytesWithCompaniesRepeated: bytesWithCompaniesRepeated(page),
+  };
+  console.log(
+    `${industryPath}: ${smaller.bytesNow} bytes with each company once, ${smaller.bytesWithCompaniesRepeated} with every company in ranked and aranked as before`,
+  );
+  context.save('reads', { comparisons, smaller });
+}
+
+/** A top list of the latest period (decisions §6), as the reports pages ask for one. */
+async function topListPath(context: SuiteContext, industry: string): Promise<string> {
+  const page = (await (
+    await fetch(`${context.bffUrl}/api/companies/us/${industry}`)
+  ).json()) as IndustryCompaniesResponse;
+  const period = page.period!;
+  return `/api/rankings/${industry}/us/false/overall/10/false/${period.period_year}/${period.period_qrt}`;
+}

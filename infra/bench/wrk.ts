@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * Figures of one load run. Latencies in ms; `errors` counts socket errors, timeouts and
+ * answers other than 2xx/3xx.
+ */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  errors: number;
+  requests: number;
+}
+
+export interface LoadRun {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  /** POST bodies sent in turn (one per request); GET without. */
+  bodies?: readonly string[];
+}
+
+const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * The Lua script of one run: rotates the bodies, and prints the figures as one JSON line
+ * (wrk's own report has no p95 and is meant for people).
+ */
+function script(run: LoadRun): string {
+  const headers = Object.entries(run.headers ?? {})
+    .map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`)
+    .join('\n');
+  const bodies = run.bodies ?? [];
+  return `
+${headers}
+local bodies = { ${bodies.map(luaString).join(',\n')} }
+local n = #bodies
+local i = 0
+if n > 0 then
+  wrk.method = "POST"
+  wrk.headers["Content-Type"] = "application/json"
+  request = function()
+    i = i % n + 1
+    return wrk.format(nil, nil, nil, bodies[i])
+  end
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'FIGURES {"requests":%d,"micros":%d,"p50":%d,"p95":%d,"p99":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),
+    latency:percentile(99), e.connect + e.read + e.write + e.timeout + e.status))
+end
+`;
+}
+
+/**
+ * Drives one URL with Debian's wrk (C, one thread, event loop): it leaves the measured server
+ * nearly all of the second core. A 1-second warm-up first (JIT, caches), then the run.
+ */
+export async function measure(load: LoadRun): Promise<LoadFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'upright-wrk-'));
+  const file = path.join(dir, 'run.lua');
+  writeFileSync(file, script(load));
+  const args = (seconds: number) => [
+    '-t1',
+    `-c${load.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    file,
+    load.url,
+  ];
+  try {
+    await run('wrk', args(1));
+    const { stdout } = await run('wrk', args(load.seconds), { maxBuffer: 10 * 1024 * 1024 });
+    const line = stdout.split('\n').find((text) => text.startsWith('FIGURES '));
+    if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
+    const raw = JSON.parse(line.slice('FIGURES '.length)) as Record<string, number>;
+    return {
+      requestsPerSecond: raw.requests / (raw.micros / 1e6),
+      p50Ms: raw.p50 / 1000,
+      p95Ms: raw.p95 / 1000,
+      p99Ms: raw.p99 / 1000,
+      errors: raw.errors,
+      requests: raw.requests,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
