@@ -12,6 +12,11 @@ export const bffConfigSchema = commonConfigSchema
       .string()
       .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
       .default('100kb'),
+    /**
+     * Proxies in front of the BFF whose X-Forwarded-For entries are believed (the client address
+     * is the one the last trusted hop saw). 0 locally; 1 behind the chart's ingress.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     ...authConfigShape,
   })
   .superRefine(requireAuthSecretsInProduction);

@@ -48,7 +48,9 @@ describe('accounts: discontinuation and member deletion', () => {
     const member = await signUp(stack, 'leaver');
     await member.browser.call('PUT', '/api/priorities', { climate: 0, tax: 10 });
 
-    const answer = await member.browser.call<DiscontinueAnswer>('PUT', '/api/discontinue');
+    const answer = await member.browser.call<DiscontinueAnswer>('PUT', '/api/discontinue', {
+      password: member.password,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.discontinue).toBe(true);
     const requested = Date.parse(answer.body.discontinue_date);
@@ -112,7 +114,7 @@ describe('accounts: discontinuation and member deletion', () => {
   it('deletes the member on the final date: rows gone, averages announced, search asked', async () => {
     const member = await signUp(stack, 'deleted');
     await member.browser.call('PUT', '/api/priorities', { lobbying: 0, climate: 10 });
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
     // The clock past the final date: the job then deletes (before it, it would not).
     await stack.db.query(
       "UPDATE accounts.users SET discontinue_date = now() - interval '8 days', discontinue_final = now() - interval '1 day' WHERE uid = $1",
@@ -154,7 +156,7 @@ describe('accounts: discontinuation and member deletion', () => {
     await member.browser.call('PUT', '/api/priorities', { net_neutrality: 10, diverse_pay: 0 });
     const counted = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     const before = (await emittedEvents(stack, Events.accounts.averagesChanged)).length;
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
     const after = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     expect(after.body).not.toEqual(counted.body);
     expect(after.body).toEqual(await averagesInDatabase(stack));
@@ -165,7 +167,7 @@ describe('accounts: discontinuation and member deletion', () => {
 
   it('re-schedules a lost deletion job at start-up (sweep)', async () => {
     const member = await signUp(stack, 'swept');
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
     await deletionQueue.remove(memberDeletionJobId(member.uid));
     expect(await deletionQueue.getJob(memberDeletionJobId(member.uid))).toBeUndefined();
 

@@ -1,5 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
 import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  discontinueBodySchema,
   linkHashSchema,
   Patterns,
   prioritiesBodySchema,
@@ -10,6 +22,7 @@ import {
   unsubscribeBodySchema,
   type Averages,
   type CancelDiscontinueResponse,
+  type DiscontinueBody,
   type DiscontinueResponse,
   type PrioritiesBody,
   type PrioritiesResponse,
@@ -22,10 +35,11 @@ import {
   type User,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
   AllowDiscontinued,
+  CsrfIssuer,
   CurrentMember,
   MemberGuard,
   RateLimit,
@@ -36,7 +50,7 @@ import {
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 
-/** PUT /api/discontinue carries no data: an empty body or `{}`. */
+/** PUT /api/canceldiscontinue carries no data: an empty body or `{}`. */
 const emptyBody = strictBody({}).optional();
 
 /**
@@ -49,6 +63,7 @@ export class AccountsController {
     private readonly services: ServiceClient,
     private readonly authenticator: SessionAuthenticator,
     private readonly captcha: CaptchaService,
+    private readonly csrf: CsrfIssuer,
   ) {}
 
   @Get('averages')
@@ -105,18 +120,24 @@ export class AccountsController {
     });
   }
 
-  /** Spec §4: the request ends the session, so the cookie goes too. */
+  /**
+   * Spec §4: the request ends the session, so the cookie goes too. The password confirms it
+   * (re-authentication: a borrowed session alone cannot end an account).
+   */
   @Put('discontinue')
   @UseGuards(MemberGuard)
   async discontinue(
     @CurrentMember() member: AuthenticatedMember,
-    @Body(new ZodValidationPipe(emptyBody)) _body: unknown,
+    @Body(new ZodValidationPipe(discontinueBodySchema)) body: DiscontinueBody,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DiscontinueResponse> {
     const answer = await this.services.request(Patterns.accounts.discontinue, {
       uid: member.uid,
+      password: body.password,
     });
     this.authenticator.clearCookie(response);
+    this.csrf.issue(request, response, null);
     return answer;
   }
 

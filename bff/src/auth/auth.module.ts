@@ -1,12 +1,11 @@
-import { Global, MiddlewareConsumer, Module, NestModule, Inject } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import cookieParser from 'cookie-parser';
 import { CaptchaController } from '../captcha/captcha.controller';
 import { CaptchaService } from '../captcha/captcha.service';
-import { BFF_CONFIG, type BffConfig } from '../config';
 import { AuthController } from './auth.controller';
-import { CsrfGuard, issueCsrfCookie } from './csrf';
+import { CsrfGuard, CsrfIssuer } from './csrf';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
 import { RateLimitGuard } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
@@ -24,6 +23,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
   providers: [
     SessionAuthenticator,
     SessionStrategy,
+    CsrfIssuer,
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
@@ -34,6 +34,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
   ],
   exports: [
     SessionAuthenticator,
+    CsrfIssuer,
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
@@ -42,11 +43,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
   ],
 })
 export class AuthModule implements NestModule {
-  constructor(@Inject(BFF_CONFIG) private readonly config: BffConfig) {}
-
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(cookieParser(), issueCsrfCookie(this.config.NODE_ENV === 'production'))
-      .forRoutes('*path');
+    consumer.apply(cookieParser()).forRoutes('*path');
   }
 }

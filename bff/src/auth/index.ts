@@ -5,3 +5,4 @@ export { AdminGuard, AllowDiscontinued, MemberGuard, OptionalMemberGuard } from 
 export { AuthModule } from './auth.module';
 export { SessionAuthenticator } from './session-authenticator';
 export { RateLimit, RateLimitGuard, type LimitedAction } from './rate-limit';
+export { CsrfExempt, CsrfIssuer } from './csrf';

@@ -14,7 +14,7 @@ import { Patterns, SEARCH_APPS, SEARCH_LIMITS } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { CurrentMember, OptionalMemberGuard, type AuthenticatedMember } from '../auth';
+import { CsrfExempt, CurrentMember, OptionalMemberGuard, type AuthenticatedMember } from '../auth';
 import { validationFailed } from '../http/api-exceptions';
 import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
@@ -102,6 +102,7 @@ export class SearchController {
 
   @Post([':app/_reactivesearch', ':app/_reactivesearch.v3'])
   @HttpCode(200)
+  @CsrfExempt()
   async reactiveSearch(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body() body: unknown,

@@ -201,9 +201,9 @@ export class Browser {
     };
   }
 
-  /** Visits a page first, as a browser would, so the CSRF cookie is set. */
+  /** Fetches the CSRF token before the first write, as the web app does. */
   async open(): Promise<this> {
-    await this.call('GET', '/api/averages');
+    await this.call('GET', '/api/csrf');
     return this;
   }
 }

@@ -1,4 +1,10 @@
-import { MailKinds, type MailJob, type MailJobData, type MailKind } from '@upright/contracts';
+import {
+  ACCOUNT_CHANGES,
+  MailKinds,
+  type MailJob,
+  type MailJobData,
+  type MailKind,
+} from '@upright/contracts';
 import { z } from 'zod';
 
 /** A job this worker can never send, whatever the retries: it goes to the dead letters at once. */
@@ -33,6 +39,12 @@ const SCHEMAS: { [K in MailKind]: z.ZodType<MailJobData[K]> } = {
     reportTitle: z.string().max(500).nullable(),
   }),
   'discontinue-confirmation': z.object({ recipient, finalDate: dateString }),
+  'account-changed': z.object({
+    recipient,
+    change: z.enum(ACCOUNT_CHANGES),
+    changedAt: dateString,
+  }),
+  'email-in-use': z.object({ recipient }),
 };
 
 const KINDS = new Set<string>(Object.values(MailKinds));
