@@ -11,6 +11,7 @@ import { IndustriesController } from './industries/industries.controller';
 import { MemberValues } from './members/member-values';
 import { RankingsController } from './rankings/rankings.controller';
 import { SearchController } from './search/search.controller';
+import { VisitorKeys } from './search/visitor-keys';
 import { PublishController } from './reports/publish.controller';
 import { ReportsController } from './reports/reports.controller';
 
@@ -38,6 +39,7 @@ export class BffModule {
         { provide: APP_FILTER, useClass: ApiErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
         MemberValues,
+        VisitorKeys,
       ],
     };
   }

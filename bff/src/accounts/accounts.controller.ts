@@ -38,12 +38,14 @@ import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
+  accountKeys,
   AllowDiscontinued,
   CsrfIssuer,
   CurrentMember,
   MemberGuard,
   RateLimit,
   RateLimitGuard,
+  RateLimits,
   SessionAuthenticator,
   type AuthenticatedMember,
 } from '../auth';
@@ -64,6 +66,7 @@ export class AccountsController {
     private readonly authenticator: SessionAuthenticator,
     private readonly captcha: CaptchaService,
     private readonly csrf: CsrfIssuer,
+    private readonly limits: RateLimits,
   ) {}
 
   @Get('averages')
@@ -112,12 +115,18 @@ export class AccountsController {
   saveSettings(
     @CurrentMember() member: AuthenticatedMember,
     @Body(new ZodValidationPipe(settingsBodySchema)) changes: SettingsBody,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<SettingsSaved> {
-    return this.services.request(Patterns.accounts.saveSettings, {
-      uid: member.uid,
-      token: member.token,
-      changes,
-    });
+    const save = () =>
+      this.services.request(Patterns.accounts.saveSettings, {
+        uid: member.uid,
+        token: member.token,
+        changes,
+      });
+    // A stolen session must not become a password oracle: wrong current passwords are counted.
+    return changes.current_password === undefined
+      ? save()
+      : this.limits.forAccount(accountKeys.member(member.uid), response, save);
   }
 
   /**
@@ -132,10 +141,12 @@ export class AccountsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DiscontinueResponse> {
-    const answer = await this.services.request(Patterns.accounts.discontinue, {
-      uid: member.uid,
-      password: body.password,
-    });
+    const answer = await this.limits.forAccount(accountKeys.member(member.uid), response, () =>
+      this.services.request(Patterns.accounts.discontinue, {
+        uid: member.uid,
+        password: body.password,
+      }),
+    );
     this.authenticator.clearCookie(response);
     this.csrf.issue(request, response, null);
     return answer;
@@ -168,8 +179,11 @@ export class AccountsController {
   @RateLimit('reset')
   async reset(
     @Body(new ZodValidationPipe(resetBodySchema)) body: z.output<typeof resetBodySchema>,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<{ resetSent: true }> {
     await this.captcha.verify(body.altcha);
+    // Bounds the reset mails one address receives, from however many client addresses.
+    await this.limits.consume('account', accountKeys.email(body.email), response);
     return this.services.request(Patterns.accounts.requestReset, { email: body.email });
   }
 

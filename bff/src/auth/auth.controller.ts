@@ -15,7 +15,7 @@ import type { Request, Response } from 'express';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { CsrfIssuer } from './csrf';
-import { RateLimit, RateLimitGuard } from './rate-limit';
+import { accountKeys, RateLimit, RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 
 /** Sign-up, sign-in, sign-out and verification: HTTP ↔ accounts, plus the session cookie. */
@@ -26,6 +26,7 @@ export class AuthController {
     private readonly authenticator: SessionAuthenticator,
     private readonly captcha: CaptchaService,
     private readonly csrf: CsrfIssuer,
+    private readonly limits: RateLimits,
   ) {}
 
   /** The CSRF token the web app fetches before its first write (public GETs set no cookies). */
@@ -61,7 +62,9 @@ export class AuthController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    const answer = await this.services.request(Patterns.accounts.signin, body);
+    const answer = await this.limits.forAccount(accountKeys.email(body.email), response, () =>
+      this.services.request(Patterns.accounts.signin, body),
+    );
     this.startSession(request, response, answer.token);
     return answer;
   }
@@ -94,7 +97,12 @@ export class AuthController {
   @RateLimit('signin')
   verify(
     @Body(new ZodValidationPipe(verifyBodySchema)) body: VerifyRequest,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<{ user: User }> {
-    return this.services.request(Patterns.accounts.verify, body);
+    const verify = () => this.services.request(Patterns.accounts.verify, body);
+    // The mailed link's code is unguessable; email and password are the guessable form.
+    return 'email' in body
+      ? this.limits.forAccount(accountKeys.email(body.email), response, verify)
+      : verify();
   }
 }

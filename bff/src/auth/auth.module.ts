@@ -7,7 +7,7 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { AuthController } from './auth.controller';
 import { CsrfGuard, CsrfIssuer } from './csrf';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
-import { RateLimitGuard } from './rate-limit';
+import { RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 import { SessionStrategy } from './session.strategy';
 import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.interceptor';
@@ -27,6 +27,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
+    RateLimits,
     RateLimitGuard,
     CaptchaService,
     { provide: APP_GUARD, useClass: CsrfGuard },
@@ -38,6 +39,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
+    RateLimits,
     RateLimitGuard,
     CaptchaService,
   ],

@@ -55,6 +55,9 @@ const ROOMY_LIMITS = {
   RATE_LIMIT_SIGNUP: '1000/60',
   RATE_LIMIT_RESET: '1000/60',
   RATE_LIMIT_CONTACT: '1000/60',
+  RATE_LIMIT_CAPTCHA: '1000/60',
+  RATE_LIMIT_ANALYTICS: '1000/60',
+  RATE_LIMIT_ACCOUNT: '1000/60',
 };
 
 export async function startAccountsStack(
@@ -141,6 +144,13 @@ export async function solvedCaptcha(bffUrl: string): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A visitor's CSRF token as raw headers (cookie and echo), for tests that use plain fetch. */
+export async function visitorCsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const answer = await fetch(`${baseUrl}/api/csrf`);
+  const { csrfToken } = (await answer.json()) as { csrfToken: string };
+  return { cookie: `upright_csrf=${csrfToken}`, 'x-csrf-token': csrfToken };
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: T;
@@ -166,6 +176,8 @@ export class Browser {
       /** A raw Authorization header, e.g. ReactiveSearch's Basic credentials. */
       authorization?: string;
       rawBody?: string;
+      /** Any other request headers (e.g. X-Forwarded-For). */
+      headers?: Record<string, string>;
     } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
@@ -180,6 +192,7 @@ export class Browser {
     if (method !== 'GET' && options.csrf !== false && csrf) headers['X-CSRF-Token'] = csrf;
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
     if (options.authorization) headers.Authorization = options.authorization;
+    Object.assign(headers, options.headers);
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
