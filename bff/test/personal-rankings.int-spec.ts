@@ -193,6 +193,7 @@ describe('personal rankings through the BFF', () => {
       DATABASE_URL: infra.databaseUrl('accounts'),
       QUEUE_PREFIX: stack.queuePrefix,
       UNSUBSCRIBE_SECRET: 'u'.repeat(40),
+      AVERAGES_MIN_MEMBERS: '1',
     };
     await seed();
     rankings = await startTestApp(rankingsService, {

@@ -36,6 +36,8 @@ export interface AccountsStack {
   db: Client;
   redis: Redis;
   mailQueue: Queue;
+  /** BullMQ options of this stack's queues (e.g. for a test's own worker). */
+  queueOptions: ReturnType<typeof bullmqOptions>;
   /** A queue of this stack's BullMQ prefix, closed with the stack. */
   openQueue(name: QueueName): Queue;
   email(name: string): string;
@@ -45,6 +47,8 @@ export interface AccountsStack {
 export interface StackOptions {
   /** BFF variables on top of the defaults (e.g. a low rate limit). */
   bffEnv?: Record<string, string>;
+  /** Accounts variables on top of the defaults. */
+  accountsEnv?: Record<string, string>;
   /** Test-only controllers added to the BFF (e.g. one behind AdminGuard). */
   extraControllers?: Type[];
 }
@@ -80,6 +84,9 @@ export async function startAccountsStack(
     DATABASE_URL: infra.databaseUrl('accounts'),
     QUEUE_PREFIX: queuePrefix,
     UNSUBSCRIBE_SECRET: 'u'.repeat(40),
+    // Averages from the first weighted member, so tests can compare them with the database.
+    AVERAGES_MIN_MEMBERS: '1',
+    ...options.accountsEnv,
   });
   const definition = options.extraControllers
     ? {
@@ -102,11 +109,9 @@ export async function startAccountsStack(
   });
   const redis = new Redis(infra.redisUrl);
   const queues: Queue[] = [];
+  const queueOptions = bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix });
   const openQueue = (name: QueueName) => {
-    const queue = new Queue(
-      name,
-      bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix }),
-    );
+    const queue = new Queue(name, queueOptions);
     queues.push(queue);
     return queue;
   };
@@ -120,6 +125,7 @@ export async function startAccountsStack(
     db,
     redis,
     mailQueue,
+    queueOptions,
     openQueue,
     email: (name) => `${name}.${tag}@example.com`,
     async close() {
