@@ -67,6 +67,8 @@ export const SEARCH_LIMITS = {
   maxFrom: 10_000,
   maxValueLength: 200,
   maxQueries: 20,
+  /** `react` clauses nest at most this deep (a search bar's nest 2 or 3). */
+  maxReactDepth: 16,
   recentSearchesSize: 5,
   recentSearchesMinChars: 3,
 } as const;
