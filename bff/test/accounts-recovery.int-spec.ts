@@ -2,8 +2,9 @@ import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import {
   Browser,
   mailJobs,
+  requestReset as requestResetOf,
+  resetHashesOf,
   signUp,
-  solvedCaptcha,
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
@@ -20,20 +21,8 @@ describe('accounts: password reset, settings and rate limits', () => {
     await stack?.close();
   });
 
-  async function requestReset(email: string) {
-    const visitor = await new Browser(stack.bff.url).open();
-    return visitor.call<{ resetSent: boolean }>('POST', '/api/reset', {
-      email,
-      altcha: await solvedCaptcha(stack.bff.url),
-    });
-  }
-
-  async function resetHashOf(uid: string): Promise<string[]> {
-    return (await mailJobs(stack, 'password-reset'))
-      .filter((job) => job.data.recipient.uid === uid)
-      .sort((a, b) => a.timestamp - b.timestamp)
-      .map((job) => job.data.resetHash);
-  }
+  const requestReset = (email: string) => requestResetOf(stack, email);
+  const resetHashOf = (uid: string) => resetHashesOf(stack, uid);
 
   it('resets a password with the mailed link once: old password and second use refused', async () => {
     const member = await signUp(stack, 'reset');

@@ -2,8 +2,9 @@ import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import {
   Browser,
   mailJobs,
+  requestReset as requestResetOf,
+  resetHashesOf,
   signUp,
-  solvedCaptcha,
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
@@ -138,19 +139,9 @@ describe('sessions and accounts hardening', () => {
   });
 
   async function requestReset(email: string): Promise<void> {
-    const visitor = await new Browser(stack.bff.url).open();
-    const answer = await visitor.call('POST', '/api/reset', {
-      email,
-      altcha: await solvedCaptcha(stack.bff.url),
-    });
-    expect(answer.status).toBe(200);
+    expect((await requestResetOf(stack, email)).status).toBe(200);
   }
-
-  async function resetHashes(uid: string): Promise<string[]> {
-    return (await mailJobs(stack, 'password-reset'))
-      .filter((job) => job.data.recipient.uid === uid)
-      .map((job) => job.data.resetHash);
-  }
+  const resetHashes = (uid: string) => resetHashesOf(stack, uid);
 
   const hashValid = async (hash: string) =>
     (

@@ -293,6 +293,23 @@ export async function mailJobs<K extends MailKind>(
   return jobs.filter((job) => job?.name === kind) as Array<Job<MailJobData[K]>>;
 }
 
+/** `POST /api/reset` from a fresh visitor, captcha solved. */
+export async function requestReset(stack: AccountsStack, email: string) {
+  const visitor = await new Browser(stack.bff.url).open();
+  return visitor.call<{ resetSent: boolean }>('POST', '/api/reset', {
+    email,
+    altcha: await solvedCaptcha(stack.bff.url),
+  });
+}
+
+/** The link codes of the reset mails queued for a member, oldest first. */
+export async function resetHashesOf(stack: AccountsStack, uid: string): Promise<string[]> {
+  return (await mailJobs(stack, 'password-reset'))
+    .filter((job) => job.data.recipient.uid === uid)
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((job) => job.data.resetHash);
+}
+
 /** decisions §4 from the database at this moment (other test files may add members too). */
 export async function averagesInDatabase(stack: AccountsStack): Promise<Averages> {
   const columns = ISSUES.map(
