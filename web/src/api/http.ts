@@ -55,10 +55,16 @@ function keepCsrfToken(response: Response): void {
 
 /** The token for a write; one `GET /api/csrf` when none is known yet (public GETs set none). */
 export function currentCsrfToken(): Promise<string | null> {
-  csrfToken ??= fetch('/api/csrf', { credentials: 'same-origin' }).then(
-    (response) => response.headers.get(CSRF_HEADER),
-    () => null,
-  );
+  csrfToken ??= fetch('/api/csrf', { credentials: 'same-origin' })
+    .then(
+      (response) => response.headers.get(CSRF_HEADER),
+      () => null,
+    )
+    .then((token) => {
+      // None now (network, BFF away): the next write asks again.
+      if (token === null) csrfToken = null;
+      return token;
+    });
   return csrfToken;
 }
 
