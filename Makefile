@@ -16,7 +16,7 @@ help:
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
 	@echo "make import FILE=data.json   validate and import a data set"
 	@echo "make sample-large N=50000    generate a large synthetic data set for benchmarks"
-	@echo "make admin EMAIL=member@example.com   grant the admin role to a signed-up member"
+	@echo "make admin EMAIL=member@example.com   grant the admin role to a verified member (or MEMBER_UID=<uid>)"
 	@echo "make reindex  rebuild the search indices from rankings and reports (search must be running)"
 	@echo "make mail-dead-letters       list mails that failed for good; make mail-retry [ID=job-id] sends them again"
 
@@ -60,10 +60,11 @@ mail-dead-letters: build
 mail-retry: build
 	@$(LOCAL_ENV) && node services/mail/dist/dead-letters/cli.js retry $(ID)
 
-# Grants the admin role (decisions §8: admins publish reports) to an existing member.
+# Grants the admin role (decisions §8: admins publish reports) to an existing member whose email
+# is verified; MEMBER_UID names the member by uid instead (not UID: the shell's own variable).
 admin: build
-	@test -n "$(EMAIL)" || { echo "usage: make admin EMAIL=member@example.com"; exit 2; }
-	@$(LOCAL_ENV) && DATABASE_URL=$$ACCOUNTS_DATABASE_URL node services/accounts/dist/admin/cli.js "$(EMAIL)"
+	@test -n "$(EMAIL)$(MEMBER_UID)" || { echo "usage: make admin EMAIL=member@example.com (or MEMBER_UID=<uid>)"; exit 2; }
+	@$(LOCAL_ENV) && DATABASE_URL=$$ACCOUNTS_DATABASE_URL node services/accounts/dist/admin/cli.js "$(or $(MEMBER_UID),$(EMAIL))"
 
 # Asks the running search service to rebuild every index and swap it in; waits for the result.
 reindex: build

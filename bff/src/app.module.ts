@@ -14,6 +14,7 @@ import { MemberValues } from './members/member-values';
 import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
 import { SearchController } from './search/search.controller';
+import { VisitorKeys } from './search/visitor-keys';
 import { PublishController } from './reports/publish.controller';
 import { ReportsController } from './reports/reports.controller';
 
@@ -44,6 +45,7 @@ export class BffModule {
         { provide: APP_INTERCEPTOR, useClass: PublicAnswerInterceptor },
         AnswerCache,
         MemberValues,
+        VisitorKeys,
       ],
     };
   }

@@ -18,6 +18,11 @@ export const bffConfigSchema = commonConfigSchema
     PUBLIC_MAX_AGE_S: z.coerce.number().int().min(0).max(3600).default(10),
     /** How long a session accounts confirmed is trusted without asking again; 0 = always ask. */
     SESSION_CACHE_S: z.coerce.number().int().min(0).max(60).default(5),
+    /**
+     * Proxies in front of the BFF whose X-Forwarded-For entries are believed (the client address
+     * is the one the last trusted hop saw). 0 locally; 1 behind the chart's ingress.
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     ...authConfigShape,
   })
   .superRefine(requireAuthSecretsInProduction);

@@ -1,6 +1,7 @@
 import {
   ERROR_TEXTS,
   Events,
+  mailJobId,
   memberDeletionJobId,
   Queues,
   searchMemberDeletionJobId,
@@ -8,7 +9,8 @@ import {
   type ErrorBody,
 } from '@upright/contracts';
 import { eventually } from '@upright/platform/testing';
-import type { Queue } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { MemberDeletionScheduler } from '../../services/accounts/src/member-deletion/member-deletion.scheduler';
 import {
   averagesInDatabase,
@@ -48,7 +50,9 @@ describe('accounts: discontinuation and member deletion', () => {
     const member = await signUp(stack, 'leaver');
     await member.browser.call('PUT', '/api/priorities', { climate: 0, tax: 10 });
 
-    const answer = await member.browser.call<DiscontinueAnswer>('PUT', '/api/discontinue');
+    const answer = await member.browser.call<DiscontinueAnswer>('PUT', '/api/discontinue', {
+      password: member.password,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.discontinue).toBe(true);
     const requested = Date.parse(answer.body.discontinue_date);
@@ -109,10 +113,36 @@ describe('accounts: discontinuation and member deletion', () => {
     expect(user.body).toMatchObject({ discontinue: false, discontinue_date: null });
   });
 
-  it('deletes the member on the final date: rows gone, averages announced, search asked', async () => {
+  /** A dead letter of the member's: a mail job the (absent) mail service failed for good. */
+  async function failedMailJob(uid: string): Promise<string> {
+    const added = await stack.mailQueue.add(
+      'password-reset',
+      { recipient: { uid }, resetHash: 'x', expiresAt: new Date().toISOString() },
+      { jobId: mailJobId.passwordReset(uid, randomUUID()), lifo: true },
+    );
+    const worker = new Worker(Queues.mail, null, stack.queueOptions);
+    try {
+      const job = await worker.getNextJob('test-token');
+      expect(job?.id).toBe(added.id);
+      await job!.moveToFailed(new Error('SMTP refused'), 'test-token', false);
+    } finally {
+      await worker.close();
+    }
+    return added.id!;
+  }
+
+  it('deletes the member on the final date: rows gone, mail jobs gone, averages announced, search asked', async () => {
     const member = await signUp(stack, 'deleted');
     await member.browser.call('PUT', '/api/priorities', { lobbying: 0, climate: 10 });
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
+    const failed = await failedMailJob(member.uid);
+    expect(await (await stack.mailQueue.getJob(failed))!.getState()).toBe('failed');
+    const queuedOfMember = async () =>
+      (await stack.mailQueue.getJobs(['waiting', 'delayed', 'failed', 'completed'])).filter((job) =>
+        JSON.stringify(job?.data ?? {}).includes(member.uid),
+      );
+    // Queued: the verification and the discontinuation confirmation (no mail service runs).
+    expect((await queuedOfMember()).length).toBeGreaterThanOrEqual(3);
     // The clock past the final date: the job then deletes (before it, it would not).
     await stack.db.query(
       "UPDATE accounts.users SET discontinue_date = now() - interval '8 days', discontinue_final = now() - interval '1 day' WHERE uid = $1",
@@ -137,6 +167,8 @@ describe('accounts: discontinuation and member deletion', () => {
     const searchJob = await eventually('the search deletion job', () =>
       searchDeletionQueue.getJob(searchMemberDeletionJobId(member.uid)),
     );
+    expect(await queuedOfMember()).toEqual([]);
+    expect(await stack.mailQueue.getJob(failed)).toBeUndefined();
     expect(searchJob.data).toEqual({ uid: member.uid });
     await eventually('job removal', async () => (await job!.getState()) === 'unknown');
 
@@ -154,7 +186,7 @@ describe('accounts: discontinuation and member deletion', () => {
     await member.browser.call('PUT', '/api/priorities', { net_neutrality: 10, diverse_pay: 0 });
     const counted = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     const before = (await emittedEvents(stack, Events.accounts.averagesChanged)).length;
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
     const after = await new Browser(stack.bff.url).call<Averages>('GET', '/api/averages');
     expect(after.body).not.toEqual(counted.body);
     expect(after.body).toEqual(await averagesInDatabase(stack));
@@ -165,7 +197,7 @@ describe('accounts: discontinuation and member deletion', () => {
 
   it('re-schedules a lost deletion job at start-up (sweep)', async () => {
     const member = await signUp(stack, 'swept');
-    await member.browser.call('PUT', '/api/discontinue');
+    await member.browser.call('PUT', '/api/discontinue', { password: member.password });
     await deletionQueue.remove(memberDeletionJobId(member.uid));
     expect(await deletionQueue.getJob(memberDeletionJobId(member.uid))).toBeUndefined();
 

@@ -211,7 +211,7 @@ describe('accounts: priorities, averages and permissions', () => {
     for (const [method, route, body] of [
       ['PUT', '/api/priorities', { uid: b.uid, climate: 10 }],
       ['PUT', '/api/settings', { uid: b.uid, first_name: 'Mallory' }],
-      ['PUT', '/api/discontinue', { uid: b.uid }],
+      ['PUT', '/api/discontinue', { password: a.password, uid: b.uid }],
       ['PUT', '/api/canceldiscontinue', { email: b.email }],
     ] as const) {
       const answer = await a.browser.call<ErrorBody>(method, route, body);
@@ -227,7 +227,7 @@ describe('accounts: priorities, averages and permissions', () => {
     expect(bUser.body.discontinue).toBe(false);
   });
 
-  it('lets only admins through AdminGuard (401 signed out, 403 member); make admin grants', async () => {
+  it('lets only admins through AdminGuard (401 signed out, 403 member); make admin grants a verified email or a uid', async () => {
     const member = await signUp(stack, 'would-be-admin');
     const visitor = await new Browser(stack.bff.url).call<ErrorBody>('GET', '/api/test-admin-only');
     expect(visitor.status).toBe(401);
@@ -238,11 +238,24 @@ describe('accounts: priorities, averages and permissions', () => {
     const run = promisify(execFile);
     const cli = path.join(repoRoot, 'services/accounts/src/admin/cli.ts');
     const env = { ...process.env, DATABASE_URL: testInfra().databaseUrl('accounts') };
+    // Whoever registered an address first must not become admin by it: it must be verified.
+    await expect(
+      run('npx', ['tsx', cli, member.email.toUpperCase()], { cwd: repoRoot, env }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('not verified') });
+    expect((await member.browser.call('GET', '/api/test-admin-only')).status).toBe(403);
+    await stack.db.query('UPDATE accounts.users SET email_verified_at = now() WHERE uid = $1', [
+      member.uid,
+    ]);
     const granted = await run('npx', ['tsx', cli, member.email.toUpperCase()], {
       cwd: repoRoot,
       env,
     });
     expect(granted.stdout).toContain('is now an admin');
+    // A uid names the member exactly, verified or not.
+    const byUid = await signUp(stack, 'admin-by-uid');
+    const grantedByUid = await run('npx', ['tsx', cli, byUid.uid], { cwd: repoRoot, env });
+    expect(grantedByUid.stdout).toContain('is now an admin');
+    expect((await byUid.browser.call('GET', '/api/test-admin-only')).status).toBe(200);
     await expect(
       run('npx', ['tsx', cli, stack.email('nobody-here')], { cwd: repoRoot, env }),
     ).rejects.toMatchObject({ code: 1 });

@@ -2,8 +2,9 @@ import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import {
   Browser,
   mailJobs,
+  requestReset as requestResetOf,
+  resetHashesOf,
   signUp,
-  solvedCaptcha,
   startAccountsStack,
   type AccountsStack,
 } from './support/accounts-stack';
@@ -20,20 +21,8 @@ describe('accounts: password reset, settings and rate limits', () => {
     await stack?.close();
   });
 
-  async function requestReset(email: string) {
-    const visitor = await new Browser(stack.bff.url).open();
-    return visitor.call<{ resetSent: boolean }>('POST', '/api/reset', {
-      email,
-      altcha: await solvedCaptcha(stack.bff.url),
-    });
-  }
-
-  async function resetHashOf(uid: string): Promise<string[]> {
-    return (await mailJobs(stack, 'password-reset'))
-      .filter((job) => job.data.recipient.uid === uid)
-      .sort((a, b) => a.timestamp - b.timestamp)
-      .map((job) => job.data.resetHash);
-  }
+  const requestReset = (email: string) => requestResetOf(stack, email);
+  const resetHashOf = (uid: string) => resetHashesOf(stack, uid);
 
   it('resets a password with the mailed link once: old password and second use refused', async () => {
     const member = await signUp(stack, 'reset');
@@ -119,7 +108,9 @@ describe('accounts: password reset, settings and rate limits', () => {
     const answer = await requestReset(stack.email('no-such-member'));
     expect(answer).toMatchObject({ status: 200, body: { resetSent: true } });
     expect((await mailJobs(stack, 'password-reset')).length).toBe(before);
-    const noCaptcha = await new Browser(stack.bff.url).call<ErrorBody>('POST', '/api/reset', {
+    const noCaptcha = await (
+      await new Browser(stack.bff.url).open()
+    ).call<ErrorBody>('POST', '/api/reset', {
       email: stack.email('x'),
     });
     expect(noCaptcha.status).toBe(400);
@@ -169,12 +160,28 @@ describe('accounts: password reset, settings and rate limits', () => {
       message: 'current_password is not correct',
       field: 'current_password',
     });
-    const taken = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
+    // A taken address answers as a free one would (no enumeration); its owner is mailed.
+    const taken = await member.browser.call<{ user: { email: string; status: string } }>(
+      'PUT',
+      '/api/settings',
+      { email: other.email.toUpperCase(), current_password: member.password },
+    );
+    expect(taken.status).toBe(200);
+    expect(taken.body.user).toMatchObject({
       email: other.email.toUpperCase(),
-      current_password: member.password,
+      status: 'unverified',
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe(ERROR_TEXTS.emailTaken);
+    const rows = await stack.db.query('SELECT email FROM accounts.users WHERE uid = $1', [
+      member.uid,
+    ]);
+    expect(rows.rows[0].email).toBe(member.email);
+    const warned = (await mailJobs(stack, 'email-in-use')).map((job) => job.data.recipient.uid);
+    expect(warned).toEqual([other.uid]);
+    expect(
+      (await mailJobs(stack, 'email-verification')).filter(
+        (job) => job.data.recipient.uid === member.uid && job.data.recipient.email !== member.email,
+      ),
+    ).toEqual([]);
     const badTheme = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       theme: 'neon',
     });
@@ -192,6 +199,12 @@ describe('accounts: password reset, settings and rate limits', () => {
       (job) => job.data.recipient.email === newEmail,
     );
     expect(verification).toBeDefined();
+    const changes = async () =>
+      (await mailJobs(stack, 'account-changed'))
+        .filter((job) => job.data.recipient.uid === member.uid)
+        .map((job) => ({ to: job.data.recipient.email, change: job.data.change }));
+    // The old address hears of the change: a takeover cannot hide itself.
+    expect(await changes()).toEqual([{ to: member.email, change: 'email' }]);
 
     // A new password revokes every other session, keeps this one.
     const newPassword = 'changed passphrase for tests 5';
@@ -207,12 +220,15 @@ describe('accounts: password reset, settings and rate limits', () => {
     expect(changed.body.sessions_revoked).toBe(1);
     expect((await secondDevice.call('GET', '/api/user')).status).toBe(401);
     expect((await member.browser.call('GET', '/api/user')).status).toBe(200);
+    expect(await changes()).toContainEqual({ to: newEmail, change: 'password' });
     const common = await member.browser.call<ErrorBody>('PUT', '/api/settings', {
       current_password: newPassword,
       new_password: 'basketball',
     });
     expect(common.body.error.field).toBe('new_password');
-    const signin = await new Browser(stack.bff.url).call('POST', '/api/signin', {
+    const signin = await (
+      await new Browser(stack.bff.url).open()
+    ).call('POST', '/api/signin', {
       email: newEmail,
       password: newPassword,
     });

@@ -22,7 +22,7 @@ import { accountsService } from '../../services/accounts/src/service';
 import { mailService } from '../../services/mail/src/service';
 import { Maildev, type ReceivedMail } from '../../services/mail/test/maildev';
 import { bffService } from '../src/service';
-import { signupForm, solvedCaptcha } from './support/accounts-stack';
+import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
 
 /**
  * The member journeys that end in a mail, through the BFF over HTTP with accounts, mail, real
@@ -44,11 +44,13 @@ describe('mail journeys through the BFF', () => {
   const common = { REDIS_URL: infra.redisUrl, TRANSPORT_PREFIX: prefix, QUEUE_PREFIX: prefix };
 
   async function api(method: string, path: string, body?: unknown, token?: string) {
+    // A visitor's write carries a CSRF token; a bearer-authenticated one needs none.
+    const csrf = method === 'GET' || token ? {} : await visitorCsrfHeaders(bff.url);
     const response = await fetch(`${bff.url}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : csrf),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

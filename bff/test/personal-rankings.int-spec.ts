@@ -165,6 +165,7 @@ describe('personal rankings through the BFF', () => {
       DATABASE_URL: infra.databaseUrl('accounts'),
       QUEUE_PREFIX: stack.queuePrefix,
       UNSUBSCRIBE_SECRET: 'u'.repeat(40),
+      AVERAGES_MIN_MEMBERS: '1',
     };
     await tools.seed(stack.db);
     rankings = await startTestApp(rankingsService, {
@@ -266,7 +267,9 @@ describe('personal rankings through the BFF', () => {
     const member = await signUp(stack, 'leaving');
     await savePriorities(member, allOn('climate'));
     expectRankedOn(await rankingOf(member.browser), 'climate');
-    const discontinued = await member.browser.call('PUT', '/api/discontinue');
+    const discontinued = await member.browser.call('PUT', '/api/discontinue', {
+      password: member.password,
+    });
     expect(discontinued.status).toBe(200);
     // Signing in during the grace period works (for the overlay) but ranks as for a visitor.
     const browser = await new Browser(stack.bff.url).open();

@@ -12,7 +12,7 @@ import { accountsService } from '../../services/accounts/src/service';
 import { rankingsService } from '../../services/rankings/src/service';
 import { reportsService } from '../../services/reports/src/service';
 import { bffService } from '../src/service';
-import { signupForm, solvedCaptcha } from './support/accounts-stack';
+import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -46,7 +46,8 @@ describe('POST /api/reports/pub', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        // Signed out, it is a visitor's write: with its CSRF token, as the web app sends it.
+        ...(token ? { authorization: `Bearer ${token}` } : await visitorCsrfHeaders(bff.url)),
       },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
@@ -58,7 +59,7 @@ describe('POST /api/reports/pub', () => {
   async function signUp(email: string): Promise<string> {
     const response = await fetch(`${bff.url}/api/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await visitorCsrfHeaders(bff.url)) },
       body: JSON.stringify({
         ...signupForm(email, { password }),
         altcha: await solvedCaptcha(bff.url),
@@ -74,7 +75,7 @@ describe('POST /api/reports/pub', () => {
   async function signIn(email: string): Promise<string> {
     const response = await fetch(`${bff.url}/api/signin`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await visitorCsrfHeaders(bff.url)) },
       body: JSON.stringify({ email, password }),
     });
     return ((await response.json()) as { token: string }).token;
@@ -137,6 +138,10 @@ describe('POST /api/reports/pub', () => {
     const adminEmail = `pub-admin-${tag}@example.org`;
     memberToken = await signUp(`pub-member-${tag}@example.org`);
     await signUp(adminEmail);
+    // `make admin` grants by email only once the address is verified.
+    await admin.query('UPDATE accounts.users SET email_verified_at = now() WHERE email = $1', [
+      adminEmail,
+    ]);
     await run(tsx, [adminCli, adminEmail], {
       env: { ...process.env, DATABASE_URL: infra.databaseUrl('accounts') },
     });

@@ -33,10 +33,18 @@ async function solvedCaptcha(bffUrl: string): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** Every cookie-less write needs a visitor's CSRF token (cookie and header), as the web app's. */
+async function visitorCsrf(bffUrl: string): Promise<Record<string, string>> {
+  const { csrfToken } = (await (await fetch(`${bffUrl}/api/csrf`)).json()) as {
+    csrfToken: string;
+  };
+  return { Cookie: `upright_csrf=${csrfToken}`, 'X-CSRF-Token': csrfToken };
+}
+
 async function signUp(bffUrl: string, email: string): Promise<BenchMember> {
   const response = await fetch(`${bffUrl}/api/signup`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(await visitorCsrf(bffUrl)) },
     body: JSON.stringify({
       first_name: 'Bench',
       last_name: 'Member',

@@ -133,6 +133,7 @@ describe('member', () => {
     await signUp(page, email);
     await page.goto('/account/settings');
     await page.getByRole('button', { name: 'Discontinue membership' }).click();
+    await page.getByLabel('Your password, to confirm').fill(PASSWORD);
     await page.getByRole('button', { name: 'Yes, discontinue my membership' }).click();
     await page.waitForURL(/\/account\/signin/);
     await page.getByTestId('session-notice').waitFor();

@@ -1,5 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
 import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  discontinueBodySchema,
   linkHashSchema,
   Patterns,
   prioritiesBodySchema,
@@ -10,6 +22,7 @@ import {
   unsubscribeBodySchema,
   type Averages,
   type CancelDiscontinueResponse,
+  type DiscontinueBody,
   type DiscontinueResponse,
   type PrioritiesBody,
   type PrioritiesResponse,
@@ -22,14 +35,17 @@ import {
   type User,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
+  accountKeys,
   AllowDiscontinued,
+  CsrfIssuer,
   CurrentMember,
   MemberGuard,
   RateLimit,
   RateLimitGuard,
+  RateLimits,
   SessionAuthenticator,
   type AuthenticatedMember,
 } from '../auth';
@@ -37,7 +53,7 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
-/** PUT /api/discontinue carries no data: an empty body or `{}`. */
+/** PUT /api/canceldiscontinue carries no data: an empty body or `{}`. */
 const emptyBody = strictBody({}).optional();
 
 /**
@@ -50,6 +66,8 @@ export class AccountsController {
     private readonly services: ServiceClient,
     private readonly authenticator: SessionAuthenticator,
     private readonly captcha: CaptchaService,
+    private readonly csrf: CsrfIssuer,
+    private readonly limits: RateLimits,
   ) {}
 
   @PublicAnswer({ domain: 'data', personal: false })
@@ -99,26 +117,40 @@ export class AccountsController {
   saveSettings(
     @CurrentMember() member: AuthenticatedMember,
     @Body(new ZodValidationPipe(settingsBodySchema)) changes: SettingsBody,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<SettingsSaved> {
-    return this.services.request(Patterns.accounts.saveSettings, {
-      uid: member.uid,
-      token: member.token,
-      changes,
-    });
+    const save = () =>
+      this.services.request(Patterns.accounts.saveSettings, {
+        uid: member.uid,
+        token: member.token,
+        changes,
+      });
+    // A stolen session must not become a password oracle: wrong current passwords are counted.
+    return changes.current_password === undefined
+      ? save()
+      : this.limits.forAccount(accountKeys.member(member.uid), response, save);
   }
 
-  /** Spec §4: the request ends the session, so the cookie goes too. */
+  /**
+   * Spec §4: the request ends the session, so the cookie goes too. The password confirms it
+   * (re-authentication: a borrowed session alone cannot end an account).
+   */
   @Put('discontinue')
   @UseGuards(MemberGuard)
   async discontinue(
     @CurrentMember() member: AuthenticatedMember,
-    @Body(new ZodValidationPipe(emptyBody)) _body: unknown,
+    @Body(new ZodValidationPipe(discontinueBodySchema)) body: DiscontinueBody,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DiscontinueResponse> {
-    const answer = await this.services.request(Patterns.accounts.discontinue, {
-      uid: member.uid,
-    });
+    const answer = await this.limits.forAccount(accountKeys.member(member.uid), response, () =>
+      this.services.request(Patterns.accounts.discontinue, {
+        uid: member.uid,
+        password: body.password,
+      }),
+    );
     this.authenticator.clearCookie(response);
+    this.csrf.issue(request, response, null);
     return answer;
   }
 
@@ -149,8 +181,11 @@ export class AccountsController {
   @RateLimit('reset')
   async reset(
     @Body(new ZodValidationPipe(resetBodySchema)) body: z.output<typeof resetBodySchema>,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<{ resetSent: true }> {
     await this.captcha.verify(body.altcha);
+    // Bounds the reset mails one address receives, from however many client addresses.
+    await this.limits.consume('account', accountKeys.email(body.email), response);
     return this.services.request(Patterns.accounts.requestReset, { email: body.email });
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `points/seconds`: at most `points` requests per client address in `seconds`. */
+/** `points/seconds`: at most `points` requests per key (address or account) in `seconds`. */
 const rateLimit = z
   .string()
   .regex(/^[1-9][0-9]{0,5}\/[1-9][0-9]{0,5}$/, 'must look like 10/60 (requests/seconds)')
@@ -30,6 +30,15 @@ export const authConfigShape = {
   RATE_LIMIT_SIGNUP: rateLimit.default({ points: 5, seconds: 600 }),
   RATE_LIMIT_RESET: rateLimit.default({ points: 5, seconds: 600 }),
   RATE_LIMIT_CONTACT: rateLimit.default({ points: 5, seconds: 600 }),
+  /** Captcha challenges per client address: each costs the BFF an HMAC and Redis nothing. */
+  RATE_LIMIT_CAPTCHA: rateLimit.default({ points: 30, seconds: 60 }),
+  /** Search analytics writes (impressions, clicks) per client address. */
+  RATE_LIMIT_ANALYTICS: rateLimit.default({ points: 120, seconds: 60 }),
+  /**
+   * Per account (email or member), whatever the address: wrong passwords (sign-in, verify,
+   * current password) and reset mails.
+   */
+  RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
 };
 
 const SECRETS = ['SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET'] as const;

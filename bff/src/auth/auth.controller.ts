@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   Patterns,
   signinBodySchema,
@@ -14,7 +14,8 @@ import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { RateLimit, RateLimitGuard } from './rate-limit';
+import { CsrfIssuer } from './csrf';
+import { accountKeys, RateLimit, RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 
 /** Sign-up, sign-in, sign-out and verification: HTTP ↔ accounts, plus the session cookie. */
@@ -24,19 +25,31 @@ export class AuthController {
     private readonly services: ServiceClient,
     private readonly authenticator: SessionAuthenticator,
     private readonly captcha: CaptchaService,
+    private readonly csrf: CsrfIssuer,
+    private readonly limits: RateLimits,
   ) {}
+
+  /** The CSRF token the web app fetches before its first write (public GETs set no cookies). */
+  @Get('csrf')
+  csrfToken(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): { csrfToken: string } {
+    return { csrfToken: this.csrf.issue(request, response) };
+  }
 
   @Post('signup')
   @UseGuards(RateLimitGuard)
   @RateLimit('signup')
   async signup(
     @Body(new ZodValidationPipe(signupBodySchema)) body: SignupBody,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
     const { altcha, ...form } = body;
     await this.captcha.verify(altcha);
     const answer = await this.services.request(Patterns.accounts.signup, form);
-    this.authenticator.setCookie(response, answer.token);
+    this.startSession(request, response, answer.token);
     return answer;
   }
 
@@ -46,11 +59,20 @@ export class AuthController {
   @RateLimit('signin')
   async signin(
     @Body(new ZodValidationPipe(signinBodySchema)) body: SigninRequest,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AuthResponse> {
-    const answer = await this.services.request(Patterns.accounts.signin, body);
-    this.authenticator.setCookie(response, answer.token);
+    const answer = await this.limits.forAccount(accountKeys.email(body.email), response, () =>
+      this.services.request(Patterns.accounts.signin, body),
+    );
+    this.startSession(request, response, answer.token);
     return answer;
+  }
+
+  /** The session cookie and a CSRF token bound to it (the visitor's token is void now). */
+  private startSession(request: Request, response: Response, token: string): void {
+    this.authenticator.setCookie(response, token);
+    this.csrf.issue(request, response, token);
   }
 
   /** Ends this session (cookie or bearer) and removes the cookie; fine when signed out. */
@@ -65,6 +87,7 @@ export class AuthController {
       await this.services.request(Patterns.accounts.signout, { token: credentials.token });
     }
     this.authenticator.clearCookie(response);
+    this.csrf.issue(request, response, null);
     return { signedOut: true };
   }
 
@@ -74,7 +97,12 @@ export class AuthController {
   @RateLimit('signin')
   verify(
     @Body(new ZodValidationPipe(verifyBodySchema)) body: VerifyRequest,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<{ user: User }> {
-    return this.services.request(Patterns.accounts.verify, body);
+    const verify = () => this.services.request(Patterns.accounts.verify, body);
+    // The mailed link's code is unguessable; email and password are the guessable form.
+    return 'email' in body
+      ? this.limits.forAccount(accountKeys.email(body.email), response, verify)
+      : verify();
   }
 }

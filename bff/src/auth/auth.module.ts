@@ -1,15 +1,14 @@
-import { Global, MiddlewareConsumer, Module, NestModule, Inject } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import cookieParser from 'cookie-parser';
 import { CaptchaController } from '../captcha/captcha.controller';
 import { CaptchaService } from '../captcha/captcha.service';
-import { BFF_CONFIG, type BffConfig } from '../config';
 import { AuthController } from './auth.controller';
-import { CsrfGuard, issueCsrfCookie } from './csrf';
+import { CsrfGuard, CsrfIssuer } from './csrf';
 import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
-import { RateLimitGuard } from './rate-limit';
+import { RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 import { SessionStrategy } from './session.strategy';
 import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.interceptor';
@@ -25,9 +24,11 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
   providers: [
     SessionAuthenticator,
     SessionStrategy,
+    CsrfIssuer,
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
+    RateLimits,
     RateLimitGuard,
     CaptchaService,
     { provide: APP_GUARD, useClass: CsrfGuard },
@@ -36,19 +37,17 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
   ],
   exports: [
     SessionAuthenticator,
+    CsrfIssuer,
     MemberGuard,
     OptionalMemberGuard,
     AdminGuard,
+    RateLimits,
     RateLimitGuard,
     CaptchaService,
   ],
 })
 export class AuthModule implements NestModule {
-  constructor(@Inject(BFF_CONFIG) private readonly config: BffConfig) {}
-
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(cookieParser(), issueCsrfCookie(this.config.NODE_ENV === 'production'))
-      .forRoutes('*path');
+    consumer.apply(cookieParser()).forRoutes('*path');
   }
 }

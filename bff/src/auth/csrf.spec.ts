@@ -1,4 +1,6 @@
-import { csrfTokenMatches } from './csrf';
+import { randomBytes } from 'node:crypto';
+import { csrfTokenMatches, CsrfTokens } from './csrf';
+import { csrfCookieName, sessionCookieName } from './session-cookie';
 import { isBearerAuthorization } from './session-authenticator';
 
 describe('CSRF double submit', () => {
@@ -28,5 +30,37 @@ describe('which Authorization header replaces the session cookie', () => {
     expect(isBearerAuthorization('Basic dXNlcjpwYXNz')).toBe(false);
     expect(isBearerAuthorization('Bearerabc')).toBe(false);
     expect(isBearerAuthorization(undefined)).toBe(false);
+  });
+});
+
+describe('session-bound CSRF tokens', () => {
+  const tokens = new CsrfTokens(randomBytes(32));
+
+  it('accept a token for the binding it was issued for only', () => {
+    const token = tokens.issue('session-a');
+    expect(tokens.verify(token, 'session-a')).toBe(true);
+    expect(tokens.verify(token, 'session-b')).toBe(false);
+    expect(tokens.verify(token, null)).toBe(false);
+    const visitor = tokens.issue(null);
+    expect(tokens.verify(visitor, null)).toBe(true);
+    expect(tokens.verify(visitor, 'session-a')).toBe(false);
+  });
+
+  it('refuse a token of another key, a changed nonce or a malformed one', () => {
+    const token = tokens.issue('s');
+    expect(new CsrfTokens(randomBytes(32)).verify(token, 's')).toBe(false);
+    const [nonce, mac] = token.split('.');
+    expect(tokens.verify(`${nonce}x.${mac}`, 's')).toBe(false);
+    expect(tokens.verify(`${token}.extra`, 's')).toBe(false);
+    expect(tokens.verify(nonce, 's')).toBe(false);
+  });
+});
+
+describe('cookie names', () => {
+  it('carry the __Host- prefix in production only', () => {
+    expect(sessionCookieName(true)).toBe('__Host-upright_session');
+    expect(csrfCookieName(true)).toBe('__Host-upright_csrf');
+    expect(sessionCookieName(false)).toBe('upright_session');
+    expect(csrfCookieName(false)).toBe('upright_csrf');
   });
 });

@@ -10,7 +10,6 @@ import { AuthGuard } from '@nestjs/passport';
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import type { Request, Response } from 'express';
 import type { AuthenticatedMember } from './authenticated-member';
-import { SESSION_COOKIE } from './session-cookie';
 import { SessionAuthenticator, type RequestSession } from './session-authenticator';
 import { SESSION_STRATEGY } from './session.strategy';
 
@@ -25,10 +24,8 @@ const ALLOW_DISCONTINUED = 'upright:allow-discontinued';
  */
 export const AllowDiscontinued = () => SetMetadata(ALLOW_DISCONTINUED, true);
 
-function hasSessionCookie(request: Request): boolean {
-  return (
-    typeof (request.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE] === 'string'
-  );
+function hasSessionCookie(request: Request, name: string): boolean {
+  return typeof (request.cookies as Record<string, unknown> | undefined)?.[name] === 'string';
 }
 
 function errorBody(code: 'unauthenticated' | 'forbidden', message: string): ErrorBody {
@@ -110,7 +107,7 @@ export class OptionalMemberGuard extends AuthGuard(SESSION_STRATEGY) {
     context: ExecutionContext,
   ): T {
     const http = context.switchToHttp();
-    if (!session && hasSessionCookie(http.getRequest<Request>())) {
+    if (!session && hasSessionCookie(http.getRequest<Request>(), this.authenticator.cookieName)) {
       this.authenticator.clearCookie(http.getResponse<Response>());
     }
     return (session && !session.discontinued ? session.member : null) as T;

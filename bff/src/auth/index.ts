@@ -4,4 +4,11 @@ export { CurrentMember } from './current-member.decorator';
 export { AdminGuard, AllowDiscontinued, MemberGuard, OptionalMemberGuard } from './guards';
 export { AuthModule } from './auth.module';
 export { carriesMemberCredentials, SessionAuthenticator } from './session-authenticator';
-export { RateLimit, RateLimitGuard, type LimitedAction } from './rate-limit';
+export {
+  accountKeys,
+  RateLimit,
+  RateLimitGuard,
+  RateLimits,
+  type LimitedAction,
+} from './rate-limit';
+export { CsrfExempt, CsrfIssuer } from './csrf';

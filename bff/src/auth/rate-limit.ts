@@ -4,44 +4,88 @@ import {
   HttpException,
   Inject,
   Injectable,
+  Logger,
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ERROR_TEXTS, RETRY_AFTER_SECONDS, type ErrorBody } from '@upright/contracts';
+import {
+  ERROR_TEXTS,
+  isRemoteErrorPayload,
+  RETRY_AFTER_SECONDS,
+  type ErrorBody,
+} from '@upright/contracts';
 import { RedisConnection } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { BFF_CONFIG, type BffConfig } from '../config';
 
-/** The limited actions (issue 4: sign-in, sign-up, reset and contact) and their config. */
+/**
+ * The limited actions and their config. Credential actions (sign-in, sign-up, reset and the
+ * per-account budgets) fail closed: without Redis nobody can count guesses, so none are taken.
+ */
 const LIMITS = {
-  signin: 'RATE_LIMIT_SIGNIN',
-  signup: 'RATE_LIMIT_SIGNUP',
-  reset: 'RATE_LIMIT_RESET',
-  contact: 'RATE_LIMIT_CONTACT',
+  signin: { variable: 'RATE_LIMIT_SIGNIN', credential: true },
+  signup: { variable: 'RATE_LIMIT_SIGNUP', credential: true },
+  reset: { variable: 'RATE_LIMIT_RESET', credential: true },
+  contact: { variable: 'RATE_LIMIT_CONTACT', credential: false },
+  captcha: { variable: 'RATE_LIMIT_CAPTCHA', credential: false },
+  analytics: { variable: 'RATE_LIMIT_ANALYTICS', credential: false },
+  /** Per account (email or uid), not per address: wrong passwords and reset mails. */
+  account: { variable: 'RATE_LIMIT_ACCOUNT', credential: true },
 } as const;
-export type LimitedAction = keyof typeof LIMITS;
+export type LimitedAction = Exclude<keyof typeof LIMITS, 'account'>;
+
+/** Keys of the per-account budget: an email as accounts matches it (any case), or a member. */
+export const accountKeys = {
+  email: (email: string): string => `email:${email.trim().toLowerCase()}`,
+  member: (uid: string): string => `member:${uid}`,
+};
 
 const RATE_LIMIT = 'upright:rate-limit';
 /** Limits a route per client address: `@RateLimit('signin')` with `@UseGuards(RateLimitGuard)`. */
 export const RateLimit = (action: LimitedAction) => SetMetadata(RATE_LIMIT, action);
 
+function tooMany(response: Response): HttpException {
+  response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  const body: ErrorBody = { error: { code: 'rate_limited', message: ERROR_TEXTS.retryLater } };
+  return new HttpException(body, 429);
+}
+
+function limiterAway(response: Response): HttpException {
+  response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  const body: ErrorBody = {
+    error: { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable },
+  };
+  return new HttpException(body, 503);
+}
+
 /**
- * Counts in Redis, so every BFF replica shares the budget. Over it: 429 `rate_limited` with
- * the spec's retry advice (`Retry-After: 15`). If Redis is unreachable the request goes
- * through rather than locking every member out.
+ * The failures that spend an account's budget: a wrong password at sign-in or verification
+ * (`unauthenticated`), or a wrong current password (`validation_failed` on a password field).
+ */
+function isWrongPassword(error: unknown): boolean {
+  if (!isRemoteErrorPayload(error)) return false;
+  if (error.code === 'unauthenticated') return true;
+  return (
+    error.code === 'validation_failed' &&
+    (error.field === 'current_password' || error.field === 'password') &&
+    error.message.endsWith(ERROR_TEXTS.wrongPassword)
+  );
+}
+
+/**
+ * Counts in Redis, so every BFF replica shares the budgets. Over one: 429 `rate_limited` with
+ * the spec's retry advice (`Retry-After: 15`). Per client address (`req.ip`, which believes
+ * exactly TRUSTED_PROXY_HOPS proxies) through the guard; per account through `forAccount`.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  private readonly limiters: Record<LimitedAction, RateLimiterRedis>;
+export class RateLimits {
+  private readonly logger = new Logger(RateLimits.name);
+  private readonly limiters: Record<keyof typeof LIMITS, RateLimiterRedis>;
 
-  constructor(
-    private readonly reflector: Reflector,
-    redis: RedisConnection,
-    @Inject(BFF_CONFIG) config: BffConfig,
-  ) {
+  constructor(redis: RedisConnection, @Inject(BFF_CONFIG) config: BffConfig) {
     this.limiters = Object.fromEntries(
-      Object.entries(LIMITS).map(([action, variable]) => {
+      Object.entries(LIMITS).map(([action, { variable }]) => {
         const { points, seconds } = config[variable];
         const limiter = new RateLimiterRedis({
           storeClient: redis.redis,
@@ -51,22 +95,63 @@ export class RateLimitGuard implements CanActivate {
         });
         return [action, limiter];
       }),
-    ) as Record<LimitedAction, RateLimiterRedis>;
+    ) as Record<keyof typeof LIMITS, RateLimiterRedis>;
   }
+
+  /** Spends one request of `key`'s budget for the action. */
+  async consume(action: keyof typeof LIMITS, key: string, response: Response): Promise<void> {
+    try {
+      await this.limiters[action].consume(key);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) throw tooMany(response);
+      this.limiterFailed(action, outcome, response);
+    }
+  }
+
+  /**
+   * Runs a password check for one account (a lowercased email or a uid): refused while the
+   * account's budget of wrong passwords is spent; a wrong password spends one. Counting only
+   * failures keeps the owner able to sign in while somebody else guesses elsewhere slowly.
+   */
+  async forAccount<T>(key: string, response: Response, attempt: () => Promise<T>): Promise<T> {
+    const limiter = this.limiters.account;
+    let used: RateLimiterRes | null;
+    try {
+      used = await limiter.get(key);
+    } catch (error) {
+      this.limiterFailed('account', error, response);
+      throw error;
+    }
+    if (used !== null && used.consumedPoints >= limiter.points) throw tooMany(response);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (isWrongPassword(error)) await this.consume('account', key, response);
+      throw error;
+    }
+  }
+
+  /** Credential routes fail closed (503); the others go through uncounted while Redis is away. */
+  private limiterFailed(action: keyof typeof LIMITS, error: unknown, response: Response): void {
+    this.logger.warn(`rate limiter for ${action} unavailable: ${String(error)}`);
+    if (LIMITS[action].credential) throw limiterAway(response);
+  }
+}
+
+/** Guard of `@RateLimit(action)` routes: one request of the client address's budget. */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT, context.getHandler());
     if (action === undefined) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    try {
-      await this.limiters[action].consume(request.ip ?? 'unknown');
-      return true;
-    } catch (outcome) {
-      if (!(outcome instanceof RateLimiterRes)) return true;
-      http.getResponse<Response>().setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      const body: ErrorBody = { error: { code: 'rate_limited', message: ERROR_TEXTS.retryLater } };
-      throw new HttpException(body, 429);
-    }
+    await this.limits.consume(action, request.ip ?? 'unknown', http.getResponse<Response>());
+    return true;
   }
 }

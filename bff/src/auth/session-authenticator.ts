@@ -14,6 +14,7 @@ import type { AuthenticatedMember, CredentialSource } from './authenticated-memb
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_MS,
+  sessionCookieName,
   sealToken,
   sessionCookieKey,
   unsealToken,
@@ -48,15 +49,16 @@ export function isBearerAuthorization(header: string | undefined): header is str
  */
 export function carriesMemberCredentials(headers: IncomingHttpHeaders): boolean {
   if (isBearerAuthorization(headers.authorization)) return true;
+  // Also matches the production name, `__Host-upright_session`.
   return headers.cookie?.includes(`${SESSION_COOKIE}=`) === true;
 }
 
 /** The session cookie's value from a raw Cookie header (before cookie-parser has run). */
-function sessionCookieOf(cookieHeader: string | undefined): string | undefined {
+function cookieOf(cookieHeader: string | undefined, name: string): string | undefined {
   if (cookieHeader === undefined) return undefined;
   for (const pair of cookieHeader.split(';')) {
     const equals = pair.indexOf('=');
-    if (equals > 0 && pair.slice(0, equals).trim() === SESSION_COOKIE) {
+    if (equals > 0 && pair.slice(0, equals).trim() === name) {
       try {
         return decodeURIComponent(pair.slice(equals + 1).trim());
       } catch {
@@ -75,6 +77,8 @@ function sessionCookieOf(cookieHeader: string | undefined): string | undefined {
 @Injectable()
 export class SessionAuthenticator {
   private readonly key: Buffer;
+  /** `__Host-upright_session` in production (bound to the host, Secure, path /). */
+  readonly cookieName: string;
   private readonly verified: VerifiedSessions;
 
   constructor(
@@ -83,6 +87,7 @@ export class SessionAuthenticator {
     feed: PublicDataFeed,
   ) {
     this.key = sessionCookieKey(config.SESSION_COOKIE_KEY);
+    this.cookieName = sessionCookieName(config.NODE_ENV === 'production');
     this.verified = new VerifiedSessions(config.SESSION_CACHE_S * 1000);
     const { follower } = feed;
     follower.onMemberChanged((uid) => this.verified.forgetMember(uid));
@@ -101,7 +106,7 @@ export class SessionAuthenticator {
       const bearer = BEARER.exec(header);
       return bearer ? { token: bearer[1], source: 'bearer' } : null;
     }
-    const sealed = (request.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+    const sealed = (request.cookies as Record<string, unknown> | undefined)?.[this.cookieName];
     if (typeof sealed !== 'string') return null;
     const token = unsealToken(this.key, sealed);
     return token === null ? null : { token, source: 'cookie' };
@@ -123,7 +128,7 @@ export class SessionAuthenticator {
     if (isBearerAuthorization(headers.authorization)) {
       token = BEARER.exec(headers.authorization)?.[1] ?? null;
     } else {
-      const sealed = sessionCookieOf(headers.cookie);
+      const sealed = cookieOf(headers.cookie, this.cookieName);
       token = sealed === undefined ? null : unsealToken(this.key, sealed);
     }
     if (token === null) return null;
@@ -137,7 +142,7 @@ export class SessionAuthenticator {
 
   /** Sets the encrypted session cookie (agreements: httpOnly, SameSite=Lax, Secure outside local). */
   setCookie(response: Response, token: string): void {
-    response.cookie(SESSION_COOKIE, sealToken(this.key, token), {
+    response.cookie(this.cookieName, sealToken(this.key, token), {
       ...this.cookieOptions(),
       maxAge: SESSION_COOKIE_MAX_AGE_MS,
     });
@@ -145,7 +150,7 @@ export class SessionAuthenticator {
 
   /** Spec §4: sign-out, a 401 or discontinuation returns the browser to the anonymous default. */
   clearCookie(response: Response): void {
-    response.clearCookie(SESSION_COOKIE, this.cookieOptions());
+    response.clearCookie(this.cookieName, this.cookieOptions());
   }
 
   private cookieOptions() {

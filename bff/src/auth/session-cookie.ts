@@ -2,8 +2,20 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /** Agreements: the encrypted session cookie and the readable double-submit CSRF cookie. */
 export const SESSION_COOKIE = 'upright_session';
-export const CSRF_COOKIE = 'upright_csrf';
+const CSRF_COOKIE = 'upright_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * In production the browser only accepts a `__Host-` cookie that is Secure, host-only and for
+ * path `/`: a sibling subdomain cannot plant or overwrite it (cookie tossing).
+ */
+export function hostOnlyCookieName(name: string, production: boolean): string {
+  return production ? `__Host-${name}` : name;
+}
+
+export const sessionCookieName = (production: boolean) =>
+  hostOnlyCookieName(SESSION_COOKIE, production);
+export const csrfCookieName = (production: boolean) => hostOnlyCookieName(CSRF_COOKIE, production);
 /** The cookie lives as long as accounts' sessions by default; accounts decides validity. */
 export const SESSION_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

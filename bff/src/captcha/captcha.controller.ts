@@ -1,5 +1,6 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import type { CaptchaChallenge } from '@upright/contracts';
+import { RateLimit, RateLimitGuard } from '../auth/rate-limit';
 import { CaptchaService } from './captcha.service';
 
 @Controller('api')
@@ -9,6 +10,8 @@ export class CaptchaController {
   /** The `altcha` widget's challenge URL (each challenge is used once). */
   @Get('captcha')
   @Header('Cache-Control', 'no-store')
+  @UseGuards(RateLimitGuard)
+  @RateLimit('captcha')
   challenge(): Promise<CaptchaChallenge> {
     return this.captcha.challenge();
   }

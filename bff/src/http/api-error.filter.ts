@@ -24,9 +24,15 @@ function body(code: ErrorCode, message: string, field?: string): ErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-/** Body-parser errors carry a `type` and an HTTP status of their own. */
-function isBodyParserError(error: unknown): error is { type: string; status: number } {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+/**
+ * Body-parser errors carry a `type` and an HTTP status of their own — except a body that fails
+ * to decompress (Content-Encoding gzip, br or deflate that is not): zlib's error wrapped as a
+ * plain 400 (http-errors, `expose`), which is the client's fault as much.
+ */
+function isBodyParserError(error: unknown): error is { type?: string; status: number } {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  if ('type' in error) return true;
+  return error.status === 400 && 'expose' in error && error.expose === true;
 }
 
 /**

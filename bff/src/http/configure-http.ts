@@ -28,7 +28,9 @@ function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
 export function configureHttp(nestApp: INestApplication, config: BffConfig): void {
   const app = nestApp as NestExpressApplication;
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
+  // rate-limit bucket. 0 = the socket's address.
+  app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -42,6 +44,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     },
   }) as Middleware;
   app.use(securityHeaders);
+  // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   serveWebApp(app, config.WEB_DIST_DIR);
   installFastPath(

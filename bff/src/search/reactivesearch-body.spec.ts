@@ -1,4 +1,4 @@
-import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
+import { BodyProblem, nestingDepth, parseReactiveSearchBody } from './reactivesearch-body';
 
 function problem(app: 'companies' | 'industries' | 'reports', body: unknown): BodyProblem {
   try {
@@ -11,6 +11,17 @@ function problem(app: 'companies' | 'industries' | 'reports', body: unknown): Bo
 }
 
 const query = (extra: Record<string, unknown>) => ({ query: [{ id: 'q', ...extra }] });
+
+describe('nestingDepth', () => {
+  it('counts nested lists and objects, stopping past the limit', () => {
+    expect(nestingDepth('q', 5)).toBe(0);
+    expect(nestingDepth(['a', 'b'], 5)).toBe(1);
+    expect(nestingDepth({ and: ['a', { or: 'b' }] }, 5)).toBe(3);
+    let deep: unknown = 'q';
+    for (let level = 0; level < 100_000; level += 1) deep = { and: deep };
+    expect(nestingDepth(deep, 16)).toBe(17);
+  });
+});
 
 describe('parseReactiveSearchBody', () => {
   it('fills spec §9 defaults: all text fields, page size 10, suggestion size 5, recent 5 / 3 chars', () => {

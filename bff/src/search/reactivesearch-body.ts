@@ -384,12 +384,36 @@ export interface ParsedReactiveSearchBody {
   recordAnalytics: boolean;
 }
 
+/**
+ * How deep lists and objects nest in `value`, counted without recursion, stopping past `limit`:
+ * the recursive `react` schema would otherwise overflow the stack on a hostile body.
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Throws a BodyProblem naming the first wrong property. */
 export function parseReactiveSearchBody(app: SearchApp, body: unknown): ParsedReactiveSearchBody {
   const shape = parse(bodyShape, body, '');
   const ids = new Set<string>();
   const queries = shape.query.map((item, index) => {
     const path = `query.${index}`;
+    const react = (item as { react?: unknown } | null)?.react;
+    if (nestingDepth(react, SEARCH_LIMITS.maxReactDepth) > SEARCH_LIMITS.maxReactDepth) {
+      throw new BodyProblem(
+        `${path}.react`,
+        `must nest at most ${SEARCH_LIMITS.maxReactDepth} levels deep`,
+      );
+    }
     const raw = parse(queryShape, item, path);
     if (ids.has(raw.id))
       throw new BodyProblem(`${path}.id`, `${JSON.stringify(raw.id)} is used by another query`);

@@ -7,19 +7,28 @@ import {
   Post,
   Put,
   Query,
+  Req,
   Res,
   UseGuards,
 } from '@nestjs/common';
 import { Patterns, SEARCH_APPS, SEARCH_LIMITS } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { CurrentMember, OptionalMemberGuard, type AuthenticatedMember } from '../auth';
+import {
+  CsrfExempt,
+  CurrentMember,
+  OptionalMemberGuard,
+  RateLimit,
+  RateLimitGuard,
+  type AuthenticatedMember,
+} from '../auth';
 import { validationFailed } from '../http/api-exceptions';
 import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { VisitorKeys } from './visitor-keys';
 
 const appParams = z.object({
   app: z.enum(SEARCH_APPS, `must be one of ${SEARCH_APPS.join(', ')}`),
@@ -99,15 +108,27 @@ const recentQuery = z.object({
 @Controller('api/search')
 @UseGuards(OptionalMemberGuard)
 export class SearchController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly visitors: VisitorKeys,
+  ) {}
+
+  /** Who searches: the member, or a visitor's daily pseudonym (popular searches count them). */
+  private searcher(member: AuthenticatedMember | null, request: Request) {
+    return member
+      ? { memberUid: member.uid, visitorKey: null }
+      : { memberUid: null, visitorKey: this.visitors.of(request) };
+  }
 
   @Post([':app/_reactivesearch', ':app/_reactivesearch.v3'])
   @HttpCode(200)
   @PublicAnswer({ domain: 'search', personal: false })
+  @CsrfExempt()
   async reactiveSearch(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body() body: unknown,
     @CurrentMember() member: AuthenticatedMember | null,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
     let parsed;
@@ -121,28 +142,33 @@ export class SearchController {
       app,
       queries: parsed.queries,
       recordAnalytics: parsed.recordAnalytics,
-      memberUid: member?.uid ?? null,
+      ...this.searcher(member, request),
     });
     if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
     return answer.results;
   }
 
   @Put(':app/_analytics/search')
+  @UseGuards(RateLimitGuard)
+  @RateLimit('analytics')
   impressions(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body(new ZodValidationPipe(impressionsBody)) body: z.output<typeof impressionsBody>,
     @CurrentMember() member: AuthenticatedMember | null,
+    @Req() request: Request,
   ) {
     return this.services.request(Patterns.search.recordImpressions, {
       app,
       queryId: body.query_id ?? null,
       query: body.query ?? null,
       impressions: body.impressions,
-      memberUid: member?.uid ?? null,
+      ...this.searcher(member, request),
     });
   }
 
   @Put(':app/_analytics/click')
+  @UseGuards(RateLimitGuard)
+  @RateLimit('analytics')
   click(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body(new ZodValidationPipe(clickBody)) body: z.output<typeof clickBody>,

@@ -15,11 +15,11 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): boole
   if (!distDir || !existsSync(indexFile)) return false;
   app.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
-      fallthrough: false,
-    }),
+    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d' }),
+    // Not an asset (a missing file, or a path that climbs out with an encoded `..`): 404.
+    (_request: Request, response: Response) => {
+      response.status(404).json({ error: { code: 'not_found', message: 'No such asset.' } });
+    },
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((request: Request, response: Response, next: NextFunction) => {

@@ -36,6 +36,8 @@ export interface AccountsStack {
   db: Client;
   redis: Redis;
   mailQueue: Queue;
+  /** BullMQ options of this stack's queues (e.g. for a test's own worker). */
+  queueOptions: ReturnType<typeof bullmqOptions>;
   /** A queue of this stack's BullMQ prefix, closed with the stack. */
   openQueue(name: QueueName): Queue;
   email(name: string): string;
@@ -59,6 +61,9 @@ const ROOMY_LIMITS = {
   RATE_LIMIT_SIGNUP: '1000/60',
   RATE_LIMIT_RESET: '1000/60',
   RATE_LIMIT_CONTACT: '1000/60',
+  RATE_LIMIT_CAPTCHA: '1000/60',
+  RATE_LIMIT_ANALYTICS: '1000/60',
+  RATE_LIMIT_ACCOUNT: '1000/60',
 };
 
 export async function startAccountsStack(
@@ -82,6 +87,8 @@ export async function startAccountsStack(
     QUEUE_PREFIX: queuePrefix,
     UNSUBSCRIBE_SECRET: 'u'.repeat(40),
     AVERAGES_REFRESH_S: '0',
+    // Averages from the first weighted member, so tests can compare them with the database.
+    AVERAGES_MIN_MEMBERS: '1',
     ...options.accountsEnv,
   });
   const definition = options.extraControllers
@@ -109,11 +116,9 @@ export async function startAccountsStack(
   const replicas: StartedApp[] = [];
   const redis = new Redis(infra.redisUrl);
   const queues: Queue[] = [];
+  const queueOptions = bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix });
   const openQueue = (name: QueueName) => {
-    const queue = new Queue(
-      name,
-      bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix }),
-    );
+    const queue = new Queue(name, queueOptions);
     queues.push(queue);
     return queue;
   };
@@ -127,6 +132,7 @@ export async function startAccountsStack(
     db,
     redis,
     mailQueue,
+    queueOptions,
     openQueue,
     email: (name) => `${name}.${tag}@example.com`,
     async bffReplica() {
@@ -157,6 +163,13 @@ export async function solvedCaptcha(bffUrl: string): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A visitor's CSRF token as raw headers (cookie and echo), for tests that use plain fetch. */
+export async function visitorCsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const answer = await fetch(`${baseUrl}/api/csrf`);
+  const { csrfToken } = (await answer.json()) as { csrfToken: string };
+  return { cookie: `upright_csrf=${csrfToken}`, 'x-csrf-token': csrfToken };
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: T;
@@ -182,6 +195,8 @@ export class Browser {
       /** A raw Authorization header, e.g. ReactiveSearch's Basic credentials. */
       authorization?: string;
       rawBody?: string;
+      /** Any other request headers (e.g. X-Forwarded-For). */
+      headers?: Record<string, string>;
     } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
@@ -196,6 +211,7 @@ export class Browser {
     if (method !== 'GET' && options.csrf !== false && csrf) headers['X-CSRF-Token'] = csrf;
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
     if (options.authorization) headers.Authorization = options.authorization;
+    Object.assign(headers, options.headers);
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
@@ -217,9 +233,9 @@ export class Browser {
     };
   }
 
-  /** Visits a page first, as a browser would, so the CSRF cookie is set. */
+  /** Fetches the CSRF token before the first write, as the web app does. */
   async open(): Promise<this> {
-    await this.call('GET', '/api/averages');
+    await this.call('GET', '/api/csrf');
     return this;
   }
 }
@@ -288,6 +304,23 @@ export async function mailJobs<K extends MailKind>(
     'failed',
   ]);
   return jobs.filter((job) => job?.name === kind) as Array<Job<MailJobData[K]>>;
+}
+
+/** `POST /api/reset` from a fresh visitor, captcha solved. */
+export async function requestReset(stack: AccountsStack, email: string) {
+  const visitor = await new Browser(stack.bff.url).open();
+  return visitor.call<{ resetSent: boolean }>('POST', '/api/reset', {
+    email,
+    altcha: await solvedCaptcha(stack.bff.url),
+  });
+}
+
+/** The link codes of the reset mails queued for a member, oldest first. */
+export async function resetHashesOf(stack: AccountsStack, uid: string): Promise<string[]> {
+  return (await mailJobs(stack, 'password-reset'))
+    .filter((job) => job.data.recipient.uid === uid)
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((job) => job.data.resetHash);
 }
 
 /** decisions §4 from the database at this moment (other test files may add members too). */

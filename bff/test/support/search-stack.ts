@@ -45,12 +45,14 @@ export class SearchStack {
     };
   }
 
-  async startSearch(): Promise<StartedApp> {
+  /** `env`: search variables on top of the defaults (e.g. POPULAR_MIN_SEARCHERS). */
+  async startSearch(env: Record<string, string> = {}): Promise<StartedApp> {
     this.search = await startTestApp(searchService, {
       ...this.common,
       DATABASE_URL: this.infra.databaseUrl('search'),
       QUEUE_PREFIX: this.queuePrefix,
       SEARCH_INDEX_PREFIX: this.space,
+      ...env,
     });
     return this.search;
   }

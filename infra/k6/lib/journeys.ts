@@ -5,7 +5,8 @@
  * times between pages. Plain TypeScript without imports: the runner passes a Client.
  *
  * Routes: spec §7, decisions §6 and §9. Auth: the `upright_session` cookie, and the
- * `X-CSRF-Token` header echoing cookie `upright_csrf` on writes (what the web app does).
+ * `X-CSRF-Token` header echoing the CSRF cookie on writes (what the web app does); the token comes
+ * from `GET /api/csrf` before the first write and is replaced by the sign-in answer.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT';
@@ -132,10 +133,17 @@ interface ReportPage {
   items: ReportSummary[];
 }
 
-/** Writes carry the CSRF token when the session cookie authenticates them. */
+/** Every write carries the CSRF token (`__Host-` prefixed in production). */
 function csrfHeaders(client: Client): Record<string, string> {
-  const token = client.cookie('upright_csrf');
+  const token = client.cookie('__Host-upright_csrf') ?? client.cookie('upright_csrf');
   return token ? { 'X-CSRF-Token': token } : {};
+}
+
+/** Public pages set no cookies: a write is preceded by fetching the token once. */
+async function fetchCsrfToken(client: Client, step: string): Promise<void> {
+  if (Object.keys(csrfHeaders(client)).length === 0) {
+    await client.request('GET', '/api/csrf', { step });
+  }
 }
 
 async function activeIndustries(context: JourneyContext, step: string): Promise<string[]> {
@@ -280,6 +288,7 @@ export async function searchAsYouType(context: JourneyContext): Promise<void> {
 export async function memberSession(context: JourneyContext): Promise<void> {
   const { client, random, member } = context;
   if (!member) throw new Error('member_session needs a member (MEMBER_EMAIL / MEMBER_PASSWORD)');
+  await fetchCsrfToken(client, 'signin.csrf');
   const signedIn = await client.request('POST', '/api/signin', {
     step: 'signin.submit',
     body: { email: member.email, password: member.password },
@@ -338,6 +347,7 @@ export async function signUpMember(context: JourneyContext, member: Member): Pro
   if (!challenge) return false;
   const altcha = await context.solveCaptcha(challenge);
   await client.think(5); // filling in the form
+  await fetchCsrfToken(client, 'signup.csrf');
   const answer = await client.request('POST', '/api/signup', {
     step: 'signup.submit',
     body: {

@@ -170,7 +170,7 @@ describe('mail delivery over SMTP', () => {
       const job = await setup.queue.getJob(jobId);
       return job && !('recipient' in job.data) && job.data;
     });
-    expect(data).toEqual({ uid: recipient.uid });
+    expect(data).toEqual({ uid: recipient.uid, redacted: true });
   });
 
   it('counts sent mails per kind and reports SMTP and Redis ready', async () => {

@@ -3,6 +3,7 @@ import { serviceModule, ServiceClientModule, type ServiceDefinition } from '@upr
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { MemberDeletionWorker } from './analytics/member-deletion.worker';
+import { AnalyticsRetentionWorker } from './analytics/retention.worker';
 import { searchConfigSchema, SEARCH_CONFIG, type SearchConfig } from './config/search-config';
 import { EngineModule } from './engine/engine.module';
 import { PrismaClient } from './generated/prisma/client';
@@ -20,6 +21,7 @@ import { ConfigModule } from '@upright/platform';
     OwnerPages,
     IndexWorker,
     MemberDeletionWorker,
+    AnalyticsRetentionWorker,
   ],
 })
 class SearchFeaturesModule {}

@@ -101,10 +101,11 @@ export const api = {
     request<SettingsSaved>('PUT', '/api/settings', { body: changes, dim: true }).then(
       (response) => response.body,
     ),
-  discontinue: () =>
-    request<DiscontinueResponse>('PUT', '/api/discontinue', { body: {}, dim: true }).then(
-      (response) => response.body,
-    ),
+  discontinue: (password: string) =>
+    request<DiscontinueResponse>('PUT', '/api/discontinue', {
+      body: { password },
+      dim: true,
+    }).then((response) => response.body),
   cancelDiscontinue: () =>
     request<CancelDiscontinueResponse>('PUT', '/api/canceldiscontinue', {
       body: {},

@@ -1,6 +1,5 @@
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
-import { COOKIES, CSRF_HEADER } from '../lib/constants';
-import { getCookie } from '../lib/cookies';
+import { CSRF_HEADER } from '../lib/constants';
 import { startLoading, type LoaderStop } from '../state/loading';
 
 export class ApiError extends Error {
@@ -43,16 +42,46 @@ export interface ApiResponse<T> {
   body: T;
 }
 
+/**
+ * The CSRF token, bound by the BFF to the current session (or to none): fetched before the
+ * first write, replaced whenever an answer brings a new one (sign-in, sign-up, sign-out).
+ */
+let csrfToken: Promise<string | null> | null = null;
+
+function keepCsrfToken(response: Response): void {
+  const token = response.headers.get(CSRF_HEADER);
+  if (token) csrfToken = Promise.resolve(token);
+}
+
+/** The token for a write; one `GET /api/csrf` when none is known yet (public GETs set none). */
+export function currentCsrfToken(): Promise<string | null> {
+  csrfToken ??= fetch('/api/csrf', { credentials: 'same-origin' })
+    .then(
+      (response) => response.headers.get(CSRF_HEADER),
+      () => null,
+    )
+    .then((token) => {
+      // None now (network, BFF away): the next write asks again.
+      if (token === null) csrfToken = null;
+      return token;
+    });
+  return csrfToken;
+}
+
+const isCsrfRefusal = (status: number, error: ErrorBody['error'] | undefined): boolean =>
+  status === 403 && error?.message === ERROR_TEXTS.csrfFailed;
+
 /** Every call to the BFF: JSON in and out, CSRF header on writes, spec §8 401 handling. */
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: RequestOptions = {},
+  retryingCsrf = false,
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
-    const csrf = getCookie(COOKIES.csrf);
+    const csrf = await currentCsrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
   const stop = options.quiet
@@ -70,6 +99,7 @@ export async function request<T>(
     } catch {
       throw new ApiError(0, ERROR_TEXTS.retryLater, 'network');
     }
+    keepCsrfToken(response);
     if (response.status === 204) return { status: 204, body: null as T };
     const text = await response.text();
     let parsed: unknown = null;
@@ -80,6 +110,11 @@ export async function request<T>(
     }
     if (!response.ok) {
       const error = (parsed as ErrorBody | null)?.error;
+      // The token was for a session that ended meanwhile (expired, signed out in another tab).
+      if (isCsrfRefusal(response.status, error) && !retryingCsrf) {
+        csrfToken = null;
+        return await request<T>(method, path, options, true);
+      }
       if (response.status === 401 && options.unauthorizedIsExpiry !== false) onUnauthorized();
       throw new ApiError(
         response.status,

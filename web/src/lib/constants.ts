@@ -31,9 +31,8 @@ export const COOKIES = {
   noCookies: 'noCookies',
   /** Session cookie recording only that the mobile promo footer was dismissed. */
   promoDismissed: 'promoDismissed',
-  /** Readable double-submit CSRF cookie set by the BFF (sent back as X-CSRF-Token). */
-  csrf: 'upright_csrf',
 } as const;
+/** The BFF's session-bound CSRF token: in its answers' header, echoed on every write. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** Decisions §8: sign-up needs age 13 or older. */

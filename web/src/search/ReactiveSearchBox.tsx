@@ -2,13 +2,8 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
 import type { SearchApp } from '@upright/contracts';
 import { useNavigate } from 'react-router-dom';
-import {
-  COOKIES,
-  CSRF_HEADER,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_RESULTS_PER_PAGE,
-} from '../lib/constants';
-import { getCookie } from '../lib/cookies';
+import { currentCsrfToken } from '../api/http';
+import { CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
 import { resultStatsText } from '../lib/format';
 import { pathOfDocument, SEARCH_MODES } from './modes';
 import { SearchResult, type SearchItem } from './SearchResult';
@@ -22,10 +17,10 @@ const List = ReactiveList as unknown as ComponentType<Record<string, unknown>>;
  * ReactiveSearch posts to the BFF: cookie-authenticated writes carry the CSRF header, and the
  * placeholder Basic credentials (below) are not sent.
  */
-function withCsrf(request: { headers?: Record<string, string> }) {
+async function withCsrf(request: { headers?: Record<string, string> }) {
   const headers = { ...request.headers };
   delete headers.Authorization;
-  const csrf = getCookie(COOKIES.csrf);
+  const csrf = await currentCsrfToken();
   if (csrf) headers[CSRF_HEADER] = csrf;
   return { ...request, headers };
 }

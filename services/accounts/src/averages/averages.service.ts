@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type Averages, type IssueKey } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import type { AccountsConfig } from '../config/accounts-config';
 import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
 import { averagesOf, sameAverages } from './averages';
 import { AveragesPublication } from './averages-publication';
@@ -33,6 +34,7 @@ export class AveragesService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly publication: AveragesPublication,
   ) {}
 
@@ -52,7 +54,7 @@ export class AveragesService implements OnApplicationBootstrap {
         SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
       const [row] =
         await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
-      const next = averagesOf({ count: row.count, sums: row });
+      const next = averagesOf({ count: row.count, sums: row }, this.config.AVERAGES_MIN_MEMBERS);
       if (sameAverages(dtoOf(locked[0]), next)) return { averages: next, changed: false };
       await tx.averages.update({ where: { aid: 1 }, data: next });
       return { averages: next, changed: true };

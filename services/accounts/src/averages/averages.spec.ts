@@ -15,6 +15,13 @@ describe('averages (decisions §4)', () => {
     expect(AVERAGE_FIELDS.map((field) => averages[field])).toEqual(AVERAGE_FIELDS.map(() => 5));
   });
 
+  it('is 5 for every issue while fewer than the minimum of members count', () => {
+    const few = averagesOf({ count: 2, sums: sums({ climate: 0, tax: 20 }) }, 3);
+    expect(AVERAGE_FIELDS.map((field) => few[field])).toEqual(AVERAGE_FIELDS.map(() => 5));
+    const enough = averagesOf({ count: 3, sums: sums({ climate: 0 }) }, 3);
+    expect(enough.average_climate).toBe(0);
+  });
+
   it('maps each issue to the average of its server priority', () => {
     const averages = averagesOf({ count: 2, sums: sums({ exec_pay: 7, pay_gap: 20 }, 10) });
     expect(averages.average_income_inequality).toBe(3.5);

@@ -13,6 +13,10 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      */
     UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session unused this long ends (idle timeout), however long its TTL. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525_600).default(10_080),
+    /** The averages stay the defaults until this many weighted members count (privacy). */
+    AVERAGES_MIN_MEMBERS: z.coerce.number().int().min(1).max(10_000).default(10),
     RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Visitors' rankings follow the members' averages at most this often (decisions §11); 0 = at once. */

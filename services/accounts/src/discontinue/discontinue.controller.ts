@@ -1,10 +1,13 @@
 import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ERROR_TEXTS, Patterns, type ResponseOf } from '@upright/contracts';
-import { memberMessage } from '../messages/member-message';
+import { discontinueBodySchema } from '@upright/contracts';
+import { forMember, memberMessage } from '../messages/member-message';
 import { parseMessage } from '@upright/platform';
 import { withFailureText } from '../messages/failure-text';
 import { DiscontinueService } from './discontinue.service';
+
+const discontinueMessage = forMember(discontinueBodySchema.shape);
 
 @Controller()
 export class DiscontinueController {
@@ -14,9 +17,9 @@ export class DiscontinueController {
 
   @MessagePattern(Patterns.accounts.discontinue)
   discontinue(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.discontinue>> {
-    const { uid } = parseMessage(memberMessage, data);
+    const { uid, password } = parseMessage(discontinueMessage, data);
     return withFailureText(ERROR_TEXTS.discontinueFailed, this.logger, () =>
-      this.discontinuation.discontinue(uid),
+      this.discontinuation.discontinue(uid, password),
     );
   }
 

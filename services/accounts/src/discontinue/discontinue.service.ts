@@ -12,12 +12,13 @@ import type { PrismaClient } from '../generated/prisma/client';
 import { MemberDeletionScheduler } from '../member-deletion/member-deletion.scheduler';
 import { MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
+import { PasswordHasher } from '../passwords/password-hasher';
 import { MailOutbox } from '../queues/mail-outbox';
 import { SessionsService } from '../sessions/sessions.service';
 import { discontinueDates } from './discontinue-dates';
 
 /**
- * Spec §4 Membership: a request sets the flag and a final date 7 days later and ends every
+ * Spec §4 Membership: a request, confirmed with the password, sets the flag and a final date 7 days later and ends every
  * session; continuing before then clears both. The member stops counting in the averages while
  * the request is pending.
  */
@@ -32,10 +33,12 @@ export class DiscontinueService {
     private readonly deletions: MemberDeletionScheduler,
     private readonly averages: AveragesService,
     private readonly mail: MailOutbox,
+    private readonly passwords: PasswordHasher,
   ) {}
 
-  async discontinue(uid: string): Promise<DiscontinueResponse> {
+  async discontinue(uid: string, password: string): Promise<DiscontinueResponse> {
     const member = await this.members.get(uid);
+    await this.passwords.confirm(member.passwordHash, password, 'password');
     // A repeated request keeps the first dates: the grace period does not restart.
     const dates = member.discontinue
       ? { discontinueDate: member.discontinueDate!, discontinueFinal: member.discontinueFinal! }

@@ -16,13 +16,14 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { AveragesService } from '../averages/averages.service';
 import type { AccountsConfig } from '../config/accounts-config';
 import { deletionDue } from '../discontinue/discontinue-dates';
+import { MailOutbox } from '../queues/mail-outbox';
 import type { PrismaClient } from '../generated/prisma/client';
 
 export type DeletionOutcome = 'deleted' | 'not-due' | 'gone';
 
 /**
  * Deletes a discontinued member on the final date: the accounts rows (the users row; sessions,
- * links and priorities go with it by cascade), then the averages are recomputed and announced,
+ * links and priorities go with it by cascade) and the member's mail jobs, then the averages are recomputed and announced,
  * and the search service is asked to delete the member's analytics through its own queue, so
  * each part is retried on its own until done. Rankings keeps nothing per member (see
  * docs/services/accounts.md).
@@ -38,6 +39,7 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly averages: AveragesService,
     private readonly publicData: PublicData,
+    private readonly mail: MailOutbox,
   ) {
     this.searchQueue = new Queue(Queues.searchMemberDeletion, bullmqOptions(config));
   }
@@ -51,6 +53,7 @@ export class MemberDeletionWorker implements OnApplicationBootstrap, OnApplicati
     if (member !== null && !deletionDue(member, now)) return 'not-due';
     if (member !== null) await this.db.user.deleteMany({ where: { uid, discontinue: true } });
     await this.publicData.memberChanged(uid);
+    await this.mail.deleteJobsOf(uid);
     await this.averages.recompute();
     await this.searchQueue.add(
       MEMBER_DELETION_JOB,

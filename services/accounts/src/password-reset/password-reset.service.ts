@@ -3,9 +3,10 @@ import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
 import { DATABASE, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import type { AccountsConfig } from '../config/accounts-config';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { PrismaClient, User } from '../generated/prisma/client';
 import { MembersRepository } from '../members/members.repository';
 import { withFailureText } from '../messages/failure-text';
+import { voidOutstandingResets } from './outstanding-resets';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailOutbox } from '../queues/mail-outbox';
@@ -56,31 +57,42 @@ export class PasswordResetService {
     return { hashValid: reset !== null && reset.usedAt === null && reset.expiresAt > new Date() };
   }
 
-  /** Uses the link once (atomically), sets the password and ends every session. */
+  /**
+   * Uses the link once (atomically), sets the password, spends the member's other links, ends
+   * every session and tells the member's address.
+   */
   async save(resetHash: string, password: string): Promise<{ success: true }> {
     // Checked before the link is used, so a refused password does not spend the link.
     checkNewPassword(password, 'password');
-    const saved = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
+    const user = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
       this.consumeAndSave(resetHash, password),
     );
-    if (!saved) throw remoteError('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
+    if (user === null) throw remoteError('validation_failed', ERROR_TEXTS.resetHashInvalid, 'hash');
+    const changedAt = user.updatedAt.toISOString();
+    await this.mail.send(
+      MailKinds.accountChanged,
+      { recipient: this.mail.recipient(user), change: 'password', changedAt },
+      mailJobId.accountChanged(user.uid, changedAt),
+    );
     return { success: true };
   }
 
-  private async consumeAndSave(resetHash: string, password: string): Promise<boolean> {
+  /** The member whose password was set, or null when the link was not valid. */
+  private async consumeAndSave(resetHash: string, password: string): Promise<User | null> {
     const passwordHash = await this.passwords.hash(password);
-    const uid = await this.db.$transaction(async (tx) => {
+    const user = await this.db.$transaction(async (tx) => {
       const used = await tx.$queryRaw<Array<{ uid: string }>>`
         UPDATE accounts.password_resets SET used_at = now()
         WHERE token_hash = ${hashOfToken(resetHash)} AND used_at IS NULL AND expires_at > now()
         RETURNING uid::text AS uid`;
       if (used.length === 0) return null;
-      await tx.user.update({ where: { uid: used[0].uid }, data: { passwordHash } });
-      await this.sessions.revokeAllOf(used[0].uid, null, tx);
-      return used[0].uid;
+      const { uid } = used[0];
+      const user = await tx.user.update({ where: { uid }, data: { passwordHash } });
+      await voidOutstandingResets(tx, uid);
+      await this.sessions.revokeAllOf(uid, null, tx);
+      return user;
     });
-    if (uid === null) return false;
-    await this.sessions.memberChanged(uid);
-    return true;
+    if (user !== null) await this.sessions.memberChanged(user.uid);
+    return user;
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { ERROR_TEXTS } from '@upright/contracts';
+import { remoteError } from '@upright/platform';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
 const ARGON2ID = {
@@ -28,5 +30,15 @@ export class PasswordHasher {
       return false;
     }
     return verify(passwordHash, password).catch(() => false);
+  }
+
+  /**
+   * Re-authentication before a sensitive change (settings, discontinuation): a wrong password
+   * is `validation_failed` naming `field`, so the BFF counts it against the member's budget.
+   */
+  async confirm(passwordHash: string, password: string, field: string): Promise<void> {
+    if (!(await this.verify(passwordHash, password))) {
+      throw remoteError('validation_failed', `${field} ${ERROR_TEXTS.wrongPassword}`, field);
+    }
   }
 }

@@ -7,7 +7,8 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { memberWeightsOf } from '../priorities/priorities';
 import { hashOfToken, newSecretToken } from './secret-tokens';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Bearer sessions: issued at sign-in and sign-up, revocable, expiring (decisions §8). */
@@ -42,14 +43,27 @@ export class SessionsService {
     return token;
   }
 
-  /** The member behind a live token; `unauthenticated` when unknown, expired or revoked. */
+  /** The member behind a live token; `unauthenticated` when unknown, expired, idle or revoked. */
   async authenticate(token: string): Promise<SessionMember> {
     const session = await this.db.session.findUnique({
       where: { tokenHash: hashOfToken(token) },
       include: { user: { include: { priorities: true } } },
     });
-    if (session === null || session.revokedAt !== null || session.expiresAt <= new Date()) {
+    const now = Date.now();
+    const idleSince = now - this.config.SESSION_IDLE_MINUTES * MINUTE_MS;
+    if (
+      session === null ||
+      session.revokedAt !== null ||
+      session.expiresAt.getTime() <= now ||
+      session.lastSeenAt.getTime() <= idleSince
+    ) {
       throw remoteError('unauthenticated', ERROR_TEXTS.sessionExpired);
+    }
+    if (session.lastSeenAt.getTime() <= now - MINUTE_MS) {
+      await this.db.session.update({
+        where: { id: session.id },
+        data: { lastSeenAt: new Date(now) },
+      });
     }
     const { user } = session;
     return {

@@ -1,23 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ERROR_TEXTS,
+  MailKinds,
+  mailJobId,
+  type AccountChange,
   type Settings,
   type SettingsBody,
   type SettingsSaved,
 } from '@upright/contracts';
-import { DATABASE, remoteError } from '@upright/platform';
-import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { DATABASE } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
 import { emailTaken, isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { settingsDto, userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
+import { voidOutstandingResets } from '../password-reset/outstanding-resets';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { MailOutbox } from '../queues/mail-outbox';
 import { EmailVerifications } from '../registration/email-verifications';
 import { SessionsService } from '../sessions/sessions.service';
 
 /**
  * Account settings (spec §7): names, newsletter, theme; the email and the password only with
- * the current password. A new password revokes every other session (decisions §8); a new email
- * must be verified again.
+ * the current password. A new password revokes every other session and every outstanding reset
+ * link (decisions §8); a new email must be verified again. The old address hears of either.
  */
 @Injectable()
 export class SettingsService {
@@ -27,6 +32,7 @@ export class SettingsService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly verifications: EmailVerifications,
+    private readonly mail: MailOutbox,
   ) {}
 
   async get(uid: string): Promise<Settings> {
@@ -36,46 +42,66 @@ export class SettingsService {
   async save(uid: string, ownToken: string, changes: SettingsBody): Promise<SettingsSaved> {
     const user = await this.members.get(uid);
     if (changes.current_password !== undefined) {
-      const matches = await this.passwords.verify(user.passwordHash, changes.current_password);
-      if (!matches) {
-        throw remoteError(
-          'validation_failed',
-          `current_password ${ERROR_TEXTS.wrongPassword}`,
-          'current_password',
-        );
-      }
+      await this.passwords.confirm(user.passwordHash, changes.current_password, 'current_password');
     }
-    const emailChanged =
+    const wantsEmail =
       changes.email !== undefined && changes.email.toLowerCase() !== user.email.toLowerCase();
-    if (emailChanged && (await this.members.findByEmail(changes.email!))) {
-      throw emailTaken();
-    }
+    const owner = wantsEmail ? await this.members.findByEmail(changes.email!) : null;
+    // A taken address changes nothing, but the answer is that of a free one (no enumeration of
+    // members by their address); its owner is told instead.
+    const emailChanged = wantsEmail && owner === null;
     const data: Prisma.UserUpdateInput = {
       firstName: changes.first_name,
       lastName: changes.last_name,
       subscriber: changes.subscriber,
       theme: changes.theme,
-      email: changes.email,
-      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+      ...(emailChanged ? { email: changes.email, emailVerifiedAt: null } : {}),
     };
-    if (changes.new_password !== undefined) {
-      checkNewPassword(changes.new_password, 'new_password');
-      data.passwordHash = await this.passwords.hash(changes.new_password);
+    const passwordChanged = changes.new_password !== undefined;
+    if (passwordChanged) {
+      checkNewPassword(changes.new_password!, 'new_password');
+      data.passwordHash = await this.passwords.hash(changes.new_password!);
     }
+    let saved: { updated: User; revoked: number };
     try {
-      const { updated, revoked } = await this.db.$transaction(async (tx) => ({
-        updated: await tx.user.update({ where: { uid }, data }),
-        revoked:
-          changes.new_password === undefined
-            ? 0
-            : await this.sessions.revokeAllOf(uid, ownToken, tx),
-      }));
-      await this.sessions.memberChanged(uid);
-      if (emailChanged) await this.verifications.send(updated);
-      return { success: true, user: userDto(updated), sessions_revoked: revoked };
+      saved = await this.db.$transaction(async (tx) => {
+        const updated = await tx.user.update({ where: { uid }, data });
+        if (!passwordChanged) return { updated, revoked: 0 };
+        await voidOutstandingResets(tx, uid);
+        return { updated, revoked: await this.sessions.revokeAllOf(uid, ownToken, tx) };
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
+    const { updated, revoked } = saved;
+    await this.sessions.memberChanged(uid);
+    if (owner !== null) {
+      await this.mail.send(
+        MailKinds.emailInUse,
+        { recipient: this.mail.recipient(owner) },
+        mailJobId.emailInUse(owner.uid, randomUUID()),
+      );
+    }
+    const change = accountChange(emailChanged, passwordChanged);
+    if (change !== null) {
+      // To the address the account had: the warning reaches its owner even after a takeover.
+      const changedAt = updated.updatedAt.toISOString();
+      await this.mail.send(
+        MailKinds.accountChanged,
+        { recipient: this.mail.recipient(user), change, changedAt },
+        mailJobId.accountChanged(uid, changedAt),
+      );
+    }
+    if (emailChanged) await this.verifications.send(updated);
+    const shown =
+      owner === null ? updated : { ...updated, email: changes.email!, emailVerifiedAt: null };
+    return { success: true, user: userDto(shown), sessions_revoked: revoked };
   }
+}
+
+function accountChange(email: boolean, password: boolean): AccountChange | null {
+  if (email && password) return 'email and password';
+  if (email) return 'email';
+  return password ? 'password' : null;
 }

@@ -124,6 +124,10 @@ export const settingsBodySchema = strictBody({
 });
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
+/** `PUT /api/discontinue`: the member confirms with their password (re-authentication). */
+export const discontinueBodySchema = strictBody({ password: givenPasswordSchema });
+export type DiscontinueBody = z.output<typeof discontinueBodySchema>;
+
 export const unsubscribeBodySchema = strictBody({
   uid: z.uuid('must be a member id'),
   key: z

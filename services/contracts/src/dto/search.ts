@@ -67,6 +67,8 @@ export const SEARCH_LIMITS = {
   maxFrom: 10_000,
   maxValueLength: 200,
   maxQueries: 20,
+  /** `react` clauses nest at most this deep (a search bar's nest 2 or 3). */
+  maxReactDepth: 16,
   recentSearchesSize: 5,
   recentSearchesMinChars: 3,
 } as const;
@@ -136,6 +138,11 @@ export interface ReactiveSearchRequest {
   recordAnalytics: boolean;
   /** The signed-in member, for recent suggestions and recent searches; null for visitors. */
   memberUid: string | null;
+  /**
+   * A visitor's pseudonym (keyed hash of the client address and the day; null for members):
+   * popular searches count distinct searchers, and this is how visitors are told apart.
+   */
+  visitorKey: string | null;
 }
 
 export interface SearchHit {
@@ -173,6 +180,8 @@ export interface SearchImpressionsRequest {
   query: string | null;
   impressions: Array<{ index: string; id: string }>;
   memberUid: string | null;
+  /** As in ReactiveSearchRequest: the query may be recorded here. */
+  visitorKey: string | null;
 }
 export interface SearchImpressionsResponse {
   query_id: string;

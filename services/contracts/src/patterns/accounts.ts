@@ -2,6 +2,7 @@ import type {
   AuthResponse,
   Averages,
   CancelDiscontinueResponse,
+  DiscontinueBody,
   DiscontinueResponse,
   MessageRequest,
   PrioritiesBody,
@@ -76,7 +77,11 @@ export interface AccountsRequestMap {
     request: ForMember<{ token: string; changes: SettingsBody }>;
     response: SettingsSaved;
   };
-  'accounts.discontinue': { request: ForMember; response: DiscontinueResponse };
+  /** `validation_failed` on `password` when it is not the member's. */
+  'accounts.discontinue': {
+    request: ForMember<DiscontinueBody>;
+    response: DiscontinueResponse;
+  };
   'accounts.discontinue.cancel': { request: ForMember; response: CancelDiscontinueResponse };
   'accounts.unsubscribe': { request: UnsubscribeRequest; response: { unsubscribed: true } };
   'accounts.message': { request: MessageRequest; response: { sent: true } };

@@ -9,9 +9,12 @@ export const Queues = {
   memberDeletion: 'member-deletion',
   /** Search deletes a deleted member's analytics (recent searches, clicks). */
   searchMemberDeletion: 'search-member-deletion',
+  /** Search's repeatable sweep of analytics older than their retention. */
+  searchAnalyticsRetention: 'search-analytics-retention',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
 export * from './mail';
 export * from './member-deletion';
 export * from './search-index';
+export * from './search-analytics-retention';

@@ -9,6 +9,8 @@ export const MailKinds = {
   emailVerification: 'email-verification',
   contact: 'contact',
   discontinueConfirmation: 'discontinue-confirmation',
+  accountChanged: 'account-changed',
+  emailInUse: 'email-in-use',
 } as const;
 export type MailKind = (typeof MailKinds)[keyof typeof MailKinds];
 
@@ -34,7 +36,14 @@ export interface MailJobData {
     reportTitle: string | null;
   };
   'discontinue-confirmation': { recipient: MailRecipient; finalDate: string };
+  /** To the address the account had before: its password or email was just changed. */
+  'account-changed': { recipient: MailRecipient; change: AccountChange; changedAt: string };
+  /** To the owner of an address another member tried to take (no 409 tells that member). */
+  'email-in-use': { recipient: MailRecipient };
 }
+
+export const ACCOUNT_CHANGES = ['password', 'email', 'email and password'] as const;
+export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
 
 /** A job of one kind: the BullMQ job name is the kind. */
 export type MailJob<K extends MailKind = MailKind> = {
@@ -67,4 +76,14 @@ export const mailJobId = {
   contact: (messageId: string): string => jobIdOf('contact', messageId),
   discontinueConfirmation: (uid: string, finalDate: string): string =>
     jobIdOf('discontinue-confirmation', uid, finalDate),
+  accountChanged: (uid: string, changedAt: string): string =>
+    jobIdOf('account-changed', uid, changedAt),
+  emailInUse: (ownerUid: string, attemptId: string): string =>
+    jobIdOf('email-in-use', ownerUid, attemptId),
 } as const;
+
+/** Every job id of one member starts so (mail jobs are deleted with the member, decisions §8). */
+export const mailJobIdsOfMember = (uid: string): ((jobId: string) => boolean) => {
+  const ownedBy = new RegExp(`^[a-z-]+_${uid}(_|$)`);
+  return (jobId) => ownedBy.test(jobId);
+};

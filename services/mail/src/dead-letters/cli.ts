@@ -29,9 +29,15 @@ async function main(): Promise<void> {
     if (command === 'list') {
       console.log(JSON.stringify(await listDeadLetters(queue), null, 2));
     } else {
-      const { retried, notDeadLetters } = await retryDeadLetters(queue, ids);
+      const { retried, notDeadLetters, redacted } = await retryDeadLetters(queue, ids);
       console.log(`[mail] ${retried.length} dead letter(s) queued again`);
       for (const id of retried) console.log(`  ${id}`);
+      if (redacted.length > 0) {
+        console.error(
+          `[mail] redacted after their last attempt, the member must ask again: ${redacted.join(', ')}`,
+        );
+        process.exitCode = 1;
+      }
       if (notDeadLetters.length > 0) {
         console.error(`[mail] not dead letters: ${notDeadLetters.join(', ')}`);
         process.exitCode = 1;

@@ -1,5 +1,5 @@
 import { Queue, type Job } from 'bullmq';
-import { recipientUid } from '../delivery/parse-mail-job';
+import { isRedactedMailData, recipientUid } from '../delivery/parse-mail-job';
 import { withoutAddresses } from '../delivery/smtp-failure';
 
 /**
@@ -49,26 +49,30 @@ export async function listDeadLetters(
 
 /**
  * Puts dead letters back in the queue with a fresh set of attempts (all of them when `ids` is
- * empty). Ids that are not dead letters are reported, not retried.
+ * empty). Ids that are not dead letters are reported, not retried; so are dead letters whose
+ * personal data was already redacted (decision 0020): only the member can ask for those again.
  */
 export async function retryDeadLetters(
   queue: Queue,
   ids: readonly string[],
-): Promise<{ retried: string[]; notDeadLetters: string[] }> {
+): Promise<{ retried: string[]; notDeadLetters: string[]; redacted: string[] }> {
   const jobs =
     ids.length > 0
       ? await Promise.all(ids.map((id) => queue.getJob(id)))
       : await queue.getFailed(0, -1);
   const retried: string[] = [];
+  const redacted: string[] = [];
   const notDeadLetters = ids.filter((id, index) => !jobs[index]);
   for (const job of jobs) {
     if (!job) continue;
     if ((await job.getState()) !== 'failed') {
       notDeadLetters.push(job.id!);
-      continue;
+    } else if (isRedactedMailData(job.data)) {
+      redacted.push(job.id!);
+    } else {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      retried.push(job.id!);
     }
-    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
-    retried.push(job.id!);
   }
-  return { retried, notDeadLetters };
+  return { retried, notDeadLetters, redacted };
 }

@@ -12,7 +12,12 @@ import type { MailConfig } from '../config';
 import { renderMail, type MailSettings } from '../templates/render-mail';
 import { MailMetrics } from './mail-metrics';
 import { messageIdFor } from './message-id';
-import { InvalidMailJobError, parseMailJob, recipientUid } from './parse-mail-job';
+import {
+  InvalidMailJobError,
+  parseMailJob,
+  recipientUid,
+  redactedMailData,
+} from './parse-mail-job';
 import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
 import { SmtpTransport } from './smtp-transport';
 
@@ -105,10 +110,13 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     return { messageId };
   }
 
-  /** The sent mail's addresses, names and tokens leave Redis; the id stays for idempotency. */
+  /**
+   * A sent or dead-lettered mail's addresses, names, messages and link codes leave Redis; the
+   * id (idempotency) and the member's uid (the dead-letter view, deletion) stay.
+   */
   private async forgetPersonalData(job: Job): Promise<void> {
     try {
-      await job.updateData({ uid: recipientUid(job.data) });
+      await job.updateData(redactedMailData(job.data));
     } catch (error) {
       this.logger.warn({ jobId: job.id, err: describeFailure(error) }, 'could not redact job');
     }
@@ -117,6 +125,7 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
   private noteFailure(job: Job, error: Error): void {
     // moveToFailed sets finishedOn only when the job will not be tried again.
     const deadLetter = job.finishedOn !== undefined;
+    if (deadLetter) void this.forgetPersonalData(job);
     this.metrics.countFailed(job.name, deadLetter ? 'dead_letter' : 'retry');
     this.logger.warn(
       {

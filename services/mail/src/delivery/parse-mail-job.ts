@@ -1,4 +1,10 @@
-import { MailKinds, type MailJob, type MailJobData, type MailKind } from '@upright/contracts';
+import {
+  ACCOUNT_CHANGES,
+  MailKinds,
+  type MailJob,
+  type MailJobData,
+  type MailKind,
+} from '@upright/contracts';
 import { z } from 'zod';
 
 /** A job this worker can never send, whatever the retries: it goes to the dead letters at once. */
@@ -33,6 +39,12 @@ const SCHEMAS: { [K in MailKind]: z.ZodType<MailJobData[K]> } = {
     reportTitle: z.string().max(500).nullable(),
   }),
   'discontinue-confirmation': z.object({ recipient, finalDate: dateString }),
+  'account-changed': z.object({
+    recipient,
+    change: z.enum(ACCOUNT_CHANGES),
+    changedAt: dateString,
+  }),
+  'email-in-use': z.object({ recipient }),
 };
 
 const KINDS = new Set<string>(Object.values(MailKinds));
@@ -53,6 +65,17 @@ export function parseMailJob(kind: string, data: unknown): MailJob {
 }
 
 /** The member a job's mail is about, for logs and the dead-letter view (no other personal data). */
+/** What a sent or dead-lettered job keeps: the member's uid only (contact: the sender's). */
+export function redactedMailData(data: unknown): { uid: string | null; redacted: true } {
+  return { uid: recipientUid(data), redacted: true };
+}
+
+export function isRedactedMailData(data: unknown): boolean {
+  return (
+    typeof data === 'object' && data !== null && (data as { redacted?: unknown }).redacted === true
+  );
+}
+
 export function recipientUid(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as { recipient?: { uid?: unknown }; uid?: unknown };

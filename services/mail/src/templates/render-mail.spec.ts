@@ -26,6 +26,11 @@ const memberJobs: MailJob[] = [
     kind: MailKinds.discontinueConfirmation,
     data: { recipient: ada, finalDate: '2026-11-28' },
   },
+  {
+    kind: MailKinds.accountChanged,
+    data: { recipient: ada, change: 'password', changedAt: '2026-11-21T14:05:00.000Z' },
+  },
+  { kind: MailKinds.emailInUse, data: { recipient: ada } },
 ];
 
 const contactJob = (overrides: Partial<Extract<MailJob, { kind: 'contact' }>['data']> = {}) =>
@@ -83,6 +88,20 @@ describe('renderMail, member mails', () => {
     const mail = renderMail(memberJobs[3]!, settings);
     expect(mail.subject).toBe('Your Upright membership ends on November 28, 2026');
     expect(mail.text).toContain('https://upright.example/account/signin');
+  });
+
+  it('account change says what changed and when, and how to take the account back', () => {
+    const mail = renderMail(memberJobs[4]!, settings);
+    expect(mail.subject).toBe('The password of your Upright account was changed');
+    expect(mail.text).toContain('changed on November 21, 2026 at 2:05 PM UTC');
+    expect(mail.text).toContain('If this was not you, reset your password now');
+    expect(mail.text).toContain('https://upright.example/account/signin');
+  });
+
+  it('email in use tells the owner nothing changed, without naming who tried', () => {
+    const mail = renderMail(memberJobs[5]!, settings);
+    expect(mail.subject).toBe('Someone tried to use your email address on Upright');
+    expect(mail.text).toContain('so nothing was changed');
   });
 
   it('uses the configured product name everywhere', () => {

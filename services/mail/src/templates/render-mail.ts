@@ -178,6 +178,46 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
       { type: 'action', label: 'Sign in', url: link(settings, WebPaths.signIn()) },
     ],
   }),
+
+  'account-changed': ({ recipient, change, changedAt }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `The ${change} of your ${settings.productName} account was changed`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `The ${change} of your ${settings.productName} account was changed on ${formatDateTime(changedAt)}.`,
+      },
+      {
+        type: 'paragraph',
+        text: 'If this was not you, reset your password now and write to us through the contact form.',
+      },
+      {
+        type: 'action',
+        label: 'Sign in or reset your password',
+        url: link(settings, WebPaths.signIn()),
+      },
+    ],
+  }),
+
+  'email-in-use': ({ recipient }, settings) => ({
+    to: memberAddress(recipient),
+    subject: `Someone tried to use your email address on ${settings.productName}`,
+    member: recipient,
+    blocks: [
+      greeting(recipient),
+      {
+        type: 'paragraph',
+        text: `Someone signed in to another ${settings.productName} account tried to change its email address to this one. Your account already uses it, so nothing was changed.`,
+      },
+      {
+        type: 'paragraph',
+        text: 'If this was you, sign in with this address instead. Otherwise you need not do anything.',
+      },
+      { type: 'action', label: 'Sign in', url: link(settings, WebPaths.signIn()) },
+    ],
+  }),
 };
 
 /** Renders a validated job into a complete mail. Pure: the same job always gives the same mail. */

@@ -34,7 +34,12 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
   definition: ServiceDefinition<S>,
   config: z.infer<S>,
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(definition.appModule(config), { bufferLogs: true });
+  // No default parsers (Nest's include urlencoded, i.e. cross-site HTML forms): a process that
+  // reads bodies chooses its own in configureHttp (the BFF: JSON only).
+  const app = await NestFactory.create(definition.appModule(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   definition.configureHttp?.(app, config);

@@ -27,7 +27,7 @@ export class AnalyticsController {
       if (!request.query) {
         throw remoteError('validation_failed', 'query_id or query is required', 'query_id');
       }
-      queryId = await this.analytics.recordSearch(request.app, request.query, request.memberUid, 0);
+      queryId = await this.analytics.recordSearch(request.app, request.query, request, 0);
     } else if ((await this.analytics.searchApp(queryId)) !== request.app) {
       throw unknownQuery();
     }

@@ -5,6 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
 import type { PrismaClient } from '../generated/prisma/client';
 
+/** Who searched: a member, or a visitor's daily pseudonym (neither is ever shown to others). */
+export interface Searcher {
+  memberUid: string | null;
+  visitorKey: string | null;
+}
+
 export interface TermCount {
   key: string;
   count: number;
@@ -22,22 +28,26 @@ function startsWith(prefix: string): string {
 @Injectable()
 export class AnalyticsRepository {
   private readonly space: string;
+  private readonly popularMinSearchers: number;
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SEARCH_CONFIG) config: SearchConfig,
   ) {
     this.space = config.SEARCH_INDEX_PREFIX;
+    this.popularMinSearchers = config.POPULAR_MIN_SEARCHERS;
   }
 
   async recordSearch(
     app: SearchApp,
     term: string,
-    memberUid: string | null,
+    { memberUid, visitorKey }: Searcher,
     hits: number,
   ): Promise<string> {
     const id = randomUUID();
-    await this.db.search.create({ data: { id, space: this.space, app, term, memberUid, hits } });
+    await this.db.search.create({
+      data: { id, space: this.space, app, term, memberUid, visitorKey, hits },
+    });
     return id;
   }
 
@@ -73,19 +83,32 @@ export class AnalyticsRepository {
     return count;
   }
 
-  /** Most searched terms of the app starting with `prefix` (every visitor's searches). */
+  /**
+   * Most searched terms of the app starting with `prefix`, normalised (markup removed, lower
+   * case, spaces collapsed) and only those at least POPULAR_MIN_SEARCHERS distinct searchers
+   * searched: one person's searches, a member's included, are never shown to others. A search
+   * with neither member nor visitor key (recorded before keys existed) counts as its own searcher.
+   */
   popular(app: SearchApp, prefix: string, size: number): Promise<TermCount[]> {
     return this.db.$queryRawUnsafe<TermCount[]>(
-      `SELECT lower(term) AS key, count(*)::int AS count
-       FROM search.searches
-       WHERE space = $4 AND app = $1 AND lower(term) LIKE $2
-       GROUP BY lower(term)
-       ORDER BY count(*) DESC, lower(term)
+      `WITH normalised AS (
+         SELECT btrim(regexp_replace(regexp_replace(lower(term), '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')) AS key,
+                coalesce('m:' || member_uid, 'v:' || visitor_key, 's:' || id::text) AS searcher
+         FROM search.searches
+         WHERE space = $4 AND app = $1
+       )
+       SELECT key, count(DISTINCT searcher)::int AS count
+       FROM normalised
+       WHERE key LIKE $2 AND key <> '' AND key !~ '[<>]'
+       GROUP BY key
+       HAVING count(DISTINCT searcher) >= $5
+       ORDER BY count(DISTINCT searcher) DESC, key
        LIMIT $3`,
       app,
       startsWith(prefix),
       size,
       this.space,
+      this.popularMinSearchers,
     );
   }
 
@@ -126,5 +149,12 @@ export class AnalyticsRepository {
   async deleteMember(uid: string): Promise<number> {
     const { count } = await this.db.search.deleteMany({ where: { memberUid: uid } });
     return count;
+  }
+
+  /** Retention: this space's searches older than `days` go, their impressions and clicks too. */
+  async deleteOlderThan(days: number): Promise<number> {
+    return this.db.$executeRaw`
+      DELETE FROM search.searches
+      WHERE space = ${this.space} AND created_at < now() - make_interval(days => ${days}::int)`;
   }
 }

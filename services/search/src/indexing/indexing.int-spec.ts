@@ -48,6 +48,7 @@ describe('search indexing through the search-index queue', () => {
     memberUid: string | null = null,
   ) =>
     client.request(Patterns.search.reactiveSearch, {
+      visitorKey: null,
       app,
       queries: [
         queryModel({

@@ -112,11 +112,6 @@ export class ReactiveSearchService {
       .map((query) => (typeof query.value === 'string' ? query.value.trim() : ''))
       .find((value) => value !== '');
     if (!results || !term) return null;
-    return this.analytics.recordSearch(
-      request.app,
-      term,
-      request.memberUid,
-      results[1].hits.total.value,
-    );
+    return this.analytics.recordSearch(request.app, term, request, results[1].hits.total.value);
   }
 }

@@ -15,6 +15,10 @@ import { z } from 'zod';
 const app = z.enum(SEARCH_APPS);
 const name = z.string().min(1).max(200);
 const memberUid = name.nullable();
+const visitorKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/)
+  .nullable();
 const count = (max: number) => z.int().min(0).max(max);
 
 const reactClause: z.ZodType<ReactClause> = z.lazy(() =>
@@ -76,6 +80,7 @@ export const reactiveSearchRequestSchema = z.strictObject({
   queries: z.array(queryModel).min(1).max(SEARCH_LIMITS.maxQueries),
   recordAnalytics: z.boolean(),
   memberUid,
+  visitorKey,
 });
 
 export const impressionsRequestSchema = z.strictObject({
@@ -84,6 +89,7 @@ export const impressionsRequestSchema = z.strictObject({
   query: z.string().max(SEARCH_LIMITS.maxValueLength).nullable(),
   impressions: z.array(z.strictObject({ index: name, id: name })).max(SEARCH_LIMITS.maxSize),
   memberUid,
+  visitorKey,
 });
 
 export const clickRequestSchema = z.strictObject({

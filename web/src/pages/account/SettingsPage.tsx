@@ -84,9 +84,11 @@ function SettingsForms({ initial }: { initial: Settings }) {
   const [email, setEmail] = useState(NO_CREDENTIALS);
   const [password, setPassword] = useState({ current: '', next: '' });
   const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
+  const [discontinuePassword, setDiscontinuePassword] = useState('');
   const discontinue = useFormSubmit({
+    // A wrong password (400) or a lapsed session (401) says so; anything else is spec §8's text.
     failureText: (failure) =>
-      failure instanceof ApiError && failure.status === 401
+      failure instanceof ApiError && (failure.status === 401 || failure.status === 400)
         ? errorMessage(failure)
         : MESSAGES.discontinue,
     clearsErrorOnRetry: false,
@@ -242,29 +244,42 @@ function SettingsForms({ initial }: { initial: Settings }) {
         </p>
         {discontinue.errorBox}
         {confirmDiscontinue ? (
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={discontinue.pending}
-              onClick={() =>
-                discontinue.run(async () => {
-                  await api.discontinue();
-                  session.ended(MESSAGES.discontinued);
-                  navigate('/account/signin');
-                })
-              }
-            >
-              Yes, discontinue my membership
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirmDiscontinue(false)}
-            >
-              Keep my membership
-            </button>
-          </div>
+          <form
+            className="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              discontinue.run(async () => {
+                await api.discontinue(discontinuePassword);
+                session.ended(MESSAGES.discontinued);
+                navigate('/account/signin');
+              });
+            }}
+          >
+            <Field
+              id="settings-discontinue-password"
+              label="Your password, to confirm"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={discontinuePassword}
+              onValueChange={setDiscontinuePassword}
+            />
+            <div className="button-row">
+              <button type="submit" className="button button-danger" disabled={discontinue.pending}>
+                Yes, discontinue my membership
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  setConfirmDiscontinue(false);
+                  setDiscontinuePassword('');
+                }}
+              >
+                Keep my membership
+              </button>
+            </div>
+          </form>
         ) : (
           <button
             type="button"

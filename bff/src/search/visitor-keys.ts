@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { createHmac } from 'node:crypto';
+import { sessionCookieKey } from '../auth/session-cookie';
+import { BFF_CONFIG, type BffConfig } from '../config';
+
+/**
+ * A visitor's pseudonym for search analytics (decision 0020): a keyed hash of the client address
+ * and the UTC day. Popular searches count distinct searchers with it; the address itself never
+ * leaves the BFF, and without the key (derived from SESSION_COOKIE_KEY) it cannot be recovered.
+ */
+@Injectable()
+export class VisitorKeys {
+  private readonly key: Buffer;
+
+  constructor(@Inject(BFF_CONFIG) config: BffConfig) {
+    this.key = createHmac('sha256', sessionCookieKey(config.SESSION_COOKIE_KEY))
+      .update('upright visitor key v1')
+      .digest();
+  }
+
+  of(request: Request, now = new Date()): string {
+    return createHmac('sha256', this.key)
+      .update(`${request.ip ?? 'unknown'}\n${now.toISOString().slice(0, 10)}`)
+      .digest('base64url')
+      .slice(0, 32);
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The `search-analytics-retention` queue: one job scheduler (BullMQ's repeatable job) that every
+ * search replica upserts at start-up, so exactly one sweep runs per interval, whichever replica
+ * takes it. The job carries no data: the retention is the search service's config.
+ */
+export const ANALYTICS_RETENTION_SCHEDULER = 'sweep-expired-analytics';
+export const ANALYTICS_RETENTION_JOB = 'sweep';

@@ -1,0 +1,64 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pinoHttp from 'pino-http';
+import { httpLogOptions, redactSecretPath } from './logger.module';
+
+describe('redactSecretPath', () => {
+  const code = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+
+  it('replaces the mailed codes and keys in the paths that carry them', () => {
+    expect(redactSecretPath(`/api/validatehash/${code}`)).toBe('/api/validatehash/[redacted]');
+    expect(redactSecretPath(`/account/reset/${code}?x=1`)).toBe('/account/reset/[redacted]?x=1');
+    expect(redactSecretPath(`/account/verify/${code}`)).toBe('/account/verify/[redacted]');
+    expect(redactSecretPath(`/account/unsubscribe/u-1/${code}`)).toBe(
+      '/account/unsubscribe/u-1/[redacted]',
+    );
+  });
+
+  it('leaves other paths alone', () => {
+    expect(redactSecretPath('/api/companies/acme')).toBe('/api/companies/acme');
+    expect(redactSecretPath('/account/settings')).toBe('/account/settings');
+  });
+});
+
+/** The request log line as a service writes it: a real HTTP request through pino-http. */
+describe('the HTTP request log', () => {
+  let server: Server;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = pinoHttp({ ...httpLogOptions('bff', { LOG_LEVEL: 'info' }), stream });
+    server = createServer((req, res) => {
+      logger(req, res);
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('never contains a reset code', async () => {
+    const code = 'SecretResetCode0123456789abcdefghijklmnopqr';
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      request({ port, host: '127.0.0.1', path: `/api/validatehash/${code}` }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+    const logged = lines.join('');
+    expect(logged).toContain('/api/validatehash/[redacted]');
+    expect(logged).not.toContain(code);
+  });
+});
