@@ -19,7 +19,7 @@ import { sampleCompanyDocuments } from './sample-companies';
 const COMPANIES = Number(process.argv[2] ?? 50_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const LENGTHS = [1, 2, 3, 5];
-const PREFIXES_PER_LENGTH = 200;
+const PREFIXES_PER_LENGTH = 100;
 const DATA_FIELD = [
   { field: 'company_name', weight: 3 },
   { field: 'brands', weight: 1 },

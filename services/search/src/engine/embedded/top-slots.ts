@@ -1,0 +1,28 @@
+/**
+ * The first `count` slots in `compare` order (a strict total order), as sorting all of them and
+ * slicing would give, without sorting them all: a sorted window of `count` is kept, and a slot
+ * is compared with the window's last one before it is placed.
+ */
+export function topSlots(
+  slots: Iterable<number>,
+  count: number,
+  compare: (a: number, b: number) => number,
+): number[] {
+  const window: number[] = [];
+  if (count <= 0) return window;
+  for (const slot of slots) {
+    if (window.length === count) {
+      if (compare(slot, window[count - 1]) >= 0) continue;
+      window.pop();
+    }
+    let low = 0;
+    let high = window.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(window[middle], slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    window.splice(low, 0, slot);
+  }
+  return window;
+}
