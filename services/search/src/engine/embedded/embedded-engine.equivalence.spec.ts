@@ -192,7 +192,15 @@ describe('the embedded engine answers exactly as the minisearch engine did', () 
 
   const suggestion = (value: string, fuzziness: SearchFuzziness, queryFormat: 'or' | 'and') =>
     planQueries('companies', [
-      queryModel({ id: 'q', type: 'suggestion', dataField: DATA_FIELD, value, fuzziness, queryFormat, size: 5 }),
+      queryModel({
+        id: 'q',
+        type: 'suggestion',
+        dataField: DATA_FIELD,
+        value,
+        fuzziness,
+        queryFormat,
+        size: 5,
+      }),
     ])[0];
 
   it.each([
@@ -221,8 +229,21 @@ describe('the embedded engine answers exactly as the minisearch engine did', () 
   it('results of Enter: a highlighted search and a list reacting to it, paged', async () => {
     for (const value of typedValues(documents, 150)) {
       const queries: SearchQueryModel[] = [
-        queryModel({ id: 'results', dataField: DATA_FIELD.slice(0, 1), size: 20, from: 20, react: { and: ['q'] } }),
-        queryModel({ id: 'q', dataField: DATA_FIELD, value, fuzziness: 'AUTO', highlight: true, size: 20 }),
+        queryModel({
+          id: 'results',
+          dataField: DATA_FIELD.slice(0, 1),
+          size: 20,
+          from: 20,
+          react: { and: ['q'] },
+        }),
+        queryModel({
+          id: 'q',
+          dataField: DATA_FIELD,
+          value,
+          fuzziness: 'AUTO',
+          highlight: true,
+          size: 20,
+        }),
       ];
       for (const planned of planQueries('companies', queries)) {
         const expected = reference.run(planned.engine);

@@ -69,11 +69,18 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     // Replace 100 (some renamed, so words appear and vanish), delete 80, add 200, re-add 10.
     await engine.upsert(
       'companies',
-      documents.slice(0, 100).map((document, index) =>
-        index % 3 === 0 ? renamed(document, `${document.company_name} Renamed${index}`) : document,
-      ),
+      documents
+        .slice(0, 100)
+        .map((document, index) =>
+          index % 3 === 0
+            ? renamed(document, `${document.company_name} Renamed${index}`)
+            : document,
+        ),
     );
-    await engine.remove('companies', documents.slice(300, 380).map((document) => document.id));
+    await engine.remove(
+      'companies',
+      documents.slice(300, 380).map((document) => document.id),
+    );
     await engine.upsert('companies', documents.slice(400, 600));
     await engine.upsert('companies', documents.slice(300, 310));
 

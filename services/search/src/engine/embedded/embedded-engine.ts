@@ -84,9 +84,7 @@ export class EmbeddedEngine implements SearchEngine {
     const accepts = query.filter ? this.predicate(index, query.filter) : null;
     const matched = query.text ? index.match(query.text, EXACT_MATCH_BOOST) : null;
     const slots = matched ? matched.slots : index.allSlots();
-    const candidates = accepts
-      ? slots.filter((slot) => accepts(index.document(slot)))
-      : slots;
+    const candidates = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
     const scoreOf = (slot: number) => (matched ? matched.scores[slot] : 1);
     const sort = query.sort;
     const top = topSlots(candidates, query.from + query.size, (a, b) => {

@@ -17,6 +17,8 @@ import { fieldValues, maxEdits, normalizeWhole, tokenize } from '../text-match';
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/** Typed words whose expansions are kept (a few hundred bytes each). */
+const MAX_EXPANSIONS = 10_000;
 
 type Doc = Record<string, unknown> & { id: string };
 
@@ -86,6 +88,12 @@ export class TextIndex {
   /** term → postings per field (index = field id; undefined: not in that field). */
   private readonly postings = new Map<string, Array<FieldPostings | undefined>>();
   private vocabulary: string[] = [];
+  /**
+   * Expansions of typed words by the current vocabulary (what `expand` walks for): the same
+   * prefixes are typed again and again, and the vocabulary changes only when a word first
+   * appears or last disappears. Emptied then, and when full.
+   */
+  private readonly expansions = new Map<string, DerivedTerm[]>();
   private readonly slotOf = new Map<string, number>();
   private readonly documentAt: Array<Doc | undefined> = [];
   private readonly freeSlots: number[] = [];
@@ -204,14 +212,17 @@ export class TextIndex {
     if (changed.length === 0) return;
     if (changed.length > this.vocabulary.length / 16) {
       this.vocabulary = [...this.postings.keys()].sort();
+      this.expansions.clear();
       return;
     }
     for (const term of new Set(changed)) {
       const at = lowerBound(this.vocabulary, term);
       const listed = this.vocabulary[at] === term;
       const indexed = this.postings.has(term);
-      if (listed && !indexed) this.vocabulary.splice(at, 1);
-      else if (!listed && indexed) this.vocabulary.splice(at, 0, term);
+      if (listed === indexed) continue;
+      if (listed) this.vocabulary.splice(at, 1);
+      else this.vocabulary.splice(at, 0, term);
+      this.expansions.clear();
     }
   }
 
@@ -229,7 +240,11 @@ export class TextIndex {
     const repeated = new Set(words).size < words.length ? new Map<string, Set<number>>() : null;
     const matched: number[] = [];
     words.forEach((word, index) => {
-      const derived = this.expand(word, index === words.length - 1, maxEdits(match.fuzziness, word));
+      const derived = this.expanded(
+        word,
+        index === words.length - 1,
+        maxEdits(match.fuzziness, word),
+      );
       const mark = this.nextMark();
       const touched: number[] = [];
       for (const { term, weight } of derived) {
@@ -338,6 +353,17 @@ export class TextIndex {
       if (fieldId !== undefined) boosts.set(fieldId, weight || 1);
     }
     return [...boosts];
+  }
+
+  private expanded(word: string, prefix: boolean, edits: number): DerivedTerm[] {
+    const key = `${prefix ? 'p' : 'w'}${edits}:${word}`;
+    let derived = this.expansions.get(key);
+    if (!derived) {
+      if (this.expansions.size >= MAX_EXPANSIONS) this.expansions.clear();
+      derived = this.expand(word, prefix, edits);
+      this.expansions.set(key, derived);
+    }
+    return derived;
   }
 
   /**
