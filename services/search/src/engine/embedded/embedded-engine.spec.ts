@@ -93,6 +93,17 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     }
   });
 
+  it('never answers from before a change, however the value is typed', async () => {
+    const engine = await started(documents.slice(0, 50));
+    const before = await suggest(engine, 'Quixo');
+    expect(before.total).toBe(0);
+    expect(await suggest(engine, 'quixo')).toEqual(before);
+    await engine.upsert('companies', [renamed(documents[60], 'Quixotic Quarries')]);
+    expect((await suggest(engine, 'QUIXO')).hits.map((hit) => hit._id)).toEqual([documents[60].id]);
+    await engine.remove('companies', [documents[60].id]);
+    expect(await suggest(engine, 'quixo')).toEqual(before);
+  });
+
   it('moves the version of the changed app only, on every change', async () => {
     const engine = await started(documents.slice(0, 10));
     const seen = new Set([engine.version('companies')]);

@@ -17,6 +17,7 @@ import { distanceMetres, METRES_PER_UNIT } from '../geo';
 import { IndexVersions } from '../index-versions';
 import { projectSource } from '../source-fields';
 import { fieldValues, highlightValue, queryTerms } from '../text-match';
+import { AnswerCache } from './answer-cache';
 import type { DocumentStore } from './document-store';
 import { TextIndex } from './text-index';
 import { topSlots } from './top-slots';
@@ -50,6 +51,7 @@ export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded';
   private indices = new Map<SearchApp, TextIndex>(SEARCH_APPS.map((app) => [app, newIndex(app)]));
   private readonly versions = new IndexVersions();
+  private readonly answers = new AnswerCache();
 
   constructor(private readonly store: DocumentStore) {}
 
@@ -79,6 +81,15 @@ export class EmbeddedEngine implements SearchEngine {
   }
 
   async search(query: EngineQuery): Promise<EngineResult> {
+    const version = this.versions.of(query.app);
+    const kept = this.answers.get(query, version);
+    if (kept) return kept;
+    const answer = this.compute(query);
+    this.answers.set(query, version, answer);
+    return answer;
+  }
+
+  private compute(query: EngineQuery): EngineResult {
     const index = this.index(query.app);
     // Built first: a text filter runs its own match, which reuses the index's score arrays.
     const accepts = query.filter ? this.predicate(index, query.filter) : null;
