@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   }
   const { user, system } = process.cpuUsage(used);
   console.log(
-    `same 3-letter prefix repeated: CPU ${((user + system) / repeats).toFixed(0)} µs per query`,
+    `warm (answer cache): one 3-letter prefix repeated: CPU ${((user + system) / repeats).toFixed(0)} µs per query`,
   );
   await engine.close();
 }

@@ -8,7 +8,14 @@ import { HIGHLIGHT_TAGS } from './engine';
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** ASCII has nothing to decompose or fold but case (and is most of what is indexed and typed). */
+function isAscii(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) > 0x7f) return false;
+  return true;
+}
+
 export function normalizeTerm(term: string): string {
+  if (isAscii(term)) return term.toLowerCase();
   return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
@@ -113,17 +120,17 @@ export function bestMatchingValue(
   fields: readonly string[],
   terms: readonly QueryTerm[],
 ): string | null {
-  const values = fields.flatMap((field) => fieldValues(source, field));
-  const matchCount = (value: string) => {
-    const tokens = tokenize(value);
-    return terms.filter((term) => tokens.some((token) => tokenMatches(token, term))).length;
-  };
-  const counted = values.map((value) => ({ value, count: matchCount(value) }));
-  const all = counted.find((entry) => entry.count === terms.length && entry.count > 0);
-  if (all) return all.value;
-  const best = counted.reduce<{ value: string; count: number } | null>(
-    (top, entry) => (entry.count > (top?.count ?? 0) ? entry : top),
-    null,
-  );
+  let best: { value: string; count: number } | null = null;
+  for (const field of fields) {
+    for (const value of fieldValues(source, field)) {
+      const tokens = tokenize(value);
+      const count = terms.filter((term) =>
+        tokens.some((token) => tokenMatches(token, term)),
+      ).length;
+      // The first value every term matches wins: no need to read the others.
+      if (count === terms.length && count > 0) return value;
+      if (count > (best?.count ?? 0)) best = { value, count };
+    }
+  }
   return best?.value ?? null;
 }
