@@ -5,8 +5,9 @@
  *
  *   npx tsx services/search/bench/suggest.bench.ts [companies=50000] [rounds=3]
  *
- * Cold figures: one document is re-upserted (untimed) before every query, as an import would,
- * so no answer comes from the engine's answer cache; the warm line repeats one query. Times are CPU time of this
+ * "new query": every query is one the engine has not answered yet (no answer-cache hit);
+ * "after a change": besides, one company is changed (untimed) before every query, as an import
+ * does, so the postings of its words are made again; "warm" repeats one query (a cache hit). Times are CPU time of this
  * process per query (`process.cpuUsage`), which other processes on a shared machine disturb less
  * than wall time; wall time is printed beside.
  */
@@ -28,14 +29,14 @@ const DATA_FIELD = [
   { field: 'subsidiaries', weight: 1 },
 ];
 
-function suggestionQuery(prefix: string, fuzziness: SearchFuzziness) {
+function suggestionQuery(prefix: string, fuzziness: SearchFuzziness, size = 5) {
   const model = queryModel({
     id: 'q',
     type: 'suggestion',
     dataField: DATA_FIELD,
     value: prefix,
     fuzziness,
-    size: 5,
+    size,
   });
   return planQueries('companies', [model])[0];
 }
@@ -71,18 +72,35 @@ async function main(): Promise<void> {
       (global.gc ? '' : ' (run with --expose-gc for an exact heap figure)'),
   );
 
-  for (const fuzziness of ['AUTO', 0] as const) {
+  const modes = [
+    { fuzziness: 'AUTO', afterChange: false },
+    { fuzziness: 0, afterChange: false },
+    { fuzziness: 'AUTO', afterChange: true },
+  ] as const;
+  for (const { fuzziness, afterChange } of modes) {
     for (const length of LENGTHS) {
       const step = Math.floor(words.length / PREFIXES_PER_LENGTH);
-      const prefixes = Array.from({ length: PREFIXES_PER_LENGTH }, (_, index) =>
-        words[index * step].slice(0, length),
-      );
+      const prefixes = [
+        ...new Set(
+          Array.from({ length: PREFIXES_PER_LENGTH }, (_, index) =>
+            words[index * step].slice(0, length).toLowerCase(),
+          ),
+        ),
+      ];
       const cpu: number[] = [];
       let wall = 0;
       for (let round = 0; round < ROUNDS; round++) {
         for (const [at, prefix] of prefixes.entries()) {
-          await engine.upsert('companies', [documents[at]]);
-          const planned = suggestionQuery(prefix, fuzziness);
+          if (afterChange) {
+            // Untimed: one company changed, as an import changes them (new index version).
+            const changed = {
+              ...documents[at],
+              updated: `2020-01-${String(round + 1).padStart(2, '0')}`,
+            };
+            await engine.upsert('companies', [changed]);
+          }
+          // Another size each round: never an answer the engine kept from an earlier round.
+          const planned = suggestionQuery(prefix, fuzziness, 5 + round);
           const begun = performance.now();
           const used = process.cpuUsage();
           await searchIndexSuggestions(engine, 'companies', planned);
@@ -94,7 +112,8 @@ async function main(): Promise<void> {
       cpu.sort((a, b) => a - b);
       const mean = cpu.reduce((sum, value) => sum + value, 0) / cpu.length;
       console.log(
-        `fuzziness ${String(fuzziness).padEnd(4)} ${length}-letter prefixes: CPU ` +
+        `${afterChange ? 'after a change' : 'new query     '} fuzziness ` +
+          `${String(fuzziness).padEnd(4)} ${length}-letter prefixes: CPU ` +
           `mean ${mean.toFixed(0)} µs, p50 ${quantile(cpu, 0.5).toFixed(0)} µs, ` +
           `p95 ${quantile(cpu, 0.95).toFixed(0)} µs; wall mean ` +
           `${((wall * 1000) / cpu.length).toFixed(0)} µs (${cpu.length} queries)`,

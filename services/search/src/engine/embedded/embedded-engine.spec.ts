@@ -110,7 +110,7 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     const reports = engine.version('reports');
     await engine.upsert('companies', [documents[20]]);
     seen.add(engine.version('companies'));
-    await engine.upsert('companies', [documents[20]]);
+    await engine.upsert('companies', [{ ...documents[20], updated: '2020-01-01' }]);
     seen.add(engine.version('companies'));
     await engine.remove('companies', [documents[20].id]);
     seen.add(engine.version('companies'));
@@ -120,6 +120,11 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     seen.add(engine.version('companies'));
     expect(seen.size).toBe(5);
     expect(engine.version('reports')).toBe(reports);
+    // Nothing changed: a document sent again as it is, an id that is not indexed.
+    const current = engine.version('companies');
+    await engine.upsert('companies', [documents[0]]);
+    await engine.remove('companies', ['UC999999']);
+    expect(engine.version('companies')).toBe(current);
     // Another process (a restart) never repeats these versions.
     expect(seen.has((await started(documents.slice(0, 10))).version('companies'))).toBe(false);
   });

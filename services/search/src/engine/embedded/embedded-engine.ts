@@ -65,15 +65,14 @@ export class EmbeddedEngine implements SearchEngine {
   async upsert<A extends SearchApp>(app: A, documents: SearchDocumentOf[A][]): Promise<void> {
     if (documents.length === 0) return;
     await this.store.upsert(app, documents);
-    this.index(app).addAll(documents as Doc[]);
-    this.versions.moved(app);
+    // Documents sent again unchanged change no answer, and keep the version (and caches).
+    if (this.index(app).addAll(documents as Doc[]) > 0) this.versions.moved(app);
   }
 
   async remove(app: SearchApp, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.store.remove(app, ids);
-    this.index(app).removeAll(ids);
-    this.versions.moved(app);
+    if (this.index(app).removeAll(ids) > 0) this.versions.moved(app);
   }
 
   version(app: SearchApp): string {

@@ -139,10 +139,17 @@ export class TextIndex {
     return [...this.slotOf.values()];
   }
 
-  /** Adds documents, replacing those whose id is already indexed. */
-  addAll(documents: readonly Doc[]): void {
+  /**
+   * Adds documents, replacing those whose id is already indexed; a document equal to the indexed
+   * one is left as it is (an import sends every company again). Returns how many changed.
+   */
+  addAll(documents: readonly Doc[]): number {
     const changed: string[] = [];
+    let count = 0;
     for (const document of documents) {
+      const current = this.get(document.id);
+      if (current && JSON.stringify(current) === JSON.stringify(document)) continue;
+      count += 1;
       this.unindex(document.id, changed);
       const slot = this.freeSlots.pop() ?? this.documentAt.length;
       this.documentAt[slot] = document;
@@ -169,18 +176,22 @@ export class TextIndex {
       });
     }
     this.syncVocabulary(changed);
+    return count;
   }
 
-  removeAll(ids: readonly string[]): void {
+  /** Removes the documents of these ids that are indexed; returns how many were. */
+  removeAll(ids: readonly string[]): number {
     const changed: string[] = [];
-    for (const id of ids) this.unindex(id, changed);
+    let count = 0;
+    for (const id of ids) if (this.unindex(id, changed)) count += 1;
     this.syncVocabulary(changed);
+    return count;
   }
 
   /** Takes a document out of every structure; terms left without postings go to `changed`. */
-  private unindex(id: string, changed: string[]): void {
+  private unindex(id: string, changed: string[]): boolean {
     const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
+    if (slot === undefined) return false;
     const document = this.documentAt[slot] as Doc;
     this.fields.forEach((field, fieldId) => {
       const values = fieldValues(document, field);
@@ -205,6 +216,7 @@ export class TextIndex {
     this.documentAt[slot] = undefined;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
+    return true;
   }
 
   /** Brings the sorted vocabulary in line with the postings for terms added or emptied. */
