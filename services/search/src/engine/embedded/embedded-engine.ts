@@ -96,15 +96,21 @@ export class EmbeddedEngine implements SearchEngine {
     const slots = matched ? matched.slots : index.allSlots();
     const candidates = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
     const scoreOf = (slot: number) => (matched ? matched.scores[slot] : 1);
+    const byId = (a: number, b: number) => {
+      const [first, second] = [index.document(a).id, index.document(b).id];
+      return first < second ? -1 : first > second ? 1 : 0;
+    };
     const sort = query.sort;
-    const top = topSlots(candidates, query.from + query.size, (a, b) => {
-      const first = index.document(a);
-      const second = index.document(b);
-      const bySort = sort
-        ? compareValues(first[sort.field], second[sort.field]) * (sort.order === 'asc' ? 1 : -1)
-        : scoreOf(b) - scoreOf(a);
-      return bySort !== 0 ? bySort : first.id < second.id ? -1 : first.id > second.id ? 1 : 0;
-    });
+    const direction = sort?.order === 'desc' ? -1 : 1;
+    // By relevance, most candidates lose to the window's last on score alone: keep that cheap.
+    const compare = sort
+      ? (a: number, b: number) =>
+          compareValues(index.document(a)[sort.field], index.document(b)[sort.field]) * direction ||
+          byId(a, b)
+      : matched
+        ? (a: number, b: number) => matched.scores[b] - matched.scores[a] || byId(a, b)
+        : byId;
+    const top = topSlots(candidates, query.from + query.size, compare);
     const terms = query.text ? queryTerms(query.text.value, query.text.fuzziness) : [];
     const hits = top.slice(query.from).map((slot): EngineHit => {
       const document = index.document(slot);
