@@ -23,7 +23,7 @@ import { bullmqOptions } from '@upright/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { parseReactiveSearchBody } from '../../bff/src/search/reactivesearch-body';
-import { planDataSet } from '../../services/rankings/src/sample-data/generate';
+import { sampleCompanyDocuments } from '../../services/search/bench/sample-companies';
 import type { DocumentStore } from '../../services/search/src/engine/embedded/document-store';
 import { EmbeddedEngine } from '../../services/search/src/engine/embedded/embedded-engine';
 import { planQueries } from '../../services/search/src/engine/query-plan';
@@ -44,23 +44,6 @@ class MemoryStore implements DocumentStore {
   async replace<A extends SearchApp>(app: A, documents: SearchDocumentOf[A][]) {
     this.documents.set(app, documents);
   }
-}
-
-function companyDocuments(count: number): CompanySearchDocument[] {
-  return planDataSet({ companies: count, detailCompanies: 0 }).companies.map((row) => ({
-    id: row.upright_cid,
-    company_name: row.company_name,
-    slug: row.company_name.toLowerCase().replace(/ /g, '-'),
-    brands: row.brands,
-    subsidiaries: row.subsidiaries,
-    industry: row.industry,
-    industries: row.industries,
-    sectors: row.sectors,
-    updated: row.updated ?? null,
-    location: row.headquarters
-      ? { lat: row.headquarters.latitude, lon: row.headquarters.longitude }
-      : null,
-  }));
 }
 
 const DATA_FIELD = [
@@ -211,7 +194,7 @@ export async function benchSearch(context: SuiteContext): Promise<void> {
   if (!searchDatabaseUrl)
     throw new Error('SEARCH_DATABASE_URL must be set (see infra/local/local.env)');
   const space = `bench-${randomUUID().slice(0, 8)}`;
-  const documents = companyDocuments(COMPANIES);
+  const documents = sampleCompanyDocuments(COMPANIES);
   const search = await startProcess('search', 'services/search/dist/main.js', 18085, {
     REDIS_URL: context.transport.redisUrl,
     TRANSPORT_PREFIX: context.transport.keyPrefix,

@@ -1,5 +1,6 @@
 import type { TextMatch } from '../engine';
 import { fieldValues, maxEdits, normalizeWhole, tokenize } from '../text-match';
+import { lowerBound } from './lower-bound';
 
 /**
  * The embedded engine's inverted index (decision 0014): one per app, kept in step with the
@@ -72,15 +73,9 @@ export interface TextMatches {
   scores: Float64Array;
 }
 
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** Where `value` is, or would be inserted, in the sorted `words`. */
+function positionOf(words: readonly string[], value: string): number {
+  return lowerBound(words.length, (index) => words[index] < value);
 }
 
 export class TextIndex {
@@ -228,7 +223,7 @@ export class TextIndex {
       return;
     }
     for (const term of new Set(changed)) {
-      const at = lowerBound(this.vocabulary, term);
+      const at = positionOf(this.vocabulary, term);
       const listed = this.vocabulary[at] === term;
       const indexed = this.postings.has(term);
       if (listed === indexed) continue;
@@ -385,7 +380,7 @@ export class TextIndex {
   private expand(word: string, prefix: boolean, edits: number): DerivedTerm[] {
     const derived = [{ term: word, weight: 1 }];
     if (prefix) {
-      for (let at = lowerBound(this.vocabulary, word); at < this.vocabulary.length; at++) {
+      for (let at = positionOf(this.vocabulary, word); at < this.vocabulary.length; at++) {
         const term = this.vocabulary[at];
         if (!term.startsWith(word)) break;
         if (term === word) continue;
@@ -439,7 +434,7 @@ export class TextIndex {
         // No term beginning with these letters can come back within the limit.
         const stem = term.slice(0, pruned);
         previous = term.slice(0, pruned - 1);
-        at = Math.max(at + 1, lowerBound(this.vocabulary, `${stem}\uffff`));
+        at = Math.max(at + 1, positionOf(this.vocabulary, `${stem}\uffff`));
         continue;
       }
       const distance = rows[term.length][word.length];

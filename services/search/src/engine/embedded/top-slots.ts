@@ -1,3 +1,5 @@
+import { lowerBound } from './lower-bound';
+
 /**
  * The first `count` slots in `compare` order (a strict total order), as sorting all of them and
  * slicing would give, without sorting them all: a sorted window of `count` is kept, and a slot
@@ -15,14 +17,11 @@ export function topSlots(
       if (compare(slot, window[count - 1]) >= 0) continue;
       window.pop();
     }
-    let low = 0;
-    let high = window.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(window[middle], slot) < 0) low = middle + 1;
-      else high = middle;
-    }
-    window.splice(low, 0, slot);
+    window.splice(
+      lowerBound(window.length, (index) => compare(window[index], slot) < 0),
+      0,
+      slot,
+    );
   }
   return window;
 }
