@@ -30,6 +30,8 @@ type Doc = Record<string, unknown> & { id: string };
 class FieldPostings {
   readonly bySlot = new Map<number, number>();
   private flat: { slots: Int32Array; frequencies: Float64Array } | null = null;
+  /** BM25's term-frequency part of each posting, for the average field length it was made for. */
+  private norms: { average: number; values: Float64Array } | null = null;
 
   get size(): number {
     return this.bySlot.size;
@@ -38,11 +40,32 @@ class FieldPostings {
   add(slot: number): void {
     this.bySlot.set(slot, (this.bySlot.get(slot) ?? 0) + 1);
     this.flat = null;
+    this.norms = null;
   }
 
   delete(slot: number): void {
     this.bySlot.delete(slot);
     this.flat = null;
+    this.norms = null;
+  }
+
+  /**
+   * `d + tf·(k+1) / (tf + k·(1 − b + b·length/average))` of every posting, in `arrays()` order:
+   * it changes only with the posting list or the field's average length, not per query.
+   */
+  termFrequencyParts(lengths: readonly number[], average: number): Float64Array {
+    if (this.norms?.average !== average) {
+      const { slots, frequencies } = this.arrays();
+      const values = new Float64Array(slots.length);
+      for (let at = 0; at < slots.length; at++) {
+        const frequency = frequencies[at];
+        const normalised =
+          frequency + BM25.k * (1 - BM25.b + (BM25.b * lengths[slots[at]]) / average);
+        values[at] = BM25.d + (frequency * (BM25.k + 1)) / normalised;
+      }
+      this.norms = { average, values };
+    }
+    return this.norms.values;
   }
 
   arrays(): { slots: Int32Array; frequencies: Float64Array } {
@@ -263,15 +286,16 @@ export class TextIndex {
         }
       }
       const bySlot = repeated && (repeated.get(word) ?? repeated.set(word, new Set()).get(word));
+      const queryMark = this.queryMark;
       for (const slot of touched) {
         const isNew = !bySlot || !bySlot.has(slot);
         bySlot?.add(slot);
-        if (seen[slot] === this.queryMark) {
+        if (seen[slot] === queryMark) {
           scores[slot] += termScores[slot];
           matchedCount[slot] += 1;
           if (isNew) distinctCount[slot] += 1;
         } else {
-          seen[slot] = this.queryMark;
+          seen[slot] = queryMark;
           scores[slot] = termScores[slot];
           matchedCount[slot] = 1;
           distinctCount[slot] = 1;
@@ -307,14 +331,14 @@ export class TextIndex {
     const { termScores, termMark } = this.scratch;
     const count = this.size;
     const idf = Math.log(1 + (count - postings.size + 0.5) / (postings.size + 0.5));
-    const average = this.totalLengths[fieldId] / count;
-    const lengths = this.lengths[fieldId];
-    const { slots, frequencies } = postings.arrays();
+    const parts = postings.termFrequencyParts(
+      this.lengths[fieldId],
+      this.totalLengths[fieldId] / count,
+    );
+    const { slots } = postings.arrays();
     for (let at = 0; at < slots.length; at++) {
       const slot = slots[at];
-      const frequency = frequencies[at];
-      const normalised = frequency + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]) / average);
-      const score = factor * (idf * (BM25.d + (frequency * (BM25.k + 1)) / normalised));
+      const score = factor * (idf * parts[at]);
       if (termMark[slot] === mark) termScores[slot] += score;
       else {
         termMark[slot] = mark;
