@@ -3,13 +3,14 @@
  * suggestion answer (what `ReactiveSearchService` computes per typed prefix, analytics aside) for
  * 1-, 2-, 3- and 5-letter prefixes of indexed names, on `make sample-large`'s companies.
  *
- *   npx tsx services/search/bench/suggest.bench.ts [companies=50000] [rounds=3]
+ *   TSX_TSCONFIG_PATH=tsconfig.tests.json node --expose-gc --import tsx \
+ *     services/search/bench/suggest.bench.ts [companies=50000] [rounds=3]
  *
  * "new query": every query is one the engine has not answered yet (no answer-cache hit);
  * "after a change": besides, one company is changed (untimed) before every query, as an import
- * does, so the postings of its words are made again; "warm" repeats one query (a cache hit). Times are CPU time of this
- * process per query (`process.cpuUsage`), which other processes on a shared machine disturb less
- * than wall time; wall time is printed beside.
+ * does, so the postings of its words are made again; "warm" repeats one query (a cache hit).
+ * Times are CPU time of this process per query (`process.cpuUsage`), which other processes on a
+ * shared machine disturb less than wall time; wall time is printed beside.
  */
 import type { SearchFuzziness } from '@upright/contracts';
 import { EmbeddedEngine } from '../src/engine/embedded/embedded-engine';
