@@ -17,27 +17,10 @@ import { bullmqOptions } from '@upright/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { planDataSet } from '../../services/rankings/src/sample-data/generate';
+import { sampleCompanyDocuments } from '../../services/search/bench/sample-companies';
 import type { Comparison, SuiteContext } from './run';
 
 const COMPANIES = Number(process.env.BENCH_SEARCH_COMPANIES ?? 50_000);
-
-function companyDocuments(count: number): CompanySearchDocument[] {
-  return planDataSet({ companies: count, detailCompanies: 0 }).companies.map((row) => ({
-    id: row.upright_cid,
-    company_name: row.company_name,
-    slug: row.company_name.toLowerCase().replace(/ /g, '-'),
-    brands: row.brands,
-    subsidiaries: row.subsidiaries,
-    industry: row.industry,
-    industries: row.industries,
-    sectors: row.sectors,
-    updated: row.updated ?? null,
-    location: row.headquarters
-      ? { lat: row.headquarters.latitude, lon: row.headquarters.longitude }
-      : null,
-  }));
-}
 
 const DATA_FIELD = [
   { field: 'company_name', weight: 3 },
@@ -113,7 +96,7 @@ async function indexThroughQueue(
 export async function benchSearch(context: SuiteContext): Promise<void> {
   const searchDatabaseUrl = context.env('SEARCH_DATABASE_URL');
   const space = `bench-${randomUUID().slice(0, 8)}`;
-  const documents = companyDocuments(COMPANIES);
+  const documents = sampleCompanyDocuments(COMPANIES);
   await context.start('search', 'services/search/dist/main.js', 18085, {
     DATABASE_URL: searchDatabaseUrl,
     QUEUE_PREFIX: space,

@@ -77,6 +77,11 @@ export interface SearchEngine {
   upsert<A extends SearchApp>(app: A, documents: SearchDocumentOf[A][]): Promise<void>;
   remove(app: SearchApp, ids: string[]): Promise<void>;
   search(query: EngineQuery): Promise<EngineResult>;
+  /**
+   * The version of `app`'s searchable documents (`IndexVersions`): it changes whenever a
+   * document is added, replaced or removed, or the index rebuilt. Cheap: no I/O.
+   */
+  version(app: SearchApp): string;
   /** A new index for `app`, filled then swapped in (re-index without a gap). */
   beginBuild<A extends SearchApp>(app: A): Promise<IndexBuild<A>>;
   close(): Promise<void>;

@@ -6,11 +6,15 @@ export function projectSource(
   query: Pick<EngineQuery, 'includeFields' | 'excludeFields'>,
 ): Record<string, unknown> {
   const include = query.includeFields;
-  const exclude = new Set(query.excludeFields ?? []);
+  const exclude = query.excludeFields ?? [];
   const keepAll = !include || include.includes('*');
-  return Object.fromEntries(
-    Object.entries(source).filter(
-      ([field]) => (keepAll || include.includes(field)) && !exclude.has(field),
-    ),
-  );
+  // Every hit passes here: a plain copy when nothing is left out.
+  if (keepAll && exclude.length === 0) return { ...source };
+  const projected: Record<string, unknown> = {};
+  for (const field of Object.keys(source)) {
+    if ((keepAll || include.includes(field)) && !exclude.includes(field)) {
+      projected[field] = source[field];
+    }
+  }
+  return projected;
 }

@@ -8,7 +8,14 @@ import { HIGHLIGHT_TAGS } from './engine';
  */
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** ASCII has nothing to decompose or fold but case (and is most of what is indexed and typed). */
+function isAscii(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) > 0x7f) return false;
+  return true;
+}
+
 export function normalizeTerm(term: string): string {
+  if (isAscii(term)) return term.toLowerCase();
   return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
@@ -33,22 +40,35 @@ export function maxEdits(fuzziness: SearchFuzziness, term: string): number {
   return term.length <= 5 ? 1 : 2;
 }
 
+/** Two rows of the distance table, reused by every call (labels and highlights call it often). */
+let rows = new Int32Array(64);
+
 /** Damerau-free Levenshtein distance, stopping early once it exceeds `limit`. */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (rows.length < 2 * width) rows = new Int32Array(4 * width);
+  let previous = 0;
+  let current = width;
+  for (let column = 0; column < width; column++) rows[column] = column;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    const letter = a.charCodeAt(i - 1);
+    rows[current] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      rowMin = Math.min(rowMin, current[j]);
+    for (let j = 1; j < width; j += 1) {
+      const cost = letter === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(
+        rows[previous + j] + 1,
+        rows[current + j - 1] + 1,
+        rows[previous + j - 1] + cost,
+      );
+      rows[current + j] = value;
+      if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length];
+  return rows[previous + b.length];
 }
 
 export interface QueryTerm {
@@ -100,17 +120,17 @@ export function bestMatchingValue(
   fields: readonly string[],
   terms: readonly QueryTerm[],
 ): string | null {
-  const values = fields.flatMap((field) => fieldValues(source, field));
-  const matchCount = (value: string) => {
-    const tokens = tokenize(value);
-    return terms.filter((term) => tokens.some((token) => tokenMatches(token, term))).length;
-  };
-  const counted = values.map((value) => ({ value, count: matchCount(value) }));
-  const all = counted.find((entry) => entry.count === terms.length && entry.count > 0);
-  if (all) return all.value;
-  const best = counted.reduce<{ value: string; count: number } | null>(
-    (top, entry) => (entry.count > (top?.count ?? 0) ? entry : top),
-    null,
-  );
+  let best: { value: string; count: number } | null = null;
+  for (const field of fields) {
+    for (const value of fieldValues(source, field)) {
+      const tokens = tokenize(value);
+      const count = terms.filter((term) =>
+        tokens.some((token) => tokenMatches(token, term)),
+      ).length;
+      // The first value every term matches wins: no need to read the others.
+      if (count === terms.length && count > 0) return value;
+      if (count > (best?.count ?? 0)) best = { value, count };
+    }
+  }
   return best?.value ?? null;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Queues, SearchIndexJobs, type SearchIndexJob } from '@upright/contracts';
+import { Queues, SEARCH_APPS, SearchIndexJobs, type SearchIndexJob } from '@upright/contracts';
 import { bullmqOptions, PublicData } from '@upright/platform';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
@@ -45,9 +45,13 @@ export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
     const parsed = parseIndexJob(job.name, job.data);
     // A malformed job would fail the same way on every retry.
     if (!parsed.ok) throw new UnrecoverableError(parsed.problem);
+    const before = SEARCH_APPS.map((app) => this.engine.version(app)).join();
     const result = await this.apply(parsed.job);
-    // Search answers kept by the BFF replicas were made from the index as it was.
-    await this.publicData.changed('search');
+    // Search answers kept by the BFF replicas were made from the index as it was; documents
+    // sent again unchanged leave the index, its versions and those answers as they are.
+    if (SEARCH_APPS.map((app) => this.engine.version(app)).join() !== before) {
+      await this.publicData.changed('search');
+    }
     return result;
   }
 

@@ -9,10 +9,7 @@ import { AnalyticsRepository } from '../analytics/analytics.repository';
 import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
 import { planQueries, type PlannedQuery } from '../engine/query-plan';
-import { asSearchHit, indexSuggestions, termSuggestions } from './suggestions';
-
-/** Suggestions are picked from a few more hits than shown, as several hits can share a label. */
-const SUGGESTION_OVERFETCH = 3;
+import { asSearchHit, searchIndexSuggestions, termSuggestions } from './suggestions';
 
 /** Runs a validated ReactiveSearch request: every executed query on the engine, in parallel. */
 @Injectable()
@@ -56,21 +53,13 @@ export class ReactiveSearchService {
 
   private async suggestions(
     request: ReactiveSearchRequest,
-    { model, engine }: PlannedQuery,
+    query: PlannedQuery,
   ): Promise<{ total: number; hits: SearchHit[] }> {
+    const { model } = query;
     const typed = typeof model.value === 'string' ? model.value.trim() : '';
     const [index, popular, recent] = await Promise.all([
       // An empty box shows recent and popular searches only.
-      typed === ''
-        ? null
-        : this.engine.search({
-            ...engine,
-            from: 0,
-            size: Math.min(100, engine.size * SUGGESTION_OVERFETCH),
-            // Labels come from the text fields even when the caller narrowed _source.
-            includeFields: null,
-            excludeFields: null,
-          }),
+      typed === '' ? null : searchIndexSuggestions(this.engine, request.app, query),
       model.enablePopularSuggestions && model.popularSuggestionsSize > 0
         ? this.analytics.popular(request.app, typed, model.popularSuggestionsSize)
         : [],
@@ -91,7 +80,7 @@ export class ReactiveSearchService {
       hits: [
         ...termSuggestions(request.app, 'recent', recent),
         ...termSuggestions(request.app, 'popular', popular),
-        ...indexSuggestions(request.app, model, engine, index?.hits ?? []),
+        ...(index?.hits ?? []),
       ],
     };
   }

@@ -1,8 +1,29 @@
 import type { SearchApp, SearchHit, SuggestionHit, SuggestionType } from '@upright/contracts';
 import type { SearchQueryModel } from '@upright/contracts';
-import type { EngineHit, EngineQuery } from '../engine/engine';
+import type { EngineHit, EngineQuery, SearchEngine } from '../engine/engine';
+import type { PlannedQuery } from '../engine/query-plan';
 import { projectSource } from '../engine/source-fields';
 import { bestMatchingValue, queryTerms, type QueryTerm } from '../engine/text-match';
+
+/** Suggestions are picked from a few more hits than shown, as several hits can share a label. */
+const SUGGESTION_OVERFETCH = 3;
+
+/** The index part of a suggestion query's answer: the total and the suggestion hits. */
+export async function searchIndexSuggestions(
+  engine: SearchEngine,
+  app: SearchApp,
+  { model, engine: query }: PlannedQuery,
+): Promise<{ total: number; hits: SuggestionHit[] }> {
+  const result = await engine.search({
+    ...query,
+    from: 0,
+    size: Math.min(100, query.size * SUGGESTION_OVERFETCH),
+    // Labels come from the text fields even when the caller narrowed _source.
+    includeFields: null,
+    excludeFields: null,
+  });
+  return { total: result.total, hits: indexSuggestions(app, model, query, result.hits) };
+}
 
 /** Index suggestions: one per distinct label, the label being the value the text matched. */
 export function indexSuggestions(

@@ -4,7 +4,6 @@ import {
   type SearchApp,
   type SearchDocumentOf,
 } from '@upright/contracts';
-import MiniSearch, { type SearchResult } from 'minisearch';
 import {
   EXACT_MATCH_BOOST,
   type EngineHit,
@@ -13,61 +12,22 @@ import {
   type FilterNode,
   type IndexBuild,
   type SearchEngine,
-  type TextMatch,
 } from '../engine';
 import { distanceMetres, METRES_PER_UNIT } from '../geo';
+import { IndexVersions } from '../index-versions';
 import { projectSource } from '../source-fields';
-import {
-  fieldValues,
-  highlightValue,
-  maxEdits,
-  normalizeWhole,
-  queryTerms,
-  tokenize,
-} from '../text-match';
+import { fieldValues, highlightValue, queryTerms } from '../text-match';
+import { AnswerCache } from './answer-cache';
 import type { DocumentStore } from './document-store';
+import { TextIndex } from './text-index';
+import { topSlots } from './top-slots';
 
 type Doc = Record<string, unknown> & { id: string };
 
-interface AppIndex {
-  search: MiniSearch<Doc>;
-  documents: Map<string, Doc>;
-  /** Per document and text field, its values as `normalizeWhole` gives them (exact-match boost). */
-  wholeValues: Map<string, Map<string, Set<string>>>;
-  textFields: readonly string[];
-}
-
-function newIndex(app: SearchApp): AppIndex {
-  const search = new MiniSearch<Doc>({
-    idField: 'id',
-    fields: [...SEARCH_APP_FIELDS[app].text],
-    extractField: (document, field) => fieldValues(document, field).join(' \n '),
-    tokenize: (text) => tokenize(text),
-    processTerm: (term) => term || null,
-  });
-  return {
-    search,
-    documents: new Map(),
-    wholeValues: new Map(),
-    textFields: SEARCH_APP_FIELDS[app].text,
-  };
-}
-
-function addAll(index: AppIndex, documents: ReadonlyArray<{ id: string }>): void {
-  for (const document of documents as Doc[]) {
-    if (index.documents.has(document.id)) index.search.replace(document);
-    else index.search.add(document);
-    index.documents.set(document.id, document);
-    index.wholeValues.set(
-      document.id,
-      new Map(
-        index.textFields.map((field) => [
-          field,
-          new Set(fieldValues(document, field).map(normalizeWhole)),
-        ]),
-      ),
-    );
-  }
+function newIndex(app: SearchApp, documents: ReadonlyArray<{ id: string }> = []): TextIndex {
+  const index = new TextIndex(SEARCH_APP_FIELDS[app].text);
+  index.addAll(documents as Doc[]);
+  return index;
 }
 
 function compareValues(a: unknown, b: unknown): number {
@@ -78,72 +38,92 @@ function compareValues(a: unknown, b: unknown): number {
   if (left === undefined || left === null) return 1;
   if (right === undefined || right === null) return -1;
   if (typeof left === 'number' && typeof right === 'number') return left - right;
-  return String(left).toLowerCase() < String(right).toLowerCase() ? -1 : 1;
+  const [l, r] = [String(left).toLowerCase(), String(right).toLowerCase()];
+  return l < r ? -1 : l > r ? 1 : 0;
 }
 
 /**
- * The in-process engine (minisearch, decisions §2) used when OPENSEARCH_URL is unset. It keeps
- * one MiniSearch per app in memory and every document in a DocumentStore, from which `start`
+ * The in-process engine (decisions §2, decision 0014) used when OPENSEARCH_URL is unset. It keeps
+ * one TextIndex per app in memory and every document in a DocumentStore, from which `start`
  * rebuilds the indices. One process holds the index, so it suits one search replica (local mode).
  */
 export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded';
-  private indices = new Map<SearchApp, AppIndex>(SEARCH_APPS.map((app) => [app, newIndex(app)]));
+  private indices = new Map<SearchApp, TextIndex>(SEARCH_APPS.map((app) => [app, newIndex(app)]));
+  private readonly versions = new IndexVersions();
+  private readonly answers = new AnswerCache();
 
   constructor(private readonly store: DocumentStore) {}
 
   async start(): Promise<void> {
     for (const app of SEARCH_APPS) {
-      const index = newIndex(app);
-      addAll(index, await this.store.load(app));
-      this.indices.set(app, index);
+      this.indices.set(app, newIndex(app, await this.store.load(app)));
+      this.versions.moved(app);
     }
   }
 
   async upsert<A extends SearchApp>(app: A, documents: SearchDocumentOf[A][]): Promise<void> {
     if (documents.length === 0) return;
     await this.store.upsert(app, documents);
-    addAll(this.index(app), documents);
+    // Documents sent again unchanged change no answer, and keep the version (and caches).
+    if (this.index(app).addAll(documents as Doc[]) > 0) this.versions.moved(app);
   }
 
   async remove(app: SearchApp, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.store.remove(app, ids);
-    const index = this.index(app);
-    for (const id of ids) {
-      if (!index.documents.has(id)) continue;
-      index.search.discard(id);
-      index.documents.delete(id);
-      index.wholeValues.delete(id);
-    }
+    if (this.index(app).removeAll(ids) > 0) this.versions.moved(app);
+  }
+
+  version(app: SearchApp): string {
+    return this.versions.of(app);
   }
 
   async search(query: EngineQuery): Promise<EngineResult> {
+    const version = this.versions.of(query.app);
+    const kept = this.answers.get(query, version);
+    if (kept) return kept;
+    const answer = this.compute(query);
+    this.answers.set(query, version, answer);
+    return answer;
+  }
+
+  private compute(query: EngineQuery): EngineResult {
     const index = this.index(query.app);
-    const accepts = this.predicate(index, query.filter);
-    const candidates = query.text
-      ? this.scored(index, query.text, accepts)
-      : [...index.documents.values()]
-          .filter((document) => accepts(document))
-          .map((document) => ({ document, score: 1 }));
+    // Built first: a text filter runs its own match, which reuses the index's score arrays.
+    const accepts = query.filter ? this.predicate(index, query.filter) : null;
+    const matched = query.text ? index.match(query.text, EXACT_MATCH_BOOST) : null;
+    const slots = matched ? matched.slots : index.allSlots();
+    const candidates = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
+    const scoreOf = (slot: number) => (matched ? matched.scores[slot] : 1);
+    const byId = (a: number, b: number) => {
+      const [first, second] = [index.document(a).id, index.document(b).id];
+      return first < second ? -1 : first > second ? 1 : 0;
+    };
     const sort = query.sort;
-    candidates.sort((a, b) => {
-      const bySort = sort
-        ? compareValues(a.document[sort.field], b.document[sort.field]) *
-          (sort.order === 'asc' ? 1 : -1)
-        : b.score - a.score;
-      return bySort !== 0 ? bySort : a.document.id < b.document.id ? -1 : 1;
-    });
+    const direction = sort?.order === 'desc' ? -1 : 1;
+    // By relevance, most candidates lose to the window's last on score alone: keep that cheap.
+    const compare = sort
+      ? (a: number, b: number) =>
+          compareValues(index.document(a)[sort.field], index.document(b)[sort.field]) * direction ||
+          byId(a, b)
+      : matched
+        ? (a: number, b: number) => matched.scores[b] - matched.scores[a] || byId(a, b)
+        : byId;
+    const top = topSlots(candidates, query.from + query.size, compare);
     const terms = query.text ? queryTerms(query.text.value, query.text.fuzziness) : [];
-    const hits = candidates
-      .slice(query.from, query.from + query.size)
-      .map(({ document, score }): EngineHit => {
-        const hit: EngineHit = { id: document.id, score, source: projectSource(document, query) };
-        if (query.highlightFields && terms.length > 0) {
-          hit.highlight = this.highlight(document, query.highlightFields, terms);
-        }
-        return hit;
-      });
+    const hits = top.slice(query.from).map((slot): EngineHit => {
+      const document = index.document(slot);
+      const hit: EngineHit = {
+        id: document.id,
+        score: scoreOf(slot),
+        source: projectSource(document, query),
+      };
+      if (query.highlightFields && terms.length > 0) {
+        hit.highlight = this.highlight(document, query.highlightFields, terms);
+      }
+      return hit;
+    });
     return { total: candidates.length, hits };
   }
 
@@ -153,9 +133,8 @@ export class EmbeddedEngine implements SearchEngine {
       add: async (documents) => void staged.push(...documents),
       swap: async () => {
         await this.store.replace(app, staged);
-        const index = newIndex(app);
-        addAll(index, staged);
-        this.indices.set(app, index);
+        this.indices.set(app, newIndex(app, staged));
+        this.versions.moved(app);
         return staged.length;
       },
       discard: async () => void staged.splice(0),
@@ -166,44 +145,13 @@ export class EmbeddedEngine implements SearchEngine {
     this.indices.clear();
   }
 
-  private index(app: SearchApp): AppIndex {
+  private index(app: SearchApp): TextIndex {
     const index = this.indices.get(app);
     if (!index) throw new Error(`the embedded engine is closed (app ${app})`);
     return index;
   }
 
-  private textResults(index: AppIndex, match: TextMatch): SearchResult[] {
-    const fields = match.fields.map((weighted) => weighted.field);
-    const boost = Object.fromEntries(match.fields.map(({ field, weight }) => [field, weight]));
-    return index.search.search(match.value, {
-      fields,
-      boost,
-      combineWith: match.operator === 'and' ? 'AND' : 'OR',
-      prefix: (_term, position, terms) => position === terms.length - 1,
-      fuzzy: (term) => maxEdits(match.fuzziness, term) || false,
-      // minisearch's default discounts fuzzy matches; OpenSearch scores them like exact ones
-      // of their term, so the difference in ranking comes from the exact-match boost only.
-      weights: { fuzzy: 0.45, prefix: 0.375 },
-    });
-  }
-
-  private scored(
-    index: AppIndex,
-    match: TextMatch,
-    accepts: (document: Doc) => boolean,
-  ): Array<{ document: Doc; score: number }> {
-    const whole = normalizeWhole(match.value);
-    const fields = match.fields.map((weighted) => weighted.field);
-    return this.textResults(index, match).flatMap((result) => {
-      const document = index.documents.get(result.id as string);
-      if (!document || !accepts(document)) return [];
-      const values = index.wholeValues.get(document.id);
-      const exact = fields.some((field) => values?.get(field)?.has(whole));
-      return [{ document, score: exact ? result.score * EXACT_MATCH_BOOST : result.score }];
-    });
-  }
-
-  private predicate(index: AppIndex, node: FilterNode | null): (document: Doc) => boolean {
+  private predicate(index: TextIndex, node: FilterNode | null): (document: Doc) => boolean {
     if (!node) return () => true;
     switch (node.kind) {
       case 'all': {
@@ -219,7 +167,8 @@ export class EmbeddedEngine implements SearchEngine {
         return (document) => !parts.some((part) => part(document));
       }
       case 'text': {
-        const ids = new Set(this.textResults(index, node.match).map((result) => result.id));
+        const { slots } = index.match(node.match, EXACT_MATCH_BOOST);
+        const ids = new Set(slots.map((slot) => index.document(slot).id));
         return (document) => ids.has(document.id);
       }
       case 'term': {

@@ -1,6 +1,7 @@
 import { Client } from '@opensearch-project/opensearch';
 import { SEARCH_APPS, type SearchApp, type SearchDocumentOf } from '@upright/contracts';
 import type { EngineHit, EngineQuery, EngineResult, IndexBuild, SearchEngine } from '../engine';
+import { IndexVersions } from '../index-versions';
 import { indexBody, PREFIX_SUFFIX } from './mappings';
 import { searchBody } from './request-body';
 
@@ -43,6 +44,8 @@ export function byField(highlight: Record<string, string[]>): Record<string, str
 export class OpenSearchEngine implements SearchEngine {
   readonly kind = 'opensearch';
   private readonly client: Client;
+  /** Changes applied by this process only: other replicas' workers move their own. */
+  private readonly versions = new IndexVersions();
 
   constructor(
     url: string,
@@ -68,6 +71,7 @@ export class OpenSearchEngine implements SearchEngine {
 
   async upsert<A extends SearchApp>(app: A, documents: SearchDocumentOf[A][]): Promise<void> {
     await this.bulk(this.alias(app), documents);
+    this.versions.moved(app);
   }
 
   async remove(app: SearchApp, ids: string[]): Promise<void> {
@@ -76,6 +80,11 @@ export class OpenSearchEngine implements SearchEngine {
     const response = await this.client.bulk({ body: body as Loose, refresh: 'wait_for' });
     // A document that is already gone is what a removal wants.
     this.throwOnBulkErrors(response.body as unknown as BulkResponse, [404]);
+    this.versions.moved(app);
+  }
+
+  version(app: SearchApp): string {
+    return this.versions.of(app);
   }
 
   async search(query: EngineQuery): Promise<EngineResult> {
@@ -118,6 +127,7 @@ export class OpenSearchEngine implements SearchEngine {
             ],
           } as Loose,
         });
+        this.versions.moved(app);
         if (current.length > 0) await this.client.indices.delete({ index: current });
         return count;
       },
