@@ -229,7 +229,8 @@ describe('the journeys', () => {
       path === '/api/signin' ? { status: 401, body: '{}' } : healthyAnswer(method, path),
     );
     expect(run.error).toBeInstanceOf(JourneyFailure);
-    expect(run.requests).toBe(1);
+    // The CSRF token first (GET /api/csrf), then the refused sign-in; nothing after it.
+    expect(run.requests).toBe(2);
   });
 
   it('signup fails when the form is refused', async () => {

@@ -60,7 +60,7 @@ export const JOURNEY_SHAPE: Record<
   search_as_you_type: { thinkSeconds: 1.6, requests: 7, clientSeconds: 0 },
   member_session: { thinkSeconds: 5, requests: 8, clientSeconds: 0 },
   // At the default difficulty k6's JavaScript SHA-256 takes seconds per captcha.
-  signup: { thinkSeconds: 5, requests: 2, clientSeconds: 3 },
+  signup: { thinkSeconds: 5, requests: 3, clientSeconds: 3 },
 };
 
 /** Longest iteration: the slowest think times, every request at its p95 budget, the client's work. */
