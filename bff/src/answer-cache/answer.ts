@@ -36,6 +36,8 @@ export interface Answer {
   readonly policy: AnswerPolicy;
   /** Bytes held, for the cache's memory bound. */
   readonly size: number;
+  /** Its own Cache-Control (static assets), instead of the public answers' one. */
+  readonly cacheControl?: string;
   /** For `company-ranks`: the key of the industry answer the company is ranked in. */
   readonly industryKey?: string;
   /** What members' answers are made from, worked out on the first member's request. */
@@ -45,10 +47,16 @@ export interface Answer {
 export function makeAnswer(
   body: string | Buffer,
   policy: AnswerPolicy,
-  options: { contentType?: string; industryKey?: string } = {},
+  options: {
+    contentType?: string;
+    industryKey?: string;
+    cacheControl?: string;
+    /** false for bytes that are compressed already (images, fonts). */
+    compressible?: boolean;
+  } = {},
 ): Answer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  const compress = identity.length >= COMPRESS_FROM_BYTES;
+  const compress = options.compressible !== false && identity.length >= COMPRESS_FROM_BYTES;
   const br = compress
     ? brotliCompressSync(identity, {
         params: {
@@ -68,6 +76,7 @@ export function makeAnswer(
     // A member's template and ranked set hold about the answer's size again.
     size: 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
     industryKey: options.industryKey,
+    cacheControl: options.cacheControl,
     forMembers: {},
   };
 }

@@ -26,6 +26,8 @@ export function installFastPath(
   cache: AnswerCache,
   sessions: SessionAuthenticator,
   securityHeaders: OutgoingHttpHeaders,
+  /** The built web app's hashed files by URL path (local mode), sent as they are kept. */
+  assets?: ReadonlyMap<string, Answer>,
 ): void {
   const application = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
@@ -66,7 +68,7 @@ export function installFastPath(
   function sendKept(request: IncomingMessage, response: ServerResponse): boolean {
     const { method, url } = request;
     if ((method !== 'GET' && method !== 'HEAD') || url === undefined) return false;
-    const answer = cache.store.get(url);
+    const answer = cache.store.get(url) ?? assets?.get(url);
     if (answer === undefined) return false;
     if (answer.policy.personal !== false && carriesMemberCredentials(request.headers)) {
       return sendToMember(request, response, answer);
@@ -83,7 +85,8 @@ export function installFastPath(
     if (codings === undefined) prepared.set(answer, (codings = new Map()));
     let ready = codings.get(coding);
     if (ready === undefined) {
-      const { body, headers } = answerHeaders(answer, coding, cache.publicCacheControl);
+      const cacheControl = answer.cacheControl ?? cache.publicCacheControl;
+      const { body, headers } = answerHeaders(answer, coding, cacheControl);
       const notModified = { ...securityHeaders, ...headers };
       delete notModified['content-encoding'];
       ready = {

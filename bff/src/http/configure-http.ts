@@ -6,6 +6,7 @@ import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
+import { loadStaticAssets } from '../web-app/static-assets';
 import { serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -46,11 +47,12 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   app.use(securityHeaders);
   // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
-  serveWebApp(app, config.WEB_DIST_DIR);
+  const servesWebApp = serveWebApp(app, config.WEB_DIST_DIR);
   installFastPath(
     app.getHttpServer(),
     app.get(AnswerCache),
     app.get(SessionAuthenticator),
     headersSetBy(securityHeaders),
+    servesWebApp ? loadStaticAssets(config.WEB_DIST_DIR) : undefined,
   );
 }

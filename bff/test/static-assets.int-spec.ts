@@ -1,0 +1,97 @@
+import type { StartedApp } from '@upright/platform/testing';
+import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { bffService } from '../src/service';
+
+/** A GET whose body is returned as sent (fetch would decode it). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Decisions §11: the built web app's hashed files are served compressed once, with strong
+ * ETags and a year's immutable caching, by the BFF in local mode.
+ */
+describe('static assets', () => {
+  let bff: StartedApp;
+  let distDir: string;
+  const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i })))};`;
+  const image = Buffer.alloc(4096, 7);
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'upright-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Upright</title>');
+    writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd34.js'), script);
+    writeFileSync(path.join(distDir, 'assets', 'logo-Ef56.png'), image);
+    bff = await startTestApp(bffService, {
+      REDIS_URL: testInfra().redisUrl,
+      TRANSPORT_PREFIX: uniqueTransportPrefix('static-assets'),
+      WEB_DIST_DIR: distDir,
+    });
+  });
+
+  afterAll(async () => {
+    await bff?.app.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('sends a hashed script brotli-compressed, immutable, with a strong ETag and 304s', async () => {
+    const url = `${bff.url}/assets/app-Ab12Cd34.js`;
+    const br = await rawGet(url, { 'Accept-Encoding': 'gzip, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'content-encoding': 'br',
+      'cache-control': 'public, max-age=31536000, immutable',
+      vary: 'Accept-Encoding',
+    });
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const etag = String(br.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+-br"$/);
+    const again = await rawGet(url, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    // fetch asks for brotli too: HEAD tells the length of what GET would send.
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(head.headers.get('content-length')).toBe(String(br.body.length));
+  });
+
+  it('sends an image as it is, whatever the client accepts', async () => {
+    const png = await rawGet(`${bff.url}/assets/logo-Ef56.png`, { 'Accept-Encoding': 'br' });
+    expect(png.status).toBe(200);
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.body.equals(image)).toBe(true);
+  });
+
+  it('answers 404 for a file that is not there', async () => {
+    expect((await rawGet(`${bff.url}/assets/nothing-123.js`)).status).toBe(404);
+  });
+});
