@@ -1,6 +1,8 @@
+import { bumpPublicVersions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { rankingsService } from '../../services/rankings/src/service';
 import { bffService } from '../src/service';
@@ -110,6 +112,11 @@ describe('GET /api/active through the whole stack', () => {
   it('fails fast with 503 and retry advice when no rankings replica is running', async () => {
     await rankings!.app.close();
     rankings = undefined;
+    // The kept answer is still current and would be served (decisions §11); once the data
+    // changes, nothing is kept and the BFF must ask rankings.
+    const redis = new Redis(testInfra().redisUrl);
+    await bumpPublicVersions(redis, prefix, ['data']);
+    await redis.quit();
     // The BFF caches "a replica is alive" for 250 ms; a call inside that window waits for its
     // deadline (504). Past it, the BFF knows nobody is consuming and answers at once.
     await new Promise((resolve) => setTimeout(resolve, 400));

@@ -290,7 +290,7 @@ describe('personal rankings through the BFF', () => {
     const member = await signUp(stack, 'outage');
     await savePriorities(member, allOn('lobbying'));
     // A second session of the member that no ranking page has used: no replica verified it.
-    const second = new Browser(stack.bff.url);
+    const second = await new Browser(stack.bff.url).open();
     const signin = await second.call<{ token: string }>('POST', '/api/signin', {
       email: member.email,
       password: member.password,

@@ -235,7 +235,7 @@ describe('the read path with two BFF replicas', () => {
 
     it("ends the member's other sessions on every replica when the password changes", async () => {
       // A second session of the member, used on the other replica by its bearer token.
-      const reader = new Browser(replicas[1]);
+      const reader = await new Browser(replicas[1]).open();
       const signin = await reader.call<{ token: string }>('POST', '/api/signin', {
         email: member.email,
         password: member.password,

@@ -18,7 +18,9 @@ describe('sessions and accounts hardening', () => {
   let stack: AccountsStack;
 
   beforeAll(async () => {
-    stack = await startAccountsStack('harden-sessions');
+    // The idle test ages a session in the database behind the BFF's back: no verified
+    // sessions are kept here, every request asks accounts.
+    stack = await startAccountsStack('harden-sessions', { bffEnv: { SESSION_CACHE_S: '0' } });
   });
 
   afterAll(async () => {

@@ -17,7 +17,7 @@ import { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
 import { etagMatches, preferredCoding } from './negotiation';
-import { ANSWER_POLICY } from './public-answer.decorator';
+import { ANSWER_POLICY, isForThisRequestOnly } from './public-answer.decorator';
 import { QUERY_BODY, queryKey } from './fast-path';
 
 /** The key of an industry's latest ranking, which a company page's member ranks come from. */
@@ -82,13 +82,12 @@ export class PublicAnswerInterceptor implements NestInterceptor {
           : undefined,
     });
     const key = keyOf(request);
-    // A search recorded for analytics carries its own id: that answer is not for anyone else.
-    const shared = response.getHeader('x-search-id') === undefined;
+    const shared = !isForThisRequestOnly(response);
     if (version !== null && key !== null && shared) this.cache.store.set(key, answer, version);
     const coding = preferredCoding(request.headers['accept-encoding']);
-    if (member !== null) {
-      const values = await member;
-      const personal = await this.memberBody(answer, values, params);
+    if (member !== null || !shared) {
+      const personal =
+        member === null ? answer.identity : await this.memberBody(answer, await member, params);
       const sent = memberRepresentation(personal, coding);
       setHeaders(response, memberHeaders(answer, sent.coding));
       return file(answer, sent.body);

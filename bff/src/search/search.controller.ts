@@ -27,7 +27,7 @@ import { validationFailed } from '../http/api-exceptions';
 import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { answerForThisRequestOnly, PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { VisitorKeys } from './visitor-keys';
 
 const appParams = z.object({
@@ -145,6 +145,10 @@ export class SearchController {
       ...this.searcher(member, request),
     });
     if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
+    const fromAnalytics = parsed.queries.some(
+      (query) => query.enablePopularSuggestions || query.enableRecentSuggestions,
+    );
+    if (answer.searchId || fromAnalytics) answerForThisRequestOnly(response);
     return answer.results;
   }
 
