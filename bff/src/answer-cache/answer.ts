@@ -41,7 +41,12 @@ export interface Answer {
   /** For `company-ranks`: the key of the industry answer the company is ranked in. */
   readonly industryKey?: string;
   /** What members' answers are made from, worked out on the first member's request. */
-  readonly forMembers: { template?: PersonalTemplate; rankedSet?: RankedSetOfAnswer };
+  readonly forMembers: {
+    template?: PersonalTemplate;
+    rankedSet?: RankedSetOfAnswer;
+    /** The last members' answers by their values (a member reloading pays nothing). */
+    recent?: Map<string, Buffer>;
+  };
 }
 
 export function makeAnswer(

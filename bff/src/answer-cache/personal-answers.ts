@@ -1,11 +1,18 @@
 import { gzipSync } from 'node:zlib';
-import type { CompanyDetail, IndustryCompaniesResponse, IssueWeights } from '@upright/contracts';
+import {
+  ISSUE_KEYS,
+  type CompanyDetail,
+  type IndustryCompaniesResponse,
+  type IssueWeights,
+} from '@upright/contracts';
 import type { Answer, ContentCoding } from './answer';
 import { RankedSetOfAnswer } from './personal-ranks';
 import { PersonalTemplate } from './personal-template';
 
 /** Compressed per request, so speed matters more than the last percent of size. */
 const MEMBER_GZIP_LEVEL = 1;
+/** Members' answers remembered per kept answer (each as large as the visitor's). */
+const RECENT_PER_ANSWER = 16;
 
 function parsed(answer: Answer): unknown {
   return JSON.parse(answer.identity.toString('utf8'));
@@ -30,6 +37,22 @@ function templateOf(answer: Answer): PersonalTemplate {
  * when that industry ranking is not kept (the caller then fetches it, or lets the route answer).
  */
 export function memberAnswerBody(
+  answer: Answer,
+  values: IssueWeights,
+  keptAnswer: (key: string) => Answer | undefined,
+): Buffer | undefined {
+  const key = ISSUE_KEYS.map((issue) => values[issue]).join();
+  const recent = (answer.forMembers.recent ??= new Map());
+  const remembered = recent.get(key);
+  if (remembered !== undefined) return remembered;
+  const made = makeMemberAnswer(answer, values, keptAnswer);
+  if (made === undefined) return undefined;
+  if (recent.size >= RECENT_PER_ANSWER) recent.delete(recent.keys().next().value!);
+  recent.set(key, made);
+  return made;
+}
+
+function makeMemberAnswer(
   answer: Answer,
   values: IssueWeights,
   keptAnswer: (key: string) => Answer | undefined,

@@ -1,9 +1,10 @@
 import {
+  ISSUE_KEYS,
   orderByName,
   rankPersonally,
   type IndustryCompaniesResponse,
   type IssueWeights,
-  type RankedCompany,
+  type PersonallyRankable,
   type WeightedRank,
 } from '@upright/contracts';
 
@@ -21,10 +22,18 @@ export interface PersonalRanks {
  */
 export class RankedSetOfAnswer {
   private readonly nameOrder: number[];
-  private readonly companies: readonly RankedCompany[];
+  /** Only what weighing reads, in small objects of one shape: a wide company is slow to read. */
+  private readonly companies: readonly PersonallyRankable[];
 
   constructor(answer: IndustryCompaniesResponse) {
-    this.companies = answer.result.ranked;
+    this.companies = answer.result.ranked.map(
+      (company) =>
+        Object.fromEntries([
+          ['upright_cid', company.upright_cid],
+          ['company_name', company.company_name],
+          ...ISSUE_KEYS.map((key) => [`${key}_rank`, company[`${key}_rank`]]),
+        ]) as PersonallyRankable,
+    );
     this.nameOrder = orderByName(this.companies);
   }
 

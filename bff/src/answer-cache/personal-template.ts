@@ -15,7 +15,7 @@ type Slot = { company: string; field: PersonalField } | { list: 'pranked' };
  */
 export class PersonalTemplate {
   private constructor(
-    private readonly pieces: readonly Buffer[],
+    private readonly pieces: readonly string[],
     private readonly slots: readonly Slot[],
   ) {}
 
@@ -53,11 +53,11 @@ export class PersonalTemplate {
   }
 
   private static cut(json: string): PersonalTemplate {
-    const pieces: Buffer[] = [];
+    const pieces: string[] = [];
     const slots: Slot[] = [];
     let from = 0;
     for (const match of json.matchAll(SLOT)) {
-      pieces.push(Buffer.from(json.slice(from, match.index)));
+      pieces.push(json.slice(from, match.index));
       const bar = match[1].lastIndexOf('|');
       slots.push(
         bar < 0
@@ -66,17 +66,19 @@ export class PersonalTemplate {
       );
       from = match.index + match[0].length;
     }
-    pieces.push(Buffer.from(json.slice(from)));
+    pieces.push(json.slice(from));
     return new PersonalTemplate(pieces, slots);
   }
 
-  /** The member's answer, as bytes. */
+  /** The member's answer, as bytes: the pieces and the values joined, encoded once. */
   render(personal: PersonalRanks): Buffer {
-    const chunks: Buffer[] = [this.pieces[0]];
-    this.slots.forEach((slot, i) => {
-      chunks.push(Buffer.from(valueOf(slot, personal)), this.pieces[i + 1]);
-    });
-    return Buffer.concat(chunks);
+    const parts = new Array<string>(this.pieces.length * 2 - 1);
+    parts[0] = this.pieces[0];
+    for (let i = 0; i < this.slots.length; i++) {
+      parts[2 * i + 1] = valueOf(this.slots[i], personal);
+      parts[2 * i + 2] = this.pieces[i + 1];
+    }
+    return Buffer.from(parts.join(''));
   }
 }
 

@@ -80,6 +80,7 @@ export class SessionAuthenticator {
   /** `__Host-upright_session` in production (bound to the host, Secure, path /). */
   readonly cookieName: string;
   private readonly verified: VerifiedSessions;
+  private readonly verifying = new Map<string, Promise<RequestSession | null>>();
 
   constructor(
     private readonly services: ServiceClient,
@@ -132,7 +133,12 @@ export class SessionAuthenticator {
       token = sealed === undefined ? null : unsealToken(this.key, sealed);
     }
     if (token === null) return null;
-    return this.following() ? this.verified.get(token) : undefined;
+    if (!this.following()) return undefined;
+    const session = this.verified.get(token);
+    // Verified again before it runs out, so a busy member never waits for accounts.
+    if (session !== undefined && this.verified.isAging(token))
+      void this.verify(token).catch(() => undefined);
+    return session;
   }
 
   /** After a member's own write through this replica: their next request is verified anew. */
@@ -168,23 +174,39 @@ export class SessionAuthenticator {
     const following = this.following();
     const verified = following ? this.verified.get(credentials.token) : undefined;
     if (verified !== undefined) return verified;
+    return this.verify(credentials.token);
+  }
+
+  /** Asks accounts once for concurrent requests of one token; keeps what it says. */
+  private verify(token: string): Promise<RequestSession | null> {
+    let asking = this.verifying.get(token);
+    if (asking === undefined) {
+      asking = this.askAccounts(token).finally(() => this.verifying.delete(token));
+      this.verifying.set(token, asking);
+    }
+    return asking;
+  }
+
+  private async askAccounts(token: string): Promise<RequestSession | null> {
+    const following = this.following();
     const asked = this.verified.generation;
     let found: SessionMember;
     try {
-      found = await this.services.request(Patterns.accounts.authenticate, {
-        token: credentials.token,
-      });
+      found = await this.services.request(Patterns.accounts.authenticate, { token });
     } catch (error) {
-      if (isRemoteErrorPayload(error) && error.code === 'unauthenticated') return null;
+      if (isRemoteErrorPayload(error) && error.code === 'unauthenticated') {
+        this.verified.forgetToken(token);
+        return null;
+      }
       throw error;
     }
     const session: RequestSession = {
-      member: { uid: found.uid, email: found.email, role: found.role, token: credentials.token },
+      member: { uid: found.uid, email: found.email, role: found.role, token },
       discontinued: found.discontinued,
       weights: found.weights,
     };
     // Kept only if no member change was heard while accounts answered: it may predate it.
-    if (following) this.verified.keepIfUnchangedSince(asked, credentials.token, session);
+    if (following) this.verified.keepIfUnchangedSince(asked, token, session);
     return session;
   }
 }

@@ -29,6 +29,16 @@ export class VerifiedSessions {
     return entry.session;
   }
 
+  /** Past most of its lifetime: worth verifying again before it runs out. */
+  isAging(token: string): boolean {
+    const entry = this.entries.get(token);
+    return entry !== undefined && entry.until - this.now() < this.lifetimeMs / 4;
+  }
+
+  forgetToken(token: string): void {
+    this.entries.delete(token);
+  }
+
   get generation(): number {
     return this.moves;
   }
