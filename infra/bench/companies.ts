@@ -7,6 +7,7 @@
  * this process. It covers the personal re-weighing and the transport, not the BFF's HTTP part.
  */
 import { ISSUE_KEYS, Patterns, type IssueWeights, type RequestOf } from '@upright/contracts';
+import { transportTrust } from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
 import { Client } from 'pg';
 import { lastValueFrom } from 'rxjs';
@@ -99,6 +100,8 @@ export async function benchCompanies(context: SuiteContext): Promise<void> {
   const client = new RedisStreamsClient({
     redisUrl: context.transport.redisUrl,
     keyPrefix: context.transport.keyPrefix,
+    // Stands in for the BFF, with the development keys the bench's processes run with.
+    trust: transportTrust('bff', { NODE_ENV: 'development' }),
   });
   let member: LoadFigures;
   try {

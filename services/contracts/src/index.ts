@@ -9,3 +9,4 @@ export * from './dto';
 export * from './links';
 /** Row rules of the data set file shared by the importing services (zod schemas). */
 export * as ImportRows from './import-rows';
+export * from './transport-policy';

@@ -19,3 +19,4 @@ export * from './queues/bullmq-options';
 export * from './messages/message-schemas';
 export * from './cli/run-cli';
 export * from './cli/data-set-file';
+export * from './client/transport-trust';

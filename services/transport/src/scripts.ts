@@ -33,9 +33,32 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return now`);
 
-/** KEYS: replicas zset. Returns the number of replicas whose heartbeat has not expired. */
-export const LIVE_COUNT = new LuaScript(`${NOW}
-return redis.call('ZCOUNT', KEYS[1], now, '+inf')`);
+/**
+ * KEYS: replicas zset, request stream. ARGV: maxlen, then the request's fields.
+ * Enqueues the request only when a replica's heartbeat is live, in one round trip: a request
+ * nobody consumes fails at once instead of waiting for its deadline. Returns the entry id, or
+ * false when nobody is live.
+ */
+export const ENQUEUE_IF_LIVE = new LuaScript(`${NOW}
+if redis.call('ZCOUNT', KEYS[1], now, '+inf') == 0 then return false end
+return redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[1], '*', unpack(ARGV, 2))`);
+
+/**
+ * KEYS: request stream, reply stream. ARGV: group, entry id, reply ttl ms, then the reply's
+ * fields. Reply and ack in one step: a reply without an ack would be handled again after a
+ * reclaim, an ack without a reply would leave the client waiting for nothing.
+ */
+export const REPLY_AND_ACK = new LuaScript(`
+redis.call('XADD', KEYS[2], '*', unpack(ARGV, 4))
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XDEL', KEYS[1], ARGV[2])
+return 1`);
+
+/** KEYS: request stream. ARGV: group, entry id. Acks and deletes a request in one round trip. */
+export const ACK_AND_DELETE = new LuaScript(`
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+return redis.call('XDEL', KEYS[1], ARGV[2])`);
 
 /**
  * KEYS: replicas zset. Returns the live replicas and forgets expired ones; a forgotten replica

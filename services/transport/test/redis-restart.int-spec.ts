@@ -6,7 +6,15 @@ import {
   ServiceUnavailableError,
   withDeadline,
 } from '../src';
-import { delay, eventually, listening, PrivateRedis, quietLogs, uniquePrefix } from './helpers';
+import {
+  delay,
+  eventually,
+  listening,
+  PrivateRedis,
+  quietLogs,
+  uniquePrefix,
+  testTrust,
+} from './helpers';
 
 jest.setTimeout(45_000);
 quietLogs();
@@ -42,6 +50,7 @@ beforeAll(async () => {
     redisUrl: redis.url,
     keyPrefix: prefix,
     service: 'reports',
+    trust: testTrust('reports'),
     heartbeatIntervalMs: 200,
     heartbeatTtlMs: 1000,
     reclaimIntervalMs: 300,
@@ -49,7 +58,11 @@ beforeAll(async () => {
   server.addHandler('reports.echo', async (data: { n: number }) => data);
   server.addHandler(EVENT, async (data: { n: number }) => void events.push(data.n), true);
   await listening(server);
-  client = new RedisStreamsClient({ redisUrl: redis.url, keyPrefix: prefix });
+  client = new RedisStreamsClient({
+    redisUrl: redis.url,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await client.connect();
 });
 
