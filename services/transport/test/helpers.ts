@@ -7,31 +7,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventually, freePort } from '@upright/platform/testing';
 import Redis from 'ioredis';
-import { derivePairSecret, type TransportPolicy, type TrustOptions } from '../src';
 
 // Shared with every service's tests; the transport test files import them from here.
+export { testPolicy, testTrust } from './trust';
 export { delay, deleteKeys, eventually } from '@upright/platform/testing';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** The test client is `client`; servers are named after the services whose streams they read. */
-const TEST_IDENTITIES = ['client', 'accounts', 'rankings', 'reports', 'search', 'mail'];
-
-/** Lets `client` call anything and emit anything to every service; `*.sealed` patterns are sealed. */
-export const testPolicy: TransportPolicy = {
-  callersOf: () => ['client'],
-  isSealed: (pattern) => pattern.endsWith('.sealed'),
-  emitterOf: () => 'client',
-  subscribersOf: () => TEST_IDENTITIES.filter((identity) => identity !== 'client'),
-};
-
-/** Pair keys of `identity` with every test identity, derived from one test secret. */
-export function testTrust(identity: string, policy: TransportPolicy = testPolicy): TrustOptions {
-  const keys = Object.fromEntries(
-    TEST_IDENTITIES.map((peer) => [peer, derivePairSecret('transport-tests', identity, peer)]),
-  );
-  return { identity, keys, policy };
-}
 
 /** Every test file works under its own prefix so runs never see each other's keys. */
 export function uniquePrefix(name: string): string {
