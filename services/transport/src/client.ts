@@ -210,8 +210,13 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
       if (!this.pending.has(id)) return;
       const entry = await ENQUEUE_IF_LIVE.run(
         command,
-        [this.keys.replicas(service), this.keys.requestStream(service)],
-        [REQUEST_STREAM_MAXLEN, ...fields],
+        [],
+        [
+          this.keys.replicas(service),
+          this.keys.requestStream(service),
+          REQUEST_STREAM_MAXLEN,
+          ...fields,
+        ],
       );
       if (entry === null) this.settle(id, { err: new ServiceUnavailableError(service) });
     } catch (error) {

@@ -541,8 +541,8 @@ export class RedisStreamsServer
       async () => {
         await REPLY_AND_ACK.run(
           this.requireCommand(),
-          [spec.key, replyStream],
-          [this.group, entryId, REPLY_STREAM_TTL_MS, ...fields],
+          [spec.key],
+          [replyStream, this.group, entryId, REPLY_STREAM_TTL_MS, ...fields],
         );
       },
       () => !isExpired(request.deadline, Date.now()),
