@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ownRedisUser } from './redis-acl';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const MAILDEV_BIN = path.join(repoRoot, 'node_modules', 'maildev', 'bin', 'maildev');
@@ -89,8 +90,10 @@ export async function startProcess(
   const url = `http://127.0.0.1:${port}`;
   // Something else answering there would be mistaken for this process being ready.
   if (await answers(url)) throw new Error(`${name}: port ${port} is already in use`);
+  const given = { ...process.env, LOG_LEVEL: 'warn', ...env, HTTP_PORT: String(port) };
+  // Like `make up`, each process reaches Redis as its own ACL user (decision record 0017).
   const child = spawn(process.execPath, [file], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HTTP_PORT: String(port) },
+    env: { ...given, ...(await ownRedisUser(name, given)) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stderrTail = tailStderr(child, options.echoStderr ?? true);
