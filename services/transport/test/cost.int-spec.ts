@@ -5,7 +5,15 @@
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { RedisStreamsClient, RedisStreamsServer } from '../src';
-import { delay, eventually, listening, PrivateRedis, quietLogs, testTrust } from './helpers';
+import {
+  delay,
+  eventually,
+  listening,
+  PrivateRedis,
+  quietLogs,
+  testTrust,
+  connectedClient,
+} from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -33,12 +41,7 @@ beforeAll(async () => {
   });
   server.addHandler('rankings.rank', async () => RANKED);
   await listening(server);
-  client = new RedisStreamsClient({
-    redisUrl: redis.url,
-    keyPrefix: prefix,
-    trust: testTrust('client'),
-  });
-  await client.connect();
+  client = await connectedClient(redis.url, prefix);
   // Warm-up: scripts loaded, reply stream created, both blocking reads waiting.
   await lastValueFrom(client.send('rankings.rank', {}));
   monitor = await new Redis(redis.url).monitor();

@@ -14,6 +14,7 @@ import {
   quietLogs,
   uniquePrefix,
   testTrust,
+  connectedClient,
 } from './helpers';
 
 jest.setTimeout(45_000);
@@ -58,12 +59,7 @@ beforeAll(async () => {
   server.addHandler('reports.echo', async (data: { n: number }) => data);
   server.addHandler(EVENT, async (data: { n: number }) => void events.push(data.n), true);
   await listening(server);
-  client = new RedisStreamsClient({
-    redisUrl: redis.url,
-    keyPrefix: prefix,
-    trust: testTrust('client'),
-  });
-  await client.connect();
+  client = await connectedClient(redis.url, prefix);
 });
 
 afterAll(async () => {
