@@ -29,6 +29,16 @@ export interface AclPrefixes {
   queue: string;
 }
 
+/** TRANSPORT_PREFIX's and QUEUE_PREFIX's default (the config schemas'). */
+const DEFAULT_PREFIX = 'upright';
+
+function prefixesOf(env: Readonly<Record<string, string | undefined>>): AclPrefixes {
+  return {
+    transport: env.TRANSPORT_PREFIX ?? DEFAULT_PREFIX,
+    queue: env.QUEUE_PREFIX ?? DEFAULT_PREFIX,
+  };
+}
+
 /** The BullMQ queues each process adds to or works on. */
 const QUEUES_OF: Readonly<Record<TransportIdentity, readonly string[]>> = {
   bff: [],
@@ -132,24 +142,39 @@ export async function ensureRedisUsers(
   return urls;
 }
 
+/** A process's own Redis user for a stack: the REDIS_URL to give it, and how to remove the user. */
+export interface OwnRedisUser {
+  env: { REDIS_URL?: string };
+  release(): Promise<void>;
+}
+
 /**
- * The REDIS_URL override that gives process `name` its own ACL user, for a stack started from
- * `env` (its REDIS_URL, prefixes and REDIS_ACL_SECRET); nothing when `name` is not a transport
- * process or local.env's secret is not in `env`.
+ * The ACL user of process `name` for a stack started from `env` (its REDIS_URL, prefixes and
+ * REDIS_ACL_SECRET). Nothing changes when `name` is not a transport process or local.env's
+ * secret is not in `env`. Stacks with their own prefixes remove their users when they stop.
  */
 export async function ownRedisUser(
   name: string,
   env: Readonly<Record<string, string | undefined>>,
-): Promise<{ REDIS_URL?: string }> {
+): Promise<OwnRedisUser> {
   const identity = TRANSPORT_IDENTITIES.find((candidate) => candidate === name);
   const { REDIS_URL: redisUrl, REDIS_ACL_SECRET: secret } = env;
-  if (!identity || !redisUrl || !secret) return {};
-  const prefixes = {
-    transport: env.TRANSPORT_PREFIX ?? 'upright',
-    queue: env.QUEUE_PREFIX ?? 'upright',
-  };
+  if (!identity || !redisUrl || !secret) return { env: {}, release: async () => undefined };
+  const prefixes = prefixesOf(env);
   const urls = await ensureRedisUsers(redisUrl, prefixes, secret, [identity]);
-  return { REDIS_URL: urls[identity] };
+  return {
+    env: { REDIS_URL: urls[identity] },
+    release: async () => {
+      // The default prefix's users are `make up`'s too.
+      if (prefixes.transport === DEFAULT_PREFIX) return;
+      const admin = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      try {
+        await admin.call('ACL', 'DELUSER', aclUserName(identity, prefixes));
+      } finally {
+        admin.disconnect();
+      }
+    },
+  };
 }
 
 function requireEnv(name: string): string {
@@ -161,10 +186,7 @@ function requireEnv(name: string): string {
 async function main(): Promise<void> {
   const urls = await ensureRedisUsers(
     requireEnv('REDIS_URL'),
-    {
-      transport: process.env.TRANSPORT_PREFIX ?? 'upright',
-      queue: process.env.QUEUE_PREFIX ?? 'upright',
-    },
+    prefixesOf(process.env),
     requireEnv('REDIS_ACL_SECRET'),
   );
   for (const [identity, url] of Object.entries(urls)) {
