@@ -13,7 +13,12 @@ import {
 } from '@upright/contracts';
 import { RedisConnection, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import {
+  serviceClientAs,
+  startTestApp,
+  testInfra,
+  uniqueTransportPrefix,
+} from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { AveragesCache } from '../../services/rankings/src/averages/averages-cache';
@@ -453,7 +458,9 @@ describe('rankings calls through the BFF', () => {
       const lobbyingFirst = Object.fromEntries(
         ISSUE_KEYS.map((key) => [key, key === 'lobbying' ? 10 : 0.5]),
       ) as IssueWeights;
-      await bff.app.get(ServiceClient).emit(Events.accounts.averagesChanged, {
+      // Only accounts may emit it (decision 0016).
+      const accounts = await serviceClientAs('accounts', common);
+      await accounts.emit(Events.accounts.averagesChanged, {
         average_climate: 0.5,
         average_income_inequality: 0.5,
         average_lobbying: 10,
@@ -464,6 +471,7 @@ describe('rankings calls through the BFF', () => {
         average_diverse_pay_equity: 0.5,
         average_net_neutrality: 0.5,
       } satisfies Averages);
+      await accounts.onApplicationShutdown();
       await waitFor(() => averages.weights.lobbying === 10);
       const { result } = await companiesOf(widgets);
       const engine = rankIndustry(rankable(LATEST, listedInWidgets), lobbyingFirst, null);
