@@ -49,6 +49,7 @@ const BLOCK_MS = 2000;
 const MAX_DELIVERIES = 5;
 /** Reply streams outlive their last reply by this much; a dead client's stream then vanishes. */
 const REPLY_STREAM_TTL_MS = 60_000;
+const INTERNAL_JSON = stringifyData(INTERNAL_ERROR);
 /** How long an ack of a finished message is retried through a Redis outage. */
 const ACK_RETRY_MS = 5000;
 
@@ -380,14 +381,14 @@ export class RedisStreamsServer
     const handler = this.getHandlerByPattern(request.pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`No message handler for "${request.pattern}"`);
-      await this.finishRequest(spec, entryId, request, false, INTERNAL_ERROR);
+      await this.finishRequest(spec, entryId, request, false, INTERNAL_JSON);
       return;
     }
     if (deliveries > MAX_DELIVERIES) {
       this.logger.error(
         `Giving up on "${request.pattern}" ${entryId} after ${deliveries - 1} deliveries`,
       );
-      await this.finishRequest(spec, entryId, request, false, INTERNAL_ERROR);
+      await this.finishRequest(spec, entryId, request, false, INTERNAL_JSON);
       return;
     }
 
@@ -400,9 +401,10 @@ export class RedisStreamsServer
       request.from,
     ]);
     let ok = true;
-    let body: unknown;
+    let json: string | undefined;
     try {
-      body = await this.invoke(handler, request.data, context);
+      // Serialised here, once, so a value JSON cannot carry (cycles, BigInt) is a handler error.
+      json = stringifyData(await this.invoke(handler, request.data, context));
     } catch (error) {
       const { payload, expected } = toRemoteError(error);
       if (!expected) {
@@ -412,10 +414,10 @@ export class RedisStreamsServer
         );
       }
       ok = false;
-      body = payload;
+      json = stringifyData(payload);
     }
     this.observe(request.pattern, ok ? 'ok' : 'error', started);
-    await this.finishRequest(spec, entryId, request, ok, body);
+    await this.finishRequest(spec, entryId, request, ok, json);
   }
 
   /**
@@ -433,10 +435,8 @@ export class RedisStreamsServer
     if (error instanceof Refusal && error.forbidden) {
       const request = decodeRequest(fields);
       this.logger.warn(`Refused request ${entryId} on ${spec.key}: ${reason}`);
-      await this.finishRequest(spec, entryId, request, false, {
-        code: 'forbidden',
-        message: `"${request.from}" may not call "${request.pattern}"`,
-      });
+      const forbidden = { code: 'forbidden', message: reason };
+      await this.finishRequest(spec, entryId, request, false, stringifyData(forbidden));
       return;
     }
     this.logger.warn(`Dropped request ${entryId} on ${spec.key}: ${reason}`);
@@ -518,24 +518,18 @@ export class RedisStreamsServer
   }
 
   /**
-   * Replies on the sender's own reply stream (derived from its authenticated identity, never
-   * taken from the message) and acks, in one round trip (REPLY_AND_ACK). The value is
-   * serialised here, once; one JSON cannot carry (cycles, BigInt) becomes an internal error.
+   * Replies (`json`: the answer already serialised) on the sender's own reply stream, derived
+   * from its authenticated identity, never taken from the message, and acks, in one round trip
+   * (REPLY_AND_ACK).
    */
   private async finishRequest(
     spec: StreamSpec,
     entryId: string,
     request: Omit<VerifiedRequest, 'data'>,
     ok: boolean,
-    body: unknown,
+    json: string | undefined,
   ): Promise<void> {
-    let fields: string[];
-    try {
-      fields = encodeReply(this.envelopes.reply(request, ok, stringifyData(body)));
-    } catch (error) {
-      this.logger.error(`Reply to "${request.pattern}" not serialisable: ${errorMessage(error)}`);
-      fields = encodeReply(this.envelopes.reply(request, false, stringifyData(INTERNAL_ERROR)));
-    }
+    const fields = encodeReply(this.envelopes.reply(request, ok, json));
     const replyStream = this.keys.replyStream(request.from, request.client);
     const sent = await this.retry(
       async () => {
