@@ -29,6 +29,8 @@ describe('transportTrust', () => {
     expect(() => transportTrust('bff', { NODE_ENV: 'production' })).toThrow(
       /TRANSPORT_KEYS: required when NODE_ENV is production/,
     );
+    // Mail exchanges no messages (it works from its queue): it needs no keys.
+    expect(transportTrust('mail', { NODE_ENV: 'production' }).keys).toEqual({});
   });
 
   it('derives development keys both sides agree on', () => {
