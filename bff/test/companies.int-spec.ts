@@ -14,6 +14,7 @@ import { bumpPublicVersions, RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import {
   eventually,
+  serviceClientAs,
   startTestApp,
   testInfra,
   uniqueTransportPrefix,

@@ -18,7 +18,12 @@ import {
 } from '@upright/contracts';
 import { bullmqOptions, RedisConnection, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import {
+  serviceClientAs,
+  startTestApp,
+  testInfra,
+  uniqueTransportPrefix,
+} from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import {
@@ -499,7 +504,11 @@ describe('report calls through the BFF', () => {
 
   describe('reports.search-documents.list', () => {
     it('pages every report by id for a full re-index', async () => {
-      const client = bff.app.get(ServiceClient);
+      // The search service asks for them; nobody else may (decision 0016).
+      const client = await serviceClientAs('search', common);
+      await expect(
+        bff.app.get(ServiceClient).request(Patterns.reports.searchDocuments, { limit: 1 }),
+      ).rejects.toMatchObject({ code: 'forbidden' });
       const first = await client.request(Patterns.reports.searchDocuments, { limit: 10 });
       expect(first.map((document) => document.id)).toEqual(
         Array.from({ length: 10 }, (_, i) => String(i + 1)),
@@ -512,6 +521,7 @@ describe('report calls through the BFF', () => {
       await expect(
         client.request(Patterns.reports.searchDocuments, { limit: 0 }),
       ).rejects.toMatchObject({ code: 'validation_failed', field: 'limit' });
+      await client.onApplicationShutdown();
     });
   });
 

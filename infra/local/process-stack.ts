@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ownRedisUser } from './redis-acl';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const MAILDEV_BIN = path.join(repoRoot, 'node_modules', 'maildev', 'bin', 'maildev');
@@ -23,6 +24,8 @@ export interface RunningProcess {
   name: string;
   url: string;
   child: ChildProcess;
+  /** Cleans up after the process once it has exited (its Redis ACL user). */
+  release?: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -89,12 +92,15 @@ export async function startProcess(
   const url = `http://127.0.0.1:${port}`;
   // Something else answering there would be mistaken for this process being ready.
   if (await answers(url)) throw new Error(`${name}: port ${port} is already in use`);
+  const given = { ...process.env, LOG_LEVEL: 'warn', ...env, HTTP_PORT: String(port) };
+  // Like `make up`, each process reaches Redis as its own ACL user (decision record 0017).
+  const redisUser = await ownRedisUser(name, given);
   const child = spawn(process.execPath, [file], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HTTP_PORT: String(port) },
+    env: { ...given, ...redisUser.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stderrTail = tailStderr(child, options.echoStderr ?? true);
-  const running = { name, url, child };
+  const running = { name, url, child, release: redisUser.release };
   const problem = await waitReady(url, child);
   if (problem) {
     await stopProcess(running);
@@ -134,18 +140,24 @@ export async function startMaildev(smtpPort: number, webPort: number): Promise<R
   throw new Error('maildev: did not start');
 }
 
-/** SIGTERM (the process drains and exits), SIGKILL if it is still there after KILL_AFTER_MS. */
-export function stopProcess(running: Pick<RunningProcess, 'child'>): Promise<void> {
+/**
+ * SIGTERM (the process drains and exits), SIGKILL if it is still there after KILL_AFTER_MS;
+ * then its release (a cleanup failure is not worth failing a run for).
+ */
+export async function stopProcess(running: Pick<RunningProcess, 'child' | 'release'>) {
   const { child } = running;
-  return new Promise<void>((resolve) => {
+  await new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), KILL_AFTER_MS).unref();
   });
+  await running.release?.().catch(() => undefined);
 }
 
-export async function stopAll(processes: readonly Pick<RunningProcess, 'child'>[]): Promise<void> {
+export async function stopAll(
+  processes: readonly Pick<RunningProcess, 'child' | 'release'>[],
+): Promise<void> {
   await Promise.all(processes.map(stopProcess));
 }
 

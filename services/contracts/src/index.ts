@@ -11,3 +11,4 @@ export * from './links';
 export * as ImportRows from './import-rows';
 export * from './public-data';
 export * from './ranking';
+export * from './transport-policy';

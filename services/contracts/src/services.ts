@@ -12,3 +12,16 @@ export function serviceOfPattern(pattern: string): ServiceName {
   }
   return service as ServiceName;
 }
+
+/** Who speaks on the transport: every service, and the BFF (which only calls). */
+export const TRANSPORT_IDENTITIES = [...SERVICE_NAMES, 'bff'] as const;
+export type TransportIdentity = (typeof TRANSPORT_IDENTITIES)[number];
+
+/**
+ * Allow-list of a service's patterns (or events): for each key of its pattern table, the
+ * identities allowed to send it. The transport refuses a request from anyone else
+ * (decision record 0016); a pattern nobody is listed for cannot be called.
+ */
+export type CallersOf<T extends Record<string, string>> = {
+  readonly [K in keyof T]: readonly TransportIdentity[];
+};

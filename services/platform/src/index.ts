@@ -22,3 +22,4 @@ export * from './cli/data-set-file';
 export * from './public-data/public-versions';
 export * from './public-data/public-data-follower';
 export * from './public-data/public-data';
+export * from './client/transport-trust';

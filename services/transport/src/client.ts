@@ -23,13 +23,14 @@ import {
   INTERNAL_ERROR,
   ServiceUnavailableError,
 } from './errors';
-import { countLiveReplicas, LivenessCache } from './heartbeat';
+import { Envelopes } from './envelope';
 import { type KeySpace, keySpace } from './keys';
 import {
   type ResolvedClientOptions,
   resolveClientOptions,
   type StreamsClientOptions,
 } from './options';
+import { ENQUEUE_IF_LIVE } from './scripts';
 
 /** Safety cap only: servers delete requests once answered, so the stream stays short. */
 const REQUEST_STREAM_MAXLEN = 100_000;
@@ -39,9 +40,16 @@ const EVENT_STREAM_MAXLEN = 10_000;
 const INITIAL_CONNECT_WAIT_MS = 2000;
 const REPLY_BATCH = 1000;
 const REPLY_BLOCK_MS = 5000;
+/**
+ * Replies read since the last trim before the reply stream is trimmed. Trimming after every
+ * read cost a command per request; read replies are harmless until then, and an idle client
+ * trims whatever is left when its blocking read times out.
+ */
+const REPLY_TRIM_EVERY = 256;
 
 interface PendingRequest {
   pattern: string;
+  service: string;
   callback: (packet: WritePacket) => void;
   timer: NodeJS.Timeout;
 }
@@ -60,7 +68,7 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
   private readonly clientId = randomUUID();
   private readonly replyKey: string;
   private readonly pending = new Map<string, PendingRequest>();
-  private readonly liveness: LivenessCache;
+  private readonly envelopes: Envelopes;
   private command?: Redis;
   private blocking?: Redis;
   private connecting?: Promise<void>;
@@ -68,18 +76,15 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
   private replyLoop?: Promise<void>;
   /** Last reply read; reset to 0 on reconnect because a restarted Redis starts a new stream. */
   private replyCursor = '0';
+  private readSinceTrim = 0;
   private readonly listeners = new ConnectionListeners();
 
   constructor(options: StreamsClientOptions) {
     super();
     this.options = resolveClientOptions(options);
     this.keys = keySpace(this.options.keyPrefix);
-    this.replyKey = this.keys.replyStream(this.clientId);
-    this.liveness = new LivenessCache(async (service) => {
-      const command = this.command;
-      if (!command) throw new Error('Client is not connected');
-      return (await countLiveReplicas(command, this.keys.replicas(service))) > 0;
-    });
+    this.envelopes = new Envelopes(this.options.trust);
+    this.replyKey = this.keys.replyStream(this.envelopes.identity, this.clientId);
   }
 
   /** Requests waiting for a reply. */
@@ -103,7 +108,6 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     }
     const { command, blocking } = this;
     this.command = this.blocking = undefined;
-    this.liveness.clear();
     blocking?.disconnect();
     await this.replyLoop;
     if (command?.status === 'ready') {
@@ -164,23 +168,38 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
       callback({ err: error });
       return () => undefined;
     }
+    let service: string;
+    try {
+      service = serviceOfPattern(pattern);
+    } catch (error) {
+      callback({ err: error });
+      return () => undefined;
+    }
     const deadline = absoluteDeadline(Date.now(), deadlineMs);
     const timer = setTimeout(
       () => this.settle(id, { err: new DeadlineExceededError(pattern, deadlineMs) }),
       deadlineMs,
     );
-    this.pending.set(id, { pattern, callback, timer });
-    void this.enqueue(id, pattern, data, deadline);
+    this.pending.set(id, { pattern, service, callback, timer });
+    void this.enqueue(id, service, pattern, data, deadline);
     // Unsubscribing cannot recall the request; it only stops waiting for the reply.
     return () => this.forget(id);
   }
 
-  private async enqueue(id: string, pattern: string, data: unknown, deadline: number) {
-    let service: string;
+  /** One round trip: the liveness check and the XADD run together (ENQUEUE_IF_LIVE). */
+  private async enqueue(
+    id: string,
+    service: string,
+    pattern: string,
+    data: unknown,
+    deadline: number,
+  ) {
     let fields: string[];
     try {
-      service = serviceOfPattern(pattern);
-      fields = encodeRequest({ id, pattern, data, replyTo: this.replyKey, deadline });
+      const client = this.clientId;
+      fields = encodeRequest(
+        this.envelopes.request(service, { id, pattern, client, deadline, data }),
+      );
     } catch (error) {
       this.settle(id, { err: error });
       return;
@@ -188,19 +207,18 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     try {
       const command = this.command;
       if (command?.status !== 'ready') throw new Error('Redis is not reachable');
-      if (!(await this.liveness.isAlive(service))) {
-        this.settle(id, { err: new ServiceUnavailableError(service) });
-        return;
-      }
       if (!this.pending.has(id)) return;
-      await command.xadd(
-        this.keys.requestStream(service),
-        'MAXLEN',
-        '~',
-        REQUEST_STREAM_MAXLEN,
-        '*',
-        ...fields,
+      const entry = await ENQUEUE_IF_LIVE.run(
+        command,
+        [],
+        [
+          this.keys.replicas(service),
+          this.keys.requestStream(service),
+          REQUEST_STREAM_MAXLEN,
+          ...fields,
+        ],
       );
+      if (entry === null) this.settle(id, { err: new ServiceUnavailableError(service) });
     } catch (error) {
       this.settle(id, { err: new ServiceUnavailableError(service, { cause: error }) });
     }
@@ -211,7 +229,7 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     const { data } = unwrapDeadline(packet.data, this.options.defaultDeadlineMs);
     const command = this.command;
     if (!command) throw new Error('Client is not connected');
-    const fields = encodeEvent({ pattern, data });
+    const fields = encodeEvent(this.envelopes.event(pattern, data));
     return (await command.xadd(
       this.keys.eventStream(pattern),
       'MAXLEN',
@@ -274,8 +292,10 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
           read++;
         }
       }
+      this.readSinceTrim += read;
       // Replies already read are useless; trimming keeps the stream from growing.
-      if (read > 0) {
+      if (this.readSinceTrim >= REPLY_TRIM_EVERY || (read === 0 && this.readSinceTrim > 0)) {
+        this.readSinceTrim = 0;
         this.command?.xtrim(this.replyKey, 'MINID', this.replyCursor).catch(() => undefined);
       }
     }
@@ -285,12 +305,16 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     if (!entry.fields) return;
     let reply;
     try {
-      reply = decodeReply(entry.fields);
+      const wire = decodeReply(entry.fields);
+      // Unknown ids are late replies to requests that timed out or were cancelled.
+      const request = this.pending.get(wire.id);
+      if (!request) return;
+      reply = this.envelopes.openReply(wire, request.service, this.clientId, request.pattern);
     } catch (error) {
-      this.logger.warn(`Ignoring malformed reply ${entry.id}: ${errorMessage(error)}`);
+      // Not from the service asked (or tampered with): the request runs into its deadline.
+      this.logger.warn(`Ignoring reply ${entry.id}: ${errorMessage(error)}`);
       return;
     }
-    // Unknown ids are late replies to requests that timed out or were cancelled.
     if (reply.ok) {
       this.settle(reply.id, { response: reply.body, isDisposed: true });
     } else {

@@ -6,80 +6,100 @@ import {
   encodeEvent,
   encodeReply,
   encodeRequest,
+  parseData,
   parseEntries,
   parseStreams,
-  type RequestMessage,
+  stringifyData,
+  type WireRequest,
 } from './codec';
 
-const request: RequestMessage = {
+const request: WireRequest = {
   id: 'c0ffee',
   pattern: 'rankings.industries.active',
-  data: { market: 'us', nested: [1, 'two', null], flag: true },
-  replyTo: 'p:reply:client',
+  from: 'bff',
+  client: '0b1c-22',
   deadline: 1_700_000_000_123,
+  data: JSON.stringify({ market: 'us', nested: [1, 'two', null], flag: true }),
+  mac: 'bWFj',
 };
 
 describe('request codec', () => {
-  it('round-trips a request with JSON data in one field', () => {
+  it('round-trips a request with its data in one field', () => {
     const fields = encodeRequest(request);
     expect(fields.every((field) => typeof field === 'string')).toBe(true);
-    expect(fields[fields.indexOf('data') + 1]).toBe(JSON.stringify(request.data));
+    expect(fields[fields.indexOf('data') + 1]).toBe(request.data);
     expect(decodeRequest(fields)).toEqual(request);
   });
 
-  it('restores undefined data by leaving the field out', () => {
+  it('carries no reply stream: the server derives it from the sender', () => {
+    expect(encodeRequest(request)).not.toContain('reply');
+  });
+
+  it('leaves the data field out for undefined data', () => {
     const fields = encodeRequest({ ...request, data: undefined });
     expect(fields).not.toContain('data');
     expect(decodeRequest(fields).data).toBeUndefined();
   });
 
-  it('keeps falsy JSON values', () => {
-    for (const data of [0, '', false, null]) {
-      expect(decodeRequest(encodeRequest({ ...request, data })).data).toBe(data);
-    }
-  });
-
   it('rejects malformed entries', () => {
     expect(() => decodeRequest(['id', 'x'])).toThrow(CodecError);
     expect(() => decodeRequest(['id'])).toThrow(CodecError);
-    const badDeadline = encodeRequest(request).map((field) =>
-      field === String(request.deadline) ? 'soon' : field,
-    );
+    const badDeadline = encodeRequest({ ...request, deadline: Number.NaN });
     expect(() => decodeRequest(badDeadline)).toThrow(/deadline/);
-    const badJson = encodeRequest(request);
-    badJson[badJson.indexOf('data') + 1] = '{nope';
-    expect(() => decodeRequest(badJson)).toThrow(/JSON/);
+    const noMac = encodeRequest(request).slice(0, -2);
+    expect(() => decodeRequest(noMac)).toThrow(/mac/);
+    // A sender or client with separators could name someone else's reply stream.
+    expect(() => decodeRequest(encodeRequest({ ...request, client: 'x:reply:bff' }))).toThrow(
+      /client/,
+    );
+    expect(() => decodeRequest(encodeRequest({ ...request, from: 'b ff' }))).toThrow(/from/);
+  });
+});
+
+describe('data', () => {
+  it('round-trips JSON values, falsy ones and undefined included', () => {
+    for (const data of [{ a: [1, 'two', null] }, 0, '', false, null, undefined]) {
+      expect(parseData(stringifyData(data))).toEqual(data);
+    }
   });
 
-  it('fails to encode data JSON cannot carry', () => {
+  it('rejects text that is not JSON, and values JSON cannot carry', () => {
+    expect(() => parseData('{nope')).toThrow(/JSON/);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(() => encodeRequest({ ...request, data: cyclic })).toThrow();
+    expect(() => stringifyData(cyclic)).toThrow();
   });
 });
 
 describe('reply codec', () => {
   it('round-trips success and error replies', () => {
-    const ok = { id: 'a', ok: true, body: { n: 1 } };
+    const ok = { id: 'a', from: 'rankings', ok: true, data: '{"n":1}', mac: 'm' };
     expect(decodeReply(encodeReply(ok))).toEqual(ok);
-    const failed = { id: 'b', ok: false, body: { code: 'not_found', message: 'No such thing' } };
+    const failed = { ...ok, ok: false, data: '{"code":"not_found","message":"No"}' };
     expect(decodeReply(encodeReply(failed))).toEqual(failed);
   });
 
-  it('omits the body of an empty answer', () => {
-    const decoded = decodeReply(encodeReply({ id: 'c', ok: true }));
-    expect(decoded).toEqual({ id: 'c', ok: true });
-    expect('body' in decoded).toBe(false);
+  it('omits the data of an empty answer', () => {
+    const fields = encodeReply({ id: 'c', from: 'rankings', ok: true, mac: 'm' });
+    expect(fields).not.toContain('data');
+    expect(decodeReply(fields).data).toBeUndefined();
   });
 
   it('rejects an unknown status', () => {
-    expect(() => decodeReply(['id', 'x', 'status', 'maybe'])).toThrow(CodecError);
+    expect(() => decodeReply(['id', 'x', 'from', 'y', 'status', 'maybe', 'mac', 'm'])).toThrow(
+      CodecError,
+    );
   });
 });
 
 describe('event codec', () => {
-  it('round-trips an event', () => {
-    const event = { pattern: 'rankings.industry-data.changed', data: { industries: ['a'] } };
+  it('round-trips an event with one MAC per subscriber', () => {
+    const event = {
+      pattern: 'rankings.industry-data.changed',
+      from: 'rankings',
+      data: '{"industries":["a"]}',
+      macs: { search: 'm1', reports: 'm2' },
+    };
     expect(decodeEvent(encodeEvent(event))).toEqual(event);
   });
 });

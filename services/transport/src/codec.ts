@@ -11,32 +11,47 @@ export class CodecError extends Error {
   }
 }
 
-/** A request on a service's request stream. */
-export interface RequestMessage {
-  /** Correlation id, echoed in the reply. */
+/**
+ * A request as it travels: `data` is the JSON text of the payload, or its sealed form for a
+ * sealed pattern (see envelope.ts). The reply stream is not in it: the server derives it from
+ * the authenticated sender and `client`, so nobody can direct a reply elsewhere.
+ */
+export interface WireRequest {
+  /** Correlation id, echoed in the reply; unique per sender within the deadline window. */
   id: string;
   pattern: string;
-  data: unknown;
-  /** Reply stream of the requesting client. */
-  replyTo: string;
+  /** The sending process's identity, authenticated by `mac`. */
+  from: string;
+  /** Client instance of the sender; names its reply stream. */
+  client: string;
   /** Absolute deadline, epoch ms. Past it nobody is waiting for the answer. */
   deadline: number;
+  data?: string;
+  mac: string;
 }
 
-/** A reply on a client's reply stream. `ok: false` means `body` is a RemoteErrorPayload. */
-export interface ReplyMessage {
+/** A reply on a client's reply stream. `ok: false` means `data` is a RemoteErrorPayload. */
+export interface WireReply {
   id: string;
+  from: string;
   ok: boolean;
   /** Absent when the handler produced no value (undefined). */
-  body?: unknown;
+  data?: string;
+  mac: string;
 }
 
-export interface EventMessage {
+/** An event, with one MAC per subscribing identity (each verifies its own). */
+export interface WireEvent {
   pattern: string;
-  data: unknown;
+  from: string;
+  data?: string;
+  macs: Readonly<Record<string, string>>;
 }
 
 export type Fields = readonly string[];
+
+const TOKEN = /^[A-Za-z0-9._-]+$/;
+const MAC_PREFIX = 'mac:';
 
 function toRecord(fields: Fields): Record<string, string> {
   if (fields.length % 2 !== 0) throw new CodecError('Odd number of stream fields');
@@ -51,14 +66,23 @@ function required(record: Record<string, string>, name: string): string {
   return value;
 }
 
-function encodeData(data: unknown): string[] {
-  // JSON has no `undefined`; leaving the field out lets the other side restore it.
-  const json = data === undefined ? undefined : JSON.stringify(data);
-  return json === undefined ? [] : ['data', json];
+/** A field that names something (a process, a client, an id): no separators, no spaces. */
+function token(record: Record<string, string>, name: string): string {
+  const value = required(record, name);
+  if (!TOKEN.test(value)) throw new CodecError(`Field "${name}" is not a plain name`);
+  return value;
 }
 
-function decodeData(record: Record<string, string>): unknown {
-  const json = record.data;
+function dataField(data: string | undefined): string[] {
+  return data === undefined ? [] : ['data', data];
+}
+
+/** JSON text of a payload; undefined (JSON has none) when there is no value to send. */
+export function stringifyData(data: unknown): string | undefined {
+  return data === undefined ? undefined : JSON.stringify(data);
+}
+
+export function parseData(json: string | undefined): unknown {
   if (json === undefined) return undefined;
   try {
     return JSON.parse(json);
@@ -67,56 +91,83 @@ function decodeData(record: Record<string, string>): unknown {
   }
 }
 
-export function encodeRequest(message: RequestMessage): string[] {
+export function encodeRequest(message: WireRequest): string[] {
   return [
     'id',
     message.id,
     'pattern',
     message.pattern,
-    'reply',
-    message.replyTo,
+    'from',
+    message.from,
+    'client',
+    message.client,
     'deadline',
     String(message.deadline),
-    ...encodeData(message.data),
+    ...dataField(message.data),
+    'mac',
+    message.mac,
   ];
 }
 
-export function decodeRequest(fields: Fields): RequestMessage {
+export function decodeRequest(fields: Fields): WireRequest {
   const record = toRecord(fields);
   const deadline = Number(required(record, 'deadline'));
   if (!Number.isFinite(deadline)) throw new CodecError('Field "deadline" is not a number');
   return {
-    id: required(record, 'id'),
+    id: token(record, 'id'),
     pattern: required(record, 'pattern'),
-    replyTo: required(record, 'reply'),
+    from: token(record, 'from'),
+    client: token(record, 'client'),
     deadline,
-    data: decodeData(record),
+    data: record.data,
+    mac: required(record, 'mac'),
   };
 }
 
-export function encodeReply(message: ReplyMessage): string[] {
-  return ['id', message.id, 'status', message.ok ? 'ok' : 'error', ...encodeData(message.body)];
+export function encodeReply(message: WireReply): string[] {
+  return [
+    'id',
+    message.id,
+    'from',
+    message.from,
+    'status',
+    message.ok ? 'ok' : 'error',
+    ...dataField(message.data),
+    'mac',
+    message.mac,
+  ];
 }
 
-export function decodeReply(fields: Fields): ReplyMessage {
+export function decodeReply(fields: Fields): WireReply {
   const record = toRecord(fields);
   const status = required(record, 'status');
   if (status !== 'ok' && status !== 'error') throw new CodecError(`Unknown status "${status}"`);
-  const body = decodeData(record);
   return {
     id: required(record, 'id'),
+    from: required(record, 'from'),
     ok: status === 'ok',
-    ...(body === undefined ? {} : { body }),
+    data: record.data,
+    mac: required(record, 'mac'),
   };
 }
 
-export function encodeEvent(message: EventMessage): string[] {
-  return ['pattern', message.pattern, ...encodeData(message.data)];
+export function encodeEvent(message: WireEvent): string[] {
+  const macs = Object.entries(message.macs).flatMap(([to, mac]) => [`${MAC_PREFIX}${to}`, mac]);
+  return ['pattern', message.pattern, 'from', message.from, ...dataField(message.data), ...macs];
 }
 
-export function decodeEvent(fields: Fields): EventMessage {
+export function decodeEvent(fields: Fields): WireEvent {
   const record = toRecord(fields);
-  return { pattern: required(record, 'pattern'), data: decodeData(record) };
+  const macs: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record)) {
+    if (name.startsWith(MAC_PREFIX)) macs[name.slice(MAC_PREFIX.length)] = value;
+  }
+  return {
+    pattern: required(record, 'pattern'),
+    from: token(record, 'from'),
+    data: record.data,
+    macs,
+  };
 }
 
 /** One stream entry; `fields` is null when the entry was deleted while still pending. */

@@ -1,6 +1,12 @@
 import { BaseRpcContext } from '@nestjs/microservices';
 
-type StreamsContextArgs = [stream: string, messageId: string, pattern: string, deadline?: number];
+type StreamsContextArgs = [
+  stream: string,
+  messageId: string,
+  pattern: string,
+  deadline?: number,
+  caller?: string,
+];
 
 /** What a handler can learn about the message it is handling (`@Ctx() ctx: StreamsContext`). */
 export class StreamsContext extends BaseRpcContext<StreamsContextArgs> {
@@ -16,5 +22,9 @@ export class StreamsContext extends BaseRpcContext<StreamsContextArgs> {
   /** Absolute deadline (epoch ms) of a request; undefined for events. */
   getDeadline(): number | undefined {
     return this.args[3];
+  }
+  /** Authenticated identity of the process that sent a request; undefined for events. */
+  getCaller(): string | undefined {
+    return this.args[4];
   }
 }

@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { errorMessage } from './connection';
-import { HEARTBEAT, LIVE_COUNT, LIVE_MEMBERS } from './scripts';
+import { HEARTBEAT, LIVE_MEMBERS } from './scripts';
 
 /**
  * Keeps this replica's entry in the service's replica set fresh. Clients use the set to fail
@@ -63,41 +63,7 @@ export class Heartbeat {
   }
 }
 
-export async function countLiveReplicas(redis: Redis, replicasKey: string): Promise<number> {
-  return Number(await LIVE_COUNT.run(redis, [replicasKey], []));
-}
-
 export async function liveReplicas(redis: Redis, replicasKey: string): Promise<Set<string>> {
   const members = await LIVE_MEMBERS.run(redis, [replicasKey], []);
   return new Set(Array.isArray(members) ? members.map(String) : []);
-}
-
-/**
- * Client-side answer to "is anybody consuming?", cached briefly so a burst of requests costs
- * one round trip instead of one per request.
- */
-export class LivenessCache {
-  private readonly entries = new Map<string, { until: number; alive: Promise<boolean> }>();
-
-  constructor(
-    private readonly lookup: (service: string) => Promise<boolean>,
-    private readonly ttlMs = 250,
-  ) {}
-
-  isAlive(service: string): Promise<boolean> {
-    const now = Date.now();
-    const cached = this.entries.get(service);
-    if (cached && cached.until > now) return cached.alive;
-    const alive = this.lookup(service);
-    this.entries.set(service, { until: now + this.ttlMs, alive });
-    // A failed lookup (Redis down) must not be cached: the next request should try again.
-    alive.catch(() => {
-      if (this.entries.get(service)?.alive === alive) this.entries.delete(service);
-    });
-    return alive;
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -11,3 +11,12 @@ export type {
 } from './options';
 export type { StreamsEvents, ConnectionStatus } from './connection';
 export { keySpace, DEFAULT_KEY_PREFIX, type KeySpace } from './keys';
+export {
+  derivePairSecret,
+  parsePairSecrets,
+  PeerKeys,
+  TrustError,
+  MIN_PAIR_SECRET_BYTES,
+  type TransportPolicy,
+  type TrustOptions,
+} from './trust';

@@ -4,7 +4,7 @@ describe('keySpace', () => {
   it('lays out every key under the prefix', () => {
     const keys = keySpace('t1');
     expect(keys.requestStream('rankings')).toBe('t1:rpc:rankings');
-    expect(keys.replyStream('abc')).toBe('t1:reply:abc');
+    expect(keys.replyStream('bff', 'abc')).toBe('t1:reply:bff:abc');
     expect(keys.eventStream('rankings.industry-data.changed')).toBe(
       't1:evt:rankings.industry-data.changed',
     );

@@ -8,8 +8,11 @@ export interface KeySpace {
   readonly prefix: string;
   /** Request stream of a service; its consumer group is named after the service. */
   requestStream(service: string): string;
-  /** Per-client reply stream, read only by the client that owns it. */
-  replyStream(clientId: string): string;
+  /**
+   * Reply stream of one client instance of `identity`, read only by that client. Servers derive
+   * it from the authenticated sender, so a Redis ACL can give each process its own replies only.
+   */
+  replyStream(identity: string, clientId: string): string;
   /** One stream per event name; every subscribing service has its own group on it. */
   eventStream(eventName: string): string;
   /** Sorted set: replica (consumer name) → heartbeat expiry in Redis-clock epoch ms. */
@@ -23,7 +26,7 @@ export function keySpace(prefix: string = DEFAULT_KEY_PREFIX): KeySpace {
   return {
     prefix,
     requestStream: (service) => `${prefix}:rpc:${service}`,
-    replyStream: (clientId) => `${prefix}:reply:${clientId}`,
+    replyStream: (identity, clientId) => `${prefix}:reply:${identity}:${clientId}`,
     eventStream: (eventName) => `${prefix}:evt:${eventName}`,
     replicas: (service) => `${prefix}:replicas:${service}`,
   };

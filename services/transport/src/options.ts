@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DEFAULT_DEADLINE_MS, validateDeadlineMs } from './deadline';
 import { DEFAULT_KEY_PREFIX } from './keys';
+import type { TrustOptions } from './trust';
 
 export interface StreamsConnectionOptions {
   redisUrl: string;
   /** Prefix of every key the transport touches. Default `upright`. */
   keyPrefix?: string;
+  /** This process's identity, its pair keys and the allow-list (decision record 0016). */
+  trust: TrustOptions;
 }
 
 /** Called once per handled message, e.g. to feed a Prometheus histogram. */
@@ -38,6 +41,7 @@ export interface StreamsClientOptions extends StreamsConnectionOptions {
 export interface ResolvedServerOptions {
   redisUrl: string;
   keyPrefix: string;
+  trust: TrustOptions;
   service: string;
   consumerName: string;
   concurrency: number;
@@ -51,6 +55,7 @@ export interface ResolvedServerOptions {
 export interface ResolvedClientOptions {
   redisUrl: string;
   keyPrefix: string;
+  trust: TrustOptions;
   defaultDeadlineMs: number;
 }
 
@@ -70,6 +75,10 @@ export function resolveServerOptions(options: StreamsServerOptions): ResolvedSer
   if (!options.service || /[\s:]/.test(options.service)) {
     throw new Error(`Invalid service name "${options.service}"`);
   }
+  if (options.trust.identity !== options.service) {
+    // Callers are allowed by service name: a server speaking as someone else would be refused.
+    throw new Error(`A "${options.service}" server must have identity "${options.service}"`);
+  }
   const heartbeatIntervalMs = positiveInt('heartbeatIntervalMs', options.heartbeatIntervalMs, 1000);
   const heartbeatTtlMs = positiveInt('heartbeatTtlMs', options.heartbeatTtlMs, 5000);
   if (heartbeatTtlMs <= heartbeatIntervalMs) {
@@ -79,6 +88,7 @@ export function resolveServerOptions(options: StreamsServerOptions): ResolvedSer
   return {
     redisUrl: options.redisUrl,
     keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    trust: options.trust,
     service: options.service,
     consumerName: options.consumerName ?? defaultConsumerName(),
     concurrency: positiveInt('concurrency', options.concurrency, 32),
@@ -94,6 +104,7 @@ export function resolveClientOptions(options: StreamsClientOptions): ResolvedCli
   return {
     redisUrl: options.redisUrl,
     keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+    trust: options.trust,
     defaultDeadlineMs: validateDeadlineMs(options.defaultDeadlineMs ?? DEFAULT_DEADLINE_MS),
   };
 }

@@ -33,9 +33,41 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return now`);
 
-/** KEYS: replicas zset. Returns the number of replicas whose heartbeat has not expired. */
-export const LIVE_COUNT = new LuaScript(`${NOW}
-return redis.call('ZCOUNT', KEYS[1], now, '+inf')`);
+/*
+ * Keys of other processes (a callee's replica set and request stream, a caller's reply stream)
+ * are passed in ARGV, not KEYS: Redis's ACL demands read *and* write access to every declared
+ * key, while a command inside the script is checked with its own flags. So a caller needs only
+ * write access to the request stream it enqueues to, and a server only write access to its
+ * callers' reply streams (decision record 0016). This holds on a standalone Redis, which the
+ * transport uses; a cluster would refuse undeclared keys.
+ */
+
+/**
+ * ARGV: replicas zset, request stream, maxlen, then the request's fields.
+ * Enqueues the request only when a replica's heartbeat is live, in one round trip: a request
+ * nobody consumes fails at once instead of waiting for its deadline. Returns the entry id, or
+ * false when nobody is live.
+ */
+export const ENQUEUE_IF_LIVE = new LuaScript(`${NOW}
+if redis.call('ZCOUNT', ARGV[1], now, '+inf') == 0 then return false end
+return redis.call('XADD', ARGV[2], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))`);
+
+/**
+ * KEYS: request stream. ARGV: reply stream, group, entry id, reply ttl ms, then the reply's
+ * fields. Reply and ack in one step: a reply without an ack would be handled again after a
+ * reclaim, an ack without a reply would leave the client waiting for nothing.
+ */
+export const REPLY_AND_ACK = new LuaScript(`
+redis.call('XADD', ARGV[1], '*', unpack(ARGV, 5))
+redis.call('PEXPIRE', ARGV[1], ARGV[4])
+redis.call('XACK', KEYS[1], ARGV[2], ARGV[3])
+redis.call('XDEL', KEYS[1], ARGV[3])
+return 1`);
+
+/** KEYS: request stream. ARGV: group, entry id. Acks and deletes a request in one round trip. */
+export const ACK_AND_DELETE = new LuaScript(`
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+return redis.call('XDEL', KEYS[1], ARGV[2])`);
 
 /**
  * KEYS: replicas zset. Returns the live replicas and forgets expired ones; a forgotten replica

@@ -7,8 +7,7 @@ import {
   decodeRequest,
   encodeReply,
   parseStreams,
-  type ReplyMessage,
-  type RequestMessage,
+  stringifyData,
   type StreamEntry,
 } from './codec';
 import {
@@ -27,7 +26,8 @@ import {
   whenReady,
 } from './connection';
 import { StreamsContext } from './context';
-import { isExpired } from './deadline';
+import { isExpired, MAX_DEADLINE_MS } from './deadline';
+import { Envelopes, Refusal, type VerifiedRequest } from './envelope';
 import { INTERNAL_ERROR, toRemoteError } from './errors';
 import { Heartbeat, liveReplicas } from './heartbeat';
 import { groupOf, type KeySpace, keySpace } from './keys';
@@ -37,7 +37,8 @@ import {
   type StreamsServerOptions,
 } from './options';
 import { Reclaimer } from './reclaimer';
-import { DELETE_IDLE_CONSUMER } from './scripts';
+import { ReplayGuard } from './replay-guard';
+import { ACK_AND_DELETE, DELETE_IDLE_CONSUMER, REPLY_AND_ACK } from './scripts';
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
 export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
@@ -48,6 +49,7 @@ const BLOCK_MS = 2000;
 const MAX_DELIVERIES = 5;
 /** Reply streams outlive their last reply by this much; a dead client's stream then vanishes. */
 const REPLY_STREAM_TTL_MS = 60_000;
+const INTERNAL_JSON = stringifyData(INTERNAL_ERROR);
 /** How long an ack of a finished message is retried through a Redis outage. */
 const ACK_RETRY_MS = 5000;
 
@@ -97,12 +99,15 @@ export class RedisStreamsServer
   private slotFreed?: () => void;
   private rotation = 0;
   private readonly listeners = new ConnectionListeners();
+  private readonly envelopes: Envelopes;
+  private readonly replays = new ReplayGuard();
 
   constructor(options: StreamsServerOptions) {
     super();
     this.options = resolveServerOptions(options);
     this.keys = keySpace(this.options.keyPrefix);
     this.group = groupOf(this.options.service);
+    this.envelopes = new Envelopes(this.options.trust);
   }
 
   get consumerName(): string {
@@ -353,12 +358,18 @@ export class RedisStreamsServer
     fields: string[],
     deliveries: number,
   ): Promise<void> {
-    let request: RequestMessage;
+    let request: VerifiedRequest;
     try {
-      request = decodeRequest(fields);
+      request = this.envelopes.openRequest(decodeRequest(fields));
+      if (request.deadline > Date.now() + MAX_DEADLINE_MS) {
+        throw new Refusal('deadline beyond the longest allowed');
+      }
+      // A copy of an authentic request (same sender and id, another entry) runs nothing twice.
+      if (!this.replays.admit(`${request.from} ${request.id}`, entryId, request.deadline)) {
+        throw new Refusal(`replay of request ${request.id}`);
+      }
     } catch (error) {
-      this.logger.error(`Dropping malformed request ${entryId}: ${errorMessage(error)}`);
-      await this.ack(spec, entryId);
+      await this.refuse(spec, entryId, fields, error);
       return;
     }
     if (isExpired(request.deadline, Date.now())) {
@@ -370,33 +381,30 @@ export class RedisStreamsServer
     const handler = this.getHandlerByPattern(request.pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`No message handler for "${request.pattern}"`);
-      await this.finishRequest(spec, entryId, request, {
-        id: request.id,
-        ok: false,
-        body: INTERNAL_ERROR,
-      });
+      await this.finishRequest(spec, entryId, request, false, INTERNAL_JSON);
       return;
     }
     if (deliveries > MAX_DELIVERIES) {
       this.logger.error(
         `Giving up on "${request.pattern}" ${entryId} after ${deliveries - 1} deliveries`,
       );
-      await this.finishRequest(spec, entryId, request, {
-        id: request.id,
-        ok: false,
-        body: INTERNAL_ERROR,
-      });
+      await this.finishRequest(spec, entryId, request, false, INTERNAL_JSON);
       return;
     }
 
     const started = process.hrtime.bigint();
-    const context = new StreamsContext([spec.key, entryId, request.pattern, request.deadline]);
-    let reply: ReplyMessage;
+    const context = new StreamsContext([
+      spec.key,
+      entryId,
+      request.pattern,
+      request.deadline,
+      request.from,
+    ]);
+    let ok = true;
+    let json: string | undefined;
     try {
-      const value = await this.invoke(handler, request.data, context);
-      reply = { id: request.id, ok: true, body: value };
-      // Serialise here so a value JSON cannot carry (cycles, BigInt) becomes a handler error.
-      encodeReply(reply);
+      // Serialised here, once, so a value JSON cannot carry (cycles, BigInt) is a handler error.
+      json = stringifyData(await this.invoke(handler, request.data, context));
     } catch (error) {
       const { payload, expected } = toRemoteError(error);
       if (!expected) {
@@ -405,10 +413,34 @@ export class RedisStreamsServer
           error instanceof Error ? error.stack : undefined,
         );
       }
-      reply = { id: request.id, ok: false, body: payload };
+      ok = false;
+      json = stringifyData(payload);
     }
-    this.observe(request.pattern, reply.ok ? 'ok' : 'error', started);
-    await this.finishRequest(spec, entryId, request, reply);
+    this.observe(request.pattern, ok ? 'ok' : 'error', started);
+    await this.finishRequest(spec, entryId, request, ok, json);
+  }
+
+  /**
+   * A request that is not handled. An authentic sender not allowed the pattern gets a
+   * `forbidden` reply on its own reply stream; anything else is dropped: whoever wrote it can
+   * read no reply meant for someone else. Logged either way, without the data.
+   */
+  private async refuse(
+    spec: StreamSpec,
+    entryId: string,
+    fields: string[],
+    error: unknown,
+  ): Promise<void> {
+    const reason = errorMessage(error);
+    if (error instanceof Refusal && error.forbidden) {
+      const request = decodeRequest(fields);
+      this.logger.warn(`Refused request ${entryId} on ${spec.key}: ${reason}`);
+      const forbidden = { code: 'forbidden', message: reason };
+      await this.finishRequest(spec, entryId, request, false, stringifyData(forbidden));
+      return;
+    }
+    this.logger.warn(`Dropped request ${entryId} on ${spec.key}: ${reason}`);
+    await this.ack(spec, entryId);
   }
 
   private async processEvent(
@@ -420,9 +452,11 @@ export class RedisStreamsServer
     let pattern: string;
     let data: unknown;
     try {
-      ({ pattern, data } = decodeEvent(fields));
+      const wire = decodeEvent(fields);
+      pattern = wire.pattern;
+      data = this.envelopes.openEvent(wire);
     } catch (error) {
-      this.logger.error(`Dropping malformed event ${entryId}: ${errorMessage(error)}`);
+      this.logger.warn(`Dropped event ${entryId} on ${spec.key}: ${errorMessage(error)}`);
       await this.ack(spec, entryId);
       return;
     }
@@ -484,31 +518,26 @@ export class RedisStreamsServer
   }
 
   /**
-   * Reply and ack in one transaction: a reply without an ack would be handled again after a
-   * reclaim, an ack without a reply would leave the client waiting for nothing.
+   * Replies (`json`: the answer already serialised) on the sender's own reply stream, derived
+   * from its authenticated identity, never taken from the message, and acks, in one round trip
+   * (REPLY_AND_ACK).
    */
   private async finishRequest(
     spec: StreamSpec,
     entryId: string,
-    request: RequestMessage,
-    reply: ReplyMessage,
+    request: Omit<VerifiedRequest, 'data'>,
+    ok: boolean,
+    json: string | undefined,
   ): Promise<void> {
-    let fields: string[];
-    try {
-      fields = encodeReply(reply);
-    } catch {
-      fields = encodeReply({ id: reply.id, ok: false, body: INTERNAL_ERROR });
-    }
+    const fields = encodeReply(this.envelopes.reply(request, ok, json));
+    const replyStream = this.keys.replyStream(request.from, request.client);
     const sent = await this.retry(
       async () => {
-        const results = await this.requireCommand()
-          .multi()
-          .xadd(request.replyTo, '*', ...fields)
-          .pexpire(request.replyTo, REPLY_STREAM_TTL_MS)
-          .xack(spec.key, this.group, entryId)
-          .xdel(spec.key, entryId)
-          .exec();
-        if (!results) throw new Error('Reply transaction aborted');
+        await REPLY_AND_ACK.run(
+          this.requireCommand(),
+          [spec.key],
+          [replyStream, this.group, entryId, REPLY_STREAM_TTL_MS, ...fields],
+        );
       },
       () => !isExpired(request.deadline, Date.now()),
     );
@@ -532,7 +561,7 @@ export class RedisStreamsServer
           await command.xack(spec.key, this.group, entryId);
           return;
         }
-        await command.multi().xack(spec.key, this.group, entryId).xdel(spec.key, entryId).exec();
+        await ACK_AND_DELETE.run(command, [spec.key], [this.group, entryId]);
       },
       () => Date.now() < giveUpAt,
     );

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { RedisStreamsClient, RedisStreamsServer } from '../src';
-import { delay, deleteKeys, eventually, REDIS_URL, uniquePrefix } from './helpers';
+import { delay, deleteKeys, eventually, REDIS_URL, uniquePrefix, testTrust } from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -21,6 +21,7 @@ async function startReplica(service: 'reports' | 'search', name: string) {
     redisUrl: REDIS_URL,
     keyPrefix: prefix,
     service,
+    trust: testTrust(service),
     consumerName: name,
   });
   server.addHandler(
@@ -44,7 +45,11 @@ beforeAll(async () => {
     startReplica('search', 'search-1'),
     startReplica('search', 'search-2'),
   ]);
-  client = new RedisStreamsClient({ redisUrl: REDIS_URL, keyPrefix: prefix });
+  client = new RedisStreamsClient({
+    redisUrl: REDIS_URL,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await client.connect();
 });
 

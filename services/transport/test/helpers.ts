@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventually, freePort } from '@upright/platform/testing';
 import Redis from 'ioredis';
+import { RedisStreamsClient } from '../src';
+import { testTrust } from './trust';
 
 // Shared with every service's tests; the transport test files import them from here.
+export { testPolicy, testTrust } from './trust';
 export { delay, deleteKeys, eventually } from '@upright/platform/testing';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -167,4 +170,11 @@ export function listening(server: { listen(callback: (error?: unknown) => void):
   return new Promise<void>((resolve, reject) =>
     server.listen((error?: unknown) => (error ? reject(error) : resolve())),
   );
+}
+
+/** A connected client speaking as the test identity `client`. */
+export async function connectedClient(redisUrl: string, keyPrefix: string) {
+  const client = new RedisStreamsClient({ redisUrl, keyPrefix, trust: testTrust('client') });
+  await client.connect();
+  return client;
 }

@@ -13,7 +13,7 @@ import type { INestApplicationContext, INestMicroservice } from '@nestjs/common'
 import Redis from 'ioredis';
 import { firstValueFrom, lastValueFrom, of } from 'rxjs';
 import { RedisStreamsClient, RedisStreamsServer, StreamsContext } from '../src';
-import { deleteKeys, eventually, quietLogs, REDIS_URL, uniquePrefix } from './helpers';
+import { deleteKeys, eventually, quietLogs, REDIS_URL, uniquePrefix, testTrust } from './helpers';
 
 jest.setTimeout(30_000);
 quietLogs();
@@ -72,7 +72,7 @@ class Caller {
       {
         name: 'RANKINGS',
         customClass: RedisStreamsClient,
-        options: { redisUrl: REDIS_URL, keyPrefix: prefix },
+        options: { redisUrl: REDIS_URL, keyPrefix: prefix, trust: testTrust('client') },
       },
     ]),
   ],
@@ -90,6 +90,7 @@ beforeAll(async () => {
       redisUrl: REDIS_URL,
       keyPrefix: prefix,
       service: 'rankings',
+      trust: testTrust('rankings'),
     }),
     logger: ['error', 'warn'],
   });

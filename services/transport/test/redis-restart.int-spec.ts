@@ -6,7 +6,16 @@ import {
   ServiceUnavailableError,
   withDeadline,
 } from '../src';
-import { delay, eventually, listening, PrivateRedis, quietLogs, uniquePrefix } from './helpers';
+import {
+  delay,
+  eventually,
+  listening,
+  PrivateRedis,
+  quietLogs,
+  uniquePrefix,
+  testTrust,
+  connectedClient,
+} from './helpers';
 
 jest.setTimeout(45_000);
 quietLogs();
@@ -42,6 +51,7 @@ beforeAll(async () => {
     redisUrl: redis.url,
     keyPrefix: prefix,
     service: 'reports',
+    trust: testTrust('reports'),
     heartbeatIntervalMs: 200,
     heartbeatTtlMs: 1000,
     reclaimIntervalMs: 300,
@@ -49,8 +59,7 @@ beforeAll(async () => {
   server.addHandler('reports.echo', async (data: { n: number }) => data);
   server.addHandler(EVENT, async (data: { n: number }) => void events.push(data.n), true);
   await listening(server);
-  client = new RedisStreamsClient({ redisUrl: redis.url, keyPrefix: prefix });
-  await client.connect();
+  client = await connectedClient(redis.url, prefix);
 });
 
 afterAll(async () => {

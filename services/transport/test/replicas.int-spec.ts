@@ -8,6 +8,7 @@ import {
   type ReplicaProcess,
   startReplica,
   uniquePrefix,
+  testTrust,
 } from './helpers';
 
 jest.setTimeout(30_000);
@@ -39,7 +40,11 @@ async function startService(
       }),
     ),
   );
-  client = new RedisStreamsClient({ redisUrl: REDIS_URL, keyPrefix: prefix });
+  client = new RedisStreamsClient({
+    redisUrl: REDIS_URL,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await client.connect();
   return client;
 }

@@ -8,7 +8,15 @@ import {
   ServiceUnavailableError,
   withDeadline,
 } from '../src';
-import { delay, deleteKeys, eventually, REDIS_URL, startReplica, uniquePrefix } from './helpers';
+import {
+  delay,
+  deleteKeys,
+  eventually,
+  REDIS_URL,
+  startReplica,
+  uniquePrefix,
+  testTrust,
+} from './helpers';
 
 jest.setTimeout(30_000);
 
@@ -27,6 +35,7 @@ beforeAll(async () => {
     redisUrl: REDIS_URL,
     keyPrefix: prefix,
     service: 'rankings',
+    trust: testTrust('rankings'),
     onHandled: (pattern, outcome) => observed.push({ pattern, outcome }),
   });
   server.addHandler('rankings.echo', async (data: unknown) => data);
@@ -51,7 +60,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve, reject) =>
     server.listen((error?: unknown) => (error ? reject(error) : resolve())),
   );
-  client = new RedisStreamsClient({ redisUrl: REDIS_URL, keyPrefix: prefix });
+  client = new RedisStreamsClient({
+    redisUrl: REDIS_URL,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await client.connect();
 });
 
@@ -152,6 +165,7 @@ describe('deadlines', () => {
       redisUrl: REDIS_URL,
       keyPrefix: prefix,
       service: 'reports',
+      trust: testTrust('reports'),
       concurrency: 1,
     });
     const calls: number[] = [];

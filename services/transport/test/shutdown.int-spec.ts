@@ -9,6 +9,7 @@ import {
   quietLogs,
   REDIS_URL,
   uniquePrefix,
+  testTrust,
 } from './helpers';
 
 jest.setTimeout(30_000);
@@ -27,6 +28,7 @@ function replica(
     redisUrl: REDIS_URL,
     keyPrefix: prefix,
     service: 'accounts',
+    trust: testTrust('accounts'),
     consumerName: name,
     ...options,
   });
@@ -43,7 +45,11 @@ async function consumerNames(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  client = new RedisStreamsClient({ redisUrl: REDIS_URL, keyPrefix: prefix });
+  client = new RedisStreamsClient({
+    redisUrl: REDIS_URL,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await client.connect();
 });
 
@@ -111,7 +117,11 @@ it('leaves a handler that outlives the grace period to be reclaimed by another r
 it('rejects outstanding requests when the client closes', async () => {
   const server = replica('for-client-close');
   await listening(server);
-  const other = new RedisStreamsClient({ redisUrl: REDIS_URL, keyPrefix: prefix });
+  const other = new RedisStreamsClient({
+    redisUrl: REDIS_URL,
+    keyPrefix: prefix,
+    trust: testTrust('client'),
+  });
   await other.connect();
   const pending = firstValueFrom(other.send('accounts.work', { n: 1, ms: 500 }));
   await eventually('the request to be in flight', () => server.stats.inFlight === 1);

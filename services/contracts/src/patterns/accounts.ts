@@ -20,6 +20,7 @@ import type {
   User,
   VerifyRequest,
 } from '../dto';
+import type { CallersOf } from '../services';
 
 /**
  * Accounts answers every account call of spec §7. The member is always named by `uid`, which
@@ -54,6 +55,47 @@ export const accountsPatterns = {
   validateResetHash: 'accounts.reset.validate',
   resetPassword: 'accounts.reset.save',
 } as const;
+
+/**
+ * Member-scoped calls trust the `uid` in the payload, so only the BFF (which takes it from the
+ * authenticated session) may send them; rankings reads the averages.
+ */
+export const accountsCallers: CallersOf<typeof accountsPatterns> = {
+  averages: ['bff', 'rankings'],
+  signup: ['bff'],
+  signin: ['bff'],
+  signout: ['bff'],
+  authenticate: ['bff'],
+  verify: ['bff'],
+  user: ['bff'],
+  welcome: ['bff'],
+  priorities: ['bff'],
+  savePriorities: ['bff'],
+  settings: ['bff'],
+  saveSettings: ['bff'],
+  discontinue: ['bff'],
+  cancelDiscontinue: ['bff'],
+  unsubscribe: ['bff'],
+  message: ['bff'],
+  requestReset: ['bff'],
+  validateResetHash: ['bff'],
+  resetPassword: ['bff'],
+};
+
+/**
+ * Patterns whose request or reply carries a password, a reset or verification code or a
+ * session token: encrypted end to end between the BFF and accounts, never readable in Redis.
+ */
+export const accountsSealed: readonly (keyof typeof accountsPatterns)[] = [
+  'signup',
+  'signin',
+  'signout',
+  'authenticate',
+  'verify',
+  'saveSettings',
+  'validateResetHash',
+  'resetPassword',
+];
 
 type ForMember<T = Record<never, never>> = T & { uid: string };
 

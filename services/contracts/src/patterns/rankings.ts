@@ -11,6 +11,7 @@ import type {
   TopCompaniesRequest,
   TopCompaniesResponse,
 } from '../dto';
+import type { CallersOf } from '../services';
 
 export const rankingsPatterns = {
   activeIndustries: 'rankings.industries.active',
@@ -25,6 +26,16 @@ export const rankingsPatterns = {
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
 } as const;
+
+export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
+  activeIndustries: ['bff'],
+  industry: ['bff'],
+  industryCompanies: ['bff'],
+  companyDetail: ['bff'],
+  /** Reports freezes a snapshot of the top companies when it publishes. */
+  topCompanies: ['bff', 'reports'],
+  searchDocuments: ['search'],
+};
 
 export interface RankingsRequestMap {
   'rankings.industries.active': {

@@ -14,6 +14,7 @@ import type {
   ReportSourcesResponse,
 } from '../dto';
 import type { ReportSearchDocument } from '../queues/search-index';
+import type { CallersOf } from '../services';
 
 export const reportsPatterns = {
   /** `GET /api/reports/featured/{page}` */
@@ -33,6 +34,17 @@ export const reportsPatterns = {
   /** The search service rebuilds its `reports` index from these pages. */
   searchDocuments: 'reports.search-documents.list',
 } as const;
+
+export const reportsCallers: CallersOf<typeof reportsPatterns> = {
+  featured: ['bff'],
+  latest: ['bff'],
+  major: ['bff'],
+  report: ['bff'],
+  published: ['bff'],
+  sources: ['bff'],
+  publish: ['bff'],
+  searchDocuments: ['search'],
+};
 
 export interface ReportsRequestMap {
   'reports.reports.featured': { request: ReportPageRequest; response: ReportPage };

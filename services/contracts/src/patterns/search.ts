@@ -7,6 +7,7 @@ import type {
   SearchImpressionsRequest,
   SearchImpressionsResponse,
 } from '../dto';
+import type { CallersOf } from '../services';
 
 export const searchPatterns = {
   /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
@@ -18,6 +19,13 @@ export const searchPatterns = {
   /** `GET /api/search/_analytics/{app}/recent-searches`: the member's recent searches. */
   recentSearches: 'search.analytics.recent',
 } as const;
+
+export const searchCallers: CallersOf<typeof searchPatterns> = {
+  reactiveSearch: ['bff'],
+  recordImpressions: ['bff'],
+  recordClick: ['bff'],
+  recentSearches: ['bff'],
+};
 
 export interface SearchRequestMap {
   'search.reactivesearch.run': { request: ReactiveSearchRequest; response: ReactiveSearchResponse };

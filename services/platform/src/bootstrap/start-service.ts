@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import type { z } from 'zod';
 import type { CommonConfig } from '../config/common-schema';
 import { ConfigError, loadConfig } from '../config/load-config';
+import { transportTrust } from '../client/transport-trust';
 import { Metrics } from '../metrics/metrics';
 
 export interface ServiceDefinition<S extends z.ZodType<CommonConfig>> {
@@ -19,8 +20,13 @@ export interface ServiceDefinition<S extends z.ZodType<CommonConfig>> {
 
 /** Reads config first so a bad variable stops the process before anything connects. */
 export function loadConfigOrExit<S extends z.ZodType>(name: string, schema: S): z.infer<S> {
+  return exitOnConfigError(name, () => loadConfig(schema));
+}
+
+/** Runs a configuration check; a ConfigError ends the process with EX_CONFIG, naming the variable. */
+function exitOnConfigError<T>(name: string, check: () => T): T {
   try {
-    return loadConfig(schema);
+    return check();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(JSON.stringify({ level: 'fatal', service: name, msg: error.message }));
@@ -50,6 +56,7 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
         strategy: new RedisStreamsServer({
           redisUrl: config.REDIS_URL,
           keyPrefix: config.TRANSPORT_PREFIX,
+          trust: transportTrust(definition.name, config),
           service: definition.name,
           onHandled: metrics.observeMessage,
         }),
@@ -66,6 +73,7 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   definition: ServiceDefinition<S>,
 ): Promise<INestApplication> {
   const config = loadConfigOrExit(definition.name, definition.configSchema);
+  exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
   const app = await createServiceApp(definition, config);
   await app.listen(config.HTTP_PORT, config.HTTP_HOST);
   return app;

@@ -1,3 +1,4 @@
+import { parsePairSecrets } from '@upright/transport';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -23,12 +24,23 @@ export const httpUrl = urlWithProtocols(['http:', 'https:']);
 /** A Redis key prefix (transport streams, BullMQ queues). */
 const keyPrefix = z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 
+/** `peer=base64,…`: the pair secrets of decision record 0016. The value is never echoed. */
+const transportKeys = z.string().superRefine((value, ctx) => {
+  try {
+    parsePairSecrets(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
 /** Variables every process reads. */
 export const commonConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
   TRANSPORT_PREFIX: keyPrefix.default('upright'),
+  /** Required in production; elsewhere development keys derived from a public secret stand in. */
+  TRANSPORT_KEYS: transportKeys.optional(),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   HTTP_PORT: port,
   HTTP_HOST: z.string().min(1).default('127.0.0.1'),
@@ -44,6 +56,20 @@ export const databaseConfigSchema = z.object({
   DATABASE_URL: postgresUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/**
+ * Rules across variables, checked by loadConfig after every schema (refinements would stop the
+ * schemas from being picked and extended). Production talks to Redis over TLS only: the
+ * transport's messages and the per-service ACL passwords must not cross the network in clear.
+ */
+export function productionProblems(config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (typeof config.REDIS_URL === 'string' && !config.REDIS_URL.startsWith('rediss://')) {
+    problems.push('REDIS_URL: must start with rediss:// (TLS) when NODE_ENV is production');
+  }
+  return problems;
+}
 
 export type CommonConfig = z.infer<typeof commonConfigSchema>;
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

@@ -35,4 +35,29 @@ describe('loadConfig', () => {
   it('reports a missing required variable', () => {
     expect(() => loadConfig(z.object({ SMTP_URL: z.string() }), {})).toThrow(/SMTP_URL/);
   });
+
+  it('requires TLS to Redis in production, naming REDIS_URL', () => {
+    const production = { HTTP_PORT: '8082', NODE_ENV: 'production', DATABASE_URL: 'postgres://x' };
+    expect(() => loadConfig(schema, { ...production, REDIS_URL: 'redis://r:6379' })).toThrow(
+      /REDIS_URL: must start with rediss:\/\/ \(TLS\) when NODE_ENV is production/,
+    );
+    expect(loadConfig(schema, { ...production, REDIS_URL: 'rediss://r:6379' }).REDIS_URL).toBe(
+      'rediss://r:6379',
+    );
+    // Outside production a local Redis without TLS is fine.
+    expect(() =>
+      loadConfig(schema, { ...production, NODE_ENV: 'test', REDIS_URL: 'redis://r:6379' }),
+    ).not.toThrow();
+  });
+
+  it('checks TRANSPORT_KEYS, naming the variable and the peer, never the key', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    const base = { HTTP_PORT: '8082', DATABASE_URL: 'postgres://x' };
+    expect(loadConfig(schema, { ...base, TRANSPORT_KEYS: `bff=${key}` }).TRANSPORT_KEYS).toBe(
+      `bff=${key}`,
+    );
+    expect(() => loadConfig(schema, { ...base, TRANSPORT_KEYS: 'bff=c2hvcnQ=' })).toThrow(
+      /TRANSPORT_KEYS: the key for "bff" must be at least 32 bytes/,
+    );
+  });
 });

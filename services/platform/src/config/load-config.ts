@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionProblems } from './common-schema';
 
 /** Thrown when the environment does not satisfy a service's config schema. */
 export class ConfigError extends Error {
@@ -17,7 +18,11 @@ export function loadConfig<S extends z.ZodType>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const problems = productionProblems(parsed.data as Record<string, unknown>);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return parsed.data;
+  }
   const problems = parsed.error.issues.map((issue) => {
     const variable = issue.path.join('.') || '(environment)';
     return `${variable}: ${issue.message}`;

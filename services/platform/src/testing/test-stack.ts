@@ -4,6 +4,10 @@ import type { z } from 'zod';
 import type { CommonConfig } from '../config/common-schema';
 import { loadConfig } from '../config/load-config';
 import { createServiceApp, type ServiceDefinition } from '../bootstrap/start-service';
+import type { TransportIdentity } from '@upright/contracts';
+import { RedisStreamsClient } from '@upright/transport';
+import { ServiceClient } from '../client/service-client';
+import { transportTrust } from '../client/transport-trust';
 
 /**
  * Integration-test helpers: real apps on real Redis and Postgres, each test file isolated by
@@ -32,6 +36,23 @@ export async function startTestApp<S extends z.ZodType<CommonConfig>>(
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+/**
+ * A ServiceClient that speaks as `identity` (with the development keys), for a test that plays a
+ * process it does not start, e.g. search paging documents. Close it with onApplicationShutdown().
+ */
+export async function serviceClientAs(
+  identity: TransportIdentity,
+  env: { REDIS_URL: string; TRANSPORT_PREFIX: string },
+): Promise<ServiceClient> {
+  const transport = new RedisStreamsClient({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.TRANSPORT_PREFIX,
+    trust: transportTrust(identity, { NODE_ENV: 'test' }),
+  });
+  await transport.connect();
+  return new ServiceClient(transport);
 }
 
 /** Connection settings of the test database and Redis (set by the integration global setup). */

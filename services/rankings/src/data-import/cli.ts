@@ -15,6 +15,7 @@ import {
   redisUrl,
   runCli,
   startDataSetImport,
+  transportTrust,
 } from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
 import { lastValueFrom } from 'rxjs';
@@ -31,7 +32,7 @@ import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 
 const cliEnvSchema = commonConfigSchema
-  .pick({ TRANSPORT_PREFIX: true })
+  .pick({ TRANSPORT_PREFIX: true, TRANSPORT_KEYS: true, NODE_ENV: true })
   .extend(queueConfigSchema.shape)
   .extend({
     DATABASE_URL: postgresUrl,
@@ -80,6 +81,8 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   const client = new RedisStreamsClient({
     redisUrl: env.REDIS_URL,
     keyPrefix: env.TRANSPORT_PREFIX,
+    // The import speaks for rankings: the event is named after it, and only it may emit it.
+    trust: transportTrust('rankings', env),
   });
   try {
     await client.connect();

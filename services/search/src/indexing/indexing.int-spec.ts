@@ -8,7 +8,7 @@ import {
 } from '@upright/contracts';
 import { createPgAdapter, ServiceClient } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { eventually, startTestApp } from '@upright/platform/testing';
+import { eventually, serviceClientAs, startTestApp } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -138,10 +138,15 @@ describe('search indexing through the search-index queue', () => {
       QUEUE_PREFIX: stack.queuePrefix,
     });
     await stack.startSearch();
-    client = stack.search!.app.get(ServiceClient);
+    // Searches come from the BFF; only it may send them (decision 0016).
+    client = await serviceClientAs('bff', {
+      REDIS_URL: stack.infra.redisUrl,
+      TRANSPORT_PREFIX: stack.transportPrefix,
+    });
   });
 
   afterAll(async () => {
+    await client?.onApplicationShutdown();
     await rankings?.app.close();
     await reports?.app.close();
     await stack.close();
@@ -175,7 +180,6 @@ describe('search indexing through the search-index queue', () => {
     const job = await stack.index('companies', [company('queued', 'Queued While Down')], false);
     expect(await job.getState()).toBe('waiting');
     await stack.startSearch();
-    client = stack.search!.app.get(ServiceClient);
     await stack.finished(job.id!);
     expect(await ids(`Queued While Down ${tag}`)).toEqual([`zz-${tag}-queued`]);
     // What was indexed before the restart is still there (reloaded from the search schema).

@@ -1,0 +1,60 @@
+import { aclRules, aclUserName, urlForUser } from './redis-acl';
+
+const prefixes = { transport: 'upright', queue: 'upright-q' };
+
+describe('Redis ACL rules', () => {
+  it('give search its own streams and write-only access to the services it calls', () => {
+    const rules = aclRules('search', prefixes);
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        '~upright:rpc:search',
+        '~upright:reply:search:*',
+        '%W~upright:rpc:rankings',
+        '%W~upright:reply:bff:*',
+        '%R~upright:replicas:reports',
+        '~upright-q:search-index:*',
+        '-@dangerous',
+      ]),
+    );
+    expect(rules.filter((rule) => rule.includes('accounts'))).toEqual([]);
+  });
+
+  it('let the BFF write to every service, read none of their streams, keep its own keys', () => {
+    const rules = aclRules('bff', prefixes);
+    expect(rules.filter((rule) => rule.startsWith('~'))).toEqual([
+      '~upright:bff:*',
+      '~upright:reply:bff:*',
+      '~upright:rate-limit:*',
+      '~upright:captcha:*',
+    ]);
+    expect(rules).toContain('%W~upright:rpc:accounts');
+  });
+
+  it('let an event reach its subscribers only, from its emitter only', () => {
+    expect(aclRules('accounts', prefixes)).toContain('%W~upright:evt:accounts.averages.changed');
+    expect(aclRules('rankings', prefixes)).toContain('~upright:evt:accounts.averages.changed');
+    expect(aclRules('search', prefixes).join(' ')).not.toContain('evt:accounts');
+  });
+
+  it('let services move the public data versions, the BFF only follow them', () => {
+    const announce = ['~upright:public:versions', '~upright:public:broadcast'];
+    for (const producer of ['accounts', 'rankings', 'reports', 'search'] as const) {
+      expect(aclRules(producer, prefixes)).toEqual(expect.arrayContaining(announce));
+    }
+    const bff = aclRules('bff', prefixes);
+    expect(bff).toEqual(
+      expect.arrayContaining(['%R~upright:public:versions', '%R~upright:public:broadcast']),
+    );
+    expect(bff.join(' ')).not.toContain('~upright:public:averages');
+    expect(aclRules('rankings', prefixes)).toContain('%R~upright:public:averages');
+    expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending');
+    expect(aclRules('mail', prefixes).join(' ')).not.toContain('public');
+  });
+
+  it('name users by prefix and process, and put the credentials in the URL', () => {
+    expect(aclUserName('mail', prefixes)).toBe('upright-mail');
+    expect(urlForUser('redis://127.0.0.1:6379', 'upright-mail', 'ab12')).toBe(
+      'redis://upright-mail:ab12@127.0.0.1:6379',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { accountsCallers } from './patterns/accounts';
+import { Events, Patterns, transportPeersOf, transportPolicy } from './index';
+
+const patterns = Object.values(Patterns).flatMap((group) => Object.values(group));
+
+describe('transport policy', () => {
+  it('lists the allowed callers of every pattern', () => {
+    for (const pattern of patterns) {
+      expect(transportPolicy.callersOf(pattern)?.length).toBeGreaterThan(0);
+    }
+    expect(transportPolicy.callersOf('accounts.nonexistent')).toBeUndefined();
+  });
+
+  it('lets only the BFF make member-scoped accounts calls (they trust the uid)', () => {
+    const fromOthers = Object.entries(accountsCallers).filter(([, callers]) =>
+      callers.some((caller) => caller !== 'bff'),
+    );
+    expect(fromOthers).toEqual([['averages', ['bff', 'rankings']]]);
+    expect(transportPolicy.callersOf(Patterns.accounts.discontinue)).toEqual(['bff']);
+  });
+
+  it('seals the patterns that carry passwords, codes and session tokens', () => {
+    for (const pattern of [
+      Patterns.accounts.signin,
+      Patterns.accounts.signup,
+      Patterns.accounts.saveSettings,
+      Patterns.accounts.resetPassword,
+      Patterns.accounts.validateResetHash,
+      Patterns.accounts.authenticate,
+    ]) {
+      expect(transportPolicy.isSealed(pattern)).toBe(true);
+    }
+    expect(transportPolicy.isSealed(Patterns.rankings.industryCompanies)).toBe(false);
+  });
+
+  it('lets an event be emitted only by the service it is named after', () => {
+    expect(transportPolicy.emitterOf(Events.accounts.averagesChanged)).toBe('accounts');
+    expect(transportPolicy.subscribersOf(Events.accounts.averagesChanged)).toEqual(['rankings']);
+    expect(transportPolicy.emitterOf('accounts.unknown')).toBeUndefined();
+  });
+
+  it('gives each process the peers it needs keys for, and no others', () => {
+    expect(transportPeersOf('bff')).toEqual(['accounts', 'rankings', 'reports', 'search']);
+    expect(transportPeersOf('accounts')).toEqual(['rankings', 'bff']);
+    expect(transportPeersOf('search')).toEqual(['rankings', 'reports', 'bff']);
+    expect(transportPeersOf('mail')).toEqual([]);
+  });
+});
