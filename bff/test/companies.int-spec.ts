@@ -14,7 +14,6 @@ import { bumpPublicVersions, RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import {
   eventually,
-  serviceClientAs,
   startTestApp,
   testInfra,
   uniqueTransportPrefix,
