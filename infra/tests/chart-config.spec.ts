@@ -3,7 +3,8 @@
  * (ConfigMap, plain values, Secret keys, $(VAR) expansion as Kubernetes does it) must satisfy the
  * process's own config schema, with NODE_ENV=production and the production values.
  */
-import { loadConfig } from '@upright/platform';
+import { transportPeersOf, type TransportIdentity } from '@upright/contracts';
+import { loadConfig, transportTrust, type CommonConfig } from '@upright/platform';
 import type { z } from 'zod';
 import { bffService } from '../../bff/src/service';
 import { accountsService } from '../../services/accounts/src/service';
@@ -26,7 +27,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
 const PRODUCTION_SECRETS = [
   'secrets.existingSecret=',
   ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')).map((set) =>
-    set.replace(/=redis:\/\/(.*):6379$/, '=rediss://$1:6380'),
+    set.replace(/=rediss?:\/\/(.*):6379$/, '=rediss://$1:6380'),
   ),
 ];
 
@@ -65,7 +66,12 @@ describe.each(['values.yaml', 'values-production.yaml'])(
       const deployment = deployments.find((candidate) => componentOf(candidate) === component)!;
       const env = containerEnv(deployment, manifests);
       expect(env.NODE_ENV).toBe('production');
-      expect(() => loadConfig(SCHEMAS[component], env)).not.toThrow();
+      const config = loadConfig(SCHEMAS[component], env) as CommonConfig;
+      // The transport identity it would start with: a key for every peer it talks to.
+      const trust = transportTrust(component as TransportIdentity, config);
+      expect(Object.keys(trust.keys).sort()).toEqual(
+        [...transportPeersOf(component as TransportIdentity)].sort(),
+      );
     });
   },
 );

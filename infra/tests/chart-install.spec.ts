@@ -160,8 +160,10 @@ describe('NetworkPolicies follow the configured endpoints', () => {
     ).toMatch(/opensearchUrl uses port 9200 but opensearch\.port .* is 443/);
   });
 
-  it('requires rediss:// when redis.tls.required', () => {
-    expect(renderError(['redis.tls.required=true'])).toMatch(
+  it('requires rediss:// by default (the processes refuse plain Redis in production)', () => {
+    expect(
+      renderError(['secrets.values.redisUrls.bff=redis://bff:pw@redis.internal:6379']),
+    ).toMatch(
       /secrets\.values\.redisUrls\.\w+: redis\.tls\.required is set, so the URL must start with rediss:\/\//,
     );
   });

@@ -40,6 +40,18 @@ export const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search']
  * What an install must give on top of the default values (the chart refuses placeholders):
  * the database host, the site's origin and host, and every secret of a chart-created Secret.
  */
+/** The pairs of processes that exchange transport messages (one key each, decision 0016). */
+export const TRANSPORT_PAIRS = [
+  'accounts-bff',
+  'accounts-rankings',
+  'bff-rankings',
+  'bff-reports',
+  'bff-search',
+  'rankings-reports',
+  'rankings-search',
+  'reports-search',
+];
+
 export const REQUIRED_VALUES = [
   'postgres.host=db.internal',
   'config.publicUrl=https://upright.example.com',
@@ -50,7 +62,11 @@ export const REQUIRED_VALUES = [
   ),
   ...NODE_COMPONENTS.map(
     (component) =>
-      `secrets.values.redisUrls.${component}=redis://${component}:${component}-pw@redis.internal:6379`,
+      `secrets.values.redisUrls.${component}=rediss://${component}:${component}-pw@redis.internal:6379`,
+  ),
+  ...TRANSPORT_PAIRS.map(
+    (pair, i) =>
+      `secrets.values.transportKeys.${pair}=${Buffer.alloc(32, i + 1).toString('base64')}`,
   ),
   'secrets.values.opensearchUrl=https://search.internal:443',
   'secrets.values.smtpUrl=smtp://smtp.internal:587',

@@ -73,6 +73,17 @@ app.kubernetes.io/component: {{ index . 1 }}
 {{/* The NestJS processes (web is nginx) and those that own a Postgres schema. */}}
 {{- define "upright.nodeComponents" -}}bff accounts rankings reports mail search{{- end -}}
 {{- define "upright.databaseComponents" -}}accounts rankings reports search{{- end -}}
+{{- /*
+The processes each one exchanges transport messages with (contracts' transportPeersOf; a chart
+test keeps the two equal). Each pair shares one key, secrets.values.transportKeys.<a>-<b> with
+the two names in alphabetical order (decision 0016).
+*/}}
+{{- define "upright.transportPeers" -}}
+{{- dict "bff" (list "accounts" "rankings" "reports" "search") "accounts" (list "bff" "rankings") "rankings" (list "accounts" "bff" "reports" "search") "reports" (list "bff" "rankings" "search") "search" (list "bff" "rankings" "reports") "mail" (list) | toJson -}}
+{{- end -}}
+{{- define "upright.transportPair" -}}
+{{- list (index . 0) (index . 1) | sortAlpha | join "-" -}}
+{{- end -}}
 
 {{/* Every container listens on this port; probes, Services and policies use it. */}}
 {{- define "upright.httpPort" -}}8080{{- end -}}
