@@ -1,5 +1,11 @@
 import type {
   ActiveIndustriesResponse,
+  CompanyHistoryRequest,
+  ComparisonRequest,
+  ComparisonResponse,
+  CompanyHistoryResponse,
+  IndustryHistoryRequest,
+  IndustryHistoryResponse,
   CompanyDetailRequest,
   CompanyDetailResponse,
   Industry,
@@ -22,6 +28,12 @@ export const rankingsPatterns = {
   companyDetail: 'rankings.companies.detail',
   /** `GET /api/rankings/...` and `/api/major/rankings/...`: the top companies of a period. */
   topCompanies: 'rankings.companies.top',
+  /** `GET /api/history/us/{industry}`: the industry's ranking at every period with scores. */
+  industryHistory: 'rankings.history.industry',
+  /** `GET /api/history/us/{industry}/{company}`: a company's ranks per period; null = none. */
+  companyHistory: 'rankings.history.company',
+  /** `GET /api/compare/us/{industry}?c=…`: 2–4 companies side by side, or the first slug that names none. */
+  comparison: 'rankings.history.compare',
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
 } as const;
@@ -38,6 +50,18 @@ export interface RankingsRequestMap {
   };
   'rankings.companies.detail': { request: CompanyDetailRequest; response: CompanyDetailResponse };
   'rankings.companies.top': { request: TopCompaniesRequest; response: TopCompaniesResponse };
+  'rankings.history.industry': {
+    request: IndustryHistoryRequest;
+    response: IndustryHistoryResponse;
+  };
+  'rankings.history.company': {
+    request: CompanyHistoryRequest;
+    response: CompanyHistoryResponse | null;
+  };
+  'rankings.history.compare': {
+    request: ComparisonRequest;
+    response: { result: ComparisonResponse } | { unknown: string };
+  };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;
     response: SearchDocumentsPage<'companies' | 'industries'>;
