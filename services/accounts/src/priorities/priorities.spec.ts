@@ -1,8 +1,11 @@
-import { DEFAULT_PRIORITY_VALUES, NOT_RANKED_PRIORITY_FIELDS } from '@upright/contracts';
+import {
+  DEFAULT_PRIORITY_VALUES,
+  issueWeightsOf,
+  NOT_RANKED_PRIORITY_FIELDS,
+} from '@upright/contracts';
 import {
   clientValuesOf,
   isWeighted,
-  issueWeightsOf,
   memberWeightsOf,
   serverColumnsOf,
 } from './priorities';
