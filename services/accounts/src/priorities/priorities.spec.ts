@@ -3,12 +3,7 @@ import {
   issueWeightsOf,
   NOT_RANKED_PRIORITY_FIELDS,
 } from '@upright/contracts';
-import {
-  clientValuesOf,
-  isWeighted,
-  memberWeightsOf,
-  serverColumnsOf,
-} from './priorities';
+import { clientValuesOf, isWeighted, memberWeightsOf, serverColumnsOf } from './priorities';
 
 describe('priorities (decisions §4)', () => {
   it('stores client fields under their server names, the spec’s odd spellings included', () => {

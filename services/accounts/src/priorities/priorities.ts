@@ -45,4 +45,3 @@ export function memberWeightsOf(user: {
   if (user.prefsUpdated === null || user.priorities === null || user.discontinue) return null;
   return issueWeightsOf(clientValuesOf(user.priorities));
 }
-
