@@ -11,15 +11,13 @@ import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
-import { companySlugParam, requireCoveredMarket, slugParam } from '../http/route-params';
+import {
+  companyPageParams,
+  companySlugParam,
+  industryPageParams,
+  requireCoveredMarket,
+} from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-
-const industryParams = z.object({ market: slugParam, industry: slugParam });
-const companyParams = z.object({
-  market: slugParam,
-  industry: slugParam,
-  company: companySlugParam,
-});
 
 const COMPARE_RULE = `must be ${COMPARE_MIN} to ${COMPARE_MAX} different company slugs joined by ","`;
 
@@ -45,7 +43,7 @@ export class HistoryController {
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('history/:market/:industry')
   industryHistory(
-    @Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>,
+    @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
   ): Promise<IndustryHistoryResponse> {
     requireCoveredMarket('market', params.market);
     return this.services.request(Patterns.rankings.industryHistory, {
@@ -57,16 +55,14 @@ export class HistoryController {
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('history/:market/:industry/:company')
   async companyHistory(
-    @Param(new ZodValidationPipe(companyParams)) params: z.output<typeof companyParams>,
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<CompanyHistoryResponse> {
     requireCoveredMarket('market', params.market);
     const history = await this.services.request(Patterns.rankings.companyHistory, {
       industry: params.industry,
       company: params.company,
     });
-    if (history === null) {
-      throw notFound('company', `Unknown company "${params.company}" in "${params.industry}"`);
-    }
+    if (history === null) throw unknownCompany('company', params.company, params.industry);
     return history;
   }
 
@@ -74,7 +70,7 @@ export class HistoryController {
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('compare/:market/:industry')
   async compare(
-    @Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>,
+    @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
     @Query(new ZodValidationPipe(comparisonQuery)) query: z.output<typeof comparisonQuery>,
   ): Promise<ComparisonResponse> {
     requireCoveredMarket('market', params.market);
@@ -82,9 +78,11 @@ export class HistoryController {
       industry: params.industry,
       companies: query.c,
     });
-    if ('unknown' in answer) {
-      throw notFound('c', `Unknown company "${answer.unknown}" in "${params.industry}"`);
-    }
+    if ('unknown' in answer) throw unknownCompany('c', answer.unknown, params.industry);
     return answer.result;
   }
+}
+
+function unknownCompany(field: string, company: string, industry: string) {
+  return notFound(field, `Unknown company "${company}" in "${industry}"`);
 }

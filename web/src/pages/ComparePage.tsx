@@ -134,6 +134,19 @@ function ComparisonTables({
     </>
   );
   const history = historyRows(answer.companies);
+  type Ranks = NonNullable<(typeof companies)[number]['ranks']>;
+  const overallRow = (label: string, rankOf: (ranks: Ranks) => string) => (
+    <tr>
+      <th scope="row">{label}</th>
+      {companies.map((company) => (
+        <td key={company.upright_cid}>
+          {company.ranks
+            ? `${rankOf(company.ranks)} of ${company.ranks.lowestRank}`
+            : 'not ranked this period'}
+        </td>
+      ))}
+    </tr>
+  );
   return (
     <>
       <p>
@@ -152,26 +165,12 @@ function ComparisonTables({
         <table className="ranking-table compare-table">
           {head('Ranks side by side (1 is best)', 'Rank')}
           <tbody>
-            <tr>
-              <th scope="row">Overall, members&apos; average priorities</th>
-              {companies.map((company) => (
-                <td key={company.upright_cid}>
-                  {company.ranks
-                    ? `${formatRank(company.ranks.arank, company.ranks.atied)} of ${company.ranks.lowestRank}`
-                    : 'not ranked this period'}
-                </td>
-              ))}
-            </tr>
-            <tr>
-              <th scope="row">Overall, all issues equal</th>
-              {companies.map((company) => (
-                <td key={company.upright_cid}>
-                  {company.ranks
-                    ? `${formatRank(company.ranks.normalized_rank, company.ranks.tied)} of ${company.ranks.lowestRank}`
-                    : '—'}
-                </td>
-              ))}
-            </tr>
+            {overallRow("Overall, members' average priorities", (ranks) =>
+              formatRank(ranks.arank, ranks.atied),
+            )}
+            {overallRow('Overall, all issues equal', (ranks) =>
+              formatRank(ranks.normalized_rank, ranks.tied),
+            )}
             {ISSUES.map((issue) => (
               <tr key={issue.key}>
                 <th scope="row">{issue.label}</th>
