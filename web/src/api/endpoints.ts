@@ -4,6 +4,7 @@ import type {
   CompanyDetail,
   CompanyHistoryResponse,
   ComparisonResponse,
+  IndustryHistoryResponse,
   IndustryCompaniesResponse,
   PublishedReport,
   ReportPage,
@@ -34,6 +35,7 @@ export const apiPaths = {
   industryCompanies: (industry: string) => `/api/companies/us/${enc(industry)}`,
   company: (industry: string, company: string) =>
     `/api/primary/us/${enc(industry)}/${enc(company)}`,
+  industryHistory: (industry: string) => `/api/history/us/${enc(industry)}`,
   companyHistory: (industry: string, company: string) =>
     `/api/history/us/${enc(industry)}/${enc(company)}`,
   compare: (industry: string, companies: readonly string[]) =>
@@ -67,6 +69,8 @@ export const api = {
   /** null: 204, no such company in this industry. */
   company: (industry: string, company: string) =>
     getJson<CompanyDetail | null>(apiPaths.company(industry, company)),
+  industryHistory: (industry: string) =>
+    getJson<IndustryHistoryResponse>(apiPaths.industryHistory(industry)),
   companyHistory: (industry: string, company: string) =>
     getJson<CompanyHistoryResponse>(apiPaths.companyHistory(industry, company)),
   compare: (industry: string, companies: readonly string[]) =>

@@ -9,6 +9,7 @@ import {
 } from '../lib/history-chart';
 import { formatRank } from '../lib/format';
 import type { dataCoverage } from '../lib/ranking-view';
+import { ChartFrame, ChartPoint, MeasureSelect } from './ChartFrame';
 
 /**
  * A company's rank over quarters as plain SVG (decision 0024): the reader picks overall or an
@@ -30,72 +31,34 @@ export default function HistoryChart({
   const series = historySeries(points, measure, company);
   const layout = layoutChart(series);
   const title = `${companyName}: ${label} rank by quarter`;
-  const summary = series.map(describeDatum).join('; ');
   return (
     <div className="history-chart">
       <p>
-        <label htmlFor={`${id}-measure`}>Show </label>
-        <select
+        <MeasureSelect
           id={`${id}-measure`}
           value={measure}
-          onChange={(event) => setMeasure(event.target.value as HistoryMeasure)}
-        >
-          {HISTORY_MEASURES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+          options={HISTORY_MEASURES}
+          onChange={setMeasure}
+        />
       </p>
-      <svg
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
-        className="chart"
-        role="group"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
+      <ChartFrame
+        id={id}
+        axes={layout}
+        title={title}
+        description={`Rank 1 is best and at the top. ${series.map(describeDatum).join('; ')}.`}
+        periods={series.map((datum) => datum.period)}
       >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{`Rank 1 is best and at the top. ${summary}.`}</desc>
-        {layout.yTicks.map((tick) => (
-          <g key={tick.rank} aria-hidden="true">
-            <line
-              x1={layout.left}
-              x2={layout.right}
-              y1={tick.y}
-              y2={tick.y}
-              className="chart-grid"
-            />
-            <text x={layout.left - 8} y={tick.y + 4} textAnchor="end" className="chart-label">
-              {tick.rank}
-            </text>
-          </g>
-        ))}
         <path d={layout.path} className="chart-line" aria-hidden="true" />
         {layout.points.map(({ x, y, datum }) => (
-          <g key={datum.period}>
-            <circle
-              cx={x}
-              cy={y}
-              r={6}
-              className={datum.note ? 'chart-point is-missing' : 'chart-point'}
-              tabIndex={0}
-              role="img"
-              aria-label={describeDatum(datum)}
-            >
-              <title>{describeDatum(datum)}</title>
-            </circle>
-            <text
-              x={x}
-              y={layout.bottom + 22}
-              textAnchor="middle"
-              className="chart-label"
-              aria-hidden="true"
-            >
-              {datum.period.replace(' 20', " '")}
-            </text>
-          </g>
+          <ChartPoint
+            key={datum.period}
+            x={x}
+            y={y}
+            label={describeDatum(datum)}
+            missing={datum.note !== ''}
+          />
         ))}
-      </svg>
+      </ChartFrame>
       <details className="chart-table">
         <summary>Show the chart as a table</summary>
         <table className="ranking-table">

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUES, type CompanyHistoryPoint } from '@upright/contracts';
-import { describeDatum, historySeries, layoutChart } from './history-chart';
+import { ISSUES, type CompanyHistoryPoint, type IndustryHistoryResponse } from '@upright/contracts';
+import {
+  describeDatum,
+  historySeries,
+  industryLines,
+  layoutChart,
+  pathThrough,
+} from './history-chart';
 
 function point(qrt: number, n: number, ranks: Record<string, unknown>, taxScore: number | null) {
   const issueRanks = Object.fromEntries(
@@ -66,5 +72,52 @@ describe('layoutChart', () => {
   it('centres a single quarter', () => {
     const layout = layoutChart(historySeries(points.slice(0, 1), 'arank', publicCompany));
     expect(layout.points[0].x).toBe((layout.left + layout.right) / 2);
+  });
+});
+
+describe('pathThrough', () => {
+  it('breaks the line where a quarter is missing', () => {
+    expect(pathThrough([{ x: 1, y: 2 }, null, { x: 5, y: 6 }, { x: 7, y: 8 }])).toBe(
+      'M1,2 M5,6 L7,8',
+    );
+  });
+});
+
+describe('industryLines', () => {
+  const history = {
+    industry: 'tools',
+    companies: [
+      { upright_cid: 'a', company_name: 'A', slug: 'a' },
+      { upright_cid: 'b', company_name: 'B', slug: 'b' },
+    ],
+    periods: [
+      {
+        period: { period_year: 2026, period_qrt: 1 },
+        n: 1,
+        ranked: [{ upright_cid: 'a', arank: 1, atied: false, tax_rank: 1, tax_tied: false }],
+      },
+      {
+        period: { period_year: 2026, period_qrt: 2 },
+        n: 2,
+        ranked: [
+          { upright_cid: 'b', arank: 1, atied: false, tax_rank: 1, tax_tied: true },
+          { upright_cid: 'a', arank: 2, atied: false, tax_rank: 1, tax_tied: true },
+        ],
+      },
+    ],
+  } as unknown as IndustryHistoryResponse;
+
+  it('aligns every company on the periods, null where it was not ranked', () => {
+    const view = industryLines(history, 'arank');
+    expect(view.periods).toEqual(['Q1 2026', 'Q2 2026']);
+    expect(view.largestN).toBe(2);
+    expect(view.lines.map((line) => line.ranks)).toEqual([
+      [
+        { rank: 1, tied: false },
+        { rank: 2, tied: false },
+      ],
+      [null, { rank: 1, tied: false }],
+    ]);
+    expect(industryLines(history, 'tax').lines[1].ranks[1]).toEqual({ rank: 1, tied: true });
   });
 });
