@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { ChartAxes } from '../lib/history-chart';
+import { useId, useState, type ReactNode } from 'react';
+import { HISTORY_MEASURES, type ChartAxes, type HistoryMeasure } from '../lib/history-chart';
 
 /**
  * The SVG both rank charts share (decision 0024): a titled, described group with the rank grid
@@ -83,23 +83,20 @@ export function ChartPoint({
   );
 }
 
-/** The measure picker both charts share. */
-export function MeasureSelect<T extends string>({
-  id,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-}) {
-  return (
+/** The measure both charts let the reader pick (overall or an issue), with its picker. */
+export function useMeasure() {
+  const id = useId();
+  const [measure, setMeasure] = useState<HistoryMeasure>('arank');
+  const label = HISTORY_MEASURES.find((option) => option.value === measure)!.label;
+  const picker = (
     <>
-      <label htmlFor={id}>Show </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
+      <label htmlFor={`${id}-measure`}>Show </label>
+      <select
+        id={`${id}-measure`}
+        value={measure}
+        onChange={(event) => setMeasure(event.target.value as HistoryMeasure)}
+      >
+        {HISTORY_MEASURES.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -107,4 +104,5 @@ export function MeasureSelect<T extends string>({
       </select>
     </>
   );
+  return { id, measure, label, picker };
 }

@@ -1,15 +1,8 @@
-import { useId, useState } from 'react';
 import type { CompanyHistoryPoint } from '@upright/contracts';
-import {
-  describeDatum,
-  HISTORY_MEASURES,
-  historySeries,
-  layoutChart,
-  type HistoryMeasure,
-} from '../lib/history-chart';
+import { describeDatum, historySeries, layoutChart } from '../lib/history-chart';
 import { formatRank } from '../lib/format';
 import type { dataCoverage } from '../lib/ranking-view';
-import { ChartFrame, ChartPoint, MeasureSelect } from './ChartFrame';
+import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 
 /**
  * A company's rank over quarters as plain SVG (decision 0024): the reader picks overall or an
@@ -24,23 +17,14 @@ export default function HistoryChart({
   company: Parameters<typeof dataCoverage>[0];
   companyName: string;
 }) {
-  const id = useId();
-  const [measure, setMeasure] = useState<HistoryMeasure>('arank');
+  const { id, measure, label, picker } = useMeasure();
   if (points.length === 0) return <p className="muted">No ranked quarters yet.</p>;
-  const label = HISTORY_MEASURES.find((option) => option.value === measure)!.label;
   const series = historySeries(points, measure, company);
   const layout = layoutChart(series);
   const title = `${companyName}: ${label} rank by quarter`;
   return (
     <div className="history-chart">
-      <p>
-        <MeasureSelect
-          id={`${id}-measure`}
-          value={measure}
-          options={HISTORY_MEASURES}
-          onChange={setMeasure}
-        />
-      </p>
+      <p>{picker}</p>
       <ChartFrame
         id={id}
         axes={layout}

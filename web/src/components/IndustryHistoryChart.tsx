@@ -1,14 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { IndustryHistoryResponse } from '@upright/contracts';
 import { formatRank } from '../lib/format';
-import {
-  chartAxes,
-  HISTORY_MEASURES,
-  industryLines,
-  pathThrough,
-  type HistoryMeasure,
-} from '../lib/history-chart';
-import { ChartFrame, ChartPoint, MeasureSelect } from './ChartFrame';
+import { chartAxes, industryLines, pathThrough } from '../lib/history-chart';
+import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 
 /**
  * The whole industry over quarters (decisions §12): one faint line per company and the one the
@@ -21,12 +15,10 @@ export default function IndustryHistoryChart({
   history: IndustryHistoryResponse;
   industryText: string;
 }) {
-  const id = useId();
-  const [measure, setMeasure] = useState<HistoryMeasure>('arank');
+  const { id, measure, label, picker } = useMeasure();
   const latest = history.periods[history.periods.length - 1];
   const [picked, setPicked] = useState(latest?.ranked[0]?.upright_cid ?? '');
   if (!latest) return <p className="muted">No ranked quarters yet.</p>;
-  const label = HISTORY_MEASURES.find((option) => option.value === measure)!.label;
   const { periods, largestN, lines } = industryLines(history, measure);
   const axes = chartAxes(periods.length, largestN);
   const place = (ranks: (typeof lines)[number]['ranks']) =>
@@ -39,13 +31,7 @@ export default function IndustryHistoryChart({
   return (
     <div className="history-chart">
       <p>
-        <MeasureSelect
-          id={`${id}-measure`}
-          value={measure}
-          options={HISTORY_MEASURES}
-          onChange={setMeasure}
-        />{' '}
-        <label htmlFor={`${id}-company`}>Highlight </label>
+        {picker} <label htmlFor={`${id}-company`}>Highlight </label>
         <select
           id={`${id}-company`}
           value={chosen.upright_cid}
