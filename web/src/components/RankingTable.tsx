@@ -120,7 +120,7 @@ export function RankingTable({
           </span>
         </p>
       )}
-      <table className="ranking-table">
+      <table className="ranking-table" data-testid="ranking-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
