@@ -91,6 +91,21 @@ describe('history and comparison through the BFF', () => {
     expect(history.companies.map((company) => company.upright_cid)).toEqual(
       tools.seeds.map((seed) => seed.cid).sort(),
     );
+    // The seed exercises what history must survive: missing scores, ties, the private rule.
+    const rankable = HISTORY_PERIODS.flatMap((period) => tools.rankable(period));
+    expect(rankable.some((company) => ISSUE_KEYS.some((key) => company.scores[key] === null))).toBe(
+      true,
+    );
+    const entries = history.periods.flatMap((entry) => entry.ranked);
+    expect(entries.some((entry) => entry.tax_tied)).toBe(true);
+    const chisel = history.periods.map((entry) =>
+      entry.ranked.find((company) => company.upright_cid === `zz-${tag}-chisel`),
+    );
+    expect(chisel.map((entry, i) => entry?.exec_pay_rank === history.periods[i].n)).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("answers each company's ranks and scores at the periods it has scores", async () => {

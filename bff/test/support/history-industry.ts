@@ -43,7 +43,7 @@ export function historyIndustry(tag: string) {
 
   /** Deterministic scores: 1–4 gives ties; about one in six is missing. */
   function scoresOf(seed: HistorySeed, periodIndex: number): Scores {
-    const random = rngFor(7, seed.cid.slice(-6), periodIndex);
+    const random = rngFor(7, seed.cid.split('-').pop()!, periodIndex);
     return Object.fromEntries(
       ISSUE_KEYS.map((key) => [key, random() < 1 / 6 ? null : intBetween(random, 1, 4)]),
     ) as Scores;
