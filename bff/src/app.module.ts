@@ -8,6 +8,7 @@ import { AuthModule } from './auth';
 import { CompaniesController } from './companies/companies.controller';
 import { BFF_CONFIG, BffConfig } from './config';
 import { ApiErrorFilter } from './http/api-error.filter';
+import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
 import { MemberValues } from './members/member-values';
@@ -35,6 +36,7 @@ export class BffModule {
         IndustriesController,
         CompaniesController,
         RankingsController,
+        HistoryController,
         ReportsController,
         PublishController,
         SearchController,

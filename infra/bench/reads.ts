@@ -46,12 +46,20 @@ export async function benchReads(context: SuiteContext): Promise<void> {
     await fetch(`${context.bffUrl}${industryPath}`)
   ).json()) as IndustryCompaniesResponse;
   const company = page.result.ranked[0].slug;
+  const compared = page.result.ranked.slice(0, 3).map((entry) => entry.slug);
   const reads: Array<[string, string, Record<string, string>]> = [
     ['GET /api/active', '/api/active', {}],
     [`GET ${industryPath}`, industryPath, {}],
     [`GET ${industryPath} (brotli)`, industryPath, { 'Accept-Encoding': 'gzip, deflate, br' }],
     ['GET /api/reports/latest/1', '/api/reports/latest/1', {}],
     [`GET /api/primary/us/${industry}/${company}`, `/api/primary/us/${industry}/${company}`, {}],
+    [`GET /api/history/us/${industry}`, `/api/history/us/${industry}`, {}],
+    [`GET /api/history/us/${industry}/${company}`, `/api/history/us/${industry}/${company}`, {}],
+    [
+      `GET /api/compare/us/${industry}?c=… (3)`,
+      `/api/compare/us/${industry}?c=${compared.map(encodeURIComponent).join(',')}`,
+      {},
+    ],
     [
       `GET /api/rankings/${industry}/us/false/overall/10/false/…`,
       await topListPath(context, industry),

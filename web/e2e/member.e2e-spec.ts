@@ -3,29 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { acceptCookies, launchBrowser, MOBILE, newPage, screenshot } from './support/browser';
 import { sampleTargets } from './support/data';
-
-const PASSWORD = 'correct-horse-battery-e2e';
-
-/** Signs up through the page; the ALTCHA widget solves its proof of work in the browser. */
-async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/account/signup');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('What year were you born?').fill('1990');
-  await page.getByLabel(/I am an individual/).check();
-  // The widget's label starts the proof of work (its styled box covers the raw checkbox).
-  await page.locator('altcha-widget label').first().click();
-  const join = page.getByRole('button', { name: 'Join' });
-  await page.waitForFunction(
-    () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,
-    null,
-    { timeout: 30_000 },
-  );
-  await join.click();
-  await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
-}
+import { PASSWORD, signUp } from './support/member';
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/account/signin');
@@ -36,8 +14,9 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 async function rankingOrder(page: Page, industry: string): Promise<string[]> {
   await page.goto(`/companies/us/${industry}`);
-  await page.locator('.ranking-table tbody tr').first().waitFor();
-  return page.locator('.ranking-table tbody th').allTextContents();
+  const ranking = page.getByTestId('ranking-table');
+  await ranking.locator('tbody tr').first().waitFor();
+  return ranking.locator('tbody th').allTextContents();
 }
 
 describe('member', () => {

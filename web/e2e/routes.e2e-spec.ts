@@ -16,6 +16,7 @@ const ROUTE_NAMES = [
   'report',
   'industry',
   'company',
+  'compare',
   'signin',
   'signup',
   'reset-request',
@@ -35,7 +36,7 @@ type RouteName = (typeof ROUTE_NAMES)[number];
 
 /** Every route of spec §2 with real sample-data parameters, as a visitor. */
 async function routePaths(): Promise<Record<RouteName, string>> {
-  const { industry, company, reportPath } = await sampleTargets();
+  const { industry, company, compareSlugs, reportPath } = await sampleTargets();
   if (!reportPath) throw new Error('no report in /api/reports/latest/1');
   return {
     home: '/',
@@ -43,6 +44,7 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     report: reportPath,
     industry: `/companies/us/${industry}`,
     company: `/companies/us/${company.industry}/${company.slug}`,
+    compare: `/compare/us/${industry}?c=${compareSlugs.join(',')}`,
     signin: '/account/signin',
     signup: '/account/signup',
     'reset-request': '/account/reset',

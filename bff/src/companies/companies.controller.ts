@@ -4,22 +4,14 @@ import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
-  companySlugParam,
+  companyPageParams,
+  industryPageParams,
   quarterParam,
   requireCoveredMarket,
-  slugParam,
   yearParam,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-
-const industryPageParams = z.object({ market: slugParam, industry: slugParam });
-
-const companyPageParams = z.object({
-  market: slugParam,
-  industry: slugParam,
-  company: companySlugParam,
-});
 
 /** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
 const periodQuery = z

@@ -38,6 +38,16 @@ export const companySlugParam = z
     COMPANY_PARAM_RULE,
   );
 
+/** `/{market}/{industry}` of the industry page's API routes. */
+export const industryPageParams = z.object({ market: slugParam, industry: slugParam });
+
+/** `/{market}/{industry}/{company}` of the company page's API routes. */
+export const companyPageParams = z.object({
+  market: slugParam,
+  industry: slugParam,
+  company: companySlugParam,
+});
+
 export const booleanParam = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((value) => value === 'true');

@@ -10,6 +10,9 @@ export const WebPaths = {
   industry: (industry: string): string => `/companies/us/${encodeURIComponent(industry)}`,
   company: (industry: string, companySlug: string): string =>
     `/companies/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}`,
+  /** Decisions §12: two to four companies of one industry; the URL is the whole state. */
+  compare: (industry: string, companySlugs: readonly string[]): string =>
+    `/compare/us/${encodeURIComponent(industry)}?c=${companySlugs.map(encodeURIComponent).join(',')}`,
   signIn: (): string => '/account/signin',
   signUp: (): string => '/account/signup',
   priorities: (): string => '/account/priorities',

@@ -11,6 +11,7 @@ export * from './details';
 export * from './links';
 export * from './dto/accounts';
 export * from './dto/rankings';
+export * from './dto/history';
 export * from './dto/reports';
 export * from './dto/search';
 export * from './queues/search-index';

@@ -2,6 +2,7 @@ import { schemaOwningService, ServiceClientModule } from '@upright/platform';
 import { AveragesModule } from './averages/averages.module';
 import { CompaniesModule } from './companies/companies.module';
 import { PrismaClient } from './generated/prisma/client';
+import { HistoryModule } from './history/history.module';
 import { IndustriesModule } from './industries/industries.module';
 import { SearchDocumentsModule } from './search-documents/search-documents.module';
 
@@ -11,5 +12,6 @@ export const rankingsService = schemaOwningService('rankings', PrismaClient, (co
   IndustriesModule,
   AveragesModule,
   CompaniesModule,
+  HistoryModule,
   SearchDocumentsModule,
 ]);

@@ -11,6 +11,8 @@ async function get<T>(path: string): Promise<T> {
 export async function sampleTargets(): Promise<{
   industry: string;
   company: { slug: string; name: string; industry: string };
+  /** The industry's first three companies on its page, for the comparison. */
+  compareSlugs: string[];
   reportPath: string | null;
 }> {
   const active = await get<Array<{ industry: string }>>('/api/active');
@@ -25,6 +27,10 @@ export async function sampleTargets(): Promise<{
   const first = companies.result.ranked.find(
     (company) => company.upright_cid === companies.result.aranked[0],
   )!;
+  const slugOf = new Map(
+    companies.result.ranked.map((company) => [company.upright_cid, company.slug]),
+  );
+  const compareSlugs = companies.result.aranked.slice(0, 3).map((cid) => slugOf.get(cid)!);
   let reportPath: string | null = null;
   try {
     const latest = await get<{ items: Array<{ path: string }> }>('/api/reports/latest/1');
@@ -35,6 +41,7 @@ export async function sampleTargets(): Promise<{
   return {
     industry,
     company: { slug: first.slug, name: first.company_name, industry },
+    compareSlugs,
     reportPath,
   };
 }

@@ -2,6 +2,9 @@ import type {
   ActiveIndustry,
   Averages,
   CompanyDetail,
+  CompanyHistoryResponse,
+  ComparisonResponse,
+  IndustryHistoryResponse,
   IndustryCompaniesResponse,
   PublishedReport,
   ReportPage,
@@ -32,6 +35,11 @@ export const apiPaths = {
   industryCompanies: (industry: string) => `/api/companies/us/${enc(industry)}`,
   company: (industry: string, company: string) =>
     `/api/primary/us/${enc(industry)}/${enc(company)}`,
+  industryHistory: (industry: string) => `/api/history/us/${enc(industry)}`,
+  companyHistory: (industry: string, company: string) =>
+    `/api/history/us/${enc(industry)}/${enc(company)}`,
+  compare: (industry: string, companies: readonly string[]) =>
+    `/api/compare/us/${enc(industry)}?c=${companies.map(enc).join(',')}`,
   featured: (page: number) => `/api/reports/featured/${page}`,
   latest: (page: number) => `/api/reports/latest/${page}`,
   published: (id: string, date: string, slug: string) =>
@@ -61,6 +69,12 @@ export const api = {
   /** null: 204, no such company in this industry. */
   company: (industry: string, company: string) =>
     getJson<CompanyDetail | null>(apiPaths.company(industry, company)),
+  industryHistory: (industry: string) =>
+    getJson<IndustryHistoryResponse>(apiPaths.industryHistory(industry)),
+  companyHistory: (industry: string, company: string) =>
+    getJson<CompanyHistoryResponse>(apiPaths.companyHistory(industry, company)),
+  compare: (industry: string, companies: readonly string[]) =>
+    getJson<ComparisonResponse>(apiPaths.compare(industry, companies)),
   featuredReports: (page: number) => getJson<ReportPage>(apiPaths.featured(page)),
   latestReports: (page: number) => getJson<ReportPage>(apiPaths.latest(page)),
   published: (id: string, date: string, slug: string) =>

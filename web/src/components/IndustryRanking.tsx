@@ -1,9 +1,18 @@
-import { Link } from 'react-router-dom';
-import { ISSUES, type IndustryCompaniesResponse, type IssueKey } from '@upright/contracts';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  ISSUES,
+  WebPaths,
+  type IndustryCompaniesResponse,
+  type IssueKey,
+} from '@upright/contracts';
 import { formatPeriod } from '../lib/format';
 import { industryRanking } from '../lib/ranking-view';
+import { applyTableState, readTableState, writeTableState } from '../lib/table-state';
 import { useSession } from '../state/session';
-import { RankingTable } from './RankingTable';
+import { RankingTable, type RankingRow } from './RankingTable';
 
 /** The ranked companies of an industry with the note saying whose weighting ranks them. */
 export function IndustryRanking({
@@ -14,11 +23,16 @@ export function IndustryRanking({
   bare?: boolean;
 }) {
   const { status } = useSession();
+  const [query, setQuery] = useSearchParams();
+  const [chosen, setChosen] = useState<string[]>([]);
   const industry = data.industryResult;
   if (data.result.none || !data.period) {
     return <p className="muted">No companies are ranked in this industry yet.</p>;
   }
-  const { weighting, rows } = industryRanking(data.result);
+  const { weighting, rows } = industryRanking(data.result, data.moves);
+  // The widget shows the ranking as it is; the page lets the reader sort, filter and compare.
+  const tableState = readTableState(query);
+  const shownRows = bare ? rows : applyTableState(rows, tableState);
   const issues =
     industry.industry_values.length > 0
       ? (industry.industry_values.filter((key) =>
@@ -46,14 +60,88 @@ export function IndustryRanking({
           </>
         )}
       </p>
+      {!bare && (
+        <CompareBar industry={industry.industry} chosen={chosen} onClear={() => setChosen([])} />
+      )}
       <RankingTable
-        rows={rows}
+        rows={shownRows}
         caption={`${industry.industry_text}: ${rows.length} companies, ${formatPeriod(data.period)}`}
         rankLabel={weighting === 'personal' ? 'Your rank' : 'Rank'}
         industry={industry.industry}
         issues={issues}
         linkTarget={bare ? '_top' : undefined}
+        sortable={
+          bare
+            ? undefined
+            : {
+                state: tableState,
+                onChange: (next) => setQuery(writeTableState(query, next), { replace: true }),
+                // Moves are on the members'-average ranking; say so beside a member's own ranks.
+                movesSince: data.previous_period
+                  ? `${formatPeriod(data.previous_period)}${weighting === 'personal' ? " (members' average)" : ''}`
+                  : undefined,
+              }
+        }
+        rowAction={
+          bare
+            ? undefined
+            : {
+                label: 'Compare',
+                render: (row: RankingRow) => (
+                  <label className="compare-pick">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(row.slug)}
+                      disabled={!chosen.includes(row.slug) && chosen.length >= COMPARE_MAX}
+                      onChange={(event) =>
+                        setChosen((now) =>
+                          event.target.checked
+                            ? [...now, row.slug]
+                            : now.filter((slug) => slug !== row.slug),
+                        )
+                      }
+                    />
+                    <span className="visually-hidden">Add {row.company_name} to comparison</span>
+                  </label>
+                ),
+              }
+        }
       />
     </>
+  );
+}
+
+/** "Add to comparison": the chosen companies open the comparison page, whose URL is the choice. */
+function CompareBar({
+  industry,
+  chosen,
+  onClear,
+}: {
+  industry: string;
+  chosen: string[];
+  onClear: () => void;
+}) {
+  const ready = chosen.length >= COMPARE_MIN;
+  return (
+    <p className="compare-bar" aria-live="polite">
+      {chosen.length === 0 ? (
+        <span className="muted">
+          Tick {COMPARE_MIN} to {COMPARE_MAX} companies in the Compare column to see them side by
+          side.
+        </span>
+      ) : (
+        <>
+          {chosen.length} of {COMPARE_MAX} chosen.{' '}
+          {ready ? (
+            <Link to={WebPaths.compare(industry, chosen)}>Compare them side by side</Link>
+          ) : (
+            <span className="muted">Choose at least {COMPARE_MIN}.</span>
+          )}{' '}
+          <button type="button" className="link-button" onClick={onClear}>
+            Clear
+          </button>
+        </>
+      )}
+    </p>
   );
 }

@@ -1,5 +1,13 @@
-import { ISSUES, WebPaths, type IssueKey } from '@upright/contracts';
-import { formatRank } from '../lib/format';
+import type { ReactNode } from 'react';
+import {
+  ISSUES,
+  WebPaths,
+  type IssueDataStatus,
+  type IssueKey,
+  type RankMove,
+} from '@upright/contracts';
+import { formatMove, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
+import { toggleSort, type SortKey, type TableState } from '../lib/table-state';
 import { PrefetchLink } from './PrefetchLink';
 
 /** What every ranked row carries: the company, its issue ranks and one combined rank. */
@@ -11,6 +19,12 @@ export interface RankingRow {
   rank: number | null;
   tied: boolean | null;
   issueRanks: Record<IssueKey, { rank: number; tied: boolean }>;
+  /** Where each issue rank comes from (decisions §5 rules 2–4). */
+  issueData: Record<IssueKey, IssueDataStatus>;
+  /** Issues of the nine with a score that counts. */
+  coverage: number;
+  /** Move since the previous period; undefined where the table shows none. */
+  move?: RankMove;
 }
 
 export function issueRanksOf(company: Record<string, unknown>): RankingRow['issueRanks'] {
@@ -22,9 +36,18 @@ export function issueRanksOf(company: Record<string, unknown>): RankingRow['issu
   ) as RankingRow['issueRanks'];
 }
 
+/** A table the reader can sort and filter; its state lives in the URL (see table-state). */
+export interface SortableTable {
+  state: TableState;
+  onChange: (state: TableState) => void;
+  /** "Q4 2025": the period moves are counted from; no move column without it. */
+  movesSince?: string;
+}
+
 /**
- * A ranking with one column per issue (per-issue rank, "T" marks a tie). `highlight` emphasises
- * the issue a report ranks on. Companies link to their page within `industry`.
+ * A ranking with one column per issue (per-issue rank, "T" marks a tie; a rank that comes from a
+ * missing score or the private-company rule says so). `highlight` emphasises the issue a report
+ * ranks on. Companies link to their page within `industry`. With `sortable`, headers sort.
  */
 export function RankingTable({
   rows,
@@ -34,6 +57,8 @@ export function RankingTable({
   issues = ISSUES.map((issue) => issue.key),
   highlight,
   linkTarget,
+  sortable,
+  rowAction,
 }: {
   rows: RankingRow[];
   caption: string;
@@ -43,31 +68,77 @@ export function RankingTable({
   highlight?: IssueKey;
   /** Widgets open links in the embedding page's parent. */
   linkTarget?: '_top';
+  sortable?: SortableTable;
+  /** A last cell per row (the industry page's "Add to comparison"). */
+  rowAction?: { label: string; render: (row: RankingRow) => ReactNode };
 }) {
   const shown = ISSUES.filter((issue) => issues.includes(issue.key));
+  const header = (key: SortKey, label: string, className?: string) => {
+    if (!sortable) {
+      return (
+        <th scope="col" key={key} className={className}>
+          {label}
+        </th>
+      );
+    }
+    const active = sortable.state.sort === key;
+    return (
+      <th
+        scope="col"
+        key={key}
+        className={className}
+        aria-sort={active ? sortable.state.dir : 'none'}
+      >
+        <button
+          type="button"
+          className="sort-button"
+          onClick={() => sortable.onChange(toggleSort(sortable.state, key))}
+        >
+          {label}
+          <span aria-hidden="true" className="sort-mark">
+            {active ? (sortable.state.dir === 'ascending' ? ' ▲' : ' ▼') : ' ⇅'}
+          </span>
+        </button>
+      </th>
+    );
+  };
+  const showMoves = sortable?.movesSince !== undefined;
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="ranking-table">
+      {sortable && (
+        <p className="table-filter">
+          <label>
+            Filter by name{' '}
+            <input
+              type="search"
+              value={sortable.state.q}
+              onChange={(event) => sortable.onChange({ ...sortable.state, q: event.target.value })}
+            />
+          </label>{' '}
+          <span className="muted" aria-live="polite">
+            {rows.length} shown
+          </span>
+        </p>
+      )}
+      <table className="ranking-table" data-testid="ranking-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{rankLabel}</th>
-            <th scope="col">Company</th>
-            {shown.map((issue) => (
-              <th
-                scope="col"
-                key={issue.key}
-                className={issue.key === highlight ? 'is-highlight' : undefined}
-              >
-                {issue.label}
-              </th>
-            ))}
+            {header('rank', rankLabel)}
+            {showMoves && header('move', `Move since ${sortable!.movesSince}`)}
+            {header('name', 'Company')}
+            {shown.map((issue) =>
+              header(issue.key, issue.label, issue.key === highlight ? 'is-highlight' : undefined),
+            )}
+            <th scope="col">Data</th>
+            {rowAction && <th scope="col">{rowAction.label}</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.upright_cid}>
               <td className="rank-cell">{formatRank(row.rank, row.tied)}</td>
+              {showMoves && <MoveCell move={row.move ?? null} />}
               <th scope="row">
                 {linkTarget ? (
                   <a href={WebPaths.company(industry, row.slug)} target={linkTarget}>
@@ -85,15 +156,45 @@ export function RankingTable({
                   className={issue.key === highlight ? 'is-highlight' : undefined}
                 >
                   {formatRank(row.issueRanks[issue.key].rank, row.issueRanks[issue.key].tied)}
+                  {row.issueData[issue.key] !== 'scored' && (
+                    <span className="data-note">
+                      {' '}
+                      {ISSUE_DATA_NOTE[row.issueData[issue.key]]}
+                      {issue.key === 'climate' && row.issueData.climate === 'no_data'
+                        ? ' (counted as 1500)'
+                        : ''}
+                    </span>
+                  )}
                 </td>
               ))}
+              <td className="coverage">
+                {row.coverage} of {ISSUES.length}
+                <span className="visually-hidden"> issues with data</span>
+              </td>
+              {rowAction && <td>{rowAction.render(row)}</td>}
             </tr>
           ))}
         </tbody>
       </table>
       <p className="table-note muted">
         Rank 1 is best. &quot;T&quot; marks a tie: companies with equal scores share a rank.
+        &quot;No data&quot;: the score is missing, so the rank is the lowest (climate: counted as
+        1500). &quot;Not disclosed&quot;: a private company without alternative or self-reporting
+        takes the lowest rank on pay, diversity, tax, repurchase and price issues. Data: issues of{' '}
+        {ISSUES.length} with a score.
       </p>
     </div>
+  );
+}
+
+function MoveCell({ move }: { move: RankMove }) {
+  const { mark, words } = formatMove(move);
+  return (
+    <td
+      className={`move-cell${move === null ? '' : move > 0 ? ' is-up' : move < 0 ? ' is-down' : ''}`}
+    >
+      <span aria-hidden="true">{mark}</span>
+      <span className="visually-hidden">{words}</span>
+    </td>
   );
 }

@@ -1,4 +1,4 @@
-import type { DetailMetric, RankingValue } from '@upright/contracts';
+import type { DetailMetric, IssueDataStatus, RankMove, RankingValue } from '@upright/contracts';
 import { ISSUES } from '@upright/contracts';
 
 const MONTHS = [
@@ -36,6 +36,21 @@ export function formatRank(
   if (rank === null || rank === undefined) return '—';
   return tied ? `T${rank}` : String(rank);
 }
+
+/** ▲2 / ▼1 / – / new, with the words a screen reader says instead of the mark. */
+export function formatMove(move: RankMove): { mark: string; words: string } {
+  if (move === null) return { mark: 'new', words: 'new this period' };
+  if (move > 0) return { mark: `▲${move}`, words: `up ${move}` };
+  if (move < 0) return { mark: `▼${-move}`, words: `down ${-move}` };
+  return { mark: '–', words: 'no change' };
+}
+
+/** Beside a rank that does not come from a score (decisions §5 rules 2–4). */
+export const ISSUE_DATA_NOTE: Record<IssueDataStatus, string> = {
+  scored: '',
+  no_data: 'no data',
+  not_disclosed: 'not disclosed',
+};
 
 export function describeRank(rank: number, tied: boolean, of: number): string {
   return `${tied ? 'tied for ' : ''}${ordinal(rank)} of ${of}`;

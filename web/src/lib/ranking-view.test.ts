@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndustryCompaniesResult, RankedCompany } from '@upright/contracts';
 import { ISSUES } from '@upright/contracts';
-import { industryRanking, reportRows } from './ranking-view';
+import { dataCoverage, industryRanking, reportRows } from './ranking-view';
 
 function company(name: string, ranks: Partial<RankedCompany>): RankedCompany {
   const issueRanks = Object.fromEntries(
@@ -26,6 +26,14 @@ function company(name: string, ranks: Partial<RankedCompany>): RankedCompany {
     raw_prank: null,
     prank: null,
     ptied: null,
+    structure: 'Public',
+    alt_reporting: false,
+    self_reporting: false,
+    companies_scores: {
+      period_year: 2026,
+      period_qrt: 1,
+      ...Object.fromEntries(ISSUES.map((issue) => [issue.scoreField, 1])),
+    },
     ...ranks,
   } as unknown as RankedCompany;
 }
@@ -74,5 +82,47 @@ describe('industryRanking', () => {
   it('a report ranks on its issue, or on normalized_rank for overall', () => {
     expect(reportRows([b] as never, 'climate')[0]).toMatchObject({ rank: 2, tied: true });
     expect(reportRows([b] as never, 'overall')[0]).toMatchObject({ rank: 1, tied: false });
+  });
+
+  it("gives each row its move on the averages' ranking since the previous period", () => {
+    const result: IndustryCompaniesResult = {
+      ranked: [a, b],
+      aranked: ['A', 'B'],
+      pranked: null,
+      none: false,
+    };
+    const view = industryRanking(result, {
+      A: { normalized_rank: 1, arank: 2 },
+      B: { normalized_rank: null, arank: null },
+    });
+    expect(view.rows.map((row) => row.move)).toEqual([2, null]);
+  });
+});
+
+describe('dataCoverage (decisions §5 rules 2–4)', () => {
+  const scores = {
+    period_year: 2026,
+    period_qrt: 1,
+    ...Object.fromEntries(ISSUES.map((issue) => [issue.scoreField, 1])),
+  } as unknown as RankedCompany['companies_scores'];
+  const disclosed = { structure: 'Public', alt_reporting: false, self_reporting: false };
+
+  it('counts nine of nine for a public company with every score', () => {
+    expect(dataCoverage(disclosed, scores).coverage).toBe(9);
+  });
+
+  it('says no data where a score is missing, climate too', () => {
+    const view = dataCoverage(disclosed, { ...scores, climate_score: null, us_tax_score: null });
+    expect(view.issueData.climate).toBe('no_data');
+    expect(view.issueData.tax).toBe('no_data');
+    expect(view.issueData.lobbying).toBe('scored');
+    expect(view.coverage).toBe(7);
+  });
+
+  it('says not disclosed on six issues for a private company without reporting', () => {
+    const view = dataCoverage({ ...disclosed, structure: 'Private' }, scores);
+    expect(view.issueData.exec_pay).toBe('not_disclosed');
+    expect(view.issueData.climate).toBe('scored');
+    expect(view.coverage).toBe(3);
   });
 });

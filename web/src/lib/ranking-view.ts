@@ -1,4 +1,15 @@
-import type { IndustryCompaniesResult, RankedCompany, TopCompany } from '@upright/contracts';
+import {
+  ISSUES,
+  issueDataStatus,
+  type Company,
+  type CompanyScores,
+  type IndustryCompaniesResult,
+  type IndustryMoves,
+  type IssueDataStatus,
+  type IssueKey,
+  type RankedCompany,
+  type TopCompany,
+} from '@upright/contracts';
 import { issueRanksOf, type RankingRow } from '../components/RankingTable';
 
 export type Weighting = 'personal' | 'averages';
@@ -7,7 +18,10 @@ export type Weighting = 'personal' | 'averages';
  * Which list an industry page shows (decisions §5 rule 9): a member with saved priorities sees
  * `pranked` (their own weighting); everyone else sees `aranked`, weighted by members' averages.
  */
-export function industryRanking(result: IndustryCompaniesResult): {
+export function industryRanking(
+  result: IndustryCompaniesResult,
+  moves?: IndustryMoves,
+): {
   weighting: Weighting;
   rows: RankingRow[];
 } {
@@ -21,16 +35,18 @@ export function industryRanking(result: IndustryCompaniesResult): {
   if (result.pranked) {
     return {
       weighting: 'personal',
-      rows: companiesOf(result.pranked).map((company) =>
-        toRow(company, company.prank, company.ptied),
-      ),
+      rows: companiesOf(result.pranked).map((company) => ({
+        ...toRow(company, company.prank, company.ptied),
+        move: moves?.[company.upright_cid]?.arank,
+      })),
     };
   }
   return {
     weighting: 'averages',
-    rows: companiesOf(result.aranked).map((company) =>
-      toRow(company, company.arank, company.atied),
-    ),
+    rows: companiesOf(result.aranked).map((company) => ({
+      ...toRow(company, company.arank, company.atied),
+      move: moves?.[company.upright_cid]?.arank,
+    })),
   };
 }
 
@@ -47,7 +63,23 @@ function toRow(
     rank,
     tied,
     issueRanks: issueRanksOf(company as unknown as Record<string, unknown>),
+    ...dataCoverage(company, company.companies_scores),
   };
+}
+
+/** Where each issue rank comes from and how many of the nine have a score that counts. */
+export function dataCoverage(
+  company: Pick<Company, 'structure' | 'alt_reporting' | 'self_reporting'>,
+  scores: CompanyScores,
+): { issueData: Record<IssueKey, IssueDataStatus>; coverage: number } {
+  const issueData = Object.fromEntries(
+    ISSUES.map((issue) => [
+      issue.key,
+      issueDataStatus(company, issue.key, scores[issue.scoreField]),
+    ]),
+  ) as Record<IssueKey, IssueDataStatus>;
+  const coverage = ISSUES.filter((issue) => issueData[issue.key] === 'scored').length;
+  return { issueData, coverage };
 }
 
 /** A report's frozen ranking: ranked on its issue, or on normalized_rank for `overall`. */

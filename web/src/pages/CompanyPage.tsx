@@ -7,6 +7,7 @@ import {
   type CompanyDetail,
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
+import { CompanyHistory } from '../components/CompanyHistory';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -16,8 +17,10 @@ import {
   formatMetric,
   formatPeriod,
   formatRank,
+  ISSUE_DATA_NOTE,
   joinWithDots,
 } from '../lib/format';
+import { dataCoverage } from '../lib/ranking-view';
 import { useApi, useTitle } from '../lib/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
@@ -140,6 +143,18 @@ export default function CompanyPage() {
                   </li>
                 ))}
               </ul>
+              <p>
+                <PrefetchLink to={WebPaths.compare(industry, [detail.slug])}>
+                  Add to comparison
+                </PrefetchLink>{' '}
+                <span className="muted">with other companies of this industry</span>
+              </p>
+              {detail.ranks && (
+                <p data-testid="coverage">
+                  Data coverage: {dataCoverage(detail, detail.ranks.companies_scores).coverage} of{' '}
+                  {ISSUES.length} issues with data
+                </p>
+              )}
               {detail.ranks && (
                 <table className="ranking-table issue-ranks">
                   <caption>Rank on each issue in {pageIndustry?.industry_text ?? industry}</caption>
@@ -154,6 +169,9 @@ export default function CompanyPage() {
                     {ISSUES.map((issue) => {
                       const ranks = detail.ranks as unknown as Record<string, unknown>;
                       const score = detail.ranks?.companies_scores[issue.scoreField];
+                      const status = dataCoverage(detail, detail.ranks!.companies_scores).issueData[
+                        issue.key
+                      ];
                       return (
                         <tr key={issue.key}>
                           <th scope="row">{issue.label}</th>
@@ -163,8 +181,17 @@ export default function CompanyPage() {
                               ranks[`${issue.key}_tied`] === true,
                             )}{' '}
                             of {detail.ranks?.lowestRank}
+                            {status !== 'scored' && (
+                              <span className="data-note">{ISSUE_DATA_NOTE[status]}</span>
+                            )}
                           </td>
-                          <td>{score === null || score === undefined ? 'missing' : score}</td>
+                          <td>
+                            {score === null || score === undefined
+                              ? issue.key === 'climate'
+                                ? 'no data (counted as 1500)'
+                                : 'no data'
+                              : score}
+                          </td>
                         </tr>
                       );
                     })}
@@ -172,6 +199,8 @@ export default function CompanyPage() {
                 </table>
               )}
             </section>
+
+            <CompanyHistory industry={industry} company={detail} />
 
             <section aria-labelledby="details-heading">
               <h2 id="details-heading">The figures behind the ranks</h2>

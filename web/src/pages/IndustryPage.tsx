@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { api } from '../api/endpoints';
+import { IndustryHistory } from '../components/IndustryHistory';
 import { IndustryRanking } from '../components/IndustryRanking';
 import { PageState } from '../components/PageState';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -35,6 +36,12 @@ export default function IndustryPage() {
             <p className="muted">Also known as: {data.industryResult.industry_alts.join(', ')}</p>
           )}
           <IndustryRanking data={data} />
+          {data.period && (
+            <IndustryHistory
+              industry={data.industryResult.industry}
+              industryText={data.industryResult.industry_text}
+            />
+          )}
         </>
       )}
     </PageState>

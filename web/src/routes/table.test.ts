@@ -20,6 +20,7 @@ describe('route table', () => {
       WebPaths.verify('h'),
       WebPaths.privacyPolicy(),
       WebPaths.termsOfUse(),
+      WebPaths.compare('banks', ['acme-bank', 'zen-bank']).split('?')[0],
       '/about',
       '/faq',
     ];

@@ -40,6 +40,10 @@ export const ROUTES: RouteDefinition[] = [
     load: () => import('../pages/CompanyPage'),
     data: ({ industry, company }) => [apiPaths.company(industry!, company!)],
   },
+  {
+    path: '/compare/us/:industry',
+    load: () => import('../pages/ComparePage'),
+  },
   { path: '/account/signin', load: () => import('../pages/account/SignInPage') },
   { path: '/account/signup', load: () => import('../pages/account/SignUpPage') },
   { path: '/account/priorities', load: () => import('../pages/account/PrioritiesPage') },

@@ -1,11 +1,9 @@
-import { DEFAULT_PRIORITY_VALUES, NOT_RANKED_PRIORITY_FIELDS } from '@upright/contracts';
 import {
-  clientValuesOf,
-  isWeighted,
+  DEFAULT_PRIORITY_VALUES,
   issueWeightsOf,
-  memberWeightsOf,
-  serverColumnsOf,
-} from './priorities';
+  NOT_RANKED_PRIORITY_FIELDS,
+} from '@upright/contracts';
+import { clientValuesOf, isWeighted, memberWeightsOf, serverColumnsOf } from './priorities';
 
 describe('priorities (decisions §4)', () => {
   it('stores client fields under their server names, the spec’s odd spellings included', () => {

@@ -1,6 +1,7 @@
 import {
   CLIENT_PRIORITY_FIELDS,
   ISSUES,
+  issueWeightsOf,
   PRIORITY_DEFAULT,
   serverPriorityFieldOf,
   type IssueWeights,
@@ -32,7 +33,6 @@ export function isWeighted(values: PriorityValues): boolean {
   return ISSUES.some((issue) => values[issue.clientPriority] !== PRIORITY_DEFAULT);
 }
 
-/** The member's values as weights of the ranking engine (decisions §5 rule 7). */
 /**
  * A member's ranking weights (decisions §5 rule 7): null until priorities are saved, and while
  * a discontinuation is pending.
@@ -44,10 +44,4 @@ export function memberWeightsOf(user: {
 }): IssueWeights | null {
   if (user.prefsUpdated === null || user.priorities === null || user.discontinue) return null;
   return issueWeightsOf(clientValuesOf(user.priorities));
-}
-
-export function issueWeightsOf(values: PriorityValues): IssueWeights {
-  return Object.fromEntries(
-    ISSUES.map((issue) => [issue.key, values[issue.clientPriority]]),
-  ) as IssueWeights;
 }

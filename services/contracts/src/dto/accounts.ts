@@ -64,6 +64,16 @@ export function serverPriorityFieldOf(field: AnyClientPriorityField): string {
   return `value_${SERVER_SPELLING_OF_CLIENT_FIELD[field] ?? field}`;
 }
 
+/**
+ * A member's values as weights of the ranking (decisions §5 rule 7): shared by accounts (saved
+ * priorities) and the browser (the priorities page's live preview).
+ */
+export function issueWeightsOf(values: PriorityValues): IssueWeights {
+  return Object.fromEntries(
+    ISSUES.map((issue) => [issue.key, values[issue.clientPriority]]),
+  ) as IssueWeights;
+}
+
 export const DEFAULT_PRIORITY_VALUES: Readonly<PriorityValues> = Object.freeze(
   Object.fromEntries(
     CLIENT_PRIORITY_FIELDS.map((field) => [field, PRIORITY_DEFAULT]),

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './accounts.schemas';
 export * from './search';
 export * from './reports';
+export * from './history';

@@ -1,5 +1,6 @@
 import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
 import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
+import type { IndustryMoves } from './history';
 
 /** One row of `GET /api/active` (spec §3: active industries are objects with `industry`). */
 export interface ActiveIndustry {
@@ -117,6 +118,10 @@ export interface IndustryCompaniesResponse {
   industryResult: Industry;
   /** The period ranked; null when the industry has no scores at all. */
   period: Period | null;
+  /** The last earlier period with scores, which `moves` are counted from; null when none. */
+  previous_period: Period | null;
+  /** Each ranked company's move since `previous_period` (decisions §12). */
+  moves: IndustryMoves;
 }
 
 export interface Headquarters {

@@ -1,5 +1,11 @@
 import type {
   ActiveIndustriesResponse,
+  CompanyHistoryRequest,
+  ComparisonRequest,
+  ComparisonResponse,
+  CompanyHistoryResponse,
+  IndustryHistoryRequest,
+  IndustryHistoryResponse,
   CompanyDetailRequest,
   CompanyDetailResponse,
   Industry,
@@ -23,6 +29,12 @@ export const rankingsPatterns = {
   companyDetail: 'rankings.companies.detail',
   /** `GET /api/rankings/...` and `/api/major/rankings/...`: the top companies of a period. */
   topCompanies: 'rankings.companies.top',
+  /** `GET /api/history/us/{industry}`: the industry's ranking at every period with scores. */
+  industryHistory: 'rankings.history.industry',
+  /** `GET /api/history/us/{industry}/{company}`: a company's ranks per period; null = none. */
+  companyHistory: 'rankings.history.company',
+  /** `GET /api/compare/us/{industry}?c=…`: 2–4 companies side by side, or the first slug that names none. */
+  comparison: 'rankings.history.compare',
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
 } as const;
@@ -34,6 +46,9 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   companyDetail: ['bff'],
   /** Reports freezes a snapshot of the top companies when it publishes. */
   topCompanies: ['bff', 'reports'],
+  industryHistory: ['bff'],
+  companyHistory: ['bff'],
+  comparison: ['bff'],
   searchDocuments: ['search'],
 };
 
@@ -49,6 +64,18 @@ export interface RankingsRequestMap {
   };
   'rankings.companies.detail': { request: CompanyDetailRequest; response: CompanyDetailResponse };
   'rankings.companies.top': { request: TopCompaniesRequest; response: TopCompaniesResponse };
+  'rankings.history.industry': {
+    request: IndustryHistoryRequest;
+    response: IndustryHistoryResponse;
+  };
+  'rankings.history.company': {
+    request: CompanyHistoryRequest;
+    response: CompanyHistoryResponse | null;
+  };
+  'rankings.history.compare': {
+    request: ComparisonRequest;
+    response: { result: ComparisonResponse } | { unknown: string };
+  };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;
     response: SearchDocumentsPage<'companies' | 'industries'>;

@@ -7,3 +7,9 @@ export { fromHundredths, toHundredths } from './hundredths';
 export { orderByName, orderedByRank } from './name-order';
 export { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } from './weigh';
 export { rankPersonally, type PersonallyRankable, type PersonalRanking } from './personal';
+export {
+  discloses,
+  issueDataStatus,
+  type DisclosureFields,
+  type IssueDataStatus,
+} from './missing-data';

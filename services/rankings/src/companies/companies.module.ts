@@ -11,5 +11,6 @@ import { RankedSets } from './ranked-sets.service';
   imports: [IndustriesModule, AveragesModule],
   controllers: [CompaniesController],
   providers: [CompaniesRepository, RankedSets, CompaniesService, CompanyDetailService],
+  exports: [CompaniesRepository, RankedSets, CompanyDetailService],
 })
 export class CompaniesModule {}

@@ -67,6 +67,17 @@ export class CompaniesRepository {
     return latest && { period_year: latest.periodYear, period_qrt: latest.periodQrt };
   }
 
+  /** Every period in which some member of the industry has scores, oldest first. */
+  async periods(industry: string, scope: MemberScope): Promise<Period[]> {
+    const rows = await this.db.companyScore.findMany({
+      where: { company: membersOf(industry, scope) },
+      distinct: ['periodYear', 'periodQrt'],
+      select: { periodYear: true, periodQrt: true },
+      orderBy: [{ periodYear: 'asc' }, { periodQrt: 'asc' }],
+    });
+    return rows.map((row) => ({ period_year: row.periodYear, period_qrt: row.periodQrt }));
+  }
+
   /** The members with scores at `period`, each with exactly that period's scores. */
   membersAt(industry: string, scope: MemberScope, period: Period): Promise<MemberRow[]> {
     return this.db.company.findMany({

@@ -24,13 +24,23 @@ export class CompaniesService {
       request.period === null
         ? await this.rankedSets.latest(view, 'listed')
         : await this.rankedSets.at(view, 'listed', request.period);
+    if (set === null) {
+      return {
+        result: { ranked: [], aranked: [], pranked: null, none: true },
+        industryResult,
+        period: null,
+        previous_period: null,
+        moves: {},
+      };
+    }
+    const previous = await this.rankedSets.before(view, 'listed', set.period);
+    const averages = this.averages.weights;
     return {
-      result:
-        set === null
-          ? { ranked: [], aranked: [], pranked: null, none: true }
-          : set.industryLists(this.averages.weights),
+      result: set.industryLists(averages),
       industryResult,
-      period: set?.period ?? null,
+      period: set.period,
+      previous_period: previous?.period ?? null,
+      moves: set.movesSince(previous, averages),
     };
   }
 

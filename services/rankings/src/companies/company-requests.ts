@@ -14,13 +14,15 @@ export const industryCompaniesRequestSchema = z.object({
   period: periodSchema.nullable(),
 });
 
+// Lookup only (compared with stored slugs), so any bounded string is harmless.
+export const companySlugSchema = z
+  .string('must be a string')
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+
 export const companyDetailRequestSchema = z.object({
   industry: slugSchema,
-  // Lookup only (compared with stored slugs), so any bounded string is harmless.
-  company: z
-    .string('must be a string')
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters'),
+  company: companySlugSchema,
 });
 
 export const topCompaniesRequestSchema = z.object({

@@ -116,6 +116,42 @@ describe('RankedSet', () => {
     });
   });
 
+  it('gives history the ranks of every company without names or personal fields', () => {
+    const rankedSet = set();
+    const history = rankedSet.historicRanks(averages);
+    const lists = rankedSet.industryLists(averages);
+    expect(history.map((c) => c.upright_cid)).toEqual(lists.ranked.map((c) => c.upright_cid));
+    for (const entry of history) {
+      const own = lists.ranked.find((c) => c.upright_cid === entry.upright_cid)!;
+      expect(entry).toMatchObject({ normalized_rank: own.normalized_rank, arank: own.arank });
+      expect(entry).not.toHaveProperty('company_name');
+      expect(entry).not.toHaveProperty('prank');
+    }
+  });
+
+  it('counts moves since the previous set: places gained, null for new companies', () => {
+    // Earlier, C was best on everything and A was worst; B was not ranked.
+    const earlier = rankedSetOf({ period_year: 2025, period_qrt: 4 }, [
+      memberRow('A', { climateScore: 90, usTaxScore: 90 }, {}, [2025, 4]),
+      memberRow('C', { climateScore: 1, usTaxScore: 1 }, {}, [2025, 4]),
+      memberRow('D', { climateScore: 50, usTaxScore: 50 }, { structure: 'Private' }, [2025, 4]),
+    ]);
+    const now = set();
+    const moves = now.movesSince(earlier, averages);
+    const nowRanks = new Map(now.historicRanks(averages).map((c) => [c.upright_cid, c]));
+    const thenRanks = new Map(earlier.historicRanks(averages).map((c) => [c.upright_cid, c]));
+    for (const cid of ['A', 'C', 'D']) {
+      expect(moves[cid]).toEqual({
+        normalized_rank: thenRanks.get(cid)!.normalized_rank - nowRanks.get(cid)!.normalized_rank,
+        arank: thenRanks.get(cid)!.arank - nowRanks.get(cid)!.arank,
+      });
+    }
+    expect(moves.A.normalized_rank).toBeGreaterThan(0);
+    expect(moves.C.normalized_rank).toBeLessThan(0);
+    expect(moves.B).toEqual({ normalized_rank: null, arank: null });
+    expect(now.movesSince(null, averages).A).toEqual({ normalized_rank: null, arank: null });
+  });
+
   it('is empty (none) without members', () => {
     const empty = rankedSetOf(period, []);
     expect(empty.industryLists(averages)).toEqual({

@@ -3,6 +3,8 @@ import type {
   CompanyRanksInIndustry,
   CompanyScores,
   IndustryCompaniesResult,
+  IndustryHistoryEntry,
+  IndustryMoves,
   IssueWeights,
   Period,
   RankingValue,
@@ -17,6 +19,7 @@ import {
   type IndustryRanking,
   type IssueRankedCompany,
   type IssueRanking,
+  type RankedCompany,
   type WeightedRanks,
 } from '../ranking-engine';
 import { toRankable } from './company-rows';
@@ -85,6 +88,37 @@ export class RankedSet {
       period: this.period,
       lowestRank: this.lowestRank,
     };
+  }
+
+  /**
+   * Every company's ranks without its name or personal fields, by normalized_rank then name:
+   * one period of an industry's history (decisions §12).
+   */
+  historicRanks(averages: IssueWeights): IndustryHistoryEntry[] {
+    return this.visitorRanking(averages).ranking.ranked.map(
+      ({ company_name: _name, raw_prank: _raw, prank: _prank, ptied: _ptied, ...ranks }) => ranks,
+    );
+  }
+
+  /**
+   * Each company's move since `previous` (the last earlier period with scores): places gained on
+   * normalized_rank and on arank, null for a company not ranked then (decisions §12).
+   */
+  movesSince(previous: RankedSet | null, averages: IssueWeights): IndustryMoves {
+    const before = previous
+      ? new Map(previous.visitorRanking(averages).ranking.ranked.map((c) => [c.upright_cid, c]))
+      : new Map<string, RankedCompany>();
+    const moves: IndustryMoves = {};
+    for (const now of this.visitorRanking(averages).ranking.ranked) {
+      const then = before.get(now.upright_cid);
+      moves[now.upright_cid] = then
+        ? {
+            normalized_rank: then.normalized_rank - now.normalized_rank,
+            arank: then.arank - now.arank,
+          }
+        : { normalized_rank: null, arank: null };
+    }
+    return moves;
   }
 
   /** The first `count` on an issue, or on normalized_rank for `overall` and the major variant. */

@@ -11,6 +11,12 @@ const OLDER: Period = { period_year: 2025, period_qrt: 4 };
 function fakeRepository(members: Record<string, MemberRow[]>, latest: Period | null) {
   return {
     latestPeriod: jest.fn(async () => latest),
+    periods: jest.fn(async () =>
+      Object.keys(members)
+        .map((key) => key.split('-').map(Number))
+        .map(([period_year, period_qrt]) => ({ period_year, period_qrt }))
+        .sort((a, b) => a.period_year - b.period_year || a.period_qrt - b.period_qrt),
+    ),
     membersAt: jest.fn(
       async (_industry: string, _scope: string, period: Period) =>
         members[`${period.period_year}-${period.period_qrt}`] ?? [],
@@ -26,6 +32,41 @@ function viewOf(cache: VersionedCache, version = '1'): IndustryCacheView {
     getOrLoad: (what, load, keep) => cache.getOrLoad(scope, what, load, keep),
   };
 }
+
+describe('RankedSets: every period (history)', () => {
+  const members = {
+    '2025-3': [memberRow('A', {}, {}, [2025, 3])],
+    '2026-1': [memberRow('A', {}), memberRow('B', {})],
+    '2025-4': [memberRow('B', {}, {}, [2025, 4])],
+  };
+
+  it('gives the set of every period with scores, oldest first, the periods loaded once', async () => {
+    const repository = fakeRepository(members, LATEST);
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const view = viewOf(new VersionedCache(10, 60_000));
+    const every = await sets.every(view, 'listed');
+    expect(every.map((set) => set.period)).toEqual([
+      { period_year: 2025, period_qrt: 3 },
+      OLDER,
+      LATEST,
+    ]);
+    await sets.every(view, 'listed');
+    expect(repository.periods).toHaveBeenCalledTimes(1);
+    expect(repository.membersAt).toHaveBeenCalledTimes(3);
+  });
+
+  it('finds the last earlier period with scores, across a year, or none', async () => {
+    const repository = fakeRepository(members, LATEST);
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const view = viewOf(new VersionedCache(10, 60_000));
+    expect((await sets.before(view, 'listed', LATEST))!.period).toEqual(OLDER);
+    expect((await sets.before(view, 'listed', OLDER))!.period).toEqual({
+      period_year: 2025,
+      period_qrt: 3,
+    });
+    expect(await sets.before(view, 'listed', { period_year: 2025, period_qrt: 3 })).toBeNull();
+  });
+});
 
 describe('RankedSets: choosing the period', () => {
   const members = {

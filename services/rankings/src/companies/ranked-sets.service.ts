@@ -18,6 +18,28 @@ export class RankedSets {
     return period === null ? null : this.at(view, scope, period);
   }
 
+  /** S at every period with scores for it, oldest first (decisions §12 history). */
+  async every(view: IndustryCacheView, scope: MemberScope): Promise<RankedSet[]> {
+    const periods = await this.periods(view, scope);
+    return Promise.all(periods.map((period) => this.at(view, scope, period)));
+  }
+
+  /** S at the last period with scores before `period`; null when there is none. */
+  async before(
+    view: IndustryCacheView,
+    scope: MemberScope,
+    period: Period,
+  ): Promise<RankedSet | null> {
+    const earlier = (await this.periods(view, scope)).filter(
+      (other) => comparePeriods(other, period) < 0,
+    );
+    return earlier.length === 0 ? null : this.at(view, scope, earlier[earlier.length - 1]);
+  }
+
+  private periods(view: IndustryCacheView, scope: MemberScope): Promise<Period[]> {
+    return view.getOrLoad(`periods ${scope}`, () => this.companies.periods(view.industry, scope));
+  }
+
   /**
    * S at `period` (empty when nobody has scores then). Empty sets are not kept: any of 404
    * quarters can be asked for, and they must not push real rankings out of the cache.
@@ -29,6 +51,10 @@ export class RankedSets {
       (set) => set.members.length > 0,
     );
   }
+}
+
+function comparePeriods(a: Period, b: Period): number {
+  return a.period_year - b.period_year || a.period_qrt - b.period_qrt;
 }
 
 export function rankedSetOf(period: Period, rows: readonly MemberRow[]): RankedSet {

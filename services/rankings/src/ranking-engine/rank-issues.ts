@@ -1,10 +1,10 @@
 import {
-  DISCLOSURE_DEPENDENT_ISSUES,
   ISSUE_KEYS,
   MISSING_CLIMATE_SCORE,
   type IssueKey,
   competitionRanks,
   countBelow,
+  issueDataStatus,
   orderByName,
   sharedRankFlags,
 } from '@upright/contracts';
@@ -14,7 +14,6 @@ import { plainObject } from './plain-object';
 import type { IssueRankedCompany, IssueRanking, RankableCompany } from './types';
 
 const CLIMATE: IssueKey = 'climate';
-const DISCLOSURE_DEPENDENT: ReadonlySet<IssueKey> = new Set(DISCLOSURE_DEPENDENT_ISSUES);
 
 /**
  * Marks a company that gets rank L on an issue instead of competing on its score. NaN, because
@@ -88,18 +87,14 @@ function rankOneIssue(
 
 /** The score a company competes with on `key`, or AT_LOWEST_RANK (rules 2–4). */
 function rankedScore(company: RankableCompany, key: IssueKey): number {
-  if (DISCLOSURE_DEPENDENT.has(key) && !discloses(company)) return AT_LOWEST_RANK;
   const score = company.scores[key] ?? null;
+  const status = issueDataStatus(company, key, score);
+  if (status === 'not_disclosed') return AT_LOWEST_RANK;
   if (score === null) return key === CLIMATE ? MISSING_CLIMATE_SCORE : AT_LOWEST_RANK;
   if (Number.isNaN(score)) {
     throw new RangeError(`NaN ${key} score for company ${company.upright_cid}`);
   }
   return score;
-}
-
-/** Rule 4: public, or reporting by other means. */
-function discloses(company: RankableCompany): boolean {
-  return company.structure === 'Public' || company.alt_reporting || company.self_reporting;
 }
 
 /** Rule 5: raw_rank = Σ of the nine issue ranks. */

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { PRIORITY_MAX, PRIORITY_MIN } from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { clearPrefetched } from '../../api/http';
+import { PriorityPreview } from '../../components/PriorityPreview';
 import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
 import { SuccessOverlay } from '../../components/SuccessOverlay';
@@ -105,6 +106,7 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
           ))}
         </fieldset>
       </form>
+      <PriorityPreview values={values} />
       <SaveBar dirty={dirty} canSave={!pending} form="priorities-form" />
       {updated && (
         <SuccessOverlay

@@ -1,0 +1,88 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  Patterns,
+  type CompanyHistoryResponse,
+  type ComparisonResponse,
+  type IndustryHistoryResponse,
+} from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { notFound } from '../http/api-exceptions';
+import {
+  companyPageParams,
+  companySlugParam,
+  industryPageParams,
+  requireCoveredMarket,
+} from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+const COMPARE_RULE = `must be ${COMPARE_MIN} to ${COMPARE_MAX} different company slugs joined by ","`;
+
+/** `?c=slug,slug[,slug,slug]`: the comparison's URL is its state (decisions §12). */
+const comparisonQuery = z.object({
+  c: z
+    .string({ error: COMPARE_RULE })
+    .transform((value) => value.split(','))
+    .pipe(
+      z
+        .array(companySlugParam)
+        .min(COMPARE_MIN, COMPARE_RULE)
+        .max(COMPARE_MAX, COMPARE_RULE)
+        .refine((slugs) => new Set(slugs).size === slugs.length, COMPARE_RULE),
+    ),
+});
+
+/** Decisions §12: history and comparison, public reads kept like every other. */
+@Controller('api')
+export class HistoryController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('history/:market/:industry')
+  industryHistory(
+    @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
+  ): Promise<IndustryHistoryResponse> {
+    requireCoveredMarket('market', params.market);
+    return this.services.request(Patterns.rankings.industryHistory, {
+      industry: params.industry,
+    });
+  }
+
+  /** Unlike the company page (204), an unknown company is a 404 here: nothing has history. */
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('history/:market/:industry/:company')
+  async companyHistory(
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+  ): Promise<CompanyHistoryResponse> {
+    requireCoveredMarket('market', params.market);
+    const history = await this.services.request(Patterns.rankings.companyHistory, {
+      industry: params.industry,
+      company: params.company,
+    });
+    if (history === null) throw unknownCompany('company', params.company, params.industry);
+    return history;
+  }
+
+  /** An unknown company is a 404 naming the query field `c`. */
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('compare/:market/:industry')
+  async compare(
+    @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
+    @Query(new ZodValidationPipe(comparisonQuery)) query: z.output<typeof comparisonQuery>,
+  ): Promise<ComparisonResponse> {
+    requireCoveredMarket('market', params.market);
+    const answer = await this.services.request(Patterns.rankings.comparison, {
+      industry: params.industry,
+      companies: query.c,
+    });
+    if ('unknown' in answer) throw unknownCompany('c', answer.unknown, params.industry);
+    return answer.result;
+  }
+}
+
+function unknownCompany(field: string, company: string, industry: string) {
+  return notFound(field, `Unknown company "${company}" in "${industry}"`);
+}

@@ -1,0 +1,24 @@
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'correct-horse-battery-e2e';
+
+/** Signs up through the page; the ALTCHA widget solves its proof of work in the browser. */
+export async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/account/signup');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel('What year were you born?').fill('1990');
+  await page.getByLabel(/I am an individual/).check();
+  // The widget's label starts the proof of work (its styled box covers the raw checkbox).
+  await page.locator('altcha-widget label').first().click();
+  const join = page.getByRole('button', { name: 'Join' });
+  await page.waitForFunction(
+    () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,
+    null,
+    { timeout: 30_000 },
+  );
+  await join.click();
+  await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
+}
