@@ -38,9 +38,7 @@ describe('a page as first sent', () => {
       'Tools &amp; &quot;Hardware&quot; rankings',
     ]);
     const descriptions = page.querySelectorAll('meta[name="description"]');
-    expect(descriptions.map((meta) => meta.getAttribute('content'))).toEqual([
-      'Makers of <tools>',
-    ]);
+    expect(descriptions.map((meta) => meta.getAttribute('content'))).toEqual(['Makers of <tools>']);
     expect(page.querySelector('script[src]')?.getAttribute('src')).toBe('/assets/index-abc.js');
   });
 
