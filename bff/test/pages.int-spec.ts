@@ -315,6 +315,43 @@ describe('pages that search engines can read and people can share', () => {
     });
   });
 
+  describe('share images', () => {
+    /** Width and height from a PNG's IHDR chunk. */
+    const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+    it('draws the image each report, industry and company page names, and keeps it', async () => {
+      const pages = [seeded.reports[0].path, WebPaths.industry(industry()), seeded.companyPaths[0]];
+      for (const url of pages) {
+        const { html } = await page(url);
+        const image = html.querySelector('meta[property="og:image"]')!.getAttribute('content')!;
+        expect(image.startsWith(`${PUBLIC_URL}/share/`)).toBe(true);
+        const imagePath = image.slice(PUBLIC_URL.length);
+        const first = await get(imagePath);
+        expect(first.status).toBe(200);
+        expect(first.headers.get('content-type')).toBe('image/png');
+        const bytes = Buffer.from(await first.arrayBuffer());
+        expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+        expect(pngSize(bytes)).toEqual([1200, 630]);
+        const second = await get(imagePath, { headers: { 'Accept-Encoding': 'br, gzip' } });
+        expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+        expect(second.headers.get('content-encoding')).toBeNull();
+        expect(Buffer.from(await second.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+    });
+
+    it.each([
+      '/share/reports/2000000000.png',
+      '/share/reports/abc.png',
+      '/share/industries/no-such-industry.png',
+      `/share/companies/no-such-industry/acme.png`,
+      '/share/other/x.png',
+    ])('answers %s with 404', async (url) => {
+      const response = await get(url);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    });
+  });
+
   describe('framing policy', () => {
     const framing = async (url: string) => {
       const response = await get(url);

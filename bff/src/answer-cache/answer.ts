@@ -45,10 +45,11 @@ export interface Answer {
 export function makeAnswer(
   body: string | Buffer,
   policy: AnswerPolicy,
-  options: { contentType?: string; industryKey?: string } = {},
+  options: { contentType?: string; industryKey?: string; compressible?: boolean } = {},
 ): Answer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  const compress = identity.length >= COMPRESS_FROM_BYTES;
+  // Already compressed bytes (a PNG) gain nothing from brotli or gzip.
+  const compress = options.compressible !== false && identity.length >= COMPRESS_FROM_BYTES;
   const br = compress
     ? brotliCompressSync(identity, {
         params: {

@@ -9,6 +9,7 @@ import { headTags } from './page-head';
 import { PageRenderer } from './page-content';
 import { PageTemplate } from './page-html';
 import { canonicalPath, matchPage } from './page-routes';
+import { ShareImages } from './share-image';
 import { robotsTxt, siteData, sitemapEntries, sitemapXml } from './sitemap';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -29,6 +30,7 @@ export interface PagesOptions {
 export class Pages {
   private readonly template: PageTemplate;
   private readonly renderer: PageRenderer;
+  private readonly shareImages: ShareImages;
 
   constructor(
     private readonly cache: AnswerCache,
@@ -37,6 +39,7 @@ export class Pages {
   ) {
     this.template = new PageTemplate(options.indexHtml);
     this.renderer = new PageRenderer(services, options.productName);
+    this.shareImages = new ShareImages(services, options.productName);
   }
 
   readonly page = async (request: Request, response: Response): Promise<void> => {
@@ -73,15 +76,29 @@ export class Pages {
       Promise.resolve(robotsTxt(this.options.publicUrl)),
     );
 
+  /** A share image (decisions §13): drawn once per data version, then kept. */
+  readonly shareImage = (request: Request, response: Response): Promise<void> =>
+    this.keptFile(request, response, 'image/png', () =>
+      this.shareImages.image(request.baseUrl + request.path),
+    );
+
+  /** Made once per data version and kept; a 404 JSON error when `make` finds nothing. */
   private async keptFile(
     request: Request,
     response: Response,
     contentType: string,
-    make: () => Promise<string>,
+    make: () => Promise<string | Buffer | null>,
   ): Promise<void> {
     const version = this.cache.store.versionOf('data');
     try {
-      this.keep(request, response, makeAnswer(await make(), DATA_POLICY, { contentType }), version);
+      const body = await make();
+      if (body === null) {
+        response.status(404).json({ error: { code: 'not_found', message: 'No such image.' } });
+        return;
+      }
+      const compressible = typeof body === 'string';
+      const answer = makeAnswer(body, DATA_POLICY, { contentType, compressible });
+      this.keep(request, response, answer, version);
     } catch (error) {
       const { status, body } = translateError(error);
       response.status(status).json(body);

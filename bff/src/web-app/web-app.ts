@@ -29,6 +29,11 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages:
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use('/sitemap.xml', exactly(pages.sitemap));
   app.use('/robots.txt', exactly(pages.robots));
+  app.use('/share', (request: Request, response: Response, next: NextFunction) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read) return next();
+    void pages.shareImage(request, response);
+  });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || NOT_SPA.test(request.path)) return next();
