@@ -14,7 +14,11 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
 }
 
-/** The head tags of one page, with absolute URLs on `publicUrl` (no trailing slash). */
+/**
+ * The head tags of one page, with absolute URLs on `publicUrl` (no trailing slash). Each but the
+ * title is marked `data-page-head`: the web app drops them when it moves to another page, so
+ * they never describe a page they are not on (the app sets the title itself).
+ */
 export function headTags(head: PageHead, publicUrl: string, siteName: string): Html {
   const url = publicUrl + head.path;
   const image = head.image === undefined ? undefined : publicUrl + head.image;
@@ -24,29 +28,29 @@ export function headTags(head: PageHead, publicUrl: string, siteName: string): H
     ...(typeof head.jsonLd.url === 'string' ? { url: publicUrl + head.jsonLd.url } : {}),
   };
   return html`<title>${head.title}</title>
-    <meta name="description" content="${head.description}" />
-    <link rel="canonical" href="${url}" />
-    <meta property="og:site_name" content="${siteName}" />
-    <meta property="og:type" content="${head.type ?? 'website'}" />
-    <meta property="og:title" content="${head.title}" />
-    <meta property="og:description" content="${head.description}" />
-    <meta property="og:url" content="${url}" />${
+    <meta data-page-head name="description" content="${head.description}" />
+    <link data-page-head rel="canonical" href="${url}" />
+    <meta data-page-head property="og:site_name" content="${siteName}" />
+    <meta data-page-head property="og:type" content="${head.type ?? 'website'}" />
+    <meta data-page-head property="og:title" content="${head.title}" />
+    <meta data-page-head property="og:description" content="${head.description}" />
+    <meta data-page-head property="og:url" content="${url}" />${
       image === undefined
         ? ''
-        : html` <meta property="og:image" content="${image}" />
-            <meta property="og:image:width" content="1200" />
-            <meta property="og:image:height" content="630" />
-            <meta name="twitter:image" content="${image}" />`
+        : html` <meta data-page-head property="og:image" content="${image}" />
+            <meta data-page-head property="og:image:width" content="1200" />
+            <meta data-page-head property="og:image:height" content="630" />
+            <meta data-page-head name="twitter:image" content="${image}" />`
     }
     <meta
       name="twitter:card"
       content="${image === undefined ? 'summary' : 'summary_large_image'}"
     />
-    <meta name="twitter:title" content="${head.title}" />
-    <meta name="twitter:description" content="${head.description}" />${
+    <meta data-page-head name="twitter:title" content="${head.title}" />
+    <meta data-page-head name="twitter:description" content="${head.description}" />${
       jsonLd === undefined
         ? ''
-        : html` <script type="application/ld+json">
+        : html` <script data-page-head type="application/ld+json">
             ${new Html(scriptJson(jsonLd))}
           </script>`
     }`;
