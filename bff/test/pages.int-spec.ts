@@ -8,9 +8,8 @@ import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { Client } from 'pg';
-import { rankingsService } from '../../services/rankings/src/service';
-import { reportsService } from '../../services/reports/src/service';
 import { bffService } from '../src/service';
+import { startDataServices } from './support/data-services';
 
 jest.setTimeout(60_000);
 
@@ -91,15 +90,7 @@ describe('pages that search engines can read and people can share', () => {
       env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('reports') },
     });
     seeded = await readSeeded();
-    rankings = await startTestApp(rankingsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('rankings'),
-    });
-    reports = await startTestApp(reportsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('reports'),
-      QUEUE_PREFIX: `${prefix}-queues`,
-    });
+    ({ rankings, reports } = await startDataServices(common, `${prefix}-queues`));
     bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: distDir, PUBLIC_URL });
   });
 

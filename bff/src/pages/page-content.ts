@@ -15,6 +15,7 @@ import { translateError } from '../http/api-error.filter';
 import { publishedParams } from '../reports/report-params';
 import { html, type Html } from './html';
 import type { PageHead } from './page-head';
+import { periodText, rankText, reportRank, visitorRanking } from './page-facts';
 import type { PageRoute, StaticPageName } from './page-routes';
 import { shareImagePath } from './share-paths';
 
@@ -24,9 +25,6 @@ export type RenderedPage =
 
 /** A data-driven route to a 200 page, a 404 (its data names nothing) or a 301. */
 type Renderer = (route: never) => Promise<RenderedPage>;
-
-const period = (value: { period_year: number; period_qrt: number }) =>
-  `Q${value.period_qrt} ${value.period_year}`;
 
 /**
  * The first HTML of each public page (decisions §13), made from the same service calls as the
@@ -144,7 +142,7 @@ export class PageRenderer {
       },
       main: html`<article>
         <h1>${report.title}</h1>
-        <p>Published ${report.published_date} · ${period(report)}</p>
+        <p>Published ${report.published_date} · ${periodText(report)}</p>
         ${blocks.map(blockHtml)} ${reportTable(published)}
       </article>`,
     };
@@ -156,7 +154,7 @@ export class PageRenderer {
       period: null,
     });
     const text = data.industryResult.industry_text;
-    const description = `${text}: large US companies ranked on the issues members care about${data.period ? `, ${period(data.period)}` : ''}. ${data.industryResult.definition}`;
+    const description = `${text}: large US companies ranked on the issues members care about${data.period ? `, ${periodText(data.period)}` : ''}. ${data.industryResult.definition}`;
     return {
       status: 200,
       head: {
@@ -188,7 +186,7 @@ export class PageRenderer {
     const where = industry?.industry_text ?? route.industry;
     const ranks = detail.ranks;
     const description = ranks
-      ? `${detail.company_name} ranks ${ranks.arank} of ${ranks.lowestRank} in ${where} (${period(ranks.period)}) on the issues members care about.`
+      ? `${detail.company_name} ranks ${ranks.arank} of ${ranks.lowestRank} in ${where} (${periodText(ranks.period)}) on the issues members care about.`
       : `${detail.company_name} in ${where}: how it does on the issues members care about.`;
     return {
       status: 200,
@@ -294,92 +292,72 @@ function blockHtml(block: Block): Html {
   </ul>`;
 }
 
-const rankCell = (rank: number, tied: boolean | null) => `${tied ? 'T' : ''}${rank}`;
-
-/** Visitors see the ranking by members' average priorities (decisions §5 rule 7). */
-function industryTable(data: IndustryCompaniesResponse, industry: string): Html {
-  const byId = new Map(data.result.ranked.map((company) => [company.upright_cid, company]));
-  const rows = data.result.aranked.map((id) => byId.get(id)!);
+/** A table of ranks: a heading for each column, the rank first in each row. */
+function rankTable(caption: string, columns: [string, string], rows: Array<[string, Html]>): Html {
   return html`<table>
     <caption>
-      Ranking${data.period ? `, ${period(data.period)}` : ''}
+      ${caption}
     </caption>
     <thead>
       <tr>
-        <th scope="col">Rank</th>
-        <th scope="col">Company</th>
+        ${columns.map((column) => html`<th scope="col">${column}</th>`)}
       </tr>
     </thead>
     <tbody>
       ${rows.map(
-        (company) =>
+        ([rank, label]) =>
           html`<tr>
-            <td>${rankCell(company.arank, company.atied)}</td>
-            <td>
-              <a href="${WebPaths.company(industry, company.slug)}">${company.company_name}</a>
-            </td>
+            <td>${rank}</td>
+            <td>${label}</td>
           </tr>`,
       )}
     </tbody>
   </table>`;
 }
 
-/** A report's ranking: on its issue, or on normalized_rank for `overall`. */
+const companyLink = (industry: string, company: { slug: string; company_name: string }) =>
+  html`<a href="${WebPaths.company(industry, company.slug)}">${company.company_name}</a>`;
+
+function industryTable(data: IndustryCompaniesResponse, industry: string): Html {
+  const caption = `Ranking${data.period ? `, ${periodText(data.period)}` : ''}`;
+  return rankTable(
+    caption,
+    ['Rank', 'Company'],
+    visitorRanking(data).map((company) => [
+      rankText(company.arank, company.atied),
+      companyLink(industry, company),
+    ]),
+  );
+}
+
 function reportTable(published: PublishedReport): Html {
   if (published.rankings === null) return html``;
-  const { value, industry } = published.report;
-  return html`<table>
-    <caption>
-      ${published.report.title}, ${period(published.rankings.period)}
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Rank</th>
-        <th scope="col">Company</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${published.rankings.rankings.map((company) => {
-        const rank =
-          value === 'overall'
-            ? rankCell(company.normalized_rank, company.tied)
-            : rankCell(company[`${value}_rank`], company[`${value}_tied`]);
-        return html`<tr>
-          <td>${rank}</td>
-          <td><a href="${WebPaths.company(industry, company.slug)}">${company.company_name}</a></td>
-        </tr>`;
-      })}
-    </tbody>
-  </table>`;
+  const { value, industry, title } = published.report;
+  return rankTable(
+    `${title}, ${periodText(published.rankings.period)}`,
+    ['Rank', 'Company'],
+    published.rankings.rankings.map((company) => [
+      reportRank(company, value),
+      companyLink(industry, company),
+    ]),
+  );
 }
 
 function companyRanks(detail: CompanyDetail): Html {
   const ranks = detail.ranks;
   if (ranks === null) return html`<p>No scores for this company in the latest period.</p>`;
-  return html`<table>
-    <caption>
-      Ranks of ${detail.company_name}, ${period(ranks.period)}, out of ${ranks.lowestRank}
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Issue</th>
-        <th scope="col">Rank</th>
-      </tr>
-    </thead>
-    <tbody>
-      <tr>
-        <td>Overall</td>
-        <td>${rankCell(ranks.arank, ranks.atied)}</td>
-      </tr>
-      ${ISSUES.map(
-        (issue) =>
-          html`<tr>
-            <td>${issue.label}</td>
-            <td>${rankCell(ranks[`${issue.key}_rank`], ranks[`${issue.key}_tied`])}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  const caption = `Ranks of ${detail.company_name}, ${periodText(ranks.period)}, out of ${ranks.lowestRank}`;
+  return rankTable(
+    caption,
+    ['Issue', 'Rank'],
+    [
+      [rankText(ranks.arank, ranks.atied), html`Overall`],
+      ...ISSUES.map((issue): [string, Html] => [
+        rankText(ranks[`${issue.key}_rank`], ranks[`${issue.key}_tied`]),
+        html`${issue.label}`,
+      ]),
+    ],
+  );
 }
 
 function organization(detail: CompanyDetail, path: string): Record<string, unknown> {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
-import { Patterns, type ReportSummary } from '@upright/contracts';
+import { Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import satori from 'satori';
 import { translateError } from '../http/api-error.filter';
 import { reportIdParam } from '../reports/report-params';
+import { periodText, rankText, visitorRanking } from './page-facts';
 
 /** Open Graph's recommended size; Twitter's large card takes the same. */
 export const SHARE_WIDTH = 1200;
@@ -73,7 +74,7 @@ export class ShareImages {
     return {
       kicker: 'Report',
       heading: report.title,
-      line: `Published ${report.published_date} · ${quarter(report)}`,
+      line: `Published ${report.published_date} · ${periodText(report)}`,
       ranked: rankings.slice(0, 3).map((company) => company.company_name),
     };
   }
@@ -83,12 +84,13 @@ export class ShareImages {
       industry,
       period: null,
     });
-    const byId = new Map(data.result.ranked.map((company) => [company.upright_cid, company]));
     return {
       kicker: 'Industry ranking',
       heading: data.industryResult.industry_text,
-      line: `${data.result.ranked.length} companies${data.period ? ` · ${quarter(data.period)}` : ''}`,
-      ranked: data.result.aranked.slice(0, 3).map((id) => byId.get(id)!.company_name),
+      line: `${data.result.ranked.length} companies${data.period ? ` · ${periodText(data.period)}` : ''}`,
+      ranked: visitorRanking(data)
+        .slice(0, 3)
+        .map((company) => company.company_name),
     };
   }
 
@@ -104,7 +106,7 @@ export class ShareImages {
       kicker: where?.industry_text ?? industry,
       heading: detail.company_name,
       line: ranks
-        ? `Ranks ${ranks.atied ? 'T' : ''}${ranks.arank} of ${ranks.lowestRank} · ${quarter(ranks.period)}`
+        ? `Ranks ${rankText(ranks.arank, ranks.atied)} of ${ranks.lowestRank} · ${periodText(ranks.period)}`
         : 'Not ranked this period',
       ranked: [],
     };
@@ -118,10 +120,6 @@ export class ShareImages {
     });
     return new Resvg(svg).render().asPng();
   }
-}
-
-function quarter(period: Pick<ReportSummary, 'period_year' | 'period_qrt'>): string {
-  return `Q${period.period_qrt} ${period.period_year}`;
 }
 
 /** Satori's element tree (React's shape, without React). */
