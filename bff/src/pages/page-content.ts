@@ -23,12 +23,12 @@ import { shareImagePath } from './share-paths';
 export type RenderedPage =
   { status: 200 | 404; head: PageHead; main: Html } | { status: 301; location: string };
 
-/** A data-driven route to a 200 page, a 404 (its data names nothing) or a 301. */
-type Renderer = (route: never) => Promise<RenderedPage>;
+/** Public pages the server renders (the others are left to the browser). */
+type RenderedRoute = Exclude<PageRoute, { kind: 'client' }>;
 
 /**
  * The first HTML of each public page (decisions §13), made from the same service calls as the
- * API answers the web app reads, so a crawler and the hydrated page show the same facts.
+ * API answers the web app reads, so a crawler and the started app show the same facts.
  */
 export class PageRenderer {
   constructor(
@@ -37,20 +37,29 @@ export class PageRenderer {
   ) {}
 
   /** Throws what the services throw, except `not_found`, which is this page's 404. */
-  async render(route: Exclude<PageRoute, { kind: 'client' }>): Promise<RenderedPage> {
-    const renderers: Record<typeof route.kind, Renderer> = {
-      home: () => this.home(),
-      reports: () => this.reports(),
-      report: (r: Extract<PageRoute, { kind: 'report' }>) => this.report(r),
-      industry: (r: Extract<PageRoute, { kind: 'industry' }>) => this.industry(r.industry),
-      company: (r: Extract<PageRoute, { kind: 'company' }>) => this.company(r),
-      static: (r: Extract<PageRoute, { kind: 'static' }>) => Promise.resolve(this.static(r.page)),
-    };
+  async render(route: RenderedRoute): Promise<RenderedPage> {
     try {
-      return await renderers[route.kind](route as never);
+      return await this.renderRoute(route);
     } catch (error) {
       if (translateError(error).status === 404) return this.notFound();
       throw error;
+    }
+  }
+
+  private renderRoute(route: RenderedRoute): Promise<RenderedPage> {
+    switch (route.kind) {
+      case 'home':
+        return this.home();
+      case 'reports':
+        return this.reports();
+      case 'report':
+        return this.report(route);
+      case 'industry':
+        return this.industry(route.industry);
+      case 'company':
+        return this.company(route);
+      case 'static':
+        return Promise.resolve(this.static(route.page));
     }
   }
 
