@@ -149,6 +149,22 @@ describe('pages that search engines can read and people can share', () => {
       expect((await get('/no-such-page', { method: 'HEAD' })).status).toBe(404);
     });
 
+    it('answers 503 with the bare app and Retry-After while the services are away', async () => {
+      const alone = await startTestApp(bffService, {
+        ...common,
+        TRANSPORT_PREFIX: uniqueTransportPrefix('pages-alone'),
+        WEB_DIST_DIR: distDir,
+      });
+      try {
+        const response = await fetch(`${alone.url}${WebPaths.industry(industry())}`);
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(parse(await response.text()).querySelector('#root')?.childNodes).toHaveLength(0);
+      } finally {
+        await alone.app.close();
+      }
+    });
+
     it('serves account pages as the app for the browser to render', async () => {
       const { response, html } = await page('/account/signin');
       expect(response.status).toBe(200);

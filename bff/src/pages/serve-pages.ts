@@ -62,7 +62,9 @@ export class Pages {
       );
     } catch (error) {
       // The services are away: the bare app, which shows the error and lets the visitor retry.
-      this.sendShell(response, translateError(error).status);
+      const { status, retryAfter } = translateError(error);
+      if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+      this.sendShell(response, status);
     }
   };
 
