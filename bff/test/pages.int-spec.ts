@@ -180,6 +180,18 @@ describe('pages that search engines can read and people can share', () => {
       expect(await response.text()).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     });
 
+    it('are served by a BFF without the built app too (API only)', async () => {
+      const apiOnly = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '', PUBLIC_URL });
+      try {
+        for (const path of ['/robots.txt', '/sitemap.xml', `/share/industries/${industry()}.png`]) {
+          expect((await fetch(`${apiOnly.url}${path}`)).status).toBe(200);
+        }
+        expect((await fetch(`${apiOnly.url}/`)).status).toBe(404);
+      } finally {
+        await apiOnly.app.close();
+      }
+    });
+
     it('the sitemap lists every industry, company and report of the data', async () => {
       const response = await get('/sitemap.xml');
       expect(response.status).toBe(200);

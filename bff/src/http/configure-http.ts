@@ -8,9 +8,10 @@ import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
+import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
-import { builtIndexHtml, serveWebApp } from '../web-app/web-app';
+import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -64,14 +65,12 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
   const cache = app.get(AnswerCache);
+  const services = app.get(ServiceClient);
+  const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
+  serveCrawlFiles(app, new CrawlFiles(cache, services, site));
   const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
   if (indexHtml !== null) {
-    const pages = new Pages(cache, app.get(ServiceClient), {
-      indexHtml,
-      publicUrl: config.PUBLIC_URL,
-      productName: config.PRODUCT_NAME,
-    });
-    serveWebApp(app, config.WEB_DIST_DIR, pages);
+    serveWebApp(app, config.WEB_DIST_DIR, new Pages(cache, services, { ...site, indexHtml }));
   }
   // Kept answers are never widget pages (those are rendered in the browser).
   installFastPath(

@@ -1,19 +1,14 @@
 import type { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
-import { makeAnswer, type Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
-import { answerHeaders } from '../answer-cache/answer-headers';
-import { etagMatches, preferredCoding } from '../answer-cache/negotiation';
 import { translateError } from '../http/api-error.filter';
+import { sendAndKeep } from './kept-answer';
 import { headTags } from './page-head';
 import { PageRenderer } from './page-content';
 import { PageTemplate } from './page-html';
 import { canonicalPath, matchPage } from './page-routes';
-import { ShareImages } from './share-image';
-import { robotsTxt, siteData, sitemapEntries, sitemapXml } from './sitemap';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
-const DATA_POLICY = { domain: 'data', personal: false } as const;
 
 export interface PagesOptions {
   indexHtml: string;
@@ -30,16 +25,14 @@ export interface PagesOptions {
 export class Pages {
   private readonly template: PageTemplate;
   private readonly renderer: PageRenderer;
-  private readonly shareImages: ShareImages;
 
   constructor(
     private readonly cache: AnswerCache,
-    private readonly services: ServiceClient,
+    services: ServiceClient,
     private readonly options: PagesOptions,
   ) {
     this.template = new PageTemplate(options.indexHtml);
     this.renderer = new PageRenderer(services, options.productName);
-    this.shareImages = new ShareImages(services, options.productName);
   }
 
   readonly page = async (request: Request, response: Response): Promise<void> => {
@@ -54,12 +47,7 @@ export class Pages {
       const head = headTags(page.head, this.options.publicUrl, this.options.productName);
       const body = this.template.render(head, page.main);
       if (page.status === 404) return this.sendUnkept(response, 404, body);
-      this.keep(
-        request,
-        response,
-        makeAnswer(body, DATA_POLICY, { contentType: HTML_CONTENT_TYPE }),
-        version,
-      );
+      sendAndKeep(this.cache, request, response, { body, contentType: HTML_CONTENT_TYPE, version });
     } catch (error) {
       // The services are away: the bare app, which shows the error and lets the visitor retry.
       const { status, retryAfter } = translateError(error);
@@ -67,64 +55,6 @@ export class Pages {
       this.sendShell(response, status);
     }
   };
-
-  readonly sitemap = (request: Request, response: Response): Promise<void> =>
-    this.keptFile(request, response, 'application/xml; charset=utf-8', async () =>
-      sitemapXml(sitemapEntries(await siteData(this.services)), this.options.publicUrl),
-    );
-
-  readonly robots = (request: Request, response: Response): Promise<void> =>
-    this.keptFile(request, response, 'text/plain; charset=utf-8', () =>
-      Promise.resolve(robotsTxt(this.options.publicUrl)),
-    );
-
-  /** A share image (decisions §13): drawn once per data version, then kept. */
-  readonly shareImage = (request: Request, response: Response): Promise<void> =>
-    this.keptFile(request, response, 'image/png', () =>
-      this.shareImages.image(request.baseUrl + request.path),
-    );
-
-  /** Made once per data version and kept; a 404 JSON error when `make` finds nothing. */
-  private async keptFile(
-    request: Request,
-    response: Response,
-    contentType: string,
-    make: () => Promise<string | Buffer | null>,
-  ): Promise<void> {
-    const version = this.cache.store.versionOf('data');
-    try {
-      const body = await make();
-      if (body === null) {
-        response.status(404).json({ error: { code: 'not_found', message: 'No such image.' } });
-        return;
-      }
-      const compressible = typeof body === 'string';
-      const answer = makeAnswer(body, DATA_POLICY, { contentType, compressible });
-      this.keep(request, response, answer, version);
-    } catch (error) {
-      const { status, body } = translateError(error);
-      response.status(status).json(body);
-    }
-  }
-
-  /** Kept under its URL unless it carries a query (which would key one copy per query). */
-  private keep(request: Request, response: Response, answer: Answer, version: string | null) {
-    this.cache.store.noteMiss();
-    const key = request.originalUrl;
-    if (version !== null && !key.includes('?')) this.cache.store.set(key, answer, version);
-    const sent = answerHeaders(
-      answer,
-      preferredCoding(request.headers['accept-encoding']),
-      this.cache.publicCacheControl,
-    );
-    for (const [name, value] of Object.entries(sent.headers)) response.setHeader(name, value!);
-    if (etagMatches(request.headers['if-none-match'], String(sent.headers.etag))) {
-      response.removeHeader('content-encoding');
-      response.status(304).end();
-      return;
-    }
-    response.status(200).setHeader('content-length', sent.body.length).end(sent.body);
-  }
 
   private redirect(request: Request, response: Response, location: string): void {
     const query = request.originalUrl.indexOf('?');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
+import type { CrawlFiles } from '../pages/crawl-files';
 import type { Pages } from '../pages/serve-pages';
 
 const NOT_SPA = /^\/(api|health|metrics)(\/|$)/;
@@ -13,9 +14,16 @@ export function builtIndexHtml(distDir: string): string | null {
   return distDir && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 }
 
+/** The sitemap, robots.txt and share images (decisions §13), with or without the built app. */
+export function serveCrawlFiles(app: NestExpressApplication, files: CrawlFiles): void {
+  app.use('/sitemap.xml', reads(files.sitemap, true));
+  app.use('/robots.txt', reads(files.robots, true));
+  app.use('/share', reads(files.shareImage, false));
+}
+
 /**
  * Local mode: the BFF serves the built SPA from the same origin. Hashed assets are cached for a
- * year; every other non-API GET or HEAD is a page (see Pages), as are the sitemap and robots.
+ * year; every other non-API GET or HEAD is a page (see Pages).
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string, pages: Pages): void {
   app.use(
@@ -27,13 +35,6 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages:
     },
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  app.use('/sitemap.xml', exactly(pages.sitemap));
-  app.use('/robots.txt', exactly(pages.robots));
-  app.use('/share', (request: Request, response: Response, next: NextFunction) => {
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!read) return next();
-    void pages.shareImage(request, response);
-  });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || NOT_SPA.test(request.path)) return next();
@@ -41,11 +42,11 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages:
   });
 }
 
-/** A GET or HEAD of exactly the mounted path (not a path below it). */
-function exactly(handler: (request: Request, response: Response) => Promise<void>) {
+/** A GET or HEAD of the mounted path (`exactly`: not of a path below it). */
+function reads(handler: (request: Request, response: Response) => Promise<void>, exactly: boolean) {
   return (request: Request, response: Response, next: NextFunction) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!read || request.path !== '/') return next();
+    if (!read || (exactly && request.path !== '/')) return next();
     void handler(request, response);
   };
 }
