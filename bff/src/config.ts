@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { commonConfigSchema } from '@upright/platform';
+import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
 import { authConfigShape, requireAuthSecretsInProduction } from './auth/auth-config';
 
@@ -8,6 +8,8 @@ export const bffConfigSchema = commonConfigSchema
     PRODUCT_NAME: z.string().min(1).default('Upright'),
     /** Built SPA served in local mode; in a cluster the web image serves it. Empty = API only. */
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'web', 'dist')),
+    /** The site's origin for canonical links, share tags, the sitemap and robots.txt. */
+    PUBLIC_URL: publicUrl,
     BODY_LIMIT: z
       .string()
       .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')

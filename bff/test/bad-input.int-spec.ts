@@ -19,7 +19,10 @@ describe('bad input', () => {
     // A built web app, so the BFF serves static files as in local mode.
     distDir = mkdtempSync(path.join(tmpdir(), 'upright-dist-'));
     mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Upright</title>');
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>Upright</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1);');
     bff = await startTestApp(bffService, {
       REDIS_URL: testInfra().redisUrl,

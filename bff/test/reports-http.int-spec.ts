@@ -30,9 +30,9 @@ import {
   bumpDataVersions,
   dataVersionKey,
 } from '../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../services/rankings/src/service';
-import { reportsService } from '../../services/reports/src/service';
 import { bffService } from '../src/service';
+import { reportsService } from '../../services/reports/src/service';
+import { startDataServices } from './support/data-services';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -145,15 +145,7 @@ describe('report calls through the BFF', () => {
       Queues.searchIndex,
       bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix }),
     );
-    rankings = await startTestApp(rankingsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('rankings'),
-    });
-    reports = await startTestApp(reportsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('reports'),
-      QUEUE_PREFIX: queuePrefix,
-    });
+    ({ rankings, reports } = await startDataServices(common, queuePrefix));
     bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '' });
   });
 

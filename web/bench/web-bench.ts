@@ -51,9 +51,14 @@ async function initialJavaScript(
   }
 }
 
-async function lighthouseScores(
-  url: string,
-): Promise<{ performance: number; accessibility: number }> {
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  /** Decisions §13: titles, descriptions, canonical links, status codes, crawlable links. */
+  seo: number;
+}
+
+async function lighthouseScores(url: string): Promise<LighthouseScores> {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
     import('lighthouse'),
     import('chrome-launcher'),
@@ -65,7 +70,7 @@ async function lighthouseScores(
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'seo'],
       logLevel: 'error',
       output: 'json',
     });
@@ -73,6 +78,7 @@ async function lighthouseScores(
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+      seo: Math.round((categories.seo.score ?? 0) * 100),
     };
   } finally {
     await chrome.kill();
@@ -102,7 +108,7 @@ async function main(): Promise<void> {
       home: await initialJavaScript(stack.baseUrl, pages.home),
       industry: await initialJavaScript(stack.baseUrl, pages.industry),
     };
-    const lighthouse: Record<string, { performance: number; accessibility: number }> = {};
+    const lighthouse: Record<string, LighthouseScores> = {};
     for (const [name, pagePath] of Object.entries(pages)) {
       lighthouse[name] = await lighthouseScores(`${stack.baseUrl}${pagePath}`);
     }
@@ -114,10 +120,10 @@ async function main(): Promise<void> {
       );
     }
     console.log(`  budget     ${(INITIAL_JS_BUDGET_BYTES / 1024).toFixed(1).padStart(7)} KB on /`);
-    console.log('Lighthouse (performance / accessibility)');
+    console.log('Lighthouse (performance / accessibility / SEO)');
     for (const [name, scores] of Object.entries(lighthouse)) {
       console.log(
-        `  ${name.padEnd(10)} ${String(scores.performance).padStart(3)} / ${scores.accessibility}`,
+        `  ${name.padEnd(10)} ${String(scores.performance).padStart(3)} / ${scores.accessibility} / ${scores.seo}`,
       );
     }
     mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { BareLayout, Layout } from './components/Layout';
 import { LoadingOverlay } from './components/LoadingOverlay';
@@ -20,8 +20,13 @@ export function App() {
     () => ROUTES.map((route) => ({ path: route.path, Page: lazy(route.load) })),
     [],
   );
+  const firstPathname = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    // The server's description, canonical link and share tags are about the first page only.
+    if (pathname !== firstPathname.current) {
+      document.querySelectorAll('[data-page-head]').forEach((tag) => tag.remove());
+    }
   }, [pathname]);
   const routes = (
     <Suspense fallback={<ChunkLoading />}>

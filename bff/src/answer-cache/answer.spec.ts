@@ -22,6 +22,13 @@ describe('makeAnswer', () => {
     });
   });
 
+  it('sends bytes that are compressed already (images) as they are, whatever their size', () => {
+    const png = Buffer.alloc(4 * COMPRESS_FROM_BYTES, 7);
+    const answer = makeAnswer(png, policy, { contentType: 'image/png', compressible: false });
+    expect([answer.br, answer.gzip]).toEqual([null, null]);
+    expect(representation(answer, 'gzip').body.equals(png)).toBe(true);
+  });
+
   it('gives each coding its own strong ETag, and equal bytes the same one', () => {
     const json = JSON.stringify({ pad: 'y'.repeat(3000) });
     const a = makeAnswer(json, policy);

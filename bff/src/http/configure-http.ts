@@ -1,13 +1,18 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ServiceClient } from '@upright/platform';
+import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
+import { CrawlFiles } from '../pages/crawl-files';
+import { Pages } from '../pages/serve-pages';
+import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
-import { serveWebApp } from '../web-app/web-app';
+import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -25,14 +30,13 @@ function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
   return headers;
 }
 
-/** HTTP edge of the BFF: security headers, bounded JSON bodies, the fast read path, the SPA. */
-export function configureHttp(nestApp: INestApplication, config: BffConfig): void {
-  const app = nestApp as NestExpressApplication;
-  app.disable('x-powered-by');
-  // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
-  // rate-limit bucket. 0 = the socket's address.
-  app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
-  const securityHeaders = helmet({
+/**
+ * Helmet's headers with one framing policy (decisions §13): widgets may be framed by any site,
+ * every other answer only by this one. X-Frame-Options cannot say "any site", so widgets send
+ * none rather than one that contradicts their policy.
+ */
+function securityHeaders(frameAncestors: string[]): Middleware {
+  return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -40,19 +44,41 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
-        frameAncestors: ['*'],
+        frameAncestors,
       },
     },
+    xFrameOptions: frameAncestors.includes('*') ? false : { action: 'sameorigin' },
   }) as Middleware;
-  app.use(securityHeaders);
+}
+
+/** HTTP edge of the BFF: security headers, bounded JSON bodies, the fast read path, the SPA. */
+export function configureHttp(nestApp: INestApplication, config: BffConfig): void {
+  const app = nestApp as NestExpressApplication;
+  app.disable('x-powered-by');
+  // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
+  // rate-limit bucket. 0 = the socket's address.
+  app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
+  const pageHeaders = securityHeaders(["'self'"]);
+  const widgetHeaders = securityHeaders(['*']);
+  app.use((request: Request, response: Response, next: () => void) =>
+    (isWidgetPath(request.path) ? widgetHeaders : pageHeaders)(request, response, next),
+  );
   // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
-  const servesWebApp = serveWebApp(app, config.WEB_DIST_DIR);
+  const cache = app.get(AnswerCache);
+  const services = app.get(ServiceClient);
+  const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
+  serveCrawlFiles(app, new CrawlFiles(cache, services, site));
+  const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
+  if (indexHtml !== null) {
+    serveWebApp(app, config.WEB_DIST_DIR, new Pages(cache, services, { ...site, indexHtml }));
+  }
+  // Kept answers are never widget pages (those are rendered in the browser).
   installFastPath(
     app.getHttpServer(),
-    app.get(AnswerCache),
+    cache,
     app.get(SessionAuthenticator),
-    headersSetBy(securityHeaders),
-    servesWebApp ? loadStaticAssets(config.WEB_DIST_DIR) : undefined,
+    headersSetBy(pageHeaders),
+    indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
   );
 }

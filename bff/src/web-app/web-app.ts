@@ -1,18 +1,31 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
+import type { CrawlFiles } from '../pages/crawl-files';
+import type { Pages } from '../pages/serve-pages';
 
 const NOT_SPA = /^\/(api|health|metrics)(\/|$)/;
 
-/**
- * Local mode: the BFF serves the built SPA from the same origin. Unknown non-API paths get
- * index.html so client-side routes survive a reload; hashed assets are cached for a year.
- */
-export function serveWebApp(app: NestExpressApplication, distDir: string): boolean {
+/** The built app's `index.html`, or null when there is no build to serve (API only). */
+export function builtIndexHtml(distDir: string): string | null {
   const indexFile = path.join(distDir, 'index.html');
-  if (!distDir || !existsSync(indexFile)) return false;
+  return distDir && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+}
+
+/** The sitemap, robots.txt and share images (decisions §13), with or without the built app. */
+export function serveCrawlFiles(app: NestExpressApplication, files: CrawlFiles): void {
+  app.use('/sitemap.xml', reads(files.sitemap, true));
+  app.use('/robots.txt', reads(files.robots, true));
+  app.use('/share', reads(files.shareImage, false));
+}
+
+/**
+ * Local mode: the BFF serves the built SPA from the same origin. Hashed assets are cached for a
+ * year; every other non-API GET or HEAD is a page (see Pages).
+ */
+export function serveWebApp(app: NestExpressApplication, distDir: string, pages: Pages): void {
   app.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d' }),
@@ -23,9 +36,17 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): boole
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || NOT_SPA.test(request.path)) return next();
-    response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || NOT_SPA.test(request.path)) return next();
+    void pages.page(request, response);
   });
-  return true;
+}
+
+/** A GET or HEAD of the mounted path (`exactly`: not of a path below it). */
+function reads(handler: (request: Request, response: Response) => Promise<void>, exactly: boolean) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || (exactly && request.path !== '/')) return next();
+    void handler(request, response);
+  };
 }

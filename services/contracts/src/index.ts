@@ -7,6 +7,7 @@ export * from './queues';
 export * from './details';
 export * from './dto';
 export * from './links';
+export * from './markdown';
 /** Row rules of the data set file shared by the importing services (zod schemas). */
 export * as ImportRows from './import-rows';
 export * from './public-data';

@@ -9,6 +9,7 @@ export * from './issues';
 export * from './errors';
 export * from './details';
 export * from './links';
+export * from './markdown';
 export * from './dto/accounts';
 export * from './dto/rankings';
 export * from './dto/history';

@@ -1,4 +1,4 @@
-import { commonConfigSchema, httpUrl, queueConfigSchema, smtpUrl } from '@upright/platform';
+import { commonConfigSchema, publicUrl, queueConfigSchema, smtpUrl } from '@upright/platform';
 import { z } from 'zod';
 
 /** Variables of the mail process; SMTP_URL may carry credentials and is never logged. */
@@ -10,9 +10,7 @@ export const mailConfigSchema = commonConfigSchema.extend(queueConfigSchema.shap
   CONTACT_INBOX: z.email(),
   PRODUCT_NAME: z.string().min(1).default('Upright'),
   /** Origin of the web app, for the links in mails. */
-  PUBLIC_URL: httpUrl
-    .transform((value) => value.replace(/\/+$/, ''))
-    .default('http://localhost:8080'),
+  PUBLIC_URL: publicUrl,
   /** Mails sent at the same time; also the number of pooled SMTP connections. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /**

@@ -1,6 +1,5 @@
-import { WebPaths, type PublishedReport } from '@upright/contracts';
+import { markdownBlocks, WebPaths, type PublishedReport } from '@upright/contracts';
 import { formatDate, formatPeriod, issueLabel } from '../lib/format';
-import { markdownBlocks } from '../lib/markdown';
 import { reportRows } from '../lib/ranking-view';
 import { PrefetchLink } from './PrefetchLink';
 import { RankingTable } from './RankingTable';

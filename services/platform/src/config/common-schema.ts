@@ -21,6 +21,11 @@ export const postgresUrl = urlWithProtocols(['postgres:', 'postgresql:']);
 export const smtpUrl = urlWithProtocols(['smtp:', 'smtps:']);
 export const httpUrl = urlWithProtocols(['http:', 'https:']);
 
+/** `PUBLIC_URL`: the site's origin as visitors reach it, for absolute links (mails, pages). */
+export const publicUrl = httpUrl
+  .transform((value) => value.replace(/\/+$/, ''))
+  .default('http://localhost:8080');
+
 /** A Redis key prefix (transport streams, BullMQ queues). */
 const keyPrefix = z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 

@@ -1,6 +1,7 @@
 /**
  * Report copy is short markdown (headings, paragraphs, bullet lists). It is turned into blocks
- * rendered as React text — never as HTML, so copy can carry no markup or script.
+ * rendered as text — never as HTML, so copy can carry no markup or script. The web app and the
+ * BFF's first HTML of a report page (decisions §13) render the same blocks.
  */
 export type Block =
   | { kind: 'heading'; text: string }

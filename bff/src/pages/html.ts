@@ -1,0 +1,40 @@
+/** Text and attribute values in HTML: the five characters that could end or open markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]);
+}
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** JSON inside `<script>`: no `<` can close the element or open a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Tagged template whose interpolations are escaped unless they are `Html` already. */
+export class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Part = string | number | Html | null | undefined | false | readonly Part[];
+
+function partText(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (part instanceof Html) return part.text;
+  if (Array.isArray(part)) return part.map(partText).join('');
+  return escapeHtml(String(part));
+}
+
+export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
+  let text = strings[0];
+  parts.forEach((part, index) => (text += partText(part) + strings[index + 1]));
+  return new Html(text);
+}

@@ -1,0 +1,62 @@
+import type { ServiceClient } from '@upright/platform';
+import { ServiceUnavailableError } from '@upright/transport';
+import { PageRenderer } from './page-content';
+
+/** A ServiceClient that answers each pattern with `answers[pattern]` (a value, or a throw). */
+function services(answers: Record<string, () => unknown>): ServiceClient {
+  return {
+    request: (pattern: string) => Promise.resolve().then(() => answers[pattern]()),
+  } as unknown as ServiceClient;
+}
+
+const notFound = () => {
+  throw { code: 'not_found', message: 'No such thing.' };
+};
+
+describe('PageRenderer', () => {
+  it('moves a company reached by another spelling of its slug to its canonical path', async () => {
+    const renderer = new PageRenderer(
+      services({ 'rankings.companies.detail': () => ({ slug: 'acme-co' }) }),
+      'Upright',
+    );
+    await expect(
+      renderer.render({ kind: 'company', industry: 'tools', company: 'Acme Co' }),
+    ).resolves.toEqual({ status: 301, location: '/companies/us/tools/acme-co' });
+  });
+
+  it('moves an old report link to where the report lives now', async () => {
+    const canonical = { report_id: 7, published_date: '2026-04-01', slug: 'top tools' };
+    const renderer = new PageRenderer(
+      services({ 'reports.reports.published': () => ({ found: false, canonical }) }),
+      'Upright',
+    );
+    await expect(
+      renderer.render({ kind: 'report', id: '7', date: '2020-01-01', slug: 'old' }),
+    ).resolves.toEqual({ status: 301, location: '/reports/7/2026-04-01/top%20tools' });
+  });
+
+  it('answers 404 when the data names nothing, and passes other failures on', async () => {
+    const missing = new PageRenderer(services({ 'rankings.companies.rank': notFound }), 'U');
+    await expect(missing.render({ kind: 'industry', industry: 'none' })).resolves.toMatchObject({
+      status: 404,
+    });
+    const away = new PageRenderer(
+      services({
+        'rankings.companies.rank': () => {
+          throw new ServiceUnavailableError('rankings');
+        },
+      }),
+      'U',
+    );
+    await expect(away.render({ kind: 'industry', industry: 'tools' })).rejects.toBeInstanceOf(
+      ServiceUnavailableError,
+    );
+  });
+
+  it('answers 404 for a company the industry does not have', async () => {
+    const renderer = new PageRenderer(services({ 'rankings.companies.detail': () => null }), 'U');
+    await expect(
+      renderer.render({ kind: 'company', industry: 'tools', company: 'nobody' }),
+    ).resolves.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,30 @@
+import type {
+  IndustryCompaniesResponse,
+  Period,
+  RankedCompany,
+  ReportSummary,
+  TopCompany,
+} from '@upright/contracts';
+
+/** A period as pages show it: Q1 2026. */
+export function periodText(period: Period): string {
+  return `Q${period.period_qrt} ${period.period_year}`;
+}
+
+/** A rank as tables show it: ties carry a "T" prefix (T2 = tied for second). */
+export function rankText(rank: number, tied: boolean | null): string {
+  return `${tied ? 'T' : ''}${rank}`;
+}
+
+/** A visitor's ranking: by members' average priorities (decisions §5 rule 7). */
+export function visitorRanking(data: IndustryCompaniesResponse): RankedCompany[] {
+  const byId = new Map(data.result.ranked.map((company) => [company.upright_cid, company]));
+  return data.result.aranked.map((id) => byId.get(id)!);
+}
+
+/** A report's rank of a company: on its issue, or normalized_rank for `overall`. */
+export function reportRank(company: TopCompany, value: ReportSummary['value']): string {
+  return value === 'overall'
+    ? rankText(company.normalized_rank, company.tied)
+    : rankText(company[`${value}_rank`], company[`${value}_tied`]);
+}

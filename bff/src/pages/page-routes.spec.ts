@@ -1,0 +1,54 @@
+import { canonicalPath, isWidgetPath, matchPage } from './page-routes';
+
+describe('matchPage', () => {
+  it.each([
+    ['/', { kind: 'home' }],
+    ['/reports', { kind: 'reports' }],
+    [
+      '/reports/12/2026-01-02/a-title',
+      { kind: 'report', id: '12', date: '2026-01-02', slug: 'a-title' },
+    ],
+    ['/companies/us/tools', { kind: 'industry', industry: 'tools' }],
+    ['/companies/us/tools/acme%20co', { kind: 'company', industry: 'tools', company: 'acme co' }],
+    ['/terms-of-use', { kind: 'static', page: 'terms' }],
+    ['/account/signin', { kind: 'client' }],
+    ['/account/reset/abc', { kind: 'client' }],
+    ['/widgets/companies/us/tools', { kind: 'client' }],
+  ])('knows %s', (path, route) => {
+    expect(matchPage(path)).toEqual(route);
+  });
+
+  it.each([
+    '/nothing',
+    '/companies/ca/tools',
+    '/companies/us/Tools_',
+    '/companies/us/tools/acme/more',
+    '/reports/12/2026-01-02',
+    '/account/other',
+    '/companies/us/tools/%E0%A4%A',
+  ])('finds no page at %s', (path) => {
+    expect(matchPage(path)).toBeNull();
+  });
+});
+
+describe('canonicalPath', () => {
+  it('drops trailing slashes and lowercases industry and company paths', () => {
+    expect(canonicalPath('/about/')).toBe('/about');
+    expect(canonicalPath('/companies/us/Tools/ACME')).toBe('/companies/us/tools/acme');
+  });
+
+  it('is null for a canonical path, and for a respelling of no page', () => {
+    expect(canonicalPath('/')).toBeNull();
+    expect(canonicalPath('/companies/us/tools')).toBeNull();
+    expect(canonicalPath('/nothing/')).toBeNull();
+    expect(canonicalPath('/About')).toBeNull();
+  });
+});
+
+describe('isWidgetPath', () => {
+  it('is true for widgets only', () => {
+    expect(isWidgetPath('/widgets/reports/1/2026-01-01/x')).toBe(true);
+    expect(isWidgetPath('/widgetsx')).toBe(false);
+    expect(isWidgetPath('/companies/us/tools')).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import type { ServiceClient } from '@upright/platform';
+import type { Request, Response } from 'express';
+import type { AnswerCache } from '../answer-cache/answer-cache.service';
+import { translateError } from '../http/api-error.filter';
+import { sendAndKeep } from './kept-answer';
+import { headTags } from './page-head';
+import { PageRenderer } from './page-content';
+import { PageTemplate } from './page-html';
+import { canonicalPath, matchPage } from './page-routes';
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+export interface PagesOptions {
+  indexHtml: string;
+  publicUrl: string;
+  productName: string;
+}
+
+/**
+ * The web app's pages as first sent (decisions §13): public pages rendered with their data and
+ * kept like any public answer (decisions §11: key = the path, `data` version), so the fast path
+ * sends the next visitor the same bytes; account pages and widgets as the bare app; 404 for
+ * what does not exist, 301 for another spelling of a page.
+ */
+export class Pages {
+  private readonly template: PageTemplate;
+  private readonly renderer: PageRenderer;
+
+  constructor(
+    private readonly cache: AnswerCache,
+    services: ServiceClient,
+    private readonly options: PagesOptions,
+  ) {
+    this.template = new PageTemplate(options.indexHtml);
+    this.renderer = new PageRenderer(services, options.productName);
+  }
+
+  readonly page = async (request: Request, response: Response): Promise<void> => {
+    const moved = canonicalPath(request.path);
+    if (moved !== null) return this.redirect(request, response, moved);
+    const route = matchPage(request.path);
+    if (route?.kind === 'client') return this.sendShell(response, 200);
+    const version = this.cache.store.versionOf('data');
+    try {
+      const page = route === null ? this.renderer.notFound() : await this.renderer.render(route);
+      if (page.status === 301) return this.redirect(request, response, page.location);
+      const head = headTags(page.head, this.options.publicUrl, this.options.productName);
+      const body = this.template.render(head, page.main);
+      if (page.status === 404) return this.sendUnkept(response, 404, body);
+      sendAndKeep(this.cache, request, response, { body, contentType: HTML_CONTENT_TYPE, version });
+    } catch (error) {
+      // The services are away: the bare app, which shows the error and lets the visitor retry.
+      const { status, retryAfter } = translateError(error);
+      if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+      this.sendShell(response, status);
+    }
+  };
+
+  private redirect(request: Request, response: Response, location: string): void {
+    const query = request.originalUrl.indexOf('?');
+    response.redirect(301, query < 0 ? location : location + request.originalUrl.slice(query));
+  }
+
+  /** The app as built, for the browser to render: pages that depend on who is signed in. */
+  private sendShell(response: Response, status: number): void {
+    this.sendUnkept(response, status, this.options.indexHtml);
+  }
+
+  private sendUnkept(response: Response, status: number, body: string): void {
+    response
+      .status(status)
+      .setHeader('cache-control', 'no-cache')
+      .type(HTML_CONTENT_TYPE)
+      .send(body);
+  }
+}
