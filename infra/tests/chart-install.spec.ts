@@ -332,9 +332,13 @@ describe('the edge', () => {
     expect(route.spec.parentRefs).toEqual([{ name: 'public', namespace: 'gateway' }]);
     expect(route.spec.hostnames).toEqual(['upright.example.com']);
     const backends = Object.fromEntries(
-      route.spec.rules.map((rule: Manifest) => [rule.matches[0].path.value, rule.backendRefs[0]]),
+      route.spec.rules.flatMap((rule: Manifest) =>
+        rule.matches.map((match: Manifest) => [match.path.value, rule.backendRefs[0]]),
+      ),
     );
-    expect(backends['/api']).toEqual({ name: 'upright-bff', port: 8080 });
+    for (const path of ['/api', '/share', '/sitemap.xml', '/robots.txt']) {
+      expect(backends[path]).toEqual({ name: 'upright-bff', port: 8080 });
+    }
     expect(backends['/']).toEqual({ name: 'upright-web', port: 8080 });
   });
 

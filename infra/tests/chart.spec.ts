@@ -148,14 +148,16 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
     }
   });
 
-  it('routes /api to the BFF and everything else to web', () => {
+  it('routes /api, share images, the sitemap and robots.txt to the BFF, everything else to web', () => {
     const [ingress] = ofKind(manifests, 'Ingress');
     const serviceNames = new Set(ofKind(manifests, 'Service').map((s) => s.metadata.name));
     for (const rule of ingress.spec.rules) {
       const routes = Object.fromEntries(
         rule.http.paths.map((route: Manifest) => [route.path, route.backend.service.name]),
       );
-      expect(routes['/api']).toBe('upright-bff');
+      for (const path of ['/api', '/share', '/sitemap.xml', '/robots.txt']) {
+        expect(routes[path]).toBe('upright-bff');
+      }
       expect(routes['/']).toBe('upright-web');
       for (const service of Object.values(routes))
         expect(serviceNames.has(service as string)).toBe(true);
