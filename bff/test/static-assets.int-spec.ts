@@ -42,7 +42,10 @@ describe('static assets', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(tmpdir(), 'upright-dist-'));
     mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Upright</title>');
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>Upright</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd34.js'), script);
     writeFileSync(path.join(distDir, 'assets', 'logo-Ef56.png'), image);
     bff = await startTestApp(bffService, {

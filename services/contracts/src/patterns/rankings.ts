@@ -49,7 +49,8 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   industryHistory: ['bff'],
   companyHistory: ['bff'],
   comparison: ['bff'],
-  searchDocuments: ['search'],
+  /** Search indexes them; the BFF lists them in /sitemap.xml. */
+  searchDocuments: ['search', 'bff'],
 };
 
 export interface RankingsRequestMap {

@@ -43,7 +43,8 @@ export const reportsCallers: CallersOf<typeof reportsPatterns> = {
   published: ['bff'],
   sources: ['bff'],
   publish: ['bff'],
-  searchDocuments: ['search'],
+  /** Search indexes them; the BFF lists them in /sitemap.xml. */
+  searchDocuments: ['search', 'bff'],
 };
 
 export interface ReportsRequestMap {
