@@ -46,24 +46,30 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
     bufferLogs: true,
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
-  definition.configureHttp?.(app, config);
-  if (definition.consumesMessages !== false) {
-    const metrics = app.get(Metrics);
-    app.connectMicroservice(
-      {
-        strategy: new RedisStreamsServer({
-          redisUrl: config.REDIS_URL,
-          keyPrefix: config.TRANSPORT_PREFIX,
-          trust: transportTrust(definition.name, config),
-          service: definition.name,
-          onHandled: metrics.observeMessage,
-        }),
-      },
-      { inheritAppConfig: true },
-    );
-    await app.startAllMicroservices();
+  try {
+    app.useLogger(app.get(Logger));
+    app.enableShutdownHooks();
+    definition.configureHttp?.(app, config);
+    if (definition.consumesMessages !== false) {
+      const metrics = app.get(Metrics);
+      app.connectMicroservice(
+        {
+          strategy: new RedisStreamsServer({
+            redisUrl: config.REDIS_URL,
+            keyPrefix: config.TRANSPORT_PREFIX,
+            trust: transportTrust(definition.name, config),
+            service: definition.name,
+            onHandled: metrics.observeMessage,
+          }),
+        },
+        { inheritAppConfig: true },
+      );
+      await app.startAllMicroservices();
+    }
+  } catch (error) {
+    // A process that cannot finish starting lets go of what it opened (connections, timers).
+    await app.close().catch(() => undefined);
+    throw error;
   }
   return app;
 }
