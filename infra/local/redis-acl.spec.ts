@@ -1,3 +1,4 @@
+import { Queues, TRANSPORT_IDENTITIES } from '@upright/contracts';
 import { aclRules, aclUserName, urlForUser } from './redis-acl';
 
 const prefixes = { transport: 'upright', queue: 'upright-q' };
@@ -49,6 +50,13 @@ describe('Redis ACL rules', () => {
     expect(aclRules('rankings', prefixes)).toContain('%R~upright:public:averages');
     expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending');
     expect(aclRules('mail', prefixes).join(' ')).not.toContain('public');
+  });
+
+  it('give every queue of the contracts to at least one process', () => {
+    const rules = TRANSPORT_IDENTITIES.flatMap((identity) => aclRules(identity, prefixes));
+    for (const queue of Object.values(Queues)) {
+      expect(rules).toContain(`~upright-q:${queue}:*`);
+    }
   });
 
   it('name users by prefix and process, and put the credentials in the URL', () => {

@@ -47,7 +47,7 @@ const QUEUES_OF: Readonly<Record<TransportIdentity, readonly string[]>> = {
   mail: [Queues.mail],
   rankings: [Queues.searchIndex],
   reports: [Queues.searchIndex],
-  search: [Queues.searchIndex, Queues.searchMemberDeletion],
+  search: [Queues.searchIndex, Queues.searchMemberDeletion, Queues.searchAnalyticsRetention],
 };
 
 /** Keyed state outside `{prefix}:{process}:*` that predates that convention. */

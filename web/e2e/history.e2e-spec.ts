@@ -100,7 +100,7 @@ describe('change over time and side by side', () => {
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
-    await page.getByLabel('Industry').selectOption(industry);
+    await page.getByLabel('Industry', { exact: true }).selectOption(industry);
     const preview = page.getByTestId('priority-preview');
     await preview.locator('tbody tr').first().waitFor();
     const before = await preview.locator('tbody th').allTextContents();
