@@ -403,6 +403,7 @@ export async function preflight(
   if (journeys.includes('member_session')) {
     await attempt(`member ${context.member?.email ?? '(none)'} cannot sign in`, async () => {
       if (!context.member) throw new Error('no member in the pool');
+      await fetchCsrfToken(client, 'preflight.csrf');
       const answer = await client.request('POST', '/api/signin', {
         step: 'preflight.signin',
         body: { email: context.member.email, password: context.member.password },
