@@ -496,11 +496,17 @@ describe('report calls through the BFF', () => {
 
   describe('reports.search-documents.list', () => {
     it('pages every report by id for a full re-index', async () => {
-      // The search service asks for them; nobody else may (decision 0016).
+      // Search (to index them) and the BFF (for the sitemap) ask for them; nobody else may
+      // (decision 0016).
       const client = await serviceClientAs('search', common);
-      await expect(
-        bff.app.get(ServiceClient).request(Patterns.reports.searchDocuments, { limit: 1 }),
-      ).rejects.toMatchObject({ code: 'forbidden' });
+      const rankings = await serviceClientAs('rankings', common);
+      try {
+        await expect(
+          rankings.request(Patterns.reports.searchDocuments, { limit: 1 }),
+        ).rejects.toMatchObject({ code: 'forbidden' });
+      } finally {
+        await rankings.onApplicationShutdown();
+      }
       const first = await client.request(Patterns.reports.searchDocuments, { limit: 10 });
       expect(first.map((document) => document.id)).toEqual(
         Array.from({ length: 10 }, (_, i) => String(i + 1)),
