@@ -73,9 +73,11 @@ reindex: build
 up: build build-web seed
 	@infra/local/run-all.sh
 
+# The last step: the web app's modules form no import cycle (lazy page imports count too).
 lint: deps
 	@npx eslint . --max-warnings 0
 	@npx prettier --check . --log-level warn
+	@npx madge --circular --no-spinner --extensions ts,tsx --ts-config web/tsconfig.json --exclude '^\.\./' web/src
 
 format: deps
 	@npx prettier --write . --log-level warn
