@@ -4,7 +4,7 @@ SHELL := /bin/bash
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
 SERVICES_WITH_SCHEMA := accounts rankings reports search
 
-.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
+.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -73,11 +73,18 @@ reindex: build
 up: build build-web seed
 	@infra/local/run-all.sh
 
+# The last step: the web app's modules form no import cycle (lazy page imports count too).
 lint: deps
 	@npx eslint . --max-warnings 0
 	@npx prettier --check . --log-level warn
+	@npx madge --circular --no-spinner --extensions ts,tsx --ts-config web/tsconfig.json --exclude '^\.\./' web/src
 
-typecheck: build
+format: deps
+	@npx prettier --write . --log-level warn
+
+# Needs the generated Prisma clients only: every tsconfig below maps the workspace packages to
+# their sources, so no build comes first.
+typecheck: generate
 	@npx tsc -p tsconfig.tests.json --noEmit
 	@npx tsc -p web/tsconfig.json --noEmit
 	@npx tsc -p web/e2e/tsconfig.json

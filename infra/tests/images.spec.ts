@@ -148,6 +148,17 @@ describe('infra/docker/Dockerfile', () => {
     },
   );
 
+  it.each(['service', 'web'])(
+    'the %s image builds without the local harness: nothing is copied from infra/local',
+    (target) => {
+      const fromRepository = copiesOf(target)
+        .filter(({ instruction }) => !flagValue(instruction, 'from'))
+        .flatMap(({ instruction }) => instruction.args.slice(0, -1));
+      expect(fromRepository.length).toBeGreaterThan(0);
+      expect(fromRepository.filter((source) => source.startsWith('infra/local'))).toEqual([]);
+    },
+  );
+
   it('copies every workspace manifest before installing, so no workspace is forgotten', () => {
     const manifests = stageChain(dockerfile, 'manifests')[0]
       .instructions.filter((instruction) => instruction.keyword === 'COPY')

@@ -4,6 +4,7 @@ import { BareLayout, Layout } from './components/Layout';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { ProgressBar } from './components/ProgressBar';
 import { startLoading } from './state/loading';
+import { PAGES } from './routes/pages';
 import { isBarePath, ROUTES } from './routes/table';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -17,7 +18,7 @@ function ChunkLoading() {
 export function App() {
   const { pathname } = useLocation();
   const pages = useMemo(
-    () => ROUTES.map((route) => ({ path: route.path, Page: lazy(route.load) })),
+    () => ROUTES.map((route) => ({ path: route.path, Page: lazy(PAGES[route.path]) })),
     [],
   );
   const firstPathname = useRef(pathname);

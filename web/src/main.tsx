@@ -1,9 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { PAGES } from './routes/pages';
+import { prefetchPagesWith } from './routes/prefetch';
 import { SessionProvider } from './state/session';
 import { ThemeProvider } from './state/theme';
 import './styles/app.css';
+
+prefetchPagesWith((path) => PAGES[path]());
 
 // No StrictMode: ReactiveSearch breaks under it (decisions §9).
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,4 @@
 import { accountsEventSubscribers, accountsEvents } from './events/accounts';
-import { rankingsEventSubscribers, rankingsEvents } from './events/rankings';
 import { accountsCallers, accountsPatterns, accountsSealed } from './patterns/accounts';
 import { rankingsCallers, rankingsPatterns } from './patterns/rankings';
 import { reportsCallers, reportsPatterns } from './patterns/reports';
@@ -27,10 +26,7 @@ const callers = new Map([
   ...byPattern(reportsPatterns, reportsCallers),
   ...byPattern(searchPatterns, searchCallers),
 ]);
-const subscribers = new Map([
-  ...byPattern(accountsEvents, accountsEventSubscribers),
-  ...byPattern(rankingsEvents, rankingsEventSubscribers),
-]);
+const subscribers = new Map([...byPattern(accountsEvents, accountsEventSubscribers)]);
 const sealed = new Set<string>(accountsSealed.map((key) => accountsPatterns[key]));
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Company } from '@upright/contracts';
 import { api } from '../api/endpoints';
-import { useApi } from '../lib/useApi';
+import { useApi } from '../hooks/useApi';
 import { PageState } from './PageState';
 
 // Its own chunk: the company page's first paint does not wait for the chart (decision 0024).

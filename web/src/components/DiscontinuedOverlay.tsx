@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api/endpoints';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useFormSubmit } from '../lib/useFormSubmit';
+import { useFormSubmit } from '../hooks/useFormSubmit';
 import { useSession } from '../state/session';
 import { Overlay } from './Overlay';
 

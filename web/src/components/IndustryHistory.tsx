@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { api } from '../api/endpoints';
-import { useApi } from '../lib/useApi';
+import { useApi } from '../hooks/useApi';
 import { PageState } from './PageState';
 
 // Its own chunk, fetched after the ranking: the industry page's first paint does not wait.

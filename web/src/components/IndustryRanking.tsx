@@ -9,10 +9,10 @@ import {
   type IssueKey,
 } from '@upright/contracts';
 import { formatPeriod } from '../lib/format';
-import { industryRanking } from '../lib/ranking-view';
+import { industryRanking, type RankingRow } from '../lib/ranking-view';
 import { applyTableState, readTableState, writeTableState } from '../lib/table-state';
 import { useSession } from '../state/session';
-import { RankingTable, type RankingRow } from './RankingTable';
+import { RankingTable } from './RankingTable';
 
 /** The ranked companies of an industry with the note saying whose weighting ranks them. */
 export function IndustryRanking({

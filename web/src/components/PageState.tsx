@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Loadable } from '../lib/useApi';
+import type { Loadable } from '../hooks/useApi';
 import { ErrorBox } from './ErrorBox';
 
 /** Renders a loading line, the error box with a retry button, or the page once its data is there. */

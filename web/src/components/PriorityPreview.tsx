@@ -3,7 +3,7 @@ import { orderByName, WebPaths, type PriorityValues } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { formatMove, formatRank } from '../lib/format';
 import { previewRanking } from '../lib/priority-preview';
-import { useApi } from '../lib/useApi';
+import { useApi } from '../hooks/useApi';
 import { PageState } from './PageState';
 import { PrefetchLink } from './PrefetchLink';
 

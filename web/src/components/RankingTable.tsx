@@ -1,40 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  ISSUES,
-  WebPaths,
-  type IssueDataStatus,
-  type IssueKey,
-  type RankMove,
-} from '@upright/contracts';
+import { ISSUES, WebPaths, type IssueKey, type RankMove } from '@upright/contracts';
 import { formatMove, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
+import type { RankingRow } from '../lib/ranking-view';
 import { toggleSort, type SortKey, type TableState } from '../lib/table-state';
 import { PrefetchLink } from './PrefetchLink';
-
-/** What every ranked row carries: the company, its issue ranks and one combined rank. */
-export interface RankingRow {
-  upright_cid: string;
-  company_name: string;
-  slug: string;
-  industry: string;
-  rank: number | null;
-  tied: boolean | null;
-  issueRanks: Record<IssueKey, { rank: number; tied: boolean }>;
-  /** Where each issue rank comes from (decisions §5 rules 2–4). */
-  issueData: Record<IssueKey, IssueDataStatus>;
-  /** Issues of the nine with a score that counts. */
-  coverage: number;
-  /** Move since the previous period; undefined where the table shows none. */
-  move?: RankMove;
-}
-
-export function issueRanksOf(company: Record<string, unknown>): RankingRow['issueRanks'] {
-  return Object.fromEntries(
-    ISSUES.map((issue) => [
-      issue.key,
-      { rank: company[`${issue.key}_rank`] as number, tied: company[`${issue.key}_tied`] === true },
-    ]),
-  ) as RankingRow['issueRanks'];
-}
 
 /** A table the reader can sort and filter; its state lives in the URL (see table-state). */
 export interface SortableTable {

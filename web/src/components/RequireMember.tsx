@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useApi } from '../lib/useApi';
+import { useApi } from '../hooks/useApi';
 import { useSession } from '../state/session';
 import { PageState } from './PageState';
 

@@ -8,9 +8,35 @@ import {
   type IssueDataStatus,
   type IssueKey,
   type RankedCompany,
+  type RankMove,
   type TopCompany,
 } from '@upright/contracts';
-import { issueRanksOf, type RankingRow } from '../components/RankingTable';
+
+/** What every ranked row carries: the company, its issue ranks and one combined rank. */
+export interface RankingRow {
+  upright_cid: string;
+  company_name: string;
+  slug: string;
+  industry: string;
+  rank: number | null;
+  tied: boolean | null;
+  issueRanks: Record<IssueKey, { rank: number; tied: boolean }>;
+  /** Where each issue rank comes from (decisions §5 rules 2–4). */
+  issueData: Record<IssueKey, IssueDataStatus>;
+  /** Issues of the nine with a score that counts. */
+  coverage: number;
+  /** Move since the previous period; undefined where the table shows none. */
+  move?: RankMove;
+}
+
+export function issueRanksOf(company: Record<string, unknown>): RankingRow['issueRanks'] {
+  return Object.fromEntries(
+    ISSUES.map((issue) => [
+      issue.key,
+      { rank: company[`${issue.key}_rank`] as number, tied: company[`${issue.key}_tied`] === true },
+    ]),
+  ) as RankingRow['issueRanks'];
+}
 
 export type Weighting = 'personal' | 'averages';
 

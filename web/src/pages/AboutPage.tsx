@@ -2,7 +2,7 @@ import { ISSUES } from '@upright/contracts';
 import { Link } from 'react-router-dom';
 import { DISCLAIMER } from '../components/Footer';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../lib/useApi';
+import { useTitle } from '../hooks/useApi';
 
 export default function AboutPage() {
   useTitle(`About · ${PRODUCT_NAME}`);

@@ -21,7 +21,7 @@ import {
   joinWithDots,
 } from '../lib/format';
 import { dataCoverage } from '../lib/ranking-view';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
 

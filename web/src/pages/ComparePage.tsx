@@ -15,7 +15,7 @@ import { historyRows, readCompareSlugs } from '../lib/compare-view';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatDate, formatMetric, formatPeriod, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
 import { dataCoverage } from '../lib/ranking-view';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 import NotFoundPage from './NotFoundPage';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@upright/contracts';
 import { Link } from 'react-router-dom';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../lib/useApi';
+import { useTitle } from '../hooks/useApi';
 
 /** Decisions §5 in plain words. */
 export default function FaqPage() {

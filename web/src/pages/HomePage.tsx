@@ -6,7 +6,7 @@ import { PromoBanner } from '../components/Promo';
 import { ReportList } from '../components/ReportList';
 import { Taglines } from '../components/Taglines';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 
 async function loadHome() {
   const [featured, latest, industries] = await Promise.all([

@@ -4,7 +4,7 @@ import { IndustryHistory } from '../components/IndustryHistory';
 import { IndustryRanking } from '../components/IndustryRanking';
 import { PageState } from '../components/PageState';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
 

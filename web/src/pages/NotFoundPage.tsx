@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../lib/useApi';
+import { useTitle } from '../hooks/useApi';
 
 export default function NotFoundPage() {
   useTitle(`Page not found · ${PRODUCT_NAME}`);

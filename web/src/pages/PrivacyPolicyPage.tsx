@@ -1,6 +1,6 @@
 import { PRIVACY_POLICY_UPDATED, PRODUCT_NAME } from '../lib/constants';
 import { formatDate } from '../lib/format';
-import { useTitle } from '../lib/useApi';
+import { useTitle } from '../hooks/useApi';
 
 export default function PrivacyPolicyPage() {
   useTitle(`Privacy policy · ${PRODUCT_NAME}`);

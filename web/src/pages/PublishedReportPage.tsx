@@ -4,7 +4,7 @@ import { api, unwrapPublished } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { ReportView } from '../components/ReportView';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 import NotFoundPage from './NotFoundPage';
 
 /** Shared by the report page and its widget: loads the report and titles the document. */

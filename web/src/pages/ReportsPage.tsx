@@ -5,7 +5,7 @@ import { PageState } from '../components/PageState';
 import { ReportList } from '../components/ReportList';
 import { Taglines } from '../components/Taglines';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../lib/useApi';
+import { useApi, useTitle } from '../hooks/useApi';
 import { SearchBar } from '../search/SearchBar';
 
 export default function ReportsPage() {

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../lib/useApi';
+import { useTitle } from '../hooks/useApi';
 import { DISCLAIMER } from '../components/Footer';
 
 export default function TermsPage() {

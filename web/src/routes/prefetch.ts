@@ -1,8 +1,19 @@
 import { prefetchJson } from '../api/http';
 import { PREFETCH_MARGIN_PX } from '../lib/constants';
-import { matchRoute } from './table';
+import { matchRoute, type RoutePath } from './table';
 
 const done = new Set<string>();
+
+type LoadPage = (path: RoutePath) => Promise<unknown>;
+let loadPage: LoadPage = () => Promise.resolve();
+
+/**
+ * The app's entry hands over the page loaders (routes/pages.ts): this module is reached from every
+ * page through its links, so importing the pages here would close an import cycle.
+ */
+export function prefetchPagesWith(load: LoadPage): void {
+  loadPage = load;
+}
 
 /** Loads the route chunk of an internal path and its first API data, once per path. */
 export function prefetchPath(pathname: string): void {
@@ -10,7 +21,7 @@ export function prefetchPath(pathname: string): void {
   done.add(pathname);
   const match = matchRoute(pathname);
   if (!match) return;
-  void match.route.load().catch(() => done.delete(pathname));
+  void loadPage(match.route.path).catch(() => done.delete(pathname));
   for (const path of match.route.data?.(match.params) ?? []) prefetchJson(path);
 }
 

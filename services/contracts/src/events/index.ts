@@ -1,5 +1,4 @@
 import { accountsEvents, type AccountsEventMap } from './accounts';
-import { rankingsEvents, type RankingsEventMap } from './rankings';
 
 /**
  * Events: fire-and-forget facts, one file per emitting service. Every service that subscribes
@@ -7,9 +6,8 @@ import { rankingsEvents, type RankingsEventMap } from './rankings';
  * stream. Anything that must happen at least once goes through a queue instead (`../queues`).
  */
 export const Events = {
-  rankings: rankingsEvents,
   accounts: accountsEvents,
 } as const;
 
-export interface EventMap extends RankingsEventMap, AccountsEventMap {}
+export type EventMap = AccountsEventMap;
 export type EventName = keyof EventMap;

@@ -4,7 +4,6 @@
  * Exit codes: 0 imported, 1 the file has errors, 2 the import could not run.
  */
 import 'reflect-metadata';
-import { Events } from '@upright/contracts';
 import {
   bumpPublicVersions,
   commonConfigSchema,
@@ -18,7 +17,6 @@ import {
   transportTrust,
 } from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
-import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { validateImportFile } from '../import-file';
@@ -72,16 +70,16 @@ function printSummary(summary: ImportSummary): void {
 }
 
 /**
- * Tells running rankings replicas which industries to re-rank; the data is already committed.
- * Bumping the data versions is what invalidates their caches (every replica reads them); the
- * event is for other subscribers (e.g. search indexing).
+ * Tells running replicas the data changed; the data is already committed. Every rankings replica
+ * reads the industries' data versions, and every BFF replica hears of the public `data` version
+ * (decision 0011), so moving both versions is the whole announcement.
  */
 async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[]): Promise<void> {
   if (!env.REDIS_URL || industries.length === 0) return;
   const client = new RedisStreamsClient({
     redisUrl: env.REDIS_URL,
     keyPrefix: env.TRANSPORT_PREFIX,
-    // The import speaks for rankings: the event is named after it, and only it may emit it.
+    // The import writes rankings' keys, so it connects as rankings.
     trust: transportTrust('rankings', env),
   });
   try {
@@ -89,9 +87,6 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
     const { command } = client.unwrap<{ command: DataVersionRedis }>();
     await bumpDataVersions(command, env.TRANSPORT_PREFIX, industries);
     await bumpPublicVersions(command, env.TRANSPORT_PREFIX, ['data']);
-    await lastValueFrom(client.emit(Events.rankings.industryDataChanged, { industries }), {
-      defaultValue: undefined,
-    });
   } catch (error) {
     const minutes = CACHE_ENTRY_TTL_MS / 60_000;
     console.warn(

@@ -15,8 +15,8 @@ import {
   type ClientPriorityName,
 } from '../../lib/priorities';
 import type { PriorityValues } from '../../api/account-types';
-import { useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 function PriorityInput({
   field,

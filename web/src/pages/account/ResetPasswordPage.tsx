@@ -7,8 +7,8 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { Outcome } from '../../components/Outcome';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useApi, useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useApi, useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 /** The target of a mailed reset link (WebPaths.passwordReset). */
 export default function ResetPasswordPage() {

@@ -6,8 +6,8 @@ import { Field } from '../../components/Field';
 import { Outcome } from '../../components/Outcome';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 export default function ResetRequestPage() {
   useTitle(`Reset your password · ${PRODUCT_NAME}`);

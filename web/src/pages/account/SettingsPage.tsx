@@ -9,8 +9,8 @@ import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import { useTheme } from '../../state/theme';
 

@@ -5,8 +5,8 @@ import { ApiError, errorMessage } from '../../api/http';
 import { CredentialFields } from '../../components/Field';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
 /** Only same-site paths are followed after sign-in. */

@@ -4,8 +4,8 @@ import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
 import { CheckField, Field, NewPasswordField } from '../../components/Field';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
-import { useTitle } from '../../lib/useApi';
-import { useFormSubmit } from '../../lib/useFormSubmit';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
 /**

@@ -3,7 +3,7 @@ import { api } from '../../api/endpoints';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useApi, useTitle } from '../../lib/useApi';
+import { useApi, useTitle } from '../../hooks/useApi';
 
 /** The target of every mail's unsubscribe link (WebPaths.unsubscribe). */
 export default function UnsubscribePage() {
