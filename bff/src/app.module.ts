@@ -11,6 +11,7 @@ import { ApiErrorFilter } from './http/api-error.filter';
 import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
+import { OpenDataController } from './open-data/open-data.controller';
 import { MemberValues } from './members/member-values';
 import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
@@ -40,6 +41,7 @@ export class BffModule {
         ReportsController,
         PublishController,
         SearchController,
+        OpenDataController,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

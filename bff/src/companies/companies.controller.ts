@@ -6,27 +6,11 @@ import { z } from 'zod';
 import {
   companyPageParams,
   industryPageParams,
-  quarterParam,
+  periodQuery,
   requireCoveredMarket,
-  yearParam,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-
-/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
-const periodQuery = z
-  .object({ year: yearParam.optional(), qrt: quarterParam.optional() })
-  .superRefine(({ year, qrt }, context) => {
-    if (year !== undefined && qrt === undefined) {
-      context.addIssue({ code: 'custom', path: ['qrt'], message: 'must be given with year' });
-    }
-    if (year === undefined && qrt !== undefined) {
-      context.addIssue({ code: 'custom', path: ['year'], message: 'must be given with qrt' });
-    }
-  })
-  .transform(({ year, qrt }) =>
-    year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
-  );
 
 @Controller('api')
 export class CompaniesController {

@@ -6,6 +6,7 @@ import type {
   ComparisonResponse,
   IndustryHistoryResponse,
   IndustryCompaniesResponse,
+  Period,
   PublishedReport,
   ReportPage,
   ReportPathParts,
@@ -44,7 +45,13 @@ export const apiPaths = {
   latest: (page: number) => `/api/reports/latest/${page}`,
   published: (id: string, date: string, slug: string) =>
     `/api/published/${enc(id)}/${enc(date)}/${enc(slug)}`,
+  openIndustry: (industry: string, format: OpenDataFormat, period: Period) =>
+    `/api/open/us/${enc(industry)}.${format}?year=${period.period_year}&qrt=${period.period_qrt}`,
+  openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
 } as const;
+
+/** The formats every open-data download comes in (decisions §12). */
+export type OpenDataFormat = 'csv' | 'json';
 
 /** `GET /api/published/…` answers the page data, or where the report lives now. */
 export type PublishedAnswer =
