@@ -264,6 +264,11 @@ function staticPage(page: StaticPageName, name: string) {
       heading: 'Terms of use',
       description: `The terms of using ${name} and its rankings.`,
     },
+    developers: {
+      title: 'Developers',
+      heading: `${name} API and open data`,
+      description: `The ${name} public read API (OpenAPI 3.1), its versioning and deprecation policy, rate limits and open-data downloads.`,
+    },
   };
   const paths: Record<StaticPageName, string> = {
     about: '/about',
@@ -271,6 +276,7 @@ function staticPage(page: StaticPageName, name: string) {
     contact: WebPaths.contact(),
     privacy: WebPaths.privacyPolicy(),
     terms: WebPaths.termsOfUse(),
+    developers: '/developers',
   };
   return { ...pages[page], path: paths[page] };
 }

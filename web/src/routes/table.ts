@@ -60,6 +60,8 @@ export const ROUTES: RouteDefinition[] = [
   { path: '/contact', load: () => import('../pages/ContactPage') },
   { path: '/privacy-policy', load: () => import('../pages/PrivacyPolicyPage') },
   { path: '/terms-of-use', load: () => import('../pages/TermsPage') },
+  // The API reference renderer is large: it is in this route's chunk only.
+  { path: '/developers', load: () => import('../pages/DevelopersPage') },
   {
     path: '/widgets/companies/us/:industry',
     load: () => import('../pages/widgets/IndustryWidget'),
