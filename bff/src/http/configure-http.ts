@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ServiceClient } from '@upright/platform';
+import { RedisConnection, ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import { AnswerCache } from '../answer-cache/answer-cache.service';
@@ -12,6 +12,7 @@ import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
+import { ApiRateLimit } from './api-rate-limit';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -80,5 +81,11 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     app.get(SessionAuthenticator),
     headersSetBy(pageHeaders),
     indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
+    new ApiRateLimit(
+      app.get(RedisConnection).redis,
+      config.TRANSPORT_PREFIX,
+      config.RATE_LIMIT_API,
+      config.TRUSTED_PROXY_HOPS,
+    ),
   );
 }

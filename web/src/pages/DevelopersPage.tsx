@@ -58,10 +58,12 @@ export default function DevelopersPage() {
         </ul>
         <h2>Fair use</h2>
         <p>
-          The API is free and needs no key. Answers are cacheable (<code>ETag</code>,{' '}
-          <code>Cache-Control</code>): send <code>If-None-Match</code> and reuse what you have.
-          Errors are JSON <code>&#123;error: &#123;code, message, field&#125;&#125;</code> naming
-          the bad parameter.
+          The API is free and needs no key. Each client address may make 600 API requests a minute
+          (answers served from cache count too); beyond that the answer is{' '}
+          <code>429 Too Many Requests</code> with a <code>Retry-After</code> header giving the
+          seconds to wait. Answers are cacheable (<code>ETag</code>, <code>Cache-Control</code>):
+          send <code>If-None-Match</code> and reuse what you have. Errors are JSON{' '}
+          <code>&#123;error: &#123;code, message, field&#125;&#125;</code> naming the bad parameter.
         </p>
       </div>
       <SwaggerUI url={OPENAPI_URL} docExpansion="list" defaultModelsExpandDepth={-1} />
