@@ -13,6 +13,7 @@ import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
 import { OpenDataController } from './open-data/open-data.controller';
 import { OpenApiController } from './openapi/openapi.controller';
+import { MethodologyController } from './methodology/methodology.controller';
 import { MemberValues } from './members/member-values';
 import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
@@ -45,6 +46,7 @@ export class BffModule {
         SearchController,
         OpenDataController,
         OpenApiController,
+        MethodologyController,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

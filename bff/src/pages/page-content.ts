@@ -269,6 +269,11 @@ function staticPage(page: StaticPageName, name: string) {
       heading: `${name} API and open data`,
       description: `The ${name} public read API (OpenAPI 3.1), its versioning and deprecation policy, rate limits and open-data downloads.`,
     },
+    methodology: {
+      title: 'Methodology',
+      heading: `How ${name} ranks companies`,
+      description: `The exact ranking rules in plain words, with a worked example computed live on a real industry.`,
+    },
   };
   const paths: Record<StaticPageName, string> = {
     about: '/about',
@@ -277,6 +282,7 @@ function staticPage(page: StaticPageName, name: string) {
     privacy: WebPaths.privacyPolicy(),
     terms: WebPaths.termsOfUse(),
     developers: '/developers',
+    methodology: '/methodology',
   };
   return { ...pages[page], path: paths[page] };
 }

@@ -6,6 +6,7 @@ import type {
   ComparisonResponse,
   IndustryHistoryResponse,
   IndustryCompaniesResponse,
+  MethodologyExampleResponse,
   Period,
   PublishedReport,
   ReportPage,
@@ -48,6 +49,7 @@ export const apiPaths = {
   openIndustry: (industry: string, format: OpenDataFormat, period: Period) =>
     `/api/open/us/${enc(industry)}.${format}?year=${period.period_year}&qrt=${period.period_qrt}`,
   openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
+  methodologyExample: () => '/api/methodology/example',
 } as const;
 
 /** The formats every open-data download comes in (decisions §12). */
@@ -86,6 +88,7 @@ export const api = {
   latestReports: (page: number) => getJson<ReportPage>(apiPaths.latest(page)),
   published: (id: string, date: string, slug: string) =>
     getJson<PublishedAnswer>(apiPaths.published(id, date, slug)),
+  methodologyExample: () => getJson<MethodologyExampleResponse>(apiPaths.methodologyExample()),
 
   user: () =>
     request<SessionUser>('GET', '/api/user', { quiet: true, unauthorizedIsExpiry: false }).then(

@@ -100,6 +100,8 @@ export function ReportView({
             See the whole industry ranking
           </PrefetchLink>
           {' · '}
+          <PrefetchLink to="/methodology">How rankings are computed</PrefetchLink>
+          {' · '}
           <PrefetchLink to={correction}>Request a correction</PrefetchLink>
         </p>
       )}

@@ -63,6 +63,11 @@ export const ROUTES: RouteDefinition[] = [
   // The API reference renderer is large: it is in this route's chunk only.
   { path: '/developers', load: () => import('../pages/DevelopersPage') },
   {
+    path: '/methodology',
+    load: () => import('../pages/MethodologyPage'),
+    data: () => [apiPaths.methodologyExample()],
+  },
+  {
     path: '/widgets/companies/us/:industry',
     load: () => import('../pages/widgets/IndustryWidget'),
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],

@@ -124,6 +124,21 @@ export interface IndustryCompaniesResponse {
   moves: IndustryMoves;
 }
 
+/** Industries with fewer companies than this make a poor worked example (ties, no spread). */
+export const METHODOLOGY_EXAMPLE_MIN_COMPANIES = 3;
+
+/**
+ * Decisions §12 methodology: the rules of §5 worked by the engine on the active industry with
+ * the fewest companies (at least METHODOLOGY_EXAMPLE_MIN_COMPANIES; by slug among equals), as
+ * its visitor ranking at its latest period, with the visitor weights used for `arank`.
+ */
+export interface MethodologyExampleResponse {
+  methodology_version: string;
+  /** null when no active industry has enough companies. */
+  example: IndustryCompaniesResponse | null;
+  weights: IssueWeights;
+}
+
 export interface Headquarters {
   city: string | null;
   state: string | null;

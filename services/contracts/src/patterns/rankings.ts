@@ -12,6 +12,7 @@ import type {
   IndustryCompaniesRequest,
   IndustryCompaniesResponse,
   IndustryRequest,
+  MethodologyExampleResponse,
   SearchDocumentsPage,
   SearchDocumentsPageRequest,
   TopCompaniesRequest,
@@ -37,6 +38,8 @@ export const rankingsPatterns = {
   comparison: 'rankings.history.compare',
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
+  /** `GET /api/methodology/example`: the ranking rules worked on the smallest industry. */
+  methodologyExample: 'rankings.methodology.example',
 } as const;
 
 export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
@@ -50,6 +53,7 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   companyHistory: ['bff'],
   comparison: ['bff'],
   searchDocuments: ['search'],
+  methodologyExample: ['bff'],
 };
 
 export interface RankingsRequestMap {
@@ -75,6 +79,10 @@ export interface RankingsRequestMap {
   'rankings.history.compare': {
     request: ComparisonRequest;
     response: { result: ComparisonResponse } | { unknown: string };
+  };
+  'rankings.methodology.example': {
+    request: Record<string, never>;
+    response: MethodologyExampleResponse;
   };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;

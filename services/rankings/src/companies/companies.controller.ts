@@ -24,6 +24,11 @@ export class CompaniesController {
     return this.companies.industryCompanies(parseMessage(industryCompaniesRequestSchema, data));
   }
 
+  @MessagePattern(Patterns.rankings.methodologyExample)
+  methodologyExample(): Promise<ResponseOf<typeof Patterns.rankings.methodologyExample>> {
+    return this.companies.methodologyExample();
+  }
+
   @MessagePattern(Patterns.rankings.companyDetail)
   companyDetail(
     @Payload() data: unknown,
