@@ -1,5 +1,10 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { Patterns, type CompanyDetail, type IndustryCompaniesResponse } from '@upright/contracts';
+import {
+  Patterns,
+  type CompanyDetail,
+  type IndustryCompaniesResponse,
+  type WhyThisRankResponse,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -11,6 +16,7 @@ import {
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { notFound } from '../http/api-exceptions';
 
 @Controller('api')
 export class CompaniesController {
@@ -45,5 +51,22 @@ export class CompaniesController {
     if (detail !== null) return detail;
     response.status(204);
     return undefined;
+  }
+
+  /** "Why this rank" (issue 15); 404 naming `company` when it is not ranked in the industry. */
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('why/:market/:industry/:company')
+  async whyThisRank(
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+  ): Promise<WhyThisRankResponse> {
+    requireCoveredMarket('market', params.market);
+    const why = await this.services.request(Patterns.rankings.whyThisRank, {
+      industry: params.industry,
+      company: params.company,
+    });
+    if (why === null) {
+      throw notFound('company', `"${params.company}" is not ranked in "${params.industry}"`);
+    }
+    return why;
   }
 }

@@ -11,6 +11,7 @@ import type {
   PublishedReport,
   ReportPage,
   ReportPathParts,
+  WhyThisRankResponse,
 } from '@upright/contracts';
 import type {
   AuthResponse,
@@ -50,6 +51,7 @@ export const apiPaths = {
     `/api/open/us/${enc(industry)}.${format}?year=${period.period_year}&qrt=${period.period_qrt}`,
   openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
   methodologyExample: () => '/api/methodology/example',
+  why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,
 } as const;
 
 /** The formats every open-data download comes in (decisions §12). */
@@ -89,6 +91,8 @@ export const api = {
   published: (id: string, date: string, slug: string) =>
     getJson<PublishedAnswer>(apiPaths.published(id, date, slug)),
   methodologyExample: () => getJson<MethodologyExampleResponse>(apiPaths.methodologyExample()),
+  why: (industry: string, company: string) =>
+    getJson<WhyThisRankResponse>(apiPaths.why(industry, company)),
 
   user: () =>
     request<SessionUser>('GET', '/api/user', { quiet: true, unauthorizedIsExpiry: false }).then(

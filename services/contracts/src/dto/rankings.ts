@@ -139,6 +139,24 @@ export interface MethodologyExampleResponse {
   weights: IssueWeights;
 }
 
+/**
+ * "Why this rank" on a company page (issue 15): the parts of its weighted sum (rank × the
+ * visitor weight of each issue) and the best and worst weighted rank it takes across the
+ * weightings that set each issue to 0 or 10 (and the one shown).
+ */
+export interface WhyThisRank {
+  upright_cid: string;
+  contributions: Record<IssueKey, number>;
+  /** Σ contributions: `raw_arank`. */
+  raw: number;
+  /** `arank`. */
+  rank: number;
+  best: number;
+  worst: number;
+}
+
+export type WhyThisRankResponse = WhyThisRank & { period: Period; lowestRank: number };
+
 export interface Headquarters {
   city: string | null;
   state: string | null;

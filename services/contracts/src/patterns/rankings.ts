@@ -13,6 +13,7 @@ import type {
   IndustryCompaniesResponse,
   IndustryRequest,
   MethodologyExampleResponse,
+  WhyThisRankResponse,
   SearchDocumentsPage,
   SearchDocumentsPageRequest,
   TopCompaniesRequest,
@@ -38,6 +39,8 @@ export const rankingsPatterns = {
   comparison: 'rankings.history.compare',
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
+  /** `GET /api/why/us/{industry}/{company}`: what makes its weighted rank; null = no company. */
+  whyThisRank: 'rankings.companies.why',
   /** `GET /api/methodology/example`: the ranking rules worked on the smallest industry. */
   methodologyExample: 'rankings.methodology.example',
 } as const;
@@ -54,6 +57,7 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   comparison: ['bff'],
   searchDocuments: ['search'],
   methodologyExample: ['bff'],
+  whyThisRank: ['bff'],
 };
 
 export interface RankingsRequestMap {
@@ -79,6 +83,10 @@ export interface RankingsRequestMap {
   'rankings.history.compare': {
     request: ComparisonRequest;
     response: { result: ComparisonResponse } | { unknown: string };
+  };
+  'rankings.companies.why': {
+    request: CompanyDetailRequest;
+    response: WhyThisRankResponse | null;
   };
   'rankings.methodology.example': {
     request: Record<string, never>;

@@ -29,6 +29,11 @@ export class CompaniesController {
     return this.companies.methodologyExample();
   }
 
+  @MessagePattern(Patterns.rankings.whyThisRank)
+  whyThisRank(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.rankings.whyThisRank>> {
+    return this.details.why(parseMessage(companyDetailRequestSchema, data));
+  }
+
   @MessagePattern(Patterns.rankings.companyDetail)
   companyDetail(
     @Payload() data: unknown,

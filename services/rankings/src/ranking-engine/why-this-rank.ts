@@ -4,26 +4,13 @@ import {
   ISSUE_KEYS,
   toHundredths,
   type IssueKey,
+  type WhyThisRank,
 } from '@upright/contracts';
 import type { IssueRanking, Weights } from './types';
 import { weigh } from './weigh';
 
 /** Every weighting that sets each of the nine issues to 0 or 10: 2⁹ of them. */
 export const EXTREME_WEIGHTINGS = 1 << ISSUE_KEYS.length;
-
-/** Why one company has its weighted rank, and how far other weightings could move it. */
-export interface WhyThisRank {
-  readonly upright_cid: string;
-  /** Each issue's rank × weight: the parts of `raw`, exact to 2 decimals. */
-  readonly contributions: Readonly<Record<IssueKey, number>>;
-  /** Σ contributions (the `raw_arank` of the ranking shown). */
-  readonly raw: number;
-  /** The weighted rank shown (`arank`). */
-  readonly rank: number;
-  /** The best and worst weighted rank across the extreme weightings and the one shown. */
-  readonly best: number;
-  readonly worst: number;
-}
 
 /**
  * "Why this rank" for every company of a stage-1 ranking, index-aligned with it.
