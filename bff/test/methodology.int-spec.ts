@@ -4,14 +4,11 @@ import {
   type IndustryCompaniesResponse,
   type MethodologyExampleResponse,
 } from '@upright/contracts';
-import { RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { dataVersionKey } from '../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../services/rankings/src/service';
-import { bffService } from '../src/service';
+import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
 
 /**
  * Decisions §12: the methodology page's worked example is the engine's ranking of the smallest
@@ -63,18 +60,11 @@ describe('the methodology example', () => {
         [cid, ...scores],
       );
     }
-    const common = { REDIS_URL: infra.redisUrl, TRANSPORT_PREFIX: prefix };
-    rankings = await startTestApp(rankingsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('rankings'),
-    });
-    bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '' });
+    ({ rankings, bff } = await startRankingsAndBff(prefix));
   });
 
   afterAll(async () => {
-    await rankings?.app.get(RedisConnection).redis.del(dataVersionKey(prefix, industry));
-    await bff?.app.close();
-    await rankings?.app.close();
+    await stopRankingsAndBff({ rankings, bff }, prefix, industry);
     await admin.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`zz-${tag}-%`]);
     await admin.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
     await admin.end();

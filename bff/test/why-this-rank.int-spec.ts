@@ -5,15 +5,12 @@ import {
   type IssueWeights,
   type WhyThisRankResponse,
 } from '@upright/contracts';
-import { RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
-import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { rankIssues, whyThisRank } from '../../services/rankings/src/ranking-engine';
-import { dataVersionKey } from '../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../services/rankings/src/service';
-import { bffService } from '../src/service';
+import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 
 /** Issue 15 "why this rank" through HTTP: the engine's answer for the company's latest ranking. */
@@ -33,18 +30,11 @@ describe('why this rank', () => {
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
     await tools.seed(admin);
-    const common = { REDIS_URL: infra.redisUrl, TRANSPORT_PREFIX: prefix };
-    rankings = await startTestApp(rankingsService, {
-      ...common,
-      DATABASE_URL: infra.databaseUrl('rankings'),
-    });
-    bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '' });
+    ({ rankings, bff } = await startRankingsAndBff(prefix));
   });
 
   afterAll(async () => {
-    await rankings?.app.get(RedisConnection).redis.del(dataVersionKey(prefix, tools.industry));
-    await bff?.app.close();
-    await rankings?.app.close();
+    await stopRankingsAndBff({ rankings, bff }, prefix, tools.industry);
     await tools.remove(admin);
     await admin.end();
   });
