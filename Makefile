@@ -93,8 +93,10 @@ typecheck: generate
 test-unit: generate
 	@npx jest --selectProjects unit
 
+# --forceExit: a connection left open by one suite must not keep CI waiting once every test has
+# answered (the suites close what they open; this is the safety net, not the mechanism).
 test-integration: build infra
-	@$(LOCAL_ENV) && npx jest --selectProjects integration --runInBand
+	@$(LOCAL_ENV) && npx jest --selectProjects integration --runInBand --forceExit
 
 # The web app's pure logic (vitest, web/src/**/*.test.ts).
 test-web: deps

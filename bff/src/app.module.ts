@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { ConfigModule, PlatformModule, ServiceClientModule } from '@upright/platform';
 import { AccountsHttpModule } from './accounts/accounts.module';
 import { AnswerCache } from './answer-cache/answer-cache.service';
@@ -11,6 +11,9 @@ import { ApiErrorFilter } from './http/api-error.filter';
 import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
 import { IndustriesController } from './industries/industries.controller';
+import { OpenDataController } from './open-data/open-data.controller';
+import { OpenApiController } from './openapi/openapi.controller';
+import { MethodologyController } from './methodology/methodology.controller';
 import { MemberValues } from './members/member-values';
 import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
@@ -25,6 +28,7 @@ export class BffModule {
     return {
       module: BffModule,
       imports: [
+        DiscoveryModule,
         PlatformModule.forRoot('bff', config),
         ConfigModule.forRoot(BFF_CONFIG, config),
         ServiceClientModule.forRoot(config),
@@ -40,6 +44,9 @@ export class BffModule {
         ReportsController,
         PublishController,
         SearchController,
+        OpenDataController,
+        OpenApiController,
+        MethodologyController,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiErrorFilter },

@@ -135,7 +135,11 @@ async function main(): Promise<void> {
       DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
       QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
     });
-    const bff = await start('bff', 'bff/dist/main.js', 18080, { WEB_DIST_DIR: '' });
+    // One load generator is one client: the per-client API budget would refuse it at once.
+    const bff = await start('bff', 'bff/dist/main.js', 18080, {
+      WEB_DIST_DIR: '',
+      RATE_LIMIT_API: '1000000000/60',
+    });
     const context: SuiteContext = {
       bffUrl: bff.url,
       transport,

@@ -7,6 +7,7 @@ import type {
 } from 'node:http';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { translateError } from '../http/api-error.filter';
+import { isApiRequest, type ApiRateLimit } from '../http/api-rate-limit';
 import type { Answer, ContentCoding } from './answer';
 import type { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
@@ -27,17 +28,31 @@ export function installFastPath(
   sessions: SessionAuthenticator,
   securityHeaders: OutgoingHttpHeaders,
   /** The built web app's hashed files by URL path (local mode), sent as they are kept. */
-  assets?: ReadonlyMap<string, Answer>,
+  assets: ReadonlyMap<string, Answer> | undefined,
+  /** Counts every `/api` request, kept answers included, before anything else runs. */
+  apiLimit: ApiRateLimit,
 ): void {
   const application = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   const toApplication = (request: IncomingMessage, response: ServerResponse) => {
     for (const listener of application) listener(request, response);
   };
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  const route = (request: IncomingMessage, response: ServerResponse) => {
     if (isKeptQuery(request)) return readQuery(request, response);
     if (sendKept(request, response)) return;
     toApplication(request, response);
+  };
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!isApiRequest(request)) return route(request, response);
+    const refusal = apiLimit.admit(request);
+    if (refusal === null) return route(request, response);
+    const headers = {
+      ...securityHeaders,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(refusal.retryAfterSeconds),
+    };
+    send(request, response, 429, headers, Buffer.from(JSON.stringify(refusal.body)));
   });
 
   /**

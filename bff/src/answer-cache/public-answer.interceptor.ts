@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
 import { carriesMemberCredentials } from '../auth';
 import { MemberValues } from '../members/member-values';
-import { makeAnswer, type Answer, type AnswerPolicy } from './answer';
+import { makeAnswer, TextAnswerBody, type Answer, type AnswerPolicy } from './answer';
 import { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
@@ -75,7 +75,9 @@ export class PublicAnswerInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     if (response.statusCode !== 200 || body === undefined) return body;
     const params = request.params as Record<string, string>;
-    const answer = makeAnswer(JSON.stringify(body), policy, {
+    const text = body instanceof TextAnswerBody ? body.text : JSON.stringify(body);
+    const answer = makeAnswer(text, policy, {
+      contentType: body instanceof TextAnswerBody ? body.contentType : undefined,
       industryKey:
         policy.personal === 'company-ranks'
           ? industryAnswerKey(params.market, params.industry)

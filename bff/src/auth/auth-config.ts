@@ -39,6 +39,11 @@ export const authConfigShape = {
    * current password) and reset mails.
    */
   RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
+  /**
+   * Every `/api` request per client address, kept answers included (decisions §12: the public
+   * API is rate-limited per client). Raise it for load tests run from one machine.
+   */
+  RATE_LIMIT_API: rateLimit.default({ points: 600, seconds: 60 }),
 };
 
 const SECRETS = ['SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET'] as const;

@@ -1,32 +1,22 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { Patterns, type CompanyDetail, type IndustryCompaniesResponse } from '@upright/contracts';
+import {
+  Patterns,
+  type CompanyDetail,
+  type IndustryCompaniesResponse,
+  type WhyThisRankResponse,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
   companyPageParams,
   industryPageParams,
-  quarterParam,
+  periodQuery,
   requireCoveredMarket,
-  yearParam,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-
-/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
-const periodQuery = z
-  .object({ year: yearParam.optional(), qrt: quarterParam.optional() })
-  .superRefine(({ year, qrt }, context) => {
-    if (year !== undefined && qrt === undefined) {
-      context.addIssue({ code: 'custom', path: ['qrt'], message: 'must be given with year' });
-    }
-    if (year === undefined && qrt !== undefined) {
-      context.addIssue({ code: 'custom', path: ['year'], message: 'must be given with qrt' });
-    }
-  })
-  .transform(({ year, qrt }) =>
-    year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
-  );
+import { notFound } from '../http/api-exceptions';
 
 @Controller('api')
 export class CompaniesController {
@@ -61,5 +51,22 @@ export class CompaniesController {
     if (detail !== null) return detail;
     response.status(204);
     return undefined;
+  }
+
+  /** "Why this rank" (issue 15); 404 naming `company` when it is not ranked in the industry. */
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('why/:market/:industry/:company')
+  async whyThisRank(
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+  ): Promise<WhyThisRankResponse> {
+    requireCoveredMarket('market', params.market);
+    const why = await this.services.request(Patterns.rankings.whyThisRank, {
+      industry: params.industry,
+      company: params.company,
+    });
+    if (why === null) {
+      throw notFound('company', `"${params.company}" is not ranked in "${params.industry}"`);
+    }
+    return why;
   }
 }

@@ -12,6 +12,7 @@ import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
+import { ApiRateLimit } from './api-rate-limit';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -80,5 +81,6 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     app.get(SessionAuthenticator),
     headersSetBy(pageHeaders),
     indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
+    new ApiRateLimit(config.RATE_LIMIT_API, config.TRUSTED_PROXY_HOPS),
   );
 }

@@ -69,6 +69,21 @@ export const yearParam = wholeNumberParam(2000, 2100);
 export const quarterParam = wholeNumberParam(1, 4);
 export const countParam = wholeNumberParam(1, TOP_COUNT_MAX);
 
+/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
+export const periodQuery = z
+  .object({ year: yearParam.optional(), qrt: quarterParam.optional() })
+  .superRefine(({ year, qrt }, context) => {
+    if (year !== undefined && qrt === undefined) {
+      context.addIssue({ code: 'custom', path: ['qrt'], message: 'must be given with year' });
+    }
+    if (year === undefined && qrt !== undefined) {
+      context.addIssue({ code: 'custom', path: ['year'], message: 'must be given with qrt' });
+    }
+  })
+  .transform(({ year, qrt }) =>
+    year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
+  );
+
 export const rankingValueParam = z.enum(RANKING_VALUES as [RankingValue, ...RankingValue[]], {
   error: `must be one of: ${RANKING_VALUES.join(', ')}`,
 });

@@ -264,6 +264,16 @@ function staticPage(page: StaticPageName, name: string) {
       heading: 'Terms of use',
       description: `The terms of using ${name} and its rankings.`,
     },
+    developers: {
+      title: 'Developers',
+      heading: `${name} API and open data`,
+      description: `The ${name} public read API (OpenAPI 3.1), its versioning and deprecation policy, rate limits and open-data downloads.`,
+    },
+    methodology: {
+      title: 'Methodology',
+      heading: `How ${name} ranks companies`,
+      description: `The exact ranking rules in plain words, with a worked example computed live on a real industry.`,
+    },
   };
   const paths: Record<StaticPageName, string> = {
     about: '/about',
@@ -271,6 +281,8 @@ function staticPage(page: StaticPageName, name: string) {
     contact: WebPaths.contact(),
     privacy: WebPaths.privacyPolicy(),
     terms: WebPaths.termsOfUse(),
+    developers: '/developers',
+    methodology: '/methodology',
   };
   return { ...pages[page], path: paths[page] };
 }

@@ -11,6 +11,8 @@ describe('matchPage', () => {
     ['/companies/us/tools', { kind: 'industry', industry: 'tools' }],
     ['/companies/us/tools/acme%20co', { kind: 'company', industry: 'tools', company: 'acme co' }],
     ['/terms-of-use', { kind: 'static', page: 'terms' }],
+    ['/developers', { kind: 'static', page: 'developers' }],
+    ['/methodology', { kind: 'static', page: 'methodology' }],
     ['/account/signin', { kind: 'client' }],
     ['/account/reset/abc', { kind: 'client' }],
     ['/widgets/companies/us/tools', { kind: 'client' }],

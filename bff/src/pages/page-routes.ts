@@ -1,7 +1,8 @@
 import { SLUG_PATTERN } from '@upright/contracts';
 
 /** Pages whose text does not come from the data. */
-export type StaticPageName = 'about' | 'faq' | 'contact' | 'privacy' | 'terms';
+export type StaticPageName =
+  'about' | 'faq' | 'contact' | 'privacy' | 'terms' | 'developers' | 'methodology';
 
 /**
  * The web app's routes as the server sees them (spec §2; the web's `routes/table.ts` holds the
@@ -23,6 +24,8 @@ export const STATIC_PAGES: Record<string, StaticPageName> = {
   '/contact': 'contact',
   '/privacy-policy': 'privacy',
   '/terms-of-use': 'terms',
+  '/developers': 'developers',
+  '/methodology': 'methodology',
 };
 
 const CLIENT_PAGES = [

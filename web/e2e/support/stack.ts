@@ -78,6 +78,9 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     QUEUE_PREFIX: `e2e-${id}`,
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_URL: `http://127.0.0.1:${basePort}`,
+    // One browser on one address walks every route many times: the per-client API budget is
+    // tested over HTTP (bff/test/api-rate-limit.int-spec.ts), not here.
+    RATE_LIMIT_API: '100000/60',
   };
   const databaseUrls: Record<string, string> = await preparePrivateDatabase(
     'upright_e2e',

@@ -6,9 +6,12 @@ import type {
   ComparisonResponse,
   IndustryHistoryResponse,
   IndustryCompaniesResponse,
+  MethodologyExampleResponse,
+  Period,
   PublishedReport,
   ReportPage,
   ReportPathParts,
+  WhyThisRankResponse,
 } from '@upright/contracts';
 import type {
   AuthResponse,
@@ -44,7 +47,15 @@ export const apiPaths = {
   latest: (page: number) => `/api/reports/latest/${page}`,
   published: (id: string, date: string, slug: string) =>
     `/api/published/${enc(id)}/${enc(date)}/${enc(slug)}`,
+  openIndustry: (industry: string, format: OpenDataFormat, period: Period) =>
+    `/api/open/us/${enc(industry)}.${format}?year=${period.period_year}&qrt=${period.period_qrt}`,
+  openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
+  methodologyExample: () => '/api/methodology/example',
+  why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,
 } as const;
+
+/** The formats every open-data download comes in (decisions §12). */
+export type OpenDataFormat = 'csv' | 'json';
 
 /** `GET /api/published/…` answers the page data, or where the report lives now. */
 export type PublishedAnswer =
@@ -79,6 +90,9 @@ export const api = {
   latestReports: (page: number) => getJson<ReportPage>(apiPaths.latest(page)),
   published: (id: string, date: string, slug: string) =>
     getJson<PublishedAnswer>(apiPaths.published(id, date, slug)),
+  methodologyExample: () => getJson<MethodologyExampleResponse>(apiPaths.methodologyExample()),
+  why: (industry: string, company: string) =>
+    getJson<WhyThisRankResponse>(apiPaths.why(industry, company)),
 
   user: () =>
     request<SessionUser>('GET', '/api/user', { quiet: true, unauthorizedIsExpiry: false }).then(

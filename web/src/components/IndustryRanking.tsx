@@ -59,6 +59,12 @@ export function IndustryRanking({
               ))}
           </>
         )}
+        {!bare && (
+          <>
+            {' '}
+            <Link to="/methodology">How rankings are computed</Link>
+          </>
+        )}
       </p>
       {!bare && (
         <CompareBar industry={industry.industry} chosen={chosen} onClear={() => setChosen([])} />

@@ -1,6 +1,8 @@
 import { markdownBlocks, WebPaths, type PublishedReport } from '@upright/contracts';
 import { formatDate, formatPeriod, issueLabel } from '../lib/format';
 import { reportRows } from '../lib/ranking-view';
+import { apiPaths } from '../api/endpoints';
+import { OpenDataLinks } from './OpenDataLinks';
 import { PrefetchLink } from './PrefetchLink';
 import { RankingTable } from './RankingTable';
 import { ReportList } from './ReportList';
@@ -52,6 +54,13 @@ export function ReportView({
       ) : (
         <p className="muted">This report&apos;s ranking is not available.</p>
       )}
+      {!bare && rankings && (
+        <OpenDataLinks
+          what="this report's ranking"
+          href={(format) => apiPaths.openReport(report.report_id, format)}
+          fileName={report.slug}
+        />
+      )}
       {!bare && majorItems && majorItems.items.length > 0 && (
         <section aria-labelledby="major-items-heading">
           <h2 id="major-items-heading">More on this industry this quarter</h2>
@@ -90,6 +99,8 @@ export function ReportView({
           <PrefetchLink to={WebPaths.industry(report.industry)}>
             See the whole industry ranking
           </PrefetchLink>
+          {' · '}
+          <PrefetchLink to="/methodology">How rankings are computed</PrefetchLink>
           {' · '}
           <PrefetchLink to={correction}>Request a correction</PrefetchLink>
         </p>

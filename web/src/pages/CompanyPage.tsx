@@ -8,6 +8,7 @@ import {
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { CompanyHistory } from '../components/CompanyHistory';
+import { WhyThisRank } from '../components/WhyThisRank';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -199,6 +200,8 @@ export default function CompanyPage() {
                 </table>
               )}
             </section>
+
+            {detail.ranks && <WhyThisRank industry={industry} company={company} />}
 
             <CompanyHistory industry={industry} company={detail} />
 

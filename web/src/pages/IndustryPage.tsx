@@ -1,10 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { api } from '../api/endpoints';
+import { api, apiPaths } from '../api/endpoints';
 import { IndustryHistory } from '../components/IndustryHistory';
 import { IndustryRanking } from '../components/IndustryRanking';
+import { OpenDataLinks } from '../components/OpenDataLinks';
 import { PageState } from '../components/PageState';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useApi, useTitle } from '../hooks/useApi';
+import { formatPeriod } from '../lib/format';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
 
@@ -36,6 +38,15 @@ export default function IndustryPage() {
             <p className="muted">Also known as: {data.industryResult.industry_alts.join(', ')}</p>
           )}
           <IndustryRanking data={data} />
+          {data.period && (
+            <OpenDataLinks
+              what={`this ranking (${formatPeriod(data.period)})`}
+              href={(format) =>
+                apiPaths.openIndustry(data.industryResult.industry, format, data.period!)
+              }
+              fileName={`${data.industryResult.industry}-${data.period.period_year}-q${data.period.period_qrt}`}
+            />
+          )}
           {data.period && (
             <IndustryHistory
               industry={data.industryResult.industry}

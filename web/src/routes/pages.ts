@@ -28,6 +28,9 @@ export const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/contact': () => import('../pages/ContactPage'),
   '/privacy-policy': () => import('../pages/PrivacyPolicyPage'),
   '/terms-of-use': () => import('../pages/TermsPage'),
+  // The API reference renderer is large: it is in this route's chunk only.
+  '/developers': () => import('../pages/DevelopersPage'),
+  '/methodology': () => import('../pages/MethodologyPage'),
   '/widgets/companies/us/:industry': () => import('../pages/widgets/IndustryWidget'),
   '/widgets/reports/:id/:date/:slug': () => import('../pages/widgets/ReportWidget'),
 };

@@ -52,6 +52,8 @@ export const ROUTES = [
   { path: '/contact' },
   { path: '/privacy-policy' },
   { path: '/terms-of-use' },
+  { path: '/developers' },
+  { path: '/methodology', data: () => [apiPaths.methodologyExample()] },
   {
     path: '/widgets/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],

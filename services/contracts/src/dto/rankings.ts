@@ -124,6 +124,39 @@ export interface IndustryCompaniesResponse {
   moves: IndustryMoves;
 }
 
+/** Industries with fewer companies than this make a poor worked example (ties, no spread). */
+export const METHODOLOGY_EXAMPLE_MIN_COMPANIES = 3;
+
+/**
+ * Decisions §12 methodology: the rules of §5 worked by the engine on the active industry with
+ * the fewest companies (at least METHODOLOGY_EXAMPLE_MIN_COMPANIES; by slug among equals), as
+ * its visitor ranking at its latest period, with the visitor weights used for `arank`.
+ */
+export interface MethodologyExampleResponse {
+  methodology_version: string;
+  /** null when no active industry has enough companies. */
+  example: IndustryCompaniesResponse | null;
+  weights: IssueWeights;
+}
+
+/**
+ * "Why this rank" on a company page (issue 15): the parts of its weighted sum (rank × the
+ * visitor weight of each issue) and the best and worst weighted rank it takes across the
+ * weightings that set each issue to 0 or 10 (and the one shown).
+ */
+export interface WhyThisRank {
+  upright_cid: string;
+  contributions: Record<IssueKey, number>;
+  /** Σ contributions: `raw_arank`. */
+  raw: number;
+  /** `arank`. */
+  rank: number;
+  best: number;
+  worst: number;
+}
+
+export type WhyThisRankResponse = WhyThisRank & { period: Period; lowestRank: number };
+
 export interface Headquarters {
   city: string | null;
   state: string | null;

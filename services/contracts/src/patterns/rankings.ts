@@ -12,6 +12,8 @@ import type {
   IndustryCompaniesRequest,
   IndustryCompaniesResponse,
   IndustryRequest,
+  MethodologyExampleResponse,
+  WhyThisRankResponse,
   SearchDocumentsPage,
   SearchDocumentsPageRequest,
   TopCompaniesRequest,
@@ -37,6 +39,10 @@ export const rankingsPatterns = {
   comparison: 'rankings.history.compare',
   /** Companies' and industries' search documents in pages, for `make reindex`. */
   searchDocuments: 'rankings.search-documents.list',
+  /** `GET /api/why/us/{industry}/{company}`: what makes its weighted rank; null = no company. */
+  whyThisRank: 'rankings.companies.why',
+  /** `GET /api/methodology/example`: the ranking rules worked on the smallest industry. */
+  methodologyExample: 'rankings.methodology.example',
 } as const;
 
 export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
@@ -51,6 +57,8 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   comparison: ['bff'],
   /** Search indexes them; the BFF lists them in /sitemap.xml. */
   searchDocuments: ['search', 'bff'],
+  methodologyExample: ['bff'],
+  whyThisRank: ['bff'],
 };
 
 export interface RankingsRequestMap {
@@ -76,6 +84,14 @@ export interface RankingsRequestMap {
   'rankings.history.compare': {
     request: ComparisonRequest;
     response: { result: ComparisonResponse } | { unknown: string };
+  };
+  'rankings.companies.why': {
+    request: CompanyDetailRequest;
+    response: WhyThisRankResponse | null;
+  };
+  'rankings.methodology.example': {
+    request: Record<string, never>;
+    response: MethodologyExampleResponse;
   };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;

@@ -13,3 +13,4 @@ export {
   type DisclosureFields,
   type IssueDataStatus,
 } from './missing-data';
+export { METHODOLOGY_VERSION, OPEN_DATA_LICENCE } from './methodology';

@@ -24,6 +24,16 @@ export class CompaniesController {
     return this.companies.industryCompanies(parseMessage(industryCompaniesRequestSchema, data));
   }
 
+  @MessagePattern(Patterns.rankings.methodologyExample)
+  methodologyExample(): Promise<ResponseOf<typeof Patterns.rankings.methodologyExample>> {
+    return this.companies.methodologyExample();
+  }
+
+  @MessagePattern(Patterns.rankings.whyThisRank)
+  whyThisRank(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.rankings.whyThisRank>> {
+    return this.details.why(parseMessage(companyDetailRequestSchema, data));
+  }
+
   @MessagePattern(Patterns.rankings.companyDetail)
   companyDetail(
     @Payload() data: unknown,

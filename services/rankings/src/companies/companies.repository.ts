@@ -57,6 +57,20 @@ function atPeriod(period: Period) {
 export class CompaniesRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
+  /** The active industry listing the fewest companies (at least `min`); by slug among equals. */
+  async smallestActiveIndustry(min: number): Promise<string | null> {
+    const rows = await this.db.$queryRaw<Array<{ industry: string }>>`
+      SELECT ci.industry
+        FROM rankings.company_industries ci
+        JOIN rankings.industries i ON i.industry = ci.industry
+       WHERE i.active
+       GROUP BY ci.industry
+      HAVING count(*) >= ${min}
+       ORDER BY count(*), ci.industry
+       LIMIT 1`;
+    return rows[0]?.industry ?? null;
+  }
+
   /** The latest period in which some member of the industry has scores. */
   async latestPeriod(industry: string, scope: MemberScope): Promise<Period | null> {
     const latest = await this.db.companyScore.findFirst({

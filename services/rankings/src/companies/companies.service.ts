@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  IndustryCompaniesRequest,
-  IndustryCompaniesResponse,
-  TopCompaniesRequest,
-  TopCompaniesResponse,
+import {
+  METHODOLOGY_EXAMPLE_MIN_COMPANIES,
+  METHODOLOGY_VERSION,
+  type IndustryCompaniesRequest,
+  type IndustryCompaniesResponse,
+  type MethodologyExampleResponse,
+  type TopCompaniesRequest,
+  type TopCompaniesResponse,
 } from '@upright/contracts';
 import { AveragesCache } from '../averages/averages-cache';
+import { CompaniesRepository } from './companies.repository';
 import { IndustriesService } from '../industries/industries.service';
 import { RankedSets } from './ranked-sets.service';
 
@@ -16,7 +20,20 @@ export class CompaniesService {
     private readonly industries: IndustriesService,
     private readonly rankedSets: RankedSets,
     private readonly averages: AveragesCache,
+    private readonly repository: CompaniesRepository,
   ) {}
+
+  /** The methodology page's worked example: the same answer as that industry's page. */
+  async methodologyExample(): Promise<MethodologyExampleResponse> {
+    const industry = await this.repository.smallestActiveIndustry(
+      METHODOLOGY_EXAMPLE_MIN_COMPANIES,
+    );
+    return {
+      methodology_version: METHODOLOGY_VERSION,
+      example: industry === null ? null : await this.industryCompanies({ industry, period: null }),
+      weights: this.averages.weights,
+    };
+  }
 
   async industryCompanies(request: IndustryCompaniesRequest): Promise<IndustryCompaniesResponse> {
     const { industry: industryResult, view } = await this.industries.openActive(request.industry);

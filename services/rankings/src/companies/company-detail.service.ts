@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { CompanyDetailRequest, CompanyDetailResponse } from '@upright/contracts';
+import type {
+  CompanyDetailRequest,
+  CompanyDetailResponse,
+  WhyThisRankResponse,
+} from '@upright/contracts';
 import { AveragesCache } from '../averages/averages-cache';
 import { IndustriesService } from '../industries/industries.service';
 import { CompaniesRepository } from './companies.repository';
@@ -16,6 +20,15 @@ export class CompanyDetailService {
     private readonly companies: CompaniesRepository,
     private readonly averages: AveragesCache,
   ) {}
+
+  /** null when the industry has no company with this slug or it has no ranks. */
+  async why(request: CompanyDetailRequest): Promise<WhyThisRankResponse | null> {
+    const { view } = await this.industries.openActive(request.industry);
+    const row = await this.companies.companyBySlug(request.industry, request.company);
+    if (row === null) return null;
+    const set = await this.rankedSets.latest(view, 'listed');
+    return set?.whyOf(row.uprightCid, this.averages.weights) ?? null;
+  }
 
   /** null when the industry has no company with this slug. */
   async detail(request: CompanyDetailRequest): Promise<CompanyDetailResponse> {

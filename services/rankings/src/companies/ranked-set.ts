@@ -9,6 +9,8 @@ import type {
   Period,
   RankingValue,
   TopCompany,
+  WhyThisRank,
+  WhyThisRankResponse,
 } from '@upright/contracts';
 import {
   assembleIndustryRanking,
@@ -16,6 +18,7 @@ import {
   rankOnIssue,
   rankOnNormalized,
   weigh,
+  whyThisRank,
   type IndustryRanking,
   type IssueRankedCompany,
   type IssueRanking,
@@ -43,6 +46,7 @@ export interface RankedSetMember {
 export class RankedSet {
   readonly issueRanking: IssueRanking;
   private readonly indexOfCid: ReadonlyMap<string, number>;
+  private whyMemo?: { averages: IssueWeights; entries: WhyThisRank[] };
   private visitorMemo?: {
     averages: IssueWeights;
     averaged: WeightedRanks;
@@ -88,6 +92,16 @@ export class RankedSet {
       period: this.period,
       lowestRank: this.lowestRank,
     };
+  }
+
+  /** "Why this rank" of one company, worked out for the whole set once per averages. */
+  whyOf(uprightCid: string, averages: IssueWeights): WhyThisRankResponse | null {
+    const index = this.indexOfCid.get(uprightCid);
+    if (index === undefined) return null;
+    if (this.whyMemo?.averages !== averages) {
+      this.whyMemo = { averages, entries: whyThisRank(this.issueRanking, averages) };
+    }
+    return { ...this.whyMemo.entries[index], period: this.period, lowestRank: this.lowestRank };
   }
 
   /**

@@ -1,0 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiRateLimit, clientAddress, isApiRequest } from './api-rate-limit';
+
+function request(url: string, peer: string, forwarded?: string): IncomingMessage {
+  return {
+    url,
+    socket: { remoteAddress: peer },
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+  } as unknown as IncomingMessage;
+}
+
+describe('clientAddress', () => {
+  it('is the peer when no proxy is trusted, whatever X-Forwarded-For claims', () => {
+    expect(clientAddress(request('/api/active', '10.0.0.1', '1.2.3.4'), 0)).toBe('10.0.0.1');
+  });
+
+  it('steps back one address per trusted proxy', () => {
+    const behindTwo = request('/api/active', '10.0.0.1', '6.6.6.6, 1.2.3.4, 10.0.0.2');
+    expect(clientAddress(behindTwo, 1)).toBe('10.0.0.2');
+    expect(clientAddress(behindTwo, 2)).toBe('1.2.3.4');
+  });
+
+  it('never goes further back than the header does', () => {
+    expect(clientAddress(request('/api/active', '10.0.0.1', '1.2.3.4'), 5)).toBe('1.2.3.4');
+    expect(clientAddress(request('/api/active', '10.0.0.1'), 3)).toBe('10.0.0.1');
+  });
+});
+
+describe('isApiRequest', () => {
+  it.each([
+    ['/api/active', true],
+    ['/api', true],
+    ['/api/open/us/tools.csv?year=2026&qrt=1', true],
+    ['/apiary', false],
+    ['/companies/us/tools', false],
+    ['/robots.txt', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isApiRequest(request(url, '10.0.0.1'))).toBe(expected);
+  });
+});
+
+describe('ApiRateLimit', () => {
+  it('admits a client its budget per window, then refuses it until the window ends', () => {
+    let now = 1_000_000;
+    const limit = new ApiRateLimit({ points: 3, seconds: 60 }, 0, () => now);
+    const client = request('/api/active', '10.0.0.1');
+    for (let i = 0; i < 3; i++) expect(limit.admit(client)).toBeNull();
+    now += 45_000;
+    const refusal = limit.admit(client)!;
+    expect(refusal.retryAfterSeconds).toBe(15);
+    expect(refusal.body.error.code).toBe('rate_limited');
+    expect(limit.admit(request('/api/active', '10.0.0.2'))).toBeNull();
+    now += 15_000;
+    expect(limit.admit(client)).toBeNull();
+  });
+});

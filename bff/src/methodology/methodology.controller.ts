@@ -1,0 +1,16 @@
+import { Controller, Get } from '@nestjs/common';
+import { Patterns, type MethodologyExampleResponse } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+
+/** Decisions §12: the methodology page's worked example, computed by the ranking engine. */
+@Controller('api')
+export class MethodologyController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('methodology/example')
+  example(): Promise<MethodologyExampleResponse> {
+    return this.services.request(Patterns.rankings.methodologyExample, {});
+  }
+}

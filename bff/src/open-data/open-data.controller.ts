@@ -1,0 +1,106 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Patterns, REPORT_SOURCES_COMPANIES_MAX, type ReportSource } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
+import { TextAnswerBody } from '../answer-cache/answer';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { notFound } from '../http/api-exceptions';
+import { periodQuery, requireCoveredMarket, slugParam } from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { reportIdParam } from '../reports/report-params';
+import {
+  CSV_CONTENT_TYPE,
+  industryCsv,
+  industryOpenData,
+  reportCsv,
+  reportOpenData,
+  type IndustryOpenData,
+  type ReportOpenData,
+} from './open-data-files';
+
+type Format = 'csv' | 'json';
+
+/** `<name>.csv` or `<name>.json`, the name checked (and converted) by `name`. */
+function downloadFile<Name>(name: z.ZodType<Name, string>, nameRule: string) {
+  const rule = `must be ${nameRule} followed by .csv or .json`;
+  return z
+    .string({ error: rule })
+    .regex(/^[^/]+\.(csv|json)$/, rule)
+    .transform((file, context) => {
+      const dot = file.lastIndexOf('.');
+      const parsed = name.safeParse(file.slice(0, dot));
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: rule });
+        return z.NEVER;
+      }
+      return { name: parsed.data, format: file.slice(dot + 1) as Format };
+    });
+}
+
+const industryFileParams = z.object({
+  market: slugParam,
+  file: downloadFile(slugParam, 'an industry (lowercase letters and digits joined by hyphens)'),
+});
+
+const reportFileParams = z.object({
+  file: downloadFile(reportIdParam, 'a report id (a whole number)'),
+});
+
+/**
+ * Decisions §12 open data: every industry ranking (any period) and every published report as
+ * CSV and JSON, each with its period, methodology version, sources and licence. Kept as public
+ * answers like the API answers they are made from.
+ */
+@Controller('api/open')
+export class OpenDataController {
+  constructor(private readonly services: ServiceClient) {}
+
+  // Declared before `:market/:file`, which would otherwise take `reports` for a market.
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('reports/:file')
+  async report(
+    @Param(new ZodValidationPipe(reportFileParams)) params: z.output<typeof reportFileParams>,
+  ): Promise<ReportOpenData | TextAnswerBody> {
+    const { name: reportId, format } = params.file;
+    const report = await this.services.request(Patterns.reports.report, { report_id: reportId });
+    const answer = await this.services.request(Patterns.reports.published, {
+      report_id: reportId,
+      date: report.published_date,
+      slug: report.slug,
+    });
+    if (!answer.found || answer.published.rankings === null) {
+      throw notFound('file', `Report ${reportId} has no ranking to download`);
+    }
+    const open = reportOpenData(answer.published);
+    return format === 'json' ? open : new TextAnswerBody(reportCsv(open), CSV_CONTENT_TYPE);
+  }
+
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get(':market/:file')
+  async industry(
+    @Param(new ZodValidationPipe(industryFileParams)) params: z.output<typeof industryFileParams>,
+    @Query(new ZodValidationPipe(periodQuery)) period: z.output<typeof periodQuery>,
+  ): Promise<IndustryOpenData | TextAnswerBody> {
+    requireCoveredMarket('market', params.market);
+    const { name: industry, format } = params.file;
+    const data = await this.services.request(Patterns.rankings.industryCompanies, {
+      industry,
+      period,
+    });
+    const sources = await this.sourcesOf(data.result.ranked.map((company) => company.upright_cid));
+    const open = industryOpenData(industry, data, sources);
+    return format === 'json' ? open : new TextAnswerBody(industryCsv(open), CSV_CONTENT_TYPE);
+  }
+
+  /** The sources about these companies, asked in batches the sources call accepts. */
+  private async sourcesOf(companies: string[]): Promise<ReportSource[]> {
+    const batches: string[][] = [];
+    for (let start = 0; start < companies.length; start += REPORT_SOURCES_COMPANIES_MAX) {
+      batches.push(companies.slice(start, start + REPORT_SOURCES_COMPANIES_MAX));
+    }
+    const answers = await Promise.all(
+      batches.map((batch) => this.services.request(Patterns.reports.sources, { companies: batch })),
+    );
+    return answers.flatMap((answer) => answer.sources);
+  }
+}

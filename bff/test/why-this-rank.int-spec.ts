@@ -1,0 +1,73 @@
+import {
+  ISSUE_KEYS,
+  type CompanyDetail,
+  type ErrorBody,
+  type IssueWeights,
+  type WhyThisRankResponse,
+} from '@upright/contracts';
+import type { StartedApp } from '@upright/platform/testing';
+import { testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { rankIssues, whyThisRank } from '../../services/rankings/src/ranking-engine';
+import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
+import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
+
+/** Issue 15 "why this rank" through HTTP: the engine's answer for the company's latest ranking. */
+describe('why this rank', () => {
+  const infra = testInfra();
+  const prefix = uniqueTransportPrefix('why');
+  const tools = historyIndustry(randomUUID().slice(0, 6));
+  const LATEST = HISTORY_PERIODS[HISTORY_PERIODS.length - 1];
+
+  let admin: Client;
+  let rankings: StartedApp;
+  let bff: StartedApp;
+
+  const get = (path: string) => fetch(`${bff.url}${path}`);
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: infra.adminUrl() });
+    await admin.connect();
+    await tools.seed(admin);
+    ({ rankings, bff } = await startRankingsAndBff(prefix));
+  });
+
+  afterAll(async () => {
+    await stopRankingsAndBff({ rankings, bff }, prefix, tools.industry);
+    await tools.remove(admin);
+    await admin.end();
+  });
+
+  it('answers what the engine works out, and agrees with the company page', async () => {
+    const seed = tools.seeds.find((candidate) => candidate.periods.includes(2))!;
+    const path = `us/${tools.industry}/${encodeURIComponent(tools.slugOf(seed))}`;
+    const response = await get(`/api/why/${path}`);
+    expect(response.status).toBe(200);
+    const why = (await response.json()) as WhyThisRankResponse;
+    const detail = (await (await get(`/api/primary/${path}`)).json()) as CompanyDetail;
+    const ranks = detail.ranks!;
+    expect(why.rank).toBe(ranks.arank);
+    expect(why.raw).toBe(ranks.raw_arank);
+    expect(why.period).toEqual(LATEST);
+    // The engine on the seeded scores, with the weights the answer's own parts imply.
+    const shown = Object.fromEntries(
+      ISSUE_KEYS.map((key) => [key, why.contributions[key] / ranks[`${key}_rank`]]),
+    ) as IssueWeights;
+    const ranking = rankIssues(tools.rankable(LATEST));
+    const expected = whyThisRank(ranking, shown).find((entry) => entry.upright_cid === seed.cid)!;
+    expect({ ...why, period: undefined, lowestRank: undefined }).toEqual({
+      ...expected,
+      period: undefined,
+      lowestRank: undefined,
+    });
+    expect(why.best).toBeLessThanOrEqual(why.rank);
+    expect(why.rank).toBeLessThanOrEqual(why.worst);
+  });
+
+  it('is a 404 naming company for a company not in the industry', async () => {
+    const response = await get(`/api/why/us/${tools.industry}/no-such-company`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as ErrorBody).error.field).toBe('company');
+  });
+});

@@ -1,0 +1,72 @@
+import { METHODOLOGY_VERSION } from '@upright/contracts';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
+import { PRODUCT_NAME } from '../lib/constants';
+import { useTitle } from '../hooks/useApi';
+
+/** The OpenAPI document the BFF generates from the schemas it validates with (decisions §12). */
+const OPENAPI_URL = '/api/openapi.json';
+
+export default function DevelopersPage() {
+  useTitle(`Developers · ${PRODUCT_NAME}`);
+  return (
+    <div className="developers">
+      <div className="prose">
+        <h1>{PRODUCT_NAME} API and open data</h1>
+        <p>
+          Everything a visitor can read on {PRODUCT_NAME} can be read by a program too. The
+          reference below is rendered from <a href={OPENAPI_URL}>{OPENAPI_URL}</a> (OpenAPI 3.1),
+          which is generated from the same schemas that check every request, so it cannot drift from
+          what the API accepts.
+        </p>
+        <h2>Open data</h2>
+        <p>
+          Every industry ranking, at any period, downloads as CSV or JSON from{' '}
+          <code>/api/open/us/&#123;industry&#125;.csv</code> (or <code>.json</code>, with{' '}
+          <code>?year=&amp;qrt=</code> for a past quarter), and every published report from{' '}
+          <code>/api/open/reports/&#123;id&#125;.csv</code>. Each file names its period, the
+          methodology version (now {METHODOLOGY_VERSION}), its sources and its licence (CC BY 4.0:
+          reuse it freely, crediting {PRODUCT_NAME}). A JSON file&apos;s <code>data</code> is
+          exactly the API answer for the same period.
+        </p>
+        <h2>Versioning</h2>
+        <ul>
+          <li>
+            The document&apos;s <code>info.version</code> follows semantic versioning. Adding a
+            route, an optional parameter or a field to an answer is not a breaking change and moves
+            the minor version: clients must ignore fields they do not know.
+          </li>
+          <li>
+            Removing or renaming a route, parameter or field, or changing what a field means, is
+            breaking and moves the major version. Breaking changes are published under a new path
+            beside the old one; the old one keeps working through its deprecation period.
+          </li>
+          <li>
+            A change of the ranking rules moves the methodology version named in every file and on
+            the methodology page, not the API version.
+          </li>
+        </ul>
+        <h2>Deprecation</h2>
+        <ul>
+          <li>
+            A route or field to be removed is marked <code>deprecated: true</code> in the document
+            and announced here at least 6 months before it goes; its answers carry a{' '}
+            <code>Deprecation</code> header and a <code>Sunset</code> header with the date.
+          </li>
+          <li>Nothing is removed without a replacement available for that whole period.</li>
+          <li>Open-data files of past periods are never withdrawn.</li>
+        </ul>
+        <h2>Fair use</h2>
+        <p>
+          The API is free and needs no key. Each client address may make 600 API requests a minute
+          (answers served from cache count too); beyond that the answer is{' '}
+          <code>429 Too Many Requests</code> with a <code>Retry-After</code> header giving the
+          seconds to wait. Answers are cacheable (<code>ETag</code>, <code>Cache-Control</code>):
+          send <code>If-None-Match</code> and reuse what you have. Errors are JSON{' '}
+          <code>&#123;error: &#123;code, message, field&#125;&#125;</code> naming the bad parameter.
+        </p>
+      </div>
+      <SwaggerUI url={OPENAPI_URL} docExpansion="list" defaultModelsExpandDepth={-1} />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { ISSUES, WebPaths } from '@upright/contracts';
+import { api } from '../api/endpoints';
+import { PageState } from '../components/PageState';
+import { PrefetchLink } from '../components/PrefetchLink';
+import { PRODUCT_NAME } from '../lib/constants';
+import { formatPeriod } from '../lib/format';
+import { useApi, useTitle } from '../hooks/useApi';
+
+/** Decisions §5 in plain words, worked live by the engine on the smallest industry (§12). */
+export default function MethodologyPage() {
+  useTitle(`Methodology · ${PRODUCT_NAME}`);
+  const state = useApi(() => api.methodologyExample(), []);
+  return (
+    <div className="prose methodology">
+      <h1>How {PRODUCT_NAME} ranks companies</h1>
+      <p>
+        Companies are only ever compared with the other companies of the same industry, at the same
+        quarter. For each of the nine issues, every company gets a rank; the ranks are then added
+        up.
+      </p>
+      <h2>The rules</h2>
+      <ol>
+        <li>
+          <strong>Rank each issue.</strong> On each issue the company with the best (lowest) score
+          is 1st. Companies with the same score share a rank and the next rank is skipped (1, 2, 2,
+          4), and are shown as tied.
+        </li>
+        <li>
+          <strong>Missing data ranks last.</strong> A missing score puts the company at the lowest
+          rank (the number of companies ranked). A missing climate score instead counts as a very
+          poor score (1500) and is ranked with the others.
+        </li>
+        <li>
+          <strong>Private companies that do not report</strong> rank last on executive pay, pay gap,
+          diverse representation, taxes, stock repurchasing and price inflation, whatever their
+          scores.
+        </li>
+        <li>
+          <strong>The overall rank</strong> adds the nine issue ranks (lower is better) and ranks
+          the companies by that sum, ties shared as above.
+        </li>
+        <li>
+          <strong>The weighted rank</strong> multiplies each issue rank by a weight from 0 to 10
+          before adding: for visitors the members&apos; average priorities, for a signed-in member
+          their own. Sums are kept to exactly two decimals, so rounding never changes a rank.
+        </li>
+      </ol>
+      <PageState state={state} what="the worked example">
+        {({ example, weights, methodology_version }) =>
+          example === null || example.period === null ? (
+            <p className="muted">No industry has enough companies for a worked example yet.</p>
+          ) : (
+            <section aria-labelledby="example-heading">
+              <h2 id="example-heading">
+                Worked example: {example.industryResult.industry_text},{' '}
+                {formatPeriod(example.period)}
+              </h2>
+              <p>
+                Computed just now by the ranking engine on the smallest industry in the data (
+                <PrefetchLink to={WebPaths.industry(example.industryResult.industry)}>
+                  see its ranking
+                </PrefetchLink>
+                ). Methodology version {methodology_version}.
+              </p>
+              <div className="table-scroll">
+                <table>
+                  <caption>Issue ranks, sums and the ranks they give</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Company</th>
+                      {ISSUES.map((issue) => (
+                        <th scope="col" key={issue.key}>
+                          {issue.label}
+                          <br />
+                          <span className="muted">weight {weights[issue.key]}</span>
+                        </th>
+                      ))}
+                      <th scope="col">Sum of ranks</th>
+                      <th scope="col">Overall rank</th>
+                      <th scope="col">Weighted sum</th>
+                      <th scope="col">Weighted rank</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {example.result.ranked.map((company) => (
+                      <tr key={company.upright_cid}>
+                        <th scope="row">{company.company_name}</th>
+                        {ISSUES.map((issue) => (
+                          <td key={issue.key}>
+                            {company[`${issue.key}_rank`]}
+                            {company[`${issue.key}_tied`] ? ' (tied)' : ''}
+                          </td>
+                        ))}
+                        <td>{company.raw_rank}</td>
+                        <td>
+                          {company.normalized_rank}
+                          {company.tied ? ' (tied)' : ''}
+                        </td>
+                        <td>{company.raw_arank.toFixed(2)}</td>
+                        <td>
+                          {company.arank}
+                          {company.atied ? ' (tied)' : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          )
+        }
+      </PageState>
+    </div>
+  );
+}
