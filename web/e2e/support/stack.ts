@@ -78,9 +78,12 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     QUEUE_PREFIX: `e2e-${id}`,
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_URL: `http://127.0.0.1:${basePort}`,
-    // One browser on one address walks every route many times: the per-client API budget is
-    // tested over HTTP (bff/test/api-rate-limit.int-spec.ts), not here.
+    // One browser on one address walks every route and signs up in many journeys: the
+    // per-client budgets are tested over HTTP (bff/test/api-rate-limit.int-spec.ts,
+    // anti-automation.int-spec.ts), not here.
     RATE_LIMIT_API: '100000/60',
+    RATE_LIMIT_SIGNUP: '100/600',
+    RATE_LIMIT_SIGNIN: '100/60',
   };
   const databaseUrls: Record<string, string> = await preparePrivateDatabase(
     'upright_e2e',
