@@ -1,10 +1,8 @@
 import { SEARCH_LIMITS, type ErrorBody } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { bffService } from '../src/service';
+import { builtWebApp } from './support/web-fixtures';
 import { visitorCsrfHeaders } from './support/accounts-stack';
 
 /**
@@ -13,27 +11,21 @@ import { visitorCsrfHeaders } from './support/accounts-stack';
  */
 describe('bad input', () => {
   let bff: StartedApp;
-  let distDir: string;
+  let webApp: ReturnType<typeof builtWebApp> | undefined;
 
   beforeAll(async () => {
     // A built web app, so the BFF serves static files as in local mode.
-    distDir = mkdtempSync(path.join(tmpdir(), 'upright-dist-'));
-    mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><title>Upright</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1);');
+    webApp = builtWebApp({ 'app.js': 'console.log(1);' });
     bff = await startTestApp(bffService, {
       REDIS_URL: testInfra().redisUrl,
       TRANSPORT_PREFIX: uniqueTransportPrefix('harden-input'),
-      WEB_DIST_DIR: distDir,
+      WEB_DIST_DIR: webApp.dir,
     });
   });
 
   afterAll(async () => {
     await bff?.app.close();
-    rmSync(distDir, { recursive: true, force: true });
+    webApp?.remove();
   });
 
   it('refuses react clauses nested a thousand deep with a 400 naming the field', async () => {

@@ -19,6 +19,7 @@ import {
   type SignedUp,
 } from './support/accounts-stack';
 import { toolsIndustry } from './support/tools-industry';
+import { rawGet } from './support/web-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -118,10 +119,12 @@ describe('the read path with two BFF replicas', () => {
       const brBytes = Buffer.from(await br.arrayBuffer());
       // fetch decodes a coded body itself; undo nothing twice: compare with what it decoded.
       expect(brBytes.toString()).toBe(plain);
-      const raw = await rawGet(replicas[1], page, 'gzip');
+      const raw = await rawGet(`${replicas[1]}${page}`, { 'Accept-Encoding': 'gzip' });
       expect(raw.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(raw.body).toString()).toBe(plain);
-      const rawBr = await rawGet(replicas[1], page, 'br;q=1, gzip;q=0.5');
+      const rawBr = await rawGet(`${replicas[1]}${page}`, {
+        'Accept-Encoding': 'br;q=1, gzip;q=0.5',
+      });
       expect(brotliDecompressSync(rawBr.body).toString()).toBe(plain);
     });
 
@@ -272,23 +275,3 @@ describe('the read path with two BFF replicas', () => {
     expect(answer.status).toBe(200);
   }
 });
-
-/** A GET whose body is returned as sent (fetch would decode it). */
-async function rawGet(
-  base: string,
-  path: string,
-  acceptEncoding: string,
-): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  const http = await import('node:http');
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${base}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject);
-  });
-}

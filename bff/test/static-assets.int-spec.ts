@@ -1,33 +1,8 @@
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { bffService } from '../src/service';
-
-/** A GET whose body is returned as sent (fetch would decode it). */
-function rawGet(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode!,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
+import { builtWebApp, rawGet } from './support/web-fixtures';
 
 /**
  * Decisions §11: the built web app's hashed files are served compressed once, with strong
@@ -35,29 +10,22 @@ function rawGet(
  */
 describe('static assets', () => {
   let bff: StartedApp;
-  let distDir: string;
+  let webApp: ReturnType<typeof builtWebApp> | undefined;
   const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ i })))};`;
   const image = Buffer.alloc(4096, 7);
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'upright-dist-'));
-    mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><title>Upright</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(distDir, 'assets', 'app-Ab12Cd34.js'), script);
-    writeFileSync(path.join(distDir, 'assets', 'logo-Ef56.png'), image);
+    webApp = builtWebApp({ 'app-Ab12Cd34.js': script, 'logo-Ef56.png': image });
     bff = await startTestApp(bffService, {
       REDIS_URL: testInfra().redisUrl,
       TRANSPORT_PREFIX: uniqueTransportPrefix('static-assets'),
-      WEB_DIST_DIR: distDir,
+      WEB_DIST_DIR: webApp.dir,
     });
   });
 
   afterAll(async () => {
     await bff?.app.close();
-    rmSync(distDir, { recursive: true, force: true });
+    webApp?.remove();
   });
 
   it('sends a hashed script brotli-compressed, immutable, with a strong ETag and 304s', async () => {
