@@ -51,7 +51,7 @@ seed: build migrate
 
 sample-large: build
 	@mkdir -p .local
-	@node services/rankings/dist/sample-data/cli.js --companies $(N) --out .local/sample-large-$(N).json
+	@npx tsx infra/tools/sample-data/src/cli.ts --companies $(N) --out .local/sample-large-$(N).json
 	@echo "[sample-large] written .local/sample-large-$(N).json (load it with make import FILE=...)"
 
 mail-dead-letters: build

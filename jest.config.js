@@ -18,8 +18,14 @@ const swcTransform = [
 const moduleNameMapper = {
   // Generated Prisma clients import siblings as './x.js' (ESM style); jest resolves the .ts.
   '^(\\.{1,2}/.*)\\.js$': '$1',
-  '^@upright/(contracts|transport|platform)$': '<rootDir>/services/$1/src',
-  '^@upright/(contracts|transport|platform)/(.*)$': '<rootDir>/services/$1/src/$2',
+  // Each package's entry points (package.json `exports`), from source.
+  '^@upright/(contracts|transport|platform|accounts|rankings|reports|mail|search)$':
+    '<rootDir>/services/$1/src',
+  '^@upright/(contracts|transport|platform|accounts|rankings|reports|mail|search)/(.*)$':
+    '<rootDir>/services/$1/src/$2',
+  '^@upright/bff$': '<rootDir>/bff/src',
+  '^@upright/bff/(.*)$': '<rootDir>/bff/src/$1',
+  '^@upright/sample-data$': '<rootDir>/infra/tools/sample-data/src',
 };
 
 const common = {

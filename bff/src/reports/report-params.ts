@@ -1,5 +1,5 @@
 import {
-  ImportRows,
+  DataSet,
   RANKING_VALUES,
   REPORT_SOURCES_COMPANIES_MAX,
   REPORTS_PAGE_MAX,
@@ -58,7 +58,7 @@ export const sourcesParams = z.object({
       const ids = companyIdsOf(value);
       return (
         ids.length <= REPORT_SOURCES_COMPANIES_MAX &&
-        ids.every((id) => ImportRows.CID_PATTERN.test(id))
+        ids.every((id) => DataSet.CID_PATTERN.test(id))
       );
     }, COMPANIES_RULE)
     .transform(companyIdsOf),

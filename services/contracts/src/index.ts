@@ -8,8 +8,8 @@ export * from './details';
 export * from './dto';
 export * from './links';
 export * from './markdown';
-/** Row rules of the data set file shared by the importing services (zod schemas). */
-export * as ImportRows from './import-rows';
+/** The data set file's format (zod schemas and row types): importers and the generator share it. */
+export * as DataSet from './data-set';
 export * from './public-data';
 export * from './ranking';
 export * from './transport-policy';

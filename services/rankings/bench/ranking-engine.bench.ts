@@ -27,7 +27,7 @@ import {
   type RankableCompany,
   type Weights,
 } from '../src/ranking-engine';
-import { mulberry32 as prng } from '../src/sample-data/prng';
+import { mulberry32 as prng } from '@upright/sample-data';
 
 const SIZES = [500, 10_000] as const;
 const WARMUP_BATCHES = 5;

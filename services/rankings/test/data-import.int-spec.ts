@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { createPgAdapter } from '@upright/platform';
 import { testInfra } from '@upright/platform/testing';
 import { PrismaClient } from '../src/generated/prisma/client';
-import { importFileSchema, type ImportFile } from '../src/import-file';
+import { DataSet } from '@upright/contracts';
 import { writeImport } from '../src/data-import/import-writer';
 
 const run = promisify(execFile);
@@ -33,8 +33,8 @@ describe('data import', () => {
     );
   }
 
-  function smallFile(): ImportFile {
-    return importFileSchema.parse({
+  function smallFile(): DataSet.ImportFile {
+    return DataSet.importFileSchema.parse({
       industries: [
         {
           industry: `zz-${tag}`,

@@ -1,5 +1,5 @@
 import type { CompanySearchDocument } from '@upright/contracts';
-import { planDataSet } from '../../rankings/src/sample-data/generate';
+import { planDataSet } from '@upright/sample-data';
 
 /**
  * The company documents rankings' import would index for `make sample-large N=<count>` (same

@@ -1,6 +1,6 @@
 import { DETAIL_TABLE_NAMES } from '@upright/contracts';
 import type { PrismaClient } from '../generated/prisma/client';
-import type { ImportFile } from '../import-file';
+import type { DataSet } from '@upright/contracts';
 import { companySlug } from '@upright/contracts';
 import type { ProgressReporter } from './progress';
 import { COMPANIES, COMPANY_INDUSTRIES, DETAILS, INDUSTRIES, SCORES } from './tables';
@@ -27,7 +27,7 @@ export interface ImportSummary {
 type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 type Row = Record<string, unknown>;
 
-function flattenCompany(company: ImportFile['companies'][number]): Row {
+function flattenCompany(company: DataSet.ImportFile['companies'][number]): Row {
   const { headquarters, industries: _industries, ...rest } = company;
   return {
     ...rest,
@@ -41,13 +41,13 @@ function flattenCompany(company: ImportFile['companies'][number]): Row {
   };
 }
 
-function detailRows(file: ImportFile): Row[] {
+function detailRows(file: DataSet.ImportFile): Row[] {
   return DETAIL_TABLE_NAMES.flatMap((table) =>
     file.details[table].map((row) => ({ ...row, detail_table: table })),
   );
 }
 
-function membershipRows(file: ImportFile): Row[] {
+function membershipRows(file: DataSet.ImportFile): Row[] {
   return file.companies.flatMap((company) =>
     company.industries.map((industry) => ({ industry, upright_cid: company.upright_cid })),
   );
@@ -59,7 +59,7 @@ function membershipRows(file: ImportFile): Row[] {
  */
 export async function writeImport(
   db: PrismaClient,
-  file: ImportFile,
+  file: DataSet.ImportFile,
   progress: ProgressReporter = () => undefined,
 ): Promise<ImportSummary> {
   const sections: Record<string, SectionChanges> = {};

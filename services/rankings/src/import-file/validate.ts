@@ -1,19 +1,18 @@
 /**
  * Whole-file validation of a data set (decisions §7): every bad row is reported with its index and
- * field, nothing is accepted half-way. Row shapes come from `schema.ts`; duplicates and references
+ * field, nothing is accepted half-way. Row shapes come from the format in contracts (`DataSet`); duplicates and references
  * between rows are checked here, on the raw input, so that one run lists every kind of error.
  */
 import type { z } from 'zod';
-import { DETAIL_TABLE_NAMES, type DetailTableName } from '@upright/contracts';
 import {
-  CID_PATTERN,
-  IMPORT_SECTIONS,
-  KNOWN_FIELDS,
+  DataSet,
+  DETAIL_TABLE_NAMES,
   SLUG_PATTERN,
-  importFileSchema,
-  metricNames,
-  type ImportFile,
-} from './schema';
+  type DetailTableName,
+} from '@upright/contracts';
+
+const { CID_PATTERN, IMPORT_SECTIONS, KNOWN_FIELDS, importFileSchema, metricNames } = DataSet;
+type ImportFile = DataSet.ImportFile;
 
 export interface ImportRowError {
   /** Where the problem is, e.g. `companies[12].company_name`; `(file)` for the file as a whole. */

@@ -1,4 +1,4 @@
-import { ImportRows } from '@upright/contracts';
+import { DataSet } from '@upright/contracts';
 import {
   changesIn,
   planImport,
@@ -8,7 +8,7 @@ import {
 } from './import-plan';
 
 const report = (id: number, title = `Report ${id}`): StoredReport =>
-  ImportRows.reportRowSchema.parse({
+  DataSet.reportRowSchema.parse({
     report_id: id,
     title,
     slug: `report-${id}`,
@@ -23,7 +23,7 @@ const report = (id: number, title = `Report ${id}`): StoredReport =>
   });
 
 const source = (id: number, title = 'A source', cid?: string): StoredSource =>
-  ImportRows.reportSourceRowSchema.parse({
+  DataSet.reportSourceRowSchema.parse({
     report_id: id,
     ...(cid ? { upright_cid: cid } : {}),
     source_publisher: 'Publisher',

@@ -4,7 +4,7 @@
  * sections belong to rankings, which checks them (and that reports' industries and sources'
  * companies exist) before this import runs. Pure.
  */
-import { ImportRows } from '@upright/contracts';
+import { DataSet } from '@upright/contracts';
 import { z } from 'zod';
 
 export interface ImportRowError {
@@ -13,8 +13,8 @@ export interface ImportRowError {
   message: string;
 }
 
-export type ReportRow = ImportRows.ReportRow;
-export type ReportSourceRow = ImportRows.ReportSourceRow;
+export type ReportRow = DataSet.ReportRow;
+export type ReportSourceRow = DataSet.ReportSourceRow;
 
 export interface ReportSections {
   reports: ReportRow[];
@@ -44,8 +44,8 @@ export type ReportsValidation =
   { ok: true; sections: ReportSections } | { ok: false; errors: ImportRowError[] };
 
 const sectionsSchema = z.object({
-  reports: z.array(ImportRows.reportRowSchema, 'must be a list').default([]),
-  report_sources: z.array(ImportRows.reportSourceRowSchema, 'must be a list').default([]),
+  reports: z.array(DataSet.reportRowSchema, 'must be a list').default([]),
+  report_sources: z.array(DataSet.reportSourceRowSchema, 'must be a list').default([]),
 });
 
 export const FILE_PATH = '(file)';

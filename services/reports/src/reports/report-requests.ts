@@ -1,6 +1,6 @@
 /** Payload schemas of the reports patterns; messages complete "<field> …". */
 import {
-  ImportRows,
+  DataSet,
   RANKING_VALUES,
   REPORT_SEARCH_DOCUMENTS_LIMIT_MAX,
   REPORT_SOURCES_COMPANIES_MAX,
@@ -39,7 +39,7 @@ export const publishedRequestSchema = z.strictObject({
 
 export const sourcesRequestSchema = z.strictObject({
   companies: z
-    .array(z.string().regex(ImportRows.CID_PATTERN, 'must be company ids'), 'must be a list')
+    .array(z.string().regex(DataSet.CID_PATTERN, 'must be company ids'), 'must be a list')
     .min(1, 'must name at least one company')
     .max(
       REPORT_SOURCES_COMPANIES_MAX,

@@ -1,2 +1,3 @@
 export * from './fields';
 export * from './reports';
+export * from './file';

@@ -1,8 +1,8 @@
 /**
  * Writes a generated data set file.
  *
- *   npx tsx services/rankings/src/sample-data/cli.ts --companies 300 --out services/rankings/data/sample.json
- *   npx tsx services/rankings/src/sample-data/cli.ts --companies 50000 --out .local/sample-large-50000.json
+ *   npx tsx infra/tools/sample-data/src/cli.ts --companies 300 --out services/rankings/data/sample.json
+ *   npx tsx infra/tools/sample-data/src/cli.ts --companies 50000 --out .local/sample-large-50000.json
  *
  * Options: --companies N (required), --out PATH (required), --industries N, --quarters N,
  * --seed N, --reports N, --detail-companies N (default: all up to 2,000 companies, else 5,000),

@@ -1,15 +1,21 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DETAIL_TABLE_NAMES, DISCLOSURE_DEPENDENT_ISSUES, ISSUES } from '@upright/contracts';
-import { validateImportFile, type ImportFile, type ScoreRow } from '../import-file';
+import {
+  DETAIL_TABLE_NAMES,
+  DISCLOSURE_DEPENDENT_ISSUES,
+  ISSUES,
+  type DataSet,
+} from '@upright/contracts';
+import { validateImportFile } from '@upright/rankings';
 import { INDUSTRY_TEMPLATES } from './catalog';
-import { generateDataSet, planDataSet, periodsEndingAt } from './generate';
+import { generateDataSet, planDataSet } from './generate';
+import { periodsEndingAt } from './periods';
 import { mulberry32, rngFor } from './prng';
 import { formatDataSet } from './write';
 
-const SAMPLE = path.resolve(__dirname, '../../data/sample.json');
+const SAMPLE = path.resolve(__dirname, '../../../../services/rankings/data/sample.json');
 const sampleText = readFileSync(SAMPLE, 'utf8');
-const sample = JSON.parse(sampleText) as ImportFile;
+const sample = JSON.parse(sampleText) as DataSet.ImportFile;
 
 const periodKey = (row: { period_year: number; period_qrt: number }) =>
   `${row.period_year} Q${row.period_qrt}`;
@@ -145,7 +151,7 @@ describe('the shipped sample (data/sample.json)', () => {
   });
 
   it('has public companies and private ones with and without alternative or self reporting', () => {
-    const count = (test: (c: ImportFile['companies'][number]) => boolean) =>
+    const count = (test: (c: DataSet.ImportFile['companies'][number]) => boolean) =>
       sample.companies.filter(test).length;
     expect(count((c) => c.structure === 'Public')).toBeGreaterThan(100);
     expect(
@@ -236,7 +242,9 @@ describe('the shipped sample (data/sample.json)', () => {
         .filter((i) => i.industry_values.includes('net_neutrality'))
         .map((i) => i.industry),
     );
-    const scored = sample.scores.filter((row: ScoreRow) => row.net_neutrality_score !== null);
+    const scored = sample.scores.filter(
+      (row: DataSet.ScoreRow) => row.net_neutrality_score !== null,
+    );
     expect(scored.length).toBeGreaterThan(50);
     for (const row of scored) {
       expect(industriesOf.get(row.upright_cid)!.some((slug) => ranked.has(slug))).toBe(true);

@@ -1,31 +1,21 @@
 /**
- * Shape of the rankings data set file (decisions §7): one JSON object with the sections
- * `industries`, `companies`, `scores`, `details`, `reports` and `report_sources`, rows named with
- * the spec's §3 field names. This schema checks each row on its own (types, ranges, formats,
- * unknown fields); checks across rows (duplicates, references) live in `validate.ts`.
+ * Shape of the data set file (decisions §7): one JSON object with the sections `industries`,
+ * `companies`, `scores`, `details`, `reports` and `report_sources`, rows named with the spec's §3
+ * field names. One home for the format, because three programs meet at it: the rankings importer
+ * (the whole file), the reports importer (its reports sections) and the sample-data generator
+ * (infra/tools/sample-data). This schema checks each row on its own (types, ranges, formats,
+ * unknown fields); checks across rows (duplicates, references) live in rankings'
+ * `import-file/validate.ts`.
  */
 import { z } from 'zod';
 import {
   DETAIL_TABLES,
   DETAIL_TABLE_NAMES,
-  ISSUES,
-  ISSUE_KEYS,
   type DetailTableName,
-  type IssueKey,
   type MetricDefinition,
-  ImportRows,
-} from '@upright/contracts';
-
-/** Two-letter codes of the US states, DC and the inhabited territories. */
-export const US_STATE_CODES: ReadonlySet<string> = new Set(
-  (
-    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
-    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP'
-  ).split(' '),
-);
-
-// Field rules shared with the reports service, which imports the reports sections of the file.
-const {
+} from '../details';
+import { ISSUES, ISSUE_KEYS, type IssueKey } from '../issues';
+import {
   bool,
   cid,
   date,
@@ -38,9 +28,16 @@ const {
   stringList,
   text,
   url,
-} = ImportRows;
-export const { CID_PATTERN, REPORT_VALUES, isCalendarDate, isHttpUrl } = ImportRows;
-export { SLUG_PATTERN } from '@upright/contracts';
+} from './fields';
+import { reportRowSchema, reportSourceRowSchema } from './reports';
+
+/** Two-letter codes of the US states, DC and the inhabited territories. */
+export const US_STATE_CODES: ReadonlySet<string> = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
+    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP'
+  ).split(' '),
+);
 
 // ---------------------------------------------------------------------------------------------
 // industries
@@ -177,11 +174,6 @@ export const detailsSchema = z
   .prefault({});
 
 // ---------------------------------------------------------------------------------------------
-// reports and their sources
-
-export const { reportRowSchema, reportSourceRowSchema } = ImportRows;
-
-// ---------------------------------------------------------------------------------------------
 // the file
 
 export const IMPORT_SECTIONS = [
@@ -209,8 +201,6 @@ export type CompanyRow = ImportFile['companies'][number];
 export type ScoreRow = ImportFile['scores'][number];
 export type DetailRow<T extends DetailTableName = DetailTableName> =
   ImportFile['details'][T][number];
-export type ReportRow = ImportFile['reports'][number];
-export type ReportSourceRow = ImportFile['report_sources'][number];
 
 /** Field names allowed at each level, for "did you mean" hints on unknown fields. */
 export const KNOWN_FIELDS = {

@@ -6,8 +6,7 @@
  * `prettier --check`); `compact` puts each row on one line without spaces (≈30% smaller, for
  * large benchmark sets).
  */
-import { DETAIL_TABLE_NAMES } from '@upright/contracts';
-import { IMPORT_SECTIONS, type ImportFile } from '../import-file';
+import { DataSet, DETAIL_TABLE_NAMES } from '@upright/contracts';
 import type { DataSetParts } from './generate';
 import { formatJson } from './json-format';
 
@@ -21,7 +20,7 @@ export interface WriteStats {
 }
 
 /** The whole file as text, laid out as Prettier would (for small sets and tests). */
-export function formatDataSet(file: ImportFile): string {
+export function formatDataSet(file: DataSet.ImportFile): string {
   return `${formatJson(file)}\n`;
 }
 
@@ -43,10 +42,10 @@ interface Sections {
   report_sources: Iterable<Row>;
 }
 
-function sectionsOf(source: DataSetParts | ImportFile): Sections {
+function sectionsOf(source: DataSetParts | DataSet.ImportFile): Sections {
   const isParts = typeof source.scores === 'function';
   const parts = source as DataSetParts;
-  const file = source as ImportFile;
+  const file = source as DataSet.ImportFile;
   return {
     industries: source.industries,
     companies: source.companies,
@@ -140,8 +139,8 @@ async function writeSections(
   }
 
   await out.write(pretty ? '{\n' : '{');
-  for (const section of IMPORT_SECTIONS) {
-    const last = section === IMPORT_SECTIONS[IMPORT_SECTIONS.length - 1];
+  for (const section of DataSet.IMPORT_SECTIONS) {
+    const last = section === DataSet.IMPORT_SECTIONS[DataSet.IMPORT_SECTIONS.length - 1];
     if (section !== 'details') {
       rows[section] = await writeArray(section, sections[section], pretty ? 2 : 0, last);
       continue;
