@@ -93,6 +93,8 @@ typecheck: generate
 test-unit: generate
 	@npx jest --selectProjects unit
 
+# Each package's own tests (services/*/test, bff/test) and the system suite that starts several
+# processes together (infra/tests/system).
 # --forceExit: a connection left open by one suite must not keep CI waiting once every test has
 # answered (the suites close what they open; this is the safety net, not the mechanism).
 test-integration: build infra

@@ -77,32 +77,4 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...boundaries,
-  {
-    // Known debt (issue 17, item 2): the cross-service suite in bff/test and these tests and
-    // benchmarks still reach into other packages' files. Only these files; a new one is refused.
-    files: [
-      'bff/test/accounts-discontinue.int-spec.ts',
-      'bff/test/active-industries.int-spec.ts',
-      'bff/test/companies.int-spec.ts',
-      'bff/test/history.int-spec.ts',
-      'bff/test/mail-journeys.int-spec.ts',
-      'bff/test/open-data.int-spec.ts',
-      'bff/test/personal-rankings.int-spec.ts',
-      'bff/test/read-path.int-spec.ts',
-      'bff/test/reports-http.int-spec.ts',
-      'bff/test/reports-publish.int-spec.ts',
-      'bff/test/support/accounts-stack.ts',
-      'bff/test/support/data-services.ts',
-      'bff/test/support/history-industry.ts',
-      'bff/test/support/rankings-and-bff.ts',
-      'bff/test/support/search-stack.ts',
-      'bff/test/why-this-rank.int-spec.ts',
-      'infra/bench/members.ts',
-      'infra/tests/chart-config.spec.ts',
-      'services/search/bench/sample-companies.ts',
-      'services/search/src/indexing/indexing.int-spec.ts',
-      'web/src/lib/priority-preview.test.ts',
-    ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
 );

@@ -13,6 +13,11 @@ export default defineConfig({
         find: /^@upright\/contracts$/,
         replacement: path.resolve(__dirname, '../services/contracts/src/web.ts'),
       },
+      {
+        // The pure ranking engine's entry (tests check the preview against it).
+        find: /^@upright\/rankings\/ranking-engine$/,
+        replacement: path.resolve(__dirname, '../services/rankings/src/ranking-engine/index.ts'),
+      },
     ],
     // One React: hoisted libraries (router, ReactiveSearch) must share the app's copy.
     dedupe: ['react', 'react-dom'],

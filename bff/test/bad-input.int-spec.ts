@@ -2,8 +2,7 @@ import { SEARCH_LIMITS, type ErrorBody } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { bffService } from '../src/service';
-import { builtWebApp } from './support/web-fixtures';
-import { visitorCsrfHeaders } from './support/accounts-stack';
+import { builtWebApp, visitorCsrfHeaders } from './support/web-fixtures';
 
 /**
  * Issue 12: bad input that gave a 500 (decisions §3) is a 4xx naming what is wrong. The BFF

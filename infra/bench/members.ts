@@ -11,9 +11,9 @@
  */
 import { ISSUES, type IndustryCompaniesResponse } from '@upright/contracts';
 import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { deriveKey, solveChallenge, type Challenge } from '../../bff/src/captcha/altcha';
+import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
 import { largestIndustry } from './reads';
 import type { SuiteContext } from './run';
 
@@ -26,11 +26,10 @@ interface BenchMember {
   cookie: string;
 }
 
+/** A real ALTCHA solve with the load tests' solver (checked against altcha-lib in infra/tests). */
 async function solvedCaptcha(bffUrl: string): Promise<string> {
-  const challenge = (await (await fetch(`${bffUrl}/api/captcha`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (solution === null) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const challenge = (await (await fetch(`${bffUrl}/api/captcha`)).json()) as AltchaChallenge;
+  return altchaPayload(challenge, (data) => createHash('sha256').update(data).digest());
 }
 
 /** Every cookie-less write needs a visitor's CSRF token (cookie and header), as the web app's. */

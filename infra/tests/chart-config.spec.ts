@@ -6,12 +6,12 @@
 import { transportPeersOf, type TransportIdentity } from '@upright/contracts';
 import { loadConfig, transportTrust, type CommonConfig } from '@upright/platform';
 import type { z } from 'zod';
-import { bffService } from '../../bff/src/service';
-import { accountsService } from '../../services/accounts/src/service';
-import { mailService } from '../../services/mail/src/service';
-import { rankingsService } from '../../services/rankings/src/service';
-import { reportsService } from '../../services/reports/src/service';
-import { searchService } from '../../services/search/src/service';
+import { bffService } from '@upright/bff';
+import { accountsService } from '@upright/accounts';
+import { mailService } from '@upright/mail';
+import { rankingsService } from '@upright/rankings';
+import { reportsService } from '@upright/reports';
+import { searchService } from '@upright/search';
 import { componentOf, ofKind, renderChart, REQUIRED_VALUES, type Manifest } from './chart';
 
 const SCHEMAS: Record<string, z.ZodType> = {

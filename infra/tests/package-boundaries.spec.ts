@@ -50,7 +50,8 @@ describe('package boundaries (no-restricted-imports)', () => {
     productionEntry,
     ownFiles,
     newTestDeep,
-    knownDebt,
+    systemTestDeep,
+    systemTestEntries,
     toolingInfra,
   ] = restrictedImportMessages([
     { filePath: 'services/accounts/src/fixture/deep.ts', code: deepImport },
@@ -75,8 +76,12 @@ describe('package boundaries (no-restricted-imports)', () => {
       code: "import { RankingsService } from '../../services/rankings/src/service';\n",
     },
     {
-      filePath: 'bff/test/companies.int-spec.ts',
-      code: "import { RankingsService } from '../../services/rankings/src/service';\n",
+      filePath: 'infra/tests/system/companies.int-spec.ts',
+      code: "import { RankingsCache } from '../../../services/rankings/src/rankings-cache/rankings-cache';\n",
+    },
+    {
+      filePath: 'infra/tests/system/companies.int-spec.ts',
+      code: "import { rankingsService } from '@upright/rankings';\nimport { RankingsCache } from '@upright/rankings/testing';\n",
     },
     {
       filePath: 'web/e2e/support/fixture.ts',
@@ -101,8 +106,12 @@ describe('package boundaries (no-restricted-imports)', () => {
     expect(ownFiles).toEqual([]);
   });
 
-  it('allows the listed known-debt tests only: a new test is refused', () => {
-    expect(knownDebt).toEqual([]);
+  it("refuses a test's deep import too, the system suite's included: no file is excepted", () => {
     expect(newTestDeep).toEqual([expect.stringContaining('through its entry point')]);
+    expect(systemTestDeep).toEqual([expect.stringContaining('through its entry point')]);
+  });
+
+  it('lets tests use the entry points, test-only ones (`/testing`) included', () => {
+    expect(systemTestEntries).toEqual([]);
   });
 });

@@ -44,3 +44,10 @@ export function builtWebApp(assets: Record<string, string | Buffer>): {
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** A visitor's CSRF token as raw headers (cookie and echo), for tests that use plain fetch. */
+export async function visitorCsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const answer = await fetch(`${baseUrl}/api/csrf`);
+  const { csrfToken } = (await answer.json()) as { csrfToken: string };
+  return { cookie: `upright_csrf=${csrfToken}`, 'x-csrf-token': csrfToken };
+}

@@ -1,6 +1,6 @@
 /**
  * The contracts' zod-free entry, for the web bundle (Vite and TypeScript map `@upright/contracts`
- * here). The main index also carries the zod request schemas (dto/*.schemas.ts, import-rows),
+ * here). The main index also carries the zod request schemas (dto/*.schemas.ts, data-set),
  * which would add ≈15 KB gzipped to the first page. Types come from the whole package: they are
  * erased at build time.
  */

@@ -7,7 +7,7 @@ import {
   type IssueKey,
   type PriorityValues,
 } from '@upright/contracts';
-import { rankIndustry, type RankableCompany } from '../../../services/rankings/src/ranking-engine';
+import { rankIndustry, type RankableCompany } from '@upright/rankings/ranking-engine';
 import { previewRanking } from './priority-preview';
 
 const scoreArb = fc.option(fc.integer({ min: 0, max: 4 }), { freq: 5 });

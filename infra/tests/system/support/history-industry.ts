@@ -1,7 +1,7 @@
 import { companySlug, ISSUE_KEYS, type IssueKey, type Period } from '@upright/contracts';
 import type { Client } from 'pg';
-import { intBetween, rngFor } from '../../../services/rankings/src/sample-data/prng';
-import type { RankableCompany } from '../../../services/rankings/src/ranking-engine';
+import { intBetween, rngFor } from '@upright/sample-data';
+import type { RankableCompany } from '@upright/rankings/ranking-engine';
 
 export const HISTORY_PERIODS: readonly Period[] = [
   { period_year: 2025, period_qrt: 3 },

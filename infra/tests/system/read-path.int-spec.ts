@@ -9,8 +9,8 @@ import type { StartedApp } from '@upright/platform/testing';
 import { delay, startTestApp, testInfra } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { bumpDataVersions } from '../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../services/rankings/src/service';
+import { bumpDataVersions } from '@upright/rankings/testing';
+import { rankingsService } from '@upright/rankings';
 import {
   Browser,
   signUp,
@@ -19,7 +19,7 @@ import {
   type SignedUp,
 } from './support/accounts-stack';
 import { toolsIndustry } from './support/tools-industry';
-import { rawGet } from './support/web-fixtures';
+import { rawGet } from '@upright/bff/testing';
 
 jest.setTimeout(60_000);
 

@@ -11,8 +11,8 @@ import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platfor
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { dataVersionKey } from '../../services/rankings/src/rankings-cache/data-version';
-import { bffService } from '../src/service';
+import { dataVersionKey } from '@upright/rankings/testing';
+import { bffService } from '@upright/bff';
 import { startDataServices } from './support/data-services';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 

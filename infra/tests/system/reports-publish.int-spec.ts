@@ -8,14 +8,14 @@ import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { accountsService } from '../../services/accounts/src/service';
-import { rankingsService } from '../../services/rankings/src/service';
-import { reportsService } from '../../services/reports/src/service';
-import { bffService } from '../src/service';
+import { accountsService } from '@upright/accounts';
+import { rankingsService } from '@upright/rankings';
+import { reportsService } from '@upright/reports';
+import { bffService } from '@upright/bff';
 import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 const adminCli = path.join(repoRoot, 'services', 'accounts', 'src', 'admin', 'cli.ts');
 

@@ -13,13 +13,10 @@ import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import {
-  rankIndustry,
-  type RankedCompany as EngineRanked,
-} from '../../services/rankings/src/ranking-engine';
-import { dataVersionKey } from '../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../services/rankings/src/service';
-import { bffService } from '../src/service';
+import { rankIndustry, type RankedCompany as EngineRanked } from '@upright/rankings/ranking-engine';
+import { dataVersionKey } from '@upright/rankings/testing';
+import { rankingsService } from '@upright/rankings';
+import { bffService } from '@upright/bff';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 
 /**

@@ -3,9 +3,9 @@ import type { StartedApp } from '@upright/platform/testing';
 import { eventually, startTestApp } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { bffService } from '../src/service';
+import { bffService } from '@upright/bff';
 import { searchBarRequests } from './support/reactivesearch-bodies';
-import { SearchStack } from './support/search-stack';
+import { SearchStack } from '@upright/search/testing';
 
 interface Hit {
   label?: string;

@@ -26,16 +26,11 @@ import {
   rankOnIssue,
   rankOnNormalized,
   type RankableCompany,
-} from '../../services/rankings/src/ranking-engine';
-import {
-  bumpDataVersions,
-  dataVersionKey,
-} from '../../services/rankings/src/rankings-cache/data-version';
-import { RankingsCache } from '../../services/rankings/src/rankings-cache/rankings-cache';
-import { rankingsService } from '../../services/rankings/src/service';
-import { makeAnswer } from '../src/answer-cache/answer';
-import { memberAnswerBody } from '../src/answer-cache/personal-answers';
-import { bffService } from '../src/service';
+} from '@upright/rankings/ranking-engine';
+import { bumpDataVersions, dataVersionKey, RankingsCache } from '@upright/rankings/testing';
+import { rankingsService } from '@upright/rankings';
+import { makeAnswer, memberAnswerBody } from '@upright/bff/testing';
+import { bffService } from '@upright/bff';
 import { expandLists } from './support/industry-lists';
 
 /**

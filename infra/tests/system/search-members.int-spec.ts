@@ -8,7 +8,7 @@ import {
   type SignedUp,
 } from './support/accounts-stack';
 import { searchBarRequests } from './support/reactivesearch-bodies';
-import { SearchStack } from './support/search-stack';
+import { SearchStack } from '@upright/search/testing';
 
 /**
  * Recent searches per member (spec §7, §9): a signed-in member's searches through the BFF feed

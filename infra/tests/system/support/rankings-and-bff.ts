@@ -1,9 +1,9 @@
 import { RedisConnection } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra } from '@upright/platform/testing';
-import { dataVersionKey } from '../../../services/rankings/src/rankings-cache/data-version';
-import { rankingsService } from '../../../services/rankings/src/service';
-import { bffService } from '../../src/service';
+import { dataVersionKey } from '@upright/rankings/testing';
+import { rankingsService } from '@upright/rankings';
+import { bffService } from '@upright/bff';
 
 /** Rankings on the test database and a BFF without the built app, on the test's transport. */
 export async function startRankingsAndBff(

@@ -1,10 +1,10 @@
 import type { CompanySearchDocument, IndustrySearchDocument } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp } from '@upright/platform/testing';
-import { bffService } from '../src/service';
+import { bffService } from '@upright/bff';
 import { visitorCsrfHeaders } from './support/accounts-stack';
 import { searchBarRequests, sendWithAppbase } from './support/reactivesearch-bodies';
-import { SearchStack } from './support/search-stack';
+import { SearchStack } from '@upright/search/testing';
 
 /**
  * The ReactiveSearch API of decisions §9 end to end: HTTP → BFF (validation) → Redis Streams →

@@ -12,8 +12,12 @@ import type { Request } from 'express';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../src/auth';
-import { MemberValues } from '../src/members/member-values';
+import {
+  AdminGuard,
+  CurrentMember,
+  type AuthenticatedMember,
+  MemberValues,
+} from '@upright/bff/testing';
 import {
   averagesInDatabase,
   Browser,
@@ -35,7 +39,7 @@ class AdminOnlyController {
   }
 }
 
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
 /** Priorities, the welcome mail, averages, member values, isolation and roles. */
 describe('accounts: priorities, averages and permissions', () => {

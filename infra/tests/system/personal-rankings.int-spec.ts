@@ -11,10 +11,9 @@ import {
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { accountsService } from '../../services/accounts/src/service';
-import { AveragesCache } from '../../services/rankings/src/averages/averages-cache';
-import { weightsFromAverages } from '../../services/rankings/src/averages/averages';
-import { rankingsService } from '../../services/rankings/src/service';
+import { accountsService } from '@upright/accounts';
+import { AveragesCache, weightsFromAverages } from '@upright/rankings/testing';
+import { rankingsService } from '@upright/rankings';
 import {
   Browser,
   emittedEvents,

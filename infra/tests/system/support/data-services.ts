@@ -1,7 +1,7 @@
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra } from '@upright/platform/testing';
-import { rankingsService } from '../../../services/rankings/src/service';
-import { reportsService } from '../../../services/reports/src/service';
+import { rankingsService } from '@upright/rankings';
+import { reportsService } from '@upright/reports';
 
 /** Rankings and reports on the test database, on a test's transport (`common`). */
 export async function startDataServices(

@@ -14,17 +14,23 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { SearchStack } from '../../../../bff/test/support/search-stack';
-import { writeImport } from '../../../rankings/src/data-import/import-writer';
-import { PrismaClient as RankingsPrisma } from '../../../rankings/src/generated/prisma/client';
-import { validateImportFile } from '../../../rankings/src/import-file';
-import { pushToSearchIndex } from '../../../rankings/src/search-documents/push-to-search-index';
-import { rankingsService } from '../../../rankings/src/service';
-import { reportsService } from '../../../reports/src/service';
-import { queryModel } from '../engine/spec-support';
+import { rankingsService, validateImportFile } from '@upright/rankings';
+import { pushToSearchIndex, RankingsPrisma, writeImport } from '@upright/rankings/testing';
+import { reportsService } from '@upright/reports';
+import { queryModel, SearchStack } from '@upright/search/testing';
 
 const run = promisify(execFile);
-const reindexCli = path.resolve(__dirname, '..', '..', 'dist', 'reindex', 'cli.js');
+const reindexCli = path.resolve(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  'services',
+  'search',
+  'dist',
+  'reindex',
+  'cli.js',
+);
 
 /**
  * Issue 5 acceptance, indexing side: an import is searchable without a restart; a restart of the

@@ -26,16 +26,13 @@ import {
 } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import {
-  bumpDataVersions,
-  dataVersionKey,
-} from '../../services/rankings/src/rankings-cache/data-version';
-import { bffService } from '../src/service';
-import { reportsService } from '../../services/reports/src/service';
+import { bumpDataVersions, dataVersionKey } from '@upright/rankings/testing';
+import { bffService } from '@upright/bff';
+import { reportsService } from '@upright/reports';
 import { startDataServices } from './support/data-services';
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
 const rankingsCli = path.join(repoRoot, 'services/rankings/dist/data-import/cli.js');
 const reportsCli = path.join(repoRoot, 'services/reports/dist/data-import/cli.js');

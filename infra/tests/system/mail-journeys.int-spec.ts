@@ -18,10 +18,10 @@ import {
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { accountsService } from '../../services/accounts/src/service';
-import { mailService } from '../../services/mail/src/service';
-import { Maildev, type ReceivedMail } from '../../services/mail/test/maildev';
-import { bffService } from '../src/service';
+import { accountsService } from '@upright/accounts';
+import { mailService } from '@upright/mail';
+import { Maildev, type ReceivedMail } from '@upright/mail/testing';
+import { bffService } from '@upright/bff';
 import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
 
 /**

@@ -4,8 +4,8 @@ import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platfor
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { rankingsService } from '../../services/rankings/src/service';
-import { bffService } from '../src/service';
+import { rankingsService } from '@upright/rankings';
+import { bffService } from '@upright/bff';
 
 /**
  * The first real path end to end: HTTP → BFF → Redis Streams → rankings → Postgres → back.

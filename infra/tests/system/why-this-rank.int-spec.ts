@@ -9,7 +9,7 @@ import type { StartedApp } from '@upright/platform/testing';
 import { testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { rankIssues, whyThisRank } from '../../services/rankings/src/ranking-engine';
+import { rankIssues, whyThisRank } from '@upright/rankings/ranking-engine';
 import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 

@@ -11,7 +11,7 @@ import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platfor
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { searchService } from '../../../services/search/src/service';
+import { searchService } from '../src/service';
 
 /**
  * The search service on real Redis and Postgres, isolated per test file: its own transport

@@ -16,10 +16,12 @@ import { Queue, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { accountsService } from '../../../services/accounts/src/service';
-import { BffModule } from '../../src/app.module';
-import { deriveKey, solveChallenge, type Challenge } from '../../src/captcha/altcha';
-import { bffService } from '../../src/service';
+import { accountsService } from '@upright/accounts';
+import { BffModule, deriveKey, solveChallenge, type Challenge } from '@upright/bff/testing';
+import { bffService } from '@upright/bff';
+
+// The BFF's own fixture, re-exported: the system tests reach every visitor helper from here.
+export { visitorCsrfHeaders } from '@upright/bff/testing';
 
 /**
  * The BFF and accounts on real Redis and Postgres, isolated per test file: their own transport
@@ -161,13 +163,6 @@ export async function solvedCaptcha(bffUrl: string): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (solution === null) throw new Error('captcha not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-/** A visitor's CSRF token as raw headers (cookie and echo), for tests that use plain fetch. */
-export async function visitorCsrfHeaders(baseUrl: string): Promise<Record<string, string>> {
-  const answer = await fetch(`${baseUrl}/api/csrf`);
-  const { csrfToken } = (await answer.json()) as { csrfToken: string };
-  return { cookie: `upright_csrf=${csrfToken}`, 'x-csrf-token': csrfToken };
 }
 
 export interface Answer<T = unknown> {

@@ -8,13 +8,13 @@ import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { Client } from 'pg';
-import { bffService } from '../src/service';
+import { bffService } from '@upright/bff';
 import { startDataServices } from './support/data-services';
 
 jest.setTimeout(60_000);
 
 const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
 const rankingsCli = path.join(repoRoot, 'services/rankings/dist/data-import/cli.js');
 const reportsCli = path.join(repoRoot, 'services/reports/dist/data-import/cli.js');

@@ -1,0 +1,11 @@
+/**
+ * BFF internals and HTTP fixtures the system tests use (infra/tests/system). Test-only: excluded
+ * from the build (tsconfig.json), so it never ships in the image.
+ */
+export { makeAnswer } from './answer-cache/answer';
+export { memberAnswerBody } from './answer-cache/personal-answers';
+export { BffModule } from './app.module';
+export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
+export { deriveKey, solveChallenge, type Challenge } from './captcha/altcha';
+export { MemberValues } from './members/member-values';
+export { builtWebApp, rawGet, visitorCsrfHeaders } from '../test/support/web-fixtures';
