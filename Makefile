@@ -2,7 +2,10 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
-SERVICES_WITH_SCHEMA := accounts rankings reports search
+# The processes come from the stack manifest (infra/stack/manifest.ts), read through a printer;
+# `=`, not `:=`: read when a recipe needs it, after `deps` has installed tsx.
+STACK := node_modules/.bin/tsx infra/stack/print.ts
+SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
 .PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
 SAMPLE_FILE := services/rankings/data/sample.json
@@ -27,7 +30,7 @@ infra:
 	@infra/local/ensure-infra.sh
 
 generate: deps
-	@for s in $(SERVICES_WITH_SCHEMA); do (cd services/$$s && ../../node_modules/.bin/prisma generate >/tmp/upright-prisma-$$s.log 2>&1) || { cat /tmp/upright-prisma-$$s.log; exit 1; }; done
+	@for s in $(SCHEMA_OWNERS); do (cd services/$$s && ../../node_modules/.bin/prisma generate >/tmp/upright-prisma-$$s.log 2>&1) || { cat /tmp/upright-prisma-$$s.log; exit 1; }; done
 	@echo "[generate] Prisma clients generated"
 
 build: generate
@@ -42,8 +45,9 @@ migrate: deps infra
 
 import: build migrate
 	@test -n "$(FILE)" || { echo "usage: make import FILE=path/to/data-set.json"; exit 2; }
-	@$(LOCAL_ENV) && DATABASE_URL=$$RANKINGS_DATABASE_URL node services/rankings/dist/data-import/cli.js "$(FILE)"
-	@$(LOCAL_ENV) && DATABASE_URL=$$REPORTS_DATABASE_URL node services/reports/dist/data-import/cli.js "$(FILE)"
+	@$(LOCAL_ENV) && $(STACK) importers | while read -r name entry; do \
+	  url="$${name^^}_DATABASE_URL"; DATABASE_URL="$${!url}" node "$$entry" "$(FILE)" </dev/null || exit 1; \
+	done
 
 seed: build migrate
 	@echo "[seed] importing the fictional sample data set"

@@ -17,8 +17,6 @@ import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
 import { largestIndustry } from './reads';
 import type { SuiteContext } from './run';
 
-const ACCOUNTS_PORT = 18081;
-
 interface BenchMember {
   uid: string;
   token: string;
@@ -84,7 +82,7 @@ export async function benchMembers(context: SuiteContext): Promise<void> {
   const accountsDatabaseUrl = context.env('ACCOUNTS_DATABASE_URL');
   const { industry, companies } = await largestIndustry(context.env('RANKINGS_DATABASE_URL'));
   const queuePrefix = `${context.transport.keyPrefix}-queues`;
-  await context.start('accounts', 'services/accounts/dist/main.js', ACCOUNTS_PORT, {
+  await context.start('accounts', {
     DATABASE_URL: accountsDatabaseUrl,
     QUEUE_PREFIX: queuePrefix,
   });

@@ -7,7 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TransportIdentity } from '@upright/contracts';
 import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
+import { portIn, stackProcess } from '../stack/manifest';
 import { record, startBareServer, type Recorded } from './baseline';
 import { benchMembers } from './members';
 import { benchReads } from './reads';
@@ -18,6 +20,8 @@ import { measure, type LoadFigures, type LoadRun } from './wrk';
 const resultsDir = path.join(__dirname, 'results');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The bench stack's BFF port; the other processes keep their `make up` offsets above it. */
+const BENCH_BASE_PORT = 18080;
 const BARE_PORT = 18099;
 
 function requireEnv(name: string): string {
@@ -45,13 +49,8 @@ export interface SuiteContext {
   env: (name: string) => string;
   connections: number;
   seconds: number;
-  /** Starts another process of the stack (stopped with the run). */
-  start(
-    name: string,
-    entry: string,
-    port: number,
-    env: Record<string, string>,
-  ): Promise<RunningProcess>;
+  /** Starts another process of the stack on its bench port (stopped with the run). */
+  start(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
   /** Measures `load` against the stack and against a bare server sending `answer`. */
   compare(
     what: string,
@@ -122,21 +121,23 @@ async function main(): Promise<void> {
   const transport = { redisUrl: requireEnv('REDIS_URL'), keyPrefix: benchTransportPrefix() };
   const common = { REDIS_URL: transport.redisUrl, TRANSPORT_PREFIX: transport.keyPrefix };
   const processes: RunningProcess[] = [];
-  const start = async (name: string, entry: string, port: number, env: Record<string, string>) => {
+  const start = async (name: TransportIdentity, env: Record<string, string>) => {
+    const { entry } = stackProcess(name);
+    const port = portIn(stackProcess(name), BENCH_BASE_PORT);
     const started = await startProcess(name, entry, port, { ...common, ...env });
     processes.push(started);
     return started;
   };
   try {
-    await start('rankings', 'services/rankings/dist/main.js', 18082, {
+    await start('rankings', {
       DATABASE_URL: requireEnv('RANKINGS_DATABASE_URL'),
     });
-    await start('reports', 'services/reports/dist/main.js', 18083, {
+    await start('reports', {
       DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
       QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
     });
     // One load generator is one client: the per-client API budget would refuse it at once.
-    const bff = await start('bff', 'bff/dist/main.js', 18080, {
+    const bff = await start('bff', {
       WEB_DIST_DIR: '',
       RATE_LIMIT_API: '999999/1',
     });

@@ -97,7 +97,7 @@ export async function benchSearch(context: SuiteContext): Promise<void> {
   const searchDatabaseUrl = context.env('SEARCH_DATABASE_URL');
   const space = `bench-${randomUUID().slice(0, 8)}`;
   const documents = sampleCompanyDocuments(COMPANIES);
-  await context.start('search', 'services/search/dist/main.js', 18085, {
+  await context.start('search', {
     DATABASE_URL: searchDatabaseUrl,
     QUEUE_PREFIX: space,
     SEARCH_INDEX_PREFIX: space,

@@ -1,5 +1,5 @@
 /**
- * `make images`: builds every image of infra/docker/images.json with a container engine.
+ * `make images`: builds every image of infra/docker/images.ts with a container engine.
  * IMAGE_REGISTRY (default ghcr.io/upright), IMAGE_TAG (default the root package version, which
  * is the chart's appVersion), CONTAINER_ENGINE (docker or podman; default docker), PUSH=1 pushes,
  * PRODUCT_NAME (the name the web bundle shows; default Upright).

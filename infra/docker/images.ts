@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { STACK } from '../stack/manifest';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const dockerfilePath = path.join(__dirname, 'Dockerfile');
@@ -13,11 +14,17 @@ export interface ImageSpec {
   workspace?: string;
 }
 
+/** Every image: one `service` image per process of the stack manifest, then images.json's. */
 export function loadImages(): ImageSpec[] {
   const manifest = JSON.parse(readFileSync(path.join(__dirname, 'images.json'), 'utf8')) as {
     images: ImageSpec[];
   };
-  return manifest.images;
+  const processes = STACK.map(({ name, workspace }): ImageSpec => ({
+    name: `upright-${name}`,
+    target: 'service',
+    workspace,
+  }));
+  return [...processes, ...manifest.images];
 }
 
 /**

@@ -7,38 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { preparePrivateDatabase } from '../local/private-database';
 import { startMaildev, startProcess, stopAll, type RunningProcess } from '../local/process-stack';
-
-interface ProcessPlan {
-  name: string;
-  entry: string;
-  port: number;
-}
+import { portIn, STACK } from '../stack/manifest';
 
 const BASE_PORT = 19080;
-const PLAN: ProcessPlan[] = [
-  {
-    name: 'accounts',
-    entry: 'services/accounts/dist/main.js',
-    port: BASE_PORT + 1,
-  },
-  {
-    name: 'rankings',
-    entry: 'services/rankings/dist/main.js',
-    port: BASE_PORT + 2,
-  },
-  {
-    name: 'reports',
-    entry: 'services/reports/dist/main.js',
-    port: BASE_PORT + 3,
-  },
-  { name: 'mail', entry: 'services/mail/dist/main.js', port: BASE_PORT + 4 },
-  {
-    name: 'search',
-    entry: 'services/search/dist/main.js',
-    port: BASE_PORT + 5,
-  },
-  { name: 'bff', entry: 'bff/dist/main.js', port: BASE_PORT },
-];
 const SMTP_PORT = BASE_PORT + 25;
 
 export interface LocalStack {
@@ -69,10 +40,10 @@ export async function startLocalStack(): Promise<LocalStack> {
   const stop = () => stopAll(running);
   try {
     running.push(await startMaildev(SMTP_PORT, SMTP_PORT + 1));
-    for (const plan of PLAN) {
+    for (const plan of STACK) {
       const env: Record<string, string> = { ...shared };
       if (plan.name in databaseUrls) env.DATABASE_URL = databaseUrls[plan.name];
-      running.push(await startProcess(plan.name, plan.entry, plan.port, env));
+      running.push(await startProcess(plan.name, plan.entry, portIn(plan, BASE_PORT), env));
     }
   } catch (error) {
     await stop();

@@ -1,12 +1,6 @@
-// Waits until every process reports ready, then prints where the site is.
-const processes = {
-  bff: process.env.BFF_PORT,
-  accounts: process.env.ACCOUNTS_PORT,
-  rankings: process.env.RANKINGS_PORT,
-  reports: process.env.REPORTS_PORT,
-  mail: process.env.MAIL_PORT,
-  search: process.env.SEARCH_PORT,
-};
+// Waits until every process reports ready, then prints where the site is. The processes come as
+// `name=port` arguments (run-all.sh passes the stack manifest's, infra/stack/print.ts ports).
+const processes = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=')));
 
 // The local SMTP inbox (maildev) answers its health on its web port.
 const maildev = { port: process.env.MAILDEV_WEB_PORT, path: '/healthz' };

@@ -4,8 +4,8 @@
  * its own schema (least privilege), each with its own password. Idempotent.
  *
  * DATABASE_ADMIN_URL    an owner connection, e.g. postgres://postgres@127.0.0.1:5432/upright
- * ACCOUNTS_DB_PASSWORD, RANKINGS_DB_PASSWORD, REPORTS_DB_PASSWORD, SEARCH_DB_PASSWORD
- *                       the password of each service's role (local values in local.env)
+ * <SERVICE>_DB_PASSWORD the password of each schema owner's role (ACCOUNTS_DB_PASSWORD, …; the
+ *                       owners are the stack manifest's; local values in local.env)
  * PGSSLROOTCERT         optional: CA file the server's certificate is verified against
  *
  * `sslmode` of DATABASE_ADMIN_URL has libpq's meaning for both halves: dbmate (lib/pq) has it
@@ -17,10 +17,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { z } from 'zod';
+import { SCHEMA_OWNERS } from '../stack/manifest';
 
-export const SCHEMA_OWNING_SERVICES = ['accounts', 'rankings', 'reports', 'search'] as const;
-export type SchemaOwningService = (typeof SCHEMA_OWNING_SERVICES)[number];
-export type RolePasswords = Record<SchemaOwningService, string>;
+/** A process with a schema of its own (the stack manifest's `ownsSchema`). */
+export type SchemaOwningService = string;
+/** Each schema owner's role password, by its name. */
+export type RolePasswords = Readonly<Record<SchemaOwningService, string>>;
 
 /** The variable holding a service role's password: ACCOUNTS_DB_PASSWORD, … */
 export function rolePasswordVariable(service: SchemaOwningService): string {
@@ -41,9 +43,7 @@ const rolePassword = z
   );
 
 const rolePasswordsSchema = z.object(
-  Object.fromEntries(
-    SCHEMA_OWNING_SERVICES.map((service) => [rolePasswordVariable(service), rolePassword]),
-  ),
+  Object.fromEntries(SCHEMA_OWNERS.map((service) => [rolePasswordVariable(service), rolePassword])),
 );
 
 const migrateEnvSchema = rolePasswordsSchema.extend({
@@ -72,7 +72,7 @@ function parseEnv(schema: z.ZodType, env: NodeJS.ProcessEnv): Record<string, str
 
 function passwordsOf(values: Record<string, string | undefined>): RolePasswords {
   return Object.fromEntries(
-    SCHEMA_OWNING_SERVICES.map((service) => [service, values[rolePasswordVariable(service)]]),
+    SCHEMA_OWNERS.map((service) => [service, values[rolePasswordVariable(service)]]),
   ) as RolePasswords;
 }
 
@@ -195,7 +195,7 @@ export async function migrate(
   const adminUrl = new URL(adminUrlText);
   const ownerUrl = pgUrl(adminUrl, sslRootCert);
   await ensureDatabase(ownerUrl);
-  for (const service of SCHEMA_OWNING_SERVICES) {
+  for (const service of SCHEMA_OWNERS) {
     applyMigrations(adminUrl, service, sslRootCert);
     await grantServiceRole(ownerUrl, service, passwords[service]);
   }

@@ -8,19 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
+import { databaseUrlVariable, SCHEMA_OWNERS, STACK } from '../stack/manifest';
 import { migrate, rolePasswordsFrom } from './migrate';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const SAMPLE_FILE = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
-
-/** local.env variables of each schema-owning service's own connection. */
-export const SERVICE_DATABASE_URL_VARIABLES = {
-  accounts: 'ACCOUNTS_DATABASE_URL',
-  rankings: 'RANKINGS_DATABASE_URL',
-  reports: 'REPORTS_DATABASE_URL',
-  search: 'SEARCH_DATABASE_URL',
-} as const;
-type SchemaOwner = keyof typeof SERVICE_DATABASE_URL_VARIABLES;
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -52,25 +44,22 @@ async function dropDatabase(adminUrl: string, database: string): Promise<void> {
 export async function preparePrivateDatabase(
   database: string,
   queuePrefix: string,
-): Promise<Record<SchemaOwner, string>> {
+): Promise<Record<string, string>> {
   const adminUrl = requireEnv('DATABASE_ADMIN_URL');
   await dropDatabase(adminUrl, database);
   await migrate(onDatabase(adminUrl, database), rolePasswordsFrom(process.env));
-  const urls = Object.fromEntries(
-    Object.entries(SERVICE_DATABASE_URL_VARIABLES).map(([service, variable]) => [
+  const urls: Record<string, string> = Object.fromEntries(
+    SCHEMA_OWNERS.map((service) => [
       service,
-      onDatabase(requireEnv(variable), database),
+      onDatabase(requireEnv(databaseUrlVariable(service)), database),
     ]),
-  ) as Record<SchemaOwner, string>;
-  for (const owner of ['rankings', 'reports'] as const) {
-    execFileSync(
-      process.execPath,
-      [path.join(repoRoot, 'services', owner, 'dist', 'data-import', 'cli.js'), SAMPLE_FILE],
-      {
-        env: { ...process.env, DATABASE_URL: urls[owner], QUEUE_PREFIX: queuePrefix },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
+  );
+  for (const { name, importer } of STACK) {
+    if (!importer) continue;
+    execFileSync(process.execPath, [path.join(repoRoot, importer), SAMPLE_FILE], {
+      env: { ...process.env, DATABASE_URL: urls[name], QUEUE_PREFIX: queuePrefix },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   return urls;
 }

@@ -9,6 +9,7 @@ import { RedisStreamsClient, RedisStreamsServer, keySpace } from '@upright/trans
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
+import { STACK } from '../stack/manifest';
 import { aclUserName, ensureRedisUsers, type AclPrefixes } from './redis-acl';
 
 jest.setTimeout(30_000);
@@ -79,9 +80,7 @@ afterAll(async () => {
   await Promise.all([bff.close(), accountsClient.close()]);
   await Promise.all(servers.map((server) => server.close()));
   connections.forEach((redis) => redis.disconnect());
-  const users = (['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'] as const).map(
-    (identity) => aclUserName(identity, prefixes),
-  );
+  const users = STACK.map(({ name }) => aclUserName(name, prefixes));
   await admin.call('ACL', 'DELUSER', ...users);
   await deleteKeys(admin, prefix);
   await deleteKeys(admin, prefixes.queue);

@@ -14,14 +14,13 @@ import {
   Events,
   Patterns,
   publicDataKeys,
-  Queues,
   SERVICE_NAMES,
   serviceOfPattern,
-  TRANSPORT_IDENTITIES,
   transportPolicy,
   type TransportIdentity,
 } from '@upright/contracts';
 import Redis from 'ioredis';
+import { STACK, stackProcess } from '../stack/manifest';
 
 export interface AclPrefixes {
   /** TRANSPORT_PREFIX: streams, replica sets, the processes' own keyed state. */
@@ -39,16 +38,6 @@ function prefixesOf(env: Readonly<Record<string, string | undefined>>): AclPrefi
     queue: env.QUEUE_PREFIX ?? DEFAULT_PREFIX,
   };
 }
-
-/** The BullMQ queues each process adds to or works on. */
-const QUEUES_OF: Readonly<Record<TransportIdentity, readonly string[]>> = {
-  bff: [],
-  accounts: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion],
-  mail: [Queues.mail],
-  rankings: [Queues.searchIndex],
-  reports: [Queues.searchIndex],
-  search: [Queues.searchIndex, Queues.searchMemberDeletion, Queues.searchAnalyticsRetention],
-};
 
 /** Keyed state outside `{prefix}:{process}:*` that predates that convention. */
 const EXTRA_KEYS_OF: Partial<Record<TransportIdentity, readonly string[]>> = {
@@ -111,7 +100,8 @@ export function aclRules(identity: TransportIdentity, prefixes: AclPrefixes): st
     if (transportPolicy.emitterOf(event) === identity) writeOnly.add(`%W~${t}:evt:${event}`);
     if (transportPolicy.subscribersOf(event).includes(identity)) full.add(`~${t}:evt:${event}`);
   }
-  for (const queue of QUEUES_OF[identity]) full.add(`~${prefixes.queue}:${queue}:*`);
+  // The BullMQ queues it adds to or works on (the stack manifest's `queues`).
+  for (const queue of stackProcess(identity).queues) full.add(`~${prefixes.queue}:${queue}:*`);
   for (const extra of EXTRA_KEYS_OF[identity] ?? []) full.add(`~${t}:${extra}`);
   const publicData = publicDataKeysOf(identity, t);
   for (const key of publicData.full) full.add(`~${key}`);
@@ -156,7 +146,7 @@ export async function ensureRedisUsers(
   redisUrl: string,
   prefixes: AclPrefixes,
   secret: string,
-  identities: readonly TransportIdentity[] = TRANSPORT_IDENTITIES,
+  identities: readonly TransportIdentity[] = STACK.map((process) => process.name),
 ): Promise<Record<TransportIdentity, string>> {
   const admin = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const urls = {} as Record<TransportIdentity, string>;
@@ -190,7 +180,7 @@ export async function ownRedisUser(
   name: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<OwnRedisUser> {
-  const identity = TRANSPORT_IDENTITIES.find((candidate) => candidate === name);
+  const identity = STACK.find((candidate) => candidate.name === name)?.name;
   const { REDIS_URL: redisUrl, REDIS_ACL_SECRET: secret } = env;
   if (!identity || !redisUrl || !secret) return { env: {}, release: async () => undefined };
   const prefixes = prefixesOf(env);

@@ -6,22 +6,20 @@
 import { transportPeersOf, type TransportIdentity } from '@upright/contracts';
 import { loadConfig, transportTrust, type CommonConfig } from '@upright/platform';
 import type { z } from 'zod';
-import { bffService } from '@upright/bff';
-import { accountsService } from '@upright/accounts';
-import { mailService } from '@upright/mail';
-import { rankingsService } from '@upright/rankings';
-import { reportsService } from '@upright/reports';
-import { searchService } from '@upright/search';
+import { STACK } from '../stack/manifest';
 import { componentOf, ofKind, renderChart, REQUIRED_VALUES, type Manifest } from './chart';
 
-const SCHEMAS: Record<string, z.ZodType> = {
-  bff: bffService.configSchema,
-  accounts: accountsService.configSchema,
-  rankings: rankingsService.configSchema,
-  reports: reportsService.configSchema,
-  mail: mailService.configSchema,
-  search: searchService.configSchema,
-};
+/**
+ * Each process's config schema, from its entry point: `@upright/<name>` exports its definition
+ * as `<name>Service` (the service skeleton), so the manifest alone names them.
+ */
+const SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
+  STACK.map(({ name }) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const entry = require(`@upright/${name}`) as Record<string, { configSchema: z.ZodType }>;
+    return [name, entry[`${name}Service`].configSchema];
+  }),
+);
 
 /** Production values with a chart-created Secret: rediss:// on redis.port 6380, as they require. */
 const PRODUCTION_SECRETS = [

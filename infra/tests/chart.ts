@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseAllDocuments, parse } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { transportPeersOf } from '@upright/contracts';
+import { SCHEMA_OWNERS, STACK } from '../stack/manifest';
 import type { SchemaResult } from './kubernetes-schemas';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -32,25 +34,26 @@ export function valuesFileArgs(valuesFiles: string[]): string[] {
   return valuesFiles.flatMap((file) => ['-f', path.join(chartDir, file)]);
 }
 
-/** The NestJS processes, and those that own a Postgres schema (the chart's _helpers.tpl). */
-export const NODE_COMPONENTS = ['bff', 'accounts', 'rankings', 'reports', 'mail', 'search'];
-export const DATABASE_COMPONENTS = ['accounts', 'rankings', 'reports', 'search'];
+/**
+ * The NestJS processes, and those that own a Postgres schema: the stack manifest's, which the
+ * chart's _helpers.tpl must list too (stack-manifest.spec.ts).
+ */
+export const NODE_COMPONENTS: string[] = STACK.map((process) => process.name);
+export const DATABASE_COMPONENTS: string[] = [...SCHEMA_OWNERS];
 
 /**
  * What an install must give on top of the default values (the chart refuses placeholders):
  * the database host, the site's origin and host, and every secret of a chart-created Secret.
  */
 /** The pairs of processes that exchange transport messages (one key each, decision 0016). */
-export const TRANSPORT_PAIRS = [
-  'accounts-bff',
-  'accounts-rankings',
-  'bff-rankings',
-  'bff-reports',
-  'bff-search',
-  'rankings-reports',
-  'rankings-search',
-  'reports-search',
-];
+export const TRANSPORT_PAIRS: string[] = STACK.map((process) => process.name)
+  .sort()
+  .flatMap((name, index, names) =>
+    names
+      .slice(index + 1)
+      .filter((other) => transportPeersOf(name).includes(other))
+      .map((other) => `${name}-${other}`),
+  );
 
 export const REQUIRED_VALUES = [
   'postgres.host=db.internal',

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { buildArgs, buildCommand, dockerfilePath, loadImages, repoRoot } from '../docker/images';
+import { STACK } from '../stack/manifest';
 import { flagValue, parseDockerfile, stageChain, substitute, type Instruction } from './dockerfile';
 
 const dockerfile = parseDockerfile(readFileSync(dockerfilePath, 'utf8'));
@@ -75,13 +76,11 @@ function loadedPackages(source: string): string[] {
     );
 }
 
-describe('infra/docker/images.json', () => {
+describe('infra/docker/images.ts', () => {
   it('lists one image per Node process, the web bundle and the migrations', () => {
     const workspaces = images.filter((image) => image.target === 'service');
     expect(workspaces.map((image) => image.workspace).sort()).toEqual(
-      ['bff', ...['accounts', 'rankings', 'reports', 'mail', 'search'].map((s) => `services/${s}`)]
-        .slice()
-        .sort(),
+      STACK.map((process) => process.workspace).sort(),
     );
     expect(images.filter((image) => image.target === 'web')).toHaveLength(1);
     expect(images.filter((image) => image.target === 'migrate')).toHaveLength(1);

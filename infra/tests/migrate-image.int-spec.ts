@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { dockerfilePath, repoRoot } from '../docker/images';
-import { localRolePassword, rolePasswordVariable, SCHEMA_OWNING_SERVICES } from '../local/migrate';
+import { localRolePassword, rolePasswordVariable } from '../local/migrate';
+import { SCHEMA_OWNERS } from '../stack/manifest';
 import { parseDockerfile, stageChain } from './dockerfile';
 
 const adminBase = new URL(
@@ -67,7 +68,7 @@ afterAll(async () => {
 
 function rolePasswordEnv(): Record<string, string> {
   return Object.fromEntries(
-    SCHEMA_OWNING_SERVICES.map((service) => {
+    SCHEMA_OWNERS.map((service) => {
       const variable = rolePasswordVariable(service);
       return [variable, process.env[variable] ?? localRolePassword(service)];
     }),
@@ -101,7 +102,7 @@ describe('the migrate image', () => {
       expect(result.stderr).not.toMatch(/error/i);
       expect(result.status).toBe(0);
     }
-    for (const service of ['accounts', 'rankings', 'reports', 'search']) {
+    for (const service of SCHEMA_OWNERS) {
       const files = readdirSync(path.join(repoRoot, 'services', service, 'db', 'migrations'))
         .filter((file) => file.endsWith('.sql'))
         .map((file) => file.split('_')[0])

@@ -8,6 +8,7 @@ import {
   stopAll,
   type RunningProcess,
 } from '../../../infra/local/process-stack';
+import { portIn, STACK } from '../../../infra/stack/manifest';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -18,37 +19,6 @@ export interface RunningStack {
   notStarted: string[];
   stop(): Promise<void>;
 }
-
-interface ProcessSpec {
-  name: string;
-  entry: string;
-  portOffset: number;
-}
-
-const PROCESSES: ProcessSpec[] = [
-  {
-    name: 'rankings',
-    entry: 'services/rankings/dist/main.js',
-    portOffset: 2,
-  },
-  {
-    name: 'accounts',
-    entry: 'services/accounts/dist/main.js',
-    portOffset: 1,
-  },
-  {
-    name: 'reports',
-    entry: 'services/reports/dist/main.js',
-    portOffset: 3,
-  },
-  {
-    name: 'search',
-    entry: 'services/search/dist/main.js',
-    portOffset: 5,
-  },
-  { name: 'mail', entry: 'services/mail/dist/main.js', portOffset: 4 },
-  { name: 'bff', entry: 'bff/dist/main.js', portOffset: 0 },
-];
 
 /** Runs one start-up step; a failure is noted rather than thrown, so the journeys that do not
  * need the missing process still run and the others say what was missing. */
@@ -80,7 +50,7 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     PUBLIC_URL: `http://127.0.0.1:${basePort}`,
     // One browser on one address walks every route and signs up in many journeys: the
     // per-client budgets are tested over HTTP (bff/test/api-rate-limit.int-spec.ts,
-    // anti-automation.int-spec.ts), not here.
+    // infra/tests/system/anti-automation.int-spec.ts), not here.
     RATE_LIMIT_API: '100000/60',
     RATE_LIMIT_SIGNUP: '100/600',
     RATE_LIMIT_SIGNIN: '100/60',
@@ -95,11 +65,11 @@ export async function startStack(basePort: number): Promise<RunningStack> {
   shared.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
   const inbox = await noting(notStarted, () => startMaildev(smtpPort, webPort));
   if (inbox) running.push(inbox);
-  for (const spec of PROCESSES) {
+  for (const spec of STACK) {
     const env: Record<string, string> = { ...shared };
     if (spec.name in databaseUrls) env.DATABASE_URL = databaseUrls[spec.name];
     const started = await noting(notStarted, () =>
-      startProcess(spec.name, spec.entry, basePort + spec.portOffset, env, { echoStderr: false }),
+      startProcess(spec.name, spec.entry, portIn(spec, basePort), env, { echoStderr: false }),
     );
     if (started) running.push(started);
   }

@@ -1,0 +1,134 @@
+/**
+ * The stack manifest: every Node process of Upright, written once. The Makefile (through
+ * `print.ts`), the local stack (`make up`), migrations, private databases, the Redis ACL users,
+ * the e2e, load and bench stacks and the image list read it; the chart tests check the Helm chart
+ * against it; `infra/tests/stack-manifest.spec.ts` checks that none of those lists is written
+ * out again. Adding a process: docs/architecture.md, "Adding a sixth service".
+ *
+ * Production code does not read infra/ (decision 0030): the processes' names on the transport
+ * are contracts' `TRANSPORT_IDENTITIES`, which this manifest must match entry for entry (the
+ * compiler checks the names, the manifest test the count).
+ */
+import { Queues, type QueueName, type TransportIdentity } from '@upright/contracts';
+
+export interface StackProcess {
+  /** Its name on the transport, in logs, ACL users, image and chart component names. */
+  name: TransportIdentity;
+  /** Its npm workspace (the Dockerfile's WORKSPACE build argument). */
+  workspace: string;
+  /** The built entry, from the repository root. */
+  entry: string;
+  /** Its HTTP port in `make up`; a private stack adds the same offset to its own base port. */
+  port: number;
+  /** A Postgres schema and login role of its own: migrations, DATABASE_URL, a data-set importer. */
+  ownsSchema: boolean;
+  /** The BullMQ queues it adds to or works on (its Redis ACL user may touch only these). */
+  queues: readonly QueueName[];
+  /** Sends mail over SMTP (SMTP_URL). */
+  smtp: boolean;
+  /** Uses OpenSearch when one is configured (OPENSEARCH_URL). */
+  opensearch: boolean;
+  /** The data-set import command, from the repository root (`make import`, private databases). */
+  importer?: string;
+  /**
+   * Variables of its own beyond the shared ones (the chart's ConfigMap) and those its needs
+   * above imply (REDIS_URL, TRANSPORT_KEYS, DATABASE_URL, SMTP_URL, OPENSEARCH_URL).
+   */
+  env: readonly string[];
+}
+
+/** In start order: the services first, the BFF that calls them last. */
+export const STACK: readonly StackProcess[] = [
+  {
+    name: 'accounts',
+    workspace: 'services/accounts',
+    entry: 'services/accounts/dist/main.js',
+    port: 8081,
+    ownsSchema: true,
+    queues: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion],
+    smtp: false,
+    opensearch: false,
+    env: ['UNSUBSCRIBE_SECRET'],
+  },
+  {
+    name: 'rankings',
+    workspace: 'services/rankings',
+    entry: 'services/rankings/dist/main.js',
+    port: 8082,
+    ownsSchema: true,
+    queues: [Queues.searchIndex],
+    smtp: false,
+    opensearch: false,
+    importer: 'services/rankings/dist/data-import/cli.js',
+    env: [],
+  },
+  {
+    name: 'reports',
+    workspace: 'services/reports',
+    entry: 'services/reports/dist/main.js',
+    port: 8083,
+    ownsSchema: true,
+    queues: [Queues.searchIndex],
+    smtp: false,
+    opensearch: false,
+    importer: 'services/reports/dist/data-import/cli.js',
+    env: [],
+  },
+  {
+    name: 'mail',
+    workspace: 'services/mail',
+    entry: 'services/mail/dist/main.js',
+    port: 8084,
+    ownsSchema: false,
+    queues: [Queues.mail],
+    smtp: true,
+    opensearch: false,
+    env: ['CONTACT_INBOX', 'MAIL_FROM'],
+  },
+  {
+    name: 'search',
+    workspace: 'services/search',
+    entry: 'services/search/dist/main.js',
+    port: 8085,
+    ownsSchema: true,
+    queues: [Queues.searchIndex, Queues.searchMemberDeletion, Queues.searchAnalyticsRetention],
+    smtp: false,
+    opensearch: true,
+    env: [],
+  },
+  {
+    name: 'bff',
+    workspace: 'bff',
+    entry: 'bff/dist/main.js',
+    port: 8080,
+    ownsSchema: false,
+    queues: [],
+    smtp: false,
+    opensearch: false,
+    env: ['WEB_DIST_DIR', 'TRUSTED_PROXY_HOPS', 'SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET'],
+  },
+];
+
+/** The port the site answers on in `make up` (the BFF's); other processes sit just above. */
+export const BASE_PORT = stackProcess('bff').port;
+
+export function stackProcess(name: TransportIdentity): StackProcess {
+  const found = STACK.find((process) => process.name === name);
+  if (!found) throw new Error(`no process "${name}" in infra/stack/manifest.ts`);
+  return found;
+}
+
+/** A process's port in a stack whose BFF listens on `basePort` (e2e, load, bench). */
+export function portIn(process: StackProcess, basePort: number): number {
+  return basePort + process.port - BASE_PORT;
+}
+
+/** The processes with a Postgres schema of their own. */
+export const SCHEMA_OWNERS = STACK.filter((process) => process.ownsSchema).map(
+  (process) => process.name,
+);
+
+/** local.env's variable with a schema owner's own connection: ACCOUNTS_DATABASE_URL, … */
+export function databaseUrlVariable(name: TransportIdentity): string {
+  return `${name.toUpperCase()}_DATABASE_URL`;
+}
