@@ -11,7 +11,7 @@ import {
 import { eventually } from '@upright/platform/testing';
 import { Worker, type Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { MemberDeletionScheduler } from '../../services/accounts/src/member-deletion/member-deletion.scheduler';
+import { MemberDeletionScheduler } from '../../services/accounts/src/member-deletion/member-deletion.queue';
 import {
   averagesInDatabase,
   Browser,

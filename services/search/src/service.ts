@@ -3,11 +3,12 @@ import { serviceModule, ServiceClientModule, type ServiceDefinition } from '@upr
 import { AnalyticsController } from './analytics/analytics.controller';
 import { AnalyticsRepository } from './analytics/analytics.repository';
 import { MemberDeletionWorker } from './analytics/member-deletion.worker';
+import { AnalyticsRetentionQueue } from './analytics/retention.queue';
 import { AnalyticsRetentionWorker } from './analytics/retention.worker';
 import { searchConfigSchema, SEARCH_CONFIG, type SearchConfig } from './config/search-config';
 import { EngineModule } from './engine/engine.module';
 import { PrismaClient } from './generated/prisma/client';
-import { IndexWorker } from './indexing/index-worker';
+import { IndexWorker } from './indexing/index.worker';
 import { OwnerPages } from './indexing/owner-pages';
 import { ReactiveSearchController } from './reactivesearch/reactivesearch.controller';
 import { ReactiveSearchService } from './reactivesearch/reactivesearch.service';
@@ -22,6 +23,7 @@ import { ConfigModule } from '@upright/platform';
     IndexWorker,
     MemberDeletionWorker,
     AnalyticsRetentionWorker,
+    AnalyticsRetentionQueue,
   ],
 })
 class SearchFeaturesModule {}

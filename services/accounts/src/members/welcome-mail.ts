@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MailKinds, mailJobId } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
-import type { PrismaClient } from '../generated/prisma/client';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../queues/mail.queue';
 import { MembersRepository } from './members.repository';
 
 /**
@@ -13,7 +11,6 @@ import { MembersRepository } from './members.repository';
 @Injectable()
 export class WelcomeMail {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
     private readonly members: MembersRepository,
     private readonly mail: MailOutbox,
   ) {}
@@ -27,10 +24,6 @@ export class WelcomeMail {
       { recipient: this.mail.recipient(user) },
       mailJobId.welcome(uid),
     );
-    const { count } = await this.db.user.updateMany({
-      where: { uid, welcomeSent: false },
-      data: { welcomeSent: true },
-    });
-    return count === 1;
+    return this.members.markWelcomeSent(uid);
   }
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { APP_FILTER, BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
 import type { ServiceName } from '@upright/contracts';
 import type { z } from 'zod';
 import {
@@ -7,12 +8,12 @@ import {
   type CommonConfig,
   type DatabaseConfig,
 } from '../config/common-schema';
-import { ConfigModule } from '../config/config.module';
+import { ConfigModule, SERVICE_CONFIG } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
+import { RemoteFailureFilter } from '../messages/remote-failure.filter';
+import { QueueWorkersModule } from '../queues/queue-worker';
 import { PlatformModule } from './platform.module';
 import type { ServiceDefinition } from './start-service';
-
-export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
 interface ServiceModuleOptions {
   /** The service's generated Prisma client class, when it owns a schema. */
@@ -20,12 +21,26 @@ interface ServiceModuleOptions {
   features: Array<Type | DynamicModule>;
 }
 
-@Module({})
+/**
+ * A handler that calls another service answers that service's error, or its absence (503/504),
+ * as its own, whichever controller it is in.
+ */
+@Module({
+  providers: [
+    {
+      provide: APP_FILTER,
+      inject: [HttpAdapterHost],
+      useFactory: (adapter: HttpAdapterHost) =>
+        new RemoteFailureFilter(new BaseExceptionFilter(adapter.httpAdapter)),
+    },
+  ],
+})
 class ServiceRootModule {}
 
 /**
  * The root module of a service: platform pieces, its config under SERVICE_CONFIG,
- * its database when it has one, and its feature modules.
+ * its database when it has one, the Workers of its `@QueueWorker` consumers, and its feature
+ * modules.
  */
 export function serviceModule(
   name: string,
@@ -35,6 +50,7 @@ export function serviceModule(
   const imports: Array<Type | DynamicModule> = [
     PlatformModule.forRoot(name, config),
     ConfigModule.forRoot(SERVICE_CONFIG, config),
+    QueueWorkersModule,
   ];
   if (options.database) {
     if (!config.DATABASE_URL)

@@ -25,7 +25,7 @@ import {
   CACHE_ENTRY_TTL_MS,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
-import { pushToSearchIndex } from '../search-documents/push-to-search-index';
+import { pushToSearchIndex } from '../search-documents/search-index.queue';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 

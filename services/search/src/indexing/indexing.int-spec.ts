@@ -18,7 +18,7 @@ import { SearchStack } from '../../../../bff/test/support/search-stack';
 import { writeImport } from '../../../rankings/src/data-import/import-writer';
 import { PrismaClient as RankingsPrisma } from '../../../rankings/src/generated/prisma/client';
 import { validateImportFile } from '../../../rankings/src/import-file';
-import { pushToSearchIndex } from '../../../rankings/src/search-documents/push-to-search-index';
+import { pushToSearchIndex } from '../../../rankings/src/search-documents/search-index.queue';
 import { rankingsService } from '../../../rankings/src/service';
 import { reportsService } from '../../../reports/src/service';
 import { queryModel } from '../engine/spec-support';

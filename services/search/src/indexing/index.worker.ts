@@ -1,11 +1,13 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Queues, SEARCH_APPS, SearchIndexJobs, type SearchIndexJob } from '@upright/contracts';
-import { bullmqOptions, PublicData } from '@upright/platform';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
+import { Inject, Logger } from '@nestjs/common';
+import {
+  SEARCH_APPS,
+  SearchIndexJobs,
+  searchIndexJobs,
+  type SearchIndexJob,
+} from '@upright/contracts';
+import { PublicData, QueueWorker, type QueueConsumer } from '@upright/platform';
 import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
-import { parseIndexJob } from './document-schemas';
 import { OwnerPages } from './owner-pages';
 import { rebuildApp } from './rebuild';
 
@@ -14,39 +16,19 @@ import { rebuildApp } from './rebuild';
  * upserts, which wait in the queue and are applied to the new index after the swap. Jobs are
  * durable in Redis: a job taken by a process that dies returns to the queue once its lock expires.
  */
-@Injectable()
-export class IndexWorker implements OnModuleInit, OnApplicationShutdown {
+@QueueWorker(searchIndexJobs, { concurrency: 1 })
+export class IndexWorker implements QueueConsumer<typeof searchIndexJobs> {
   private readonly logger = new Logger('IndexWorker');
-  private worker?: Worker;
 
   constructor(
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly owners: OwnerPages,
     private readonly publicData: PublicData,
   ) {}
 
-  onModuleInit(): void {
-    this.worker = new Worker(Queues.searchIndex, (job) => this.process(job), {
-      ...bullmqOptions(this.config),
-      concurrency: 1,
-    });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ job: job?.name, id: job?.id, err: error.message }, 'index job failed'),
-    );
-    this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'queue error'));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  async process(job: Job): Promise<unknown> {
-    const parsed = parseIndexJob(job.name, job.data);
-    // A malformed job would fail the same way on every retry.
-    if (!parsed.ok) throw new UnrecoverableError(parsed.problem);
+  async process(job: SearchIndexJob): Promise<unknown> {
     const before = SEARCH_APPS.map((app) => this.engine.version(app)).join();
-    const result = await this.apply(parsed.job);
+    const result = await this.apply(job);
     // Search answers kept by the BFF replicas were made from the index as it was; documents
     // sent again unchanged leave the index, its versions and those answers as they are.
     if (SEARCH_APPS.map((app) => this.engine.version(app)).join() !== before) {

@@ -1,23 +1,17 @@
+import { Inject, Logger } from '@nestjs/common';
+import { mailJobs, type JobOf, type MailJob } from '@upright/contracts';
 import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
-import { Queues } from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
+  QueueWorker,
+  SERVICE_CONFIG,
+  type QueueConsumer,
+  type QueueWorkerSettings,
+} from '@upright/platform';
+import { UnrecoverableError, type Job } from 'bullmq';
 import type { MailConfig } from '../config';
 import { renderMail, type MailSettings } from '../templates/render-mail';
 import { MailMetrics } from './mail-metrics';
+import { recipientUid, redactedMailData } from './mail-job-data';
 import { messageIdFor } from './message-id';
-import {
-  InvalidMailJobError,
-  parseMailJob,
-  recipientUid,
-  redactedMailData,
-} from './parse-mail-job';
 import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
 import { SmtpTransport } from './smtp-transport';
 
@@ -31,15 +25,14 @@ export const COMPLETED_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
 const MAX_STALLED_COUNT = 3;
 
 /**
- * The BullMQ worker of the `mail` queue: validates a job, renders it, hands it to SMTP.
- * Delivery is at least once; see docs/services/mail.md for the one window in which a mail can
- * be sent twice and how its Message-ID makes that visible.
+ * The consumer of the `mail` queue: renders a job (checked against `mailJobs` by the platform)
+ * and hands it to SMTP. Delivery is at least once; see docs/services/mail.md for the one window
+ * in which a mail can be sent twice and how its Message-ID makes that visible.
  */
-@Injectable()
-export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+@QueueWorker(mailJobs)
+export class MailWorker implements QueueConsumer<typeof mailJobs> {
   private readonly logger = new Logger('MailWorker');
   private readonly settings: MailSettings;
-  private worker?: Worker;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: MailConfig,
@@ -53,40 +46,21 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     };
   }
 
-  onApplicationBootstrap(): void {
-    // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
-    if (this.worker) return;
-    this.worker = new Worker(Queues.mail, (job) => this.deliver(job), {
-      ...bullmqOptions(this.config),
+  workerSettings(): QueueWorkerSettings {
+    return {
       concurrency: this.config.MAIL_CONCURRENCY,
       lockDuration: this.config.MAIL_LOCK_DURATION_MS,
       // Look for jobs of dead processes as often as a lock can expire.
       stalledInterval: this.config.MAIL_LOCK_DURATION_MS,
       maxStalledCount: MAX_STALLED_COUNT,
       removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
-    });
-    this.worker.on('completed', (job) => void this.forgetPersonalData(job));
-    this.worker.on('failed', (job, error) => job && this.noteFailure(job, error));
-    this.worker.on('error', (error) =>
-      this.logger.error({ err: describeFailure(error) }, 'mail worker error'),
-    );
+    };
   }
 
-  /** SIGTERM: takes no new job and waits for the mails being sent to finish. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-  }
-
-  private async deliver(job: Job): Promise<{ messageId: string }> {
-    let mail;
-    try {
-      mail = parseMailJob(job.name, job.data);
-    } catch (error) {
-      if (error instanceof InvalidMailJobError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
+  async process(job: JobOf<typeof mailJobs>, raw: Job): Promise<{ messageId: string }> {
+    const mail = { kind: job.name, data: job.data } as MailJob;
     const rendered = renderMail(mail, this.settings);
-    const messageId = messageIdFor(job.id!, this.config.MAIL_FROM);
+    const messageId = messageIdFor(raw.id!, this.config.MAIL_FROM);
     try {
       await this.smtp.send({
         from: { name: this.config.PRODUCT_NAME, address: this.config.MAIL_FROM },
@@ -104,10 +78,14 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     }
     this.metrics.countSent(mail.kind);
     this.logger.log(
-      { jobId: job.id, kind: mail.kind, messageId, attempt: job.attemptsMade + 1 },
+      { jobId: raw.id, kind: mail.kind, messageId, attempt: raw.attemptsMade + 1 },
       'mail sent',
     );
     return { messageId };
+  }
+
+  onCompleted(job: Job): void {
+    void this.forgetPersonalData(job);
   }
 
   /**
@@ -122,7 +100,7 @@ export class MailWorker implements OnApplicationBootstrap, BeforeApplicationShut
     }
   }
 
-  private noteFailure(job: Job, error: Error): void {
+  onFailed(job: Job, error: Error): void {
     // moveToFailed sets finishedOn only when the job will not be tried again.
     const deadLetter = job.finishedOn !== undefined;
     if (deadLetter) void this.forgetPersonalData(job);

@@ -11,11 +11,11 @@ import {
   Queues,
   type MemberDeletionJobData,
 } from '@upright/contracts';
-import { bullmqOptions, DATABASE, SERVICE_CONFIG } from '@upright/platform';
+import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
 import type { AccountsConfig } from '../config/accounts-config';
 import { deletionDelayMs } from '../discontinue/discontinue-dates';
-import type { PrismaClient } from '../generated/prisma/client';
+import { MembersRepository } from '../members/members.repository';
 
 /** Retries of a deletion that failed (Postgres or Redis away): about 2 hours in all. */
 const DELETION_JOB_OPTIONS = {
@@ -38,7 +38,7 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
   private swept = false;
 
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly members: MembersRepository,
     @Inject(SERVICE_CONFIG) config: AccountsConfig,
   ) {
     this.queue = new Queue(Queues.memberDeletion, bullmqOptions(config));
@@ -65,11 +65,8 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
 
   /** Every pending discontinuation has its job; returns how many were checked. */
   async sweep(): Promise<number> {
-    const pending = await this.db.user.findMany({
-      where: { discontinue: true },
-      select: { uid: true, discontinueFinal: true },
-    });
-    for (const member of pending) await this.schedule(member.uid, member.discontinueFinal!);
+    const pending = await this.members.pendingDeletions();
+    for (const member of pending) await this.schedule(member.uid, member.discontinueFinal);
     return pending.length;
   }
 

@@ -7,7 +7,7 @@ import {
 import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
 import { Queue } from 'bullmq';
 import type { PrismaClient } from '../generated/prisma/client';
-import { documentsPage } from './search-documents.repository';
+import { documentsPage, inactiveIndustryIds } from './search-documents.repository';
 
 /**
  * After an import: every company and active industry document goes to the `search-index` queue
@@ -44,13 +44,9 @@ export async function pushToSearchIndex(
         after = documents[documents.length - 1].id;
       }
     }
-    const inactive = await db.industry.findMany({
-      where: { active: false },
-      select: { industry: true },
-      orderBy: { industry: 'asc' },
-    });
+    const inactive = await inactiveIndustryIds(db);
     for (let start = 0; start < inactive.length; start += SEARCH_INDEX_BATCH) {
-      const ids = inactive.slice(start, start + SEARCH_INDEX_BATCH).map((row) => row.industry);
+      const ids = inactive.slice(start, start + SEARCH_INDEX_BATCH);
       await queue.add(SearchIndexJobs.remove, { app: 'industries', ids });
     }
     return pushed;
