@@ -7,7 +7,7 @@ import {
   RETRY_AFTER_SECONDS,
   isRemoteErrorPayload,
 } from '@upright/contracts';
-import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
+import { remoteFailureOf } from '@upright/platform';
 import type { Response } from 'express';
 
 const CODE_OF_HTTP_STATUS: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
@@ -54,16 +54,13 @@ export function translateError(error: unknown): Translated {
 }
 
 function translate(error: unknown): Translated {
-  if (error instanceof ServiceUnavailableError) {
-    return { status: 503, body: body('service_unavailable', ERROR_TEXTS.serviceUnavailable) };
-  }
-  if (error instanceof DeadlineExceededError) {
-    return { status: 504, body: body('deadline_exceeded', ERROR_TEXTS.deadlineExceeded) };
-  }
-  if (isRemoteErrorPayload(error)) {
+  // A service's own error, or the transport finding it away or too slow: the same mapping as
+  // a service answering for a service it called (platform's remoteFailureOf), then the status.
+  const failure = remoteFailureOf(error);
+  if (failure) {
     return {
-      status: HTTP_STATUS_OF_ERROR[error.code],
-      body: body(error.code, error.message, error.field),
+      status: HTTP_STATUS_OF_ERROR[failure.code],
+      body: body(failure.code, failure.message, failure.field),
     };
   }
   if (error instanceof HttpException) {

@@ -180,7 +180,7 @@ export class ReportsService {
       );
     } catch (error) {
       // Any other failure (rankings' own, or rankings away) reaches the caller through the
-      // controller's RemoteFailureFilter.
+      // service module's RemoteFailureFilter.
       if (isRemoteErrorPayload(error) && error.code === 'not_found') return null;
       throw error;
     }
