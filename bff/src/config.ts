@@ -29,5 +29,3 @@ export const bffConfigSchema = commonConfigSchema
   })
   .superRefine(requireAuthSecretsInProduction);
 export type BffConfig = z.infer<typeof bffConfigSchema>;
-
-export const BFF_CONFIG = Symbol('BFF_CONFIG');

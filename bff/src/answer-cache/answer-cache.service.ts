@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Metrics } from '@upright/platform';
+import { Metrics, SERVICE_CONFIG } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';
@@ -17,7 +17,7 @@ export class AnswerCache {
   readonly store: AnswerStore;
   readonly publicCacheControl: string;
 
-  constructor(@Inject(BFF_CONFIG) config: BffConfig, metrics: Metrics, feed: PublicDataFeed) {
+  constructor(@Inject(SERVICE_CONFIG) config: BffConfig, metrics: Metrics, feed: PublicDataFeed) {
     this.store = new AnswerStore(config.ANSWER_CACHE_MB * 1024 * 1024);
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
     this.store.setVersions(feed.follower.versions);

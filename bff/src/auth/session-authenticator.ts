@@ -5,10 +5,10 @@ import {
   type IssueWeights,
   type SessionMember,
 } from '@upright/contracts';
-import { ServiceClient } from '@upright/platform';
+import { SERVICE_CONFIG, ServiceClient } from '@upright/platform';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
 import {
@@ -84,7 +84,7 @@ export class SessionAuthenticator {
 
   constructor(
     private readonly services: ServiceClient,
-    @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: BffConfig,
     feed: PublicDataFeed,
   ) {
     this.key = sessionCookieKey(config.SESSION_COOKIE_KEY);

@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type CaptchaChallenge, type ErrorBody } from '@upright/contracts';
-import { RedisConnection } from '@upright/platform';
+import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import { randomBytes } from 'node:crypto';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { createChallenge, deriveKey, randomInt, verifySolution, type Payload } from './altcha';
 
 /** How long a challenge may be solved and submitted. */
@@ -28,7 +28,7 @@ export class CaptchaService {
   private readonly secret: string;
 
   constructor(
-    @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: BffConfig,
     private readonly redis: RedisConnection,
   ) {
     this.secret = config.CAPTCHA_HMAC_SECRET ?? (processSecret ??= randomBytes(32).toString('hex'));

@@ -2,11 +2,9 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { Patterns } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
-import { slugParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-
-const industryParams = z.object({ industry: slugParam });
+import { industryParams } from './industries.schemas';
 
 @Controller('api')
 export class IndustriesController {

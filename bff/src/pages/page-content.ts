@@ -12,7 +12,7 @@ import {
 } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import { translateError } from '../http/api-error.filter';
-import { publishedParams } from '../reports/report-params';
+import { publishedParams } from '../reports/reports.schemas';
 import { html, type Html } from './html';
 import type { PageHead } from './page-head';
 import { periodText, rankText, reportRank, visitorRanking } from './page-facts';

@@ -4,7 +4,7 @@ import { Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import satori from 'satori';
 import { translateError } from '../http/api-error.filter';
-import { reportIdParam } from '../reports/report-params';
+import { reportIdParam } from '../reports/reports.schemas';
 import { periodText, rankText, visitorRanking } from './page-facts';
 
 /** Open Graph's recommended size; Twitter's large card takes the same. */

@@ -4,7 +4,7 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { publishBody } from './report-params';
+import { publishBody } from './reports.schemas';
 
 /** Decisions §6: an admin freezes a report's ranking; publishing again changes nothing. */
 @Controller('api')

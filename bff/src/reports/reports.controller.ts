@@ -19,7 +19,7 @@ import {
   publishedParams,
   reportParams,
   sourcesParams,
-} from './report-params';
+} from './reports.schemas';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** The API path that answers a report page's data. */

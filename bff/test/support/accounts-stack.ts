@@ -17,7 +17,6 @@ import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { accountsService } from '../../../services/accounts/src/service';
-import { BffModule } from '../../src/app.module';
 import { deriveKey, solveChallenge, type Challenge } from '../../src/captcha/altcha';
 import { bffService } from '../../src/service';
 
@@ -96,7 +95,7 @@ export async function startAccountsStack(
         ...bffService,
         appModule: (config: Parameters<typeof bffService.appModule>[0]): DynamicModule => ({
           module: class TestBffRoot {},
-          imports: [BffModule.forRoot(config)],
+          imports: [bffService.appModule(config)],
           controllers: options.extraControllers,
         }),
       }

@@ -3,7 +3,7 @@ import type { RedisConnection, ServiceClient } from '@upright/platform';
 import { delay, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import Redis from 'ioredis';
 import { AveragesPublication } from '../src/averages/averages-publication';
-import type { AccountsConfig } from '../src/config/accounts-config';
+import type { AccountsConfig } from '../src/config';
 
 const averagesOf = (value: number): Averages =>
   ({

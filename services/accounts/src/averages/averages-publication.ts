@@ -12,7 +12,7 @@ import {
   SERVICE_CONFIG,
   ServiceClient,
 } from '@upright/platform';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 
 /** How often each replica checks whether pending averages are due. */
 const TICK_MS = 1000;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Averages } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 import { averagesOf } from './averages';
 import { AveragesPublication } from './averages-publication';
 import { AveragesRepository } from './averages.repository';

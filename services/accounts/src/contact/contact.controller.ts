@@ -11,7 +11,7 @@ import {
 import { parseMessage, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 
 /** The BFF checked the captcha and took `uid` from the session (null for a visitor). */
 const contactMessage = messageBodySchema

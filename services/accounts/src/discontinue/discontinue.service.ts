@@ -12,7 +12,7 @@ import { MemberDeletionScheduler } from '../member-deletion/member-deletion.queu
 import { MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 import { SessionsService } from '../sessions/sessions.service';
 import { discontinueDates } from './discontinue-dates';
 

@@ -13,7 +13,7 @@ import {
 } from '@upright/contracts';
 import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 import { deletionDelayMs } from '../discontinue/discontinue-dates';
 import { MembersRepository } from '../members/members.repository';
 

@@ -3,7 +3,7 @@ import { PublicData } from '@upright/platform';
 import { AveragesService } from '../averages/averages.service';
 import { deletionDue } from '../discontinue/discontinue-dates';
 import { MembersRepository } from '../members/members.repository';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 import { SearchMemberDeletionQueue } from './search-member-deletion.queue';
 
 export type DeletionOutcome = 'deleted' | 'not-due' | 'gone';

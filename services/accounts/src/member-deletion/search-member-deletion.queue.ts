@@ -7,7 +7,7 @@ import {
 } from '@upright/contracts';
 import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 
 /** Search's part of a deletion, retried on its own (about 2 hours) until done. */
 @Injectable()

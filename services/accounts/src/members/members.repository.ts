@@ -47,7 +47,9 @@ export class MembersRepository {
   }
 
   /** What the deletion job checks; null when the member is gone. */
-  deletionState(uid: string): Promise<{ discontinue: boolean; discontinueFinal: Date | null } | null> {
+  deletionState(
+    uid: string,
+  ): Promise<{ discontinue: boolean; discontinueFinal: Date | null } | null> {
     return this.db.user.findUnique({
       where: { uid },
       select: { discontinue: true, discontinueFinal: true },
@@ -65,7 +67,10 @@ export class MembersRepository {
       where: { discontinue: true },
       select: { uid: true, discontinueFinal: true },
     });
-    return pending.map((member) => ({ uid: member.uid, discontinueFinal: member.discontinueFinal! }));
+    return pending.map((member) => ({
+      uid: member.uid,
+      discontinueFinal: member.discontinueFinal!,
+    }));
   }
 }
 

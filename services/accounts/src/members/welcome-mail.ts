@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MailKinds, mailJobId } from '@upright/contracts';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 import { MembersRepository } from './members.repository';
 
 /**

@@ -8,7 +8,12 @@ import type { PasswordReset, PrismaClient } from '../generated/prisma/client';
 export class PasswordResetsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  async create(link: { id: string; uid: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  async create(link: {
+    id: string;
+    uid: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.passwordReset.create({ data: link });
   }
 

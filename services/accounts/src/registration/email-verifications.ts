@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MailKinds, mailJobId } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 import type { User } from '../generated/prisma/client';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 import { hashOfToken, newSecretToken } from '../sessions/secret-tokens';
 import { EmailVerificationsRepository } from './email-verifications.repository';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type SessionMember } from '@upright/contracts';
 import { PublicData, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 import type { Db } from '../database/transactions';
 import { memberWeightsOf } from '../priorities/priorities';
 import { hashOfToken, newSecretToken } from './secret-tokens';

@@ -15,7 +15,7 @@ import { settingsDto, userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordResetsRepository } from '../password-reset/password-resets.repository';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { MailOutbox } from '../queues/mail.queue';
+import { MailOutbox } from '../mail/mail.queue';
 import { EmailVerifications } from '../registration/email-verifications';
 import { SessionsService } from '../sessions/sessions.service';
 

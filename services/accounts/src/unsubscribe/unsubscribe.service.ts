@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS } from '@upright/contracts';
 import { remoteError, SERVICE_CONFIG } from '@upright/platform';
-import { unsubscribeSecret, type AccountsConfig } from '../config/accounts-config';
+import { unsubscribeSecret, type AccountsConfig } from '../config';
 import { MembersRepository } from '../members/members.repository';
 import { validUnsubscribeKey } from './signed-keys';
 

@@ -129,7 +129,10 @@ describe('QueueWorkers', () => {
 
   it('refuses to start a worker without a queue prefix', async () => {
     @Module({
-      imports: [ConfigModule.forRoot(SERVICE_CONFIG, { REDIS_URL: 'redis://x' }), QueueWorkersModule],
+      imports: [
+        ConfigModule.forRoot(SERVICE_CONFIG, { REDIS_URL: 'redis://x' }),
+        QueueWorkersModule,
+      ],
       providers: [DeletionConsumer],
     })
     class NoPrefixModule {}

@@ -125,7 +125,8 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       ...consumer.workerSettings?.(),
       ...bullmqOptions({ REDIS_URL, QUEUE_PREFIX }),
     });
-    if (consumer.onCompleted) worker.on('completed', (job, result) => consumer.onCompleted!(job, result));
+    if (consumer.onCompleted)
+      worker.on('completed', (job, result) => consumer.onCompleted!(job, result));
     worker.on('failed', (job, error) => {
       if (!job) return;
       if (consumer.onFailed) return consumer.onFailed(job, error);

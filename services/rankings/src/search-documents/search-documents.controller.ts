@@ -1,15 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Patterns, SEARCH_DOCUMENTS_MAX_PAGE, type ResponseOf } from '@upright/contracts';
-import { parseMessage, wholeNumberFrom } from '@upright/platform';
-import { z } from 'zod';
+import { Patterns, type ResponseOf } from '@upright/contracts';
+import { parseMessage } from '@upright/platform';
 import { SearchDocumentsRepository } from './search-documents.repository';
-
-const pageRequest = z.strictObject({
-  app: z.enum(['companies', 'industries'], 'must be companies or industries'),
-  after: z.string('must be a string').min(1).max(200).nullable(),
-  limit: wholeNumberFrom(1, SEARCH_DOCUMENTS_MAX_PAGE),
-});
+import { pageRequest } from './search-documents.schemas';
 
 /** `make reindex` pages through every company and industry document. */
 @Controller()

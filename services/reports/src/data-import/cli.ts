@@ -21,7 +21,7 @@ import Redis from 'ioredis';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { toSearchDocument } from '../reports/report-view';
-import { ReportSearchIndex } from '../search-index/report-search-index';
+import { ReportSearchIndex } from '../search-index/search-index.queue';
 import { changesIn } from './import-plan';
 import { loadStored, writeImport } from './import-writer';
 import { validateReportSections, type ReportRow } from './validate-reports';

@@ -10,7 +10,7 @@ import {
   reportRequestSchema,
   searchDocumentsRequestSchema,
   sourcesRequestSchema,
-} from './report-requests';
+} from './reports.schemas';
 import { ReportsService } from './reports.service';
 
 type Answer<P extends keyof typeof Patterns.reports> = Promise<

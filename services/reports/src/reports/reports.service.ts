@@ -19,7 +19,7 @@ import {
 } from '@upright/contracts';
 import { PublicData, remoteError, ServiceClient } from '@upright/platform';
 import type { Prisma } from '../generated/prisma/client';
-import { ReportSearchIndex } from '../search-index/report-search-index';
+import { ReportSearchIndex } from '../search-index/search-index.queue';
 import {
   canonicalPath,
   isCanonical,

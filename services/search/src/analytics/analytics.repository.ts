@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchApp } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
+import type { SearchConfig } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /** Who searched: a member, or a visitor's daily pseudonym (neither is ever shown to others). */
@@ -32,7 +32,7 @@ export class AnalyticsRepository {
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
-    @Inject(SEARCH_CONFIG) config: SearchConfig,
+    @Inject(SERVICE_CONFIG) config: SearchConfig,
   ) {
     this.space = config.SEARCH_INDEX_PREFIX;
     this.popularMinSearchers = config.POPULAR_MIN_SEARCHERS;

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { ANALYTICS_RETENTION_JOB, ANALYTICS_RETENTION_SCHEDULER, Queues } from '@upright/contracts';
 import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue } from 'bullmq';
-import type { SearchConfig } from '../config/search-config';
+import type { SearchConfig } from '../config';
 
 /**
  * Schedules the analytics retention sweep (`AnalyticsRetentionWorker`) every

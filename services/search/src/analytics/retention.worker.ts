@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { analyticsRetentionJobs } from '@upright/contracts';
 import { QueueWorker, SERVICE_CONFIG, type QueueConsumer } from '@upright/platform';
-import type { SearchConfig } from '../config/search-config';
+import type { SearchConfig } from '../config';
 import { AnalyticsRepository } from './analytics.repository';
 
 /**

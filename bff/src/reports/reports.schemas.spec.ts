@@ -1,5 +1,5 @@
 import { REPORTS_PAGE_MAX } from '@upright/contracts';
-import { majorParams, pageParams, publishedParams, sourcesParams } from './report-params';
+import { majorParams, pageParams, publishedParams, sourcesParams } from './reports.schemas';
 
 const firstProblem = (result: {
   success: boolean;

@@ -4,7 +4,7 @@ import {
   companyDetailRequestSchema,
   industryCompaniesRequestSchema,
   topCompaniesRequestSchema,
-} from './company-requests';
+} from './companies.schemas';
 
 describe('companies message payloads', () => {
   it('accepts the requests the BFF sends', () => {

@@ -1,7 +1,7 @@
 import { COMPARE_MAX, COMPARE_MIN } from '@upright/contracts';
 import { slugSchema } from '@upright/platform';
 import { z } from 'zod';
-import { companySlugSchema } from '../companies/company-requests';
+import { companySlugSchema } from '../companies/companies.schemas';
 
 /** Message payloads of the history patterns, as checked on arrival (see parseMessage). */
 

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@upright/platform';
-import { accountsConfigSchema, unsubscribeSecret } from './accounts-config';
+import { accountsConfigSchema, unsubscribeSecret } from './config';
 
 const base = { HTTP_PORT: '8081', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
 

@@ -4,7 +4,7 @@ import {
   companyHistoryRequestSchema,
   comparisonRequestSchema,
   industryHistoryRequestSchema,
-} from './history-requests';
+} from './history.schemas';
 
 describe('history message payloads', () => {
   it('accepts the requests the BFF sends', () => {

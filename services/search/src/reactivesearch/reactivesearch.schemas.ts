@@ -12,14 +12,14 @@ import {
 } from '@upright/contracts';
 import { z } from 'zod';
 
-const app = z.enum(SEARCH_APPS);
-const name = z.string().min(1).max(200);
-const memberUid = name.nullable();
-const visitorKey = z
+export const app = z.enum(SEARCH_APPS);
+export const name = z.string().min(1).max(200);
+export const memberUid = name.nullable();
+export const visitorKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/)
   .nullable();
-const count = (max: number) => z.int().min(0).max(max);
+export const count = (max: number) => z.int().min(0).max(max);
 
 const reactClause: z.ZodType<ReactClause> = z.lazy(() =>
   z.union([
@@ -81,32 +81,4 @@ export const reactiveSearchRequestSchema = z.strictObject({
   recordAnalytics: z.boolean(),
   memberUid,
   visitorKey,
-});
-
-export const impressionsRequestSchema = z.strictObject({
-  app,
-  queryId: z.uuid().nullable(),
-  query: z.string().max(SEARCH_LIMITS.maxValueLength).nullable(),
-  impressions: z.array(z.strictObject({ index: name, id: name })).max(SEARCH_LIMITS.maxSize),
-  memberUid,
-  visitorKey,
-});
-
-export const clickRequestSchema = z.strictObject({
-  app,
-  queryId: z.uuid(),
-  clickType: z.enum(['result', 'suggestion']),
-  clickOn: z.record(name, count(SEARCH_LIMITS.maxFrom + SEARCH_LIMITS.maxSize)),
-  memberUid,
-});
-
-const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
-
-export const recentSearchesRequestSchema = z.strictObject({
-  app,
-  memberUid: name,
-  size: z.int().min(1).max(SEARCH_LIMITS.maxSize),
-  from: isoDate.nullable(),
-  to: isoDate.nullable(),
-  minChars: count(SEARCH_LIMITS.maxValueLength),
 });

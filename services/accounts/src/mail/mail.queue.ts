@@ -9,7 +9,7 @@ import {
 } from '@upright/contracts';
 import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
 import { Queue, type Job, type JobType } from 'bullmq';
-import { unsubscribeSecret, type AccountsConfig } from '../config/accounts-config';
+import { unsubscribeSecret, type AccountsConfig } from '../config';
 import type { User } from '../generated/prisma/client';
 import { unsubscribeKey } from '../unsubscribe/signed-keys';
 

@@ -23,5 +23,3 @@ export const searchConfigSchema = schemaOwningConfigSchema.extend(queueConfigSch
   POPULAR_MIN_SEARCHERS: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
-
-export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');
