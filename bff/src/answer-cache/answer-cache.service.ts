@@ -7,10 +7,10 @@ import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';
 
 /**
- * This replica's kept answers and the versions they are checked against (decisions §11). The
- * follower hears every version move on the broadcast stream, so a replica stops serving old
- * bytes as soon as the change is announced; while it cannot hear (Redis away), nothing is kept
- * or served from here.
+ * This replica's kept answers and the versions they are checked against
+ * (docs/product/rules.md#s11). The follower hears every version move on the broadcast stream, so a
+ * replica stops serving old bytes as soon as the change is announced; while it cannot hear (Redis
+ * away), nothing is kept or served from here.
  */
 @Injectable()
 export class AnswerCache {

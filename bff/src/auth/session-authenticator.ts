@@ -24,7 +24,7 @@ import { VerifiedSessions } from './verified-sessions';
 export interface RequestSession {
   member: AuthenticatedMember;
   discontinued: boolean;
-  /** The member's ranking weights, null unless saved (decisions §5 rule 7). */
+  /** The member's ranking weights, null unless saved (docs/product/rules.md#s5 rule 7). */
   weights: IssueWeights | null;
 }
 
@@ -154,7 +154,10 @@ export class SessionAuthenticator {
     });
   }
 
-  /** Spec §4: sign-out, a 401 or discontinuation returns the browser to the anonymous default. */
+  /**
+   * docs/product/spec.md#s4: sign-out, a 401 or discontinuation returns the browser to the
+   * anonymous default.
+   */
   clearCookie(response: Response): void {
     response.clearCookie(this.cookieName, this.cookieOptions());
   }

@@ -19,9 +19,9 @@ function refused(): BadRequestException {
 }
 
 /**
- * ALTCHA (decisions §8): a self-hosted proof of work, signed with CAPTCHA_HMAC_SECRET, that the
- * sign-up, contact and reset forms submit solved in field `altcha`. A solved challenge is used
- * once: its nonce is remembered in Redis until the challenge expires.
+ * ALTCHA (docs/product/rules.md#s8): a self-hosted proof of work, signed with CAPTCHA_HMAC_SECRET,
+ * that the sign-up, contact and reset forms submit solved in field `altcha`. A solved challenge is
+ * used once: its nonce is remembered in Redis until the challenge expires.
  */
 @Injectable()
 export class CaptchaService {

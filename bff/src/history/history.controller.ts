@@ -13,7 +13,7 @@ import { companyPageParams, industryPageParams, requireCoveredMarket } from '../
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { comparisonQuery } from './history.schemas';
 
-/** Decisions §12: history and comparison, public reads kept like every other. */
+/** docs/product/rules.md#s12: history and comparison, public reads kept like every other. */
 @Controller('api')
 export class HistoryController {
   constructor(private readonly services: ServiceClient) {}

@@ -5,7 +5,7 @@ import { companySlugParam } from '../http/route-params';
 
 const COMPARE_RULE = `must be ${COMPARE_MIN} to ${COMPARE_MAX} different company slugs joined by ","`;
 
-/** `?c=slug,slug[,slug,slug]`: the comparison's URL is its state (decisions §12). */
+/** `?c=slug,slug[,slug,slug]`: the comparison's URL is its state (docs/product/rules.md#s12). */
 export const comparisonQuery = z.object({
   c: z
     .string({ error: COMPARE_RULE })

@@ -36,8 +36,8 @@ function isBodyParserError(error: unknown): error is { type?: string; status: nu
 }
 
 /**
- * Spec §9's retry advice goes with the code, not with where the failure came from: a service
- * that answers "rankings is away" is as retryable as the transport finding no replica.
+ * docs/product/spec.md#s9's retry advice goes with the code, not with where the failure came from:
+ * a service that answers "rankings is away" is as retryable as the transport finding no replica.
  */
 const RETRY_ADVISED: ReadonlySet<ErrorCode> = new Set([
   'service_unavailable',
@@ -45,7 +45,7 @@ const RETRY_ADVISED: ReadonlySet<ErrorCode> = new Set([
   'rate_limited',
 ]);
 
-/** Everything that can go wrong in a request, as the JSON error of decisions §3. */
+/** Everything that can go wrong in a request, as the JSON error of docs/product/rules.md#s3. */
 export function translateError(error: unknown): Translated {
   const translated = translate(error);
   return RETRY_ADVISED.has(translated.body.error.code)

@@ -10,14 +10,14 @@ import { industryParams } from './industries.schemas';
 export class IndustriesController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** Spec §7: the active industries. */
+  /** docs/product/spec.md#s7: the active industries. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('active')
   active() {
     return this.services.request(Patterns.rankings.activeIndustries, {});
   }
 
-  /** Spec §7: one industry; 404 when it is unknown or inactive. */
+  /** docs/product/spec.md#s7: one industry; 404 when it is unknown or inactive. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('industry/:industry')
   industry(@Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>) {

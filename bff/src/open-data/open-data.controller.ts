@@ -19,9 +19,9 @@ import {
 import { industryFileParams, reportFileParams } from './open-data.schemas';
 
 /**
- * Decisions §12 open data: every industry ranking (any period) and every published report as
- * CSV and JSON, each with its period, methodology version, sources and licence. Kept as public
- * answers like the API answers they are made from.
+ * docs/product/rules.md#s12 open data: every industry ranking (any period) and every published
+ * report as CSV and JSON, each with its period, methodology version, sources and licence. Kept as
+ * public answers like the API answers they are made from.
  */
 @Controller('api/open')
 export class OpenDataController {

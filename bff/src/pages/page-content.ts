@@ -27,8 +27,8 @@ export type RenderedPage =
 type RenderedRoute = Exclude<PageRoute, { kind: 'client' }>;
 
 /**
- * The first HTML of each public page (decisions §13), made from the same service calls as the
- * API answers the web app reads, so a crawler and the started app show the same facts.
+ * The first HTML of each public page (docs/product/rules.md#s13), made from the same service calls
+ * as the API answers the web app reads, so a crawler and the started app show the same facts.
  */
 export class PageRenderer {
   constructor(

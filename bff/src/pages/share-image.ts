@@ -23,9 +23,10 @@ const font = (weight: 400 | 700) =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
 
 /**
- * Share images of reports, industries and companies (decisions §13), drawn on the server from
- * the data: satori lays the card out as SVG, resvg rasterises it; no browser. A card costs tens
- * of milliseconds, once per data version (the caller keeps the PNG like any public answer).
+ * Share images of reports, industries and companies (docs/product/rules.md#s13), drawn on the
+ * server from the data: satori lays the card out as SVG, resvg rasterises it; no browser. A card
+ * costs tens of milliseconds, once per data version (the caller keeps the PNG like any public
+ * answer).
  */
 export class ShareImages {
   private readonly fonts = [

@@ -3,8 +3,8 @@ import { PublicDataFollower, SERVICE_CONFIG } from '@upright/platform';
 import type { BffConfig } from '../config';
 
 /**
- * This replica's view of the public data versions and member changes (decisions §11), shared
- * by the kept answers and the verified sessions.
+ * This replica's view of the public data versions and member changes (docs/product/rules.md#s11),
+ * shared by the kept answers and the verified sessions.
  */
 @Injectable()
 export class PublicDataFeed implements OnModuleInit, OnApplicationShutdown {

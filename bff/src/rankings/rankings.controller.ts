@@ -6,7 +6,7 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { RANKINGS_ROUTE, rankingsParams, RankingsParams } from './rankings.schemas';
 
-/** Decisions §6: the top `count` companies of an industry at a period. */
+/** docs/product/rules.md#s6: the top `count` companies of an industry at a period. */
 @Controller('api')
 export class RankingsController {
   constructor(private readonly services: ServiceClient) {}

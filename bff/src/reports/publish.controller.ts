@@ -6,7 +6,9 @@ import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { publishBody } from './reports.schemas';
 
-/** Decisions §6: an admin freezes a report's ranking; publishing again changes nothing. */
+/**
+ * docs/product/rules.md#s6: an admin freezes a report's ranking; publishing again changes nothing.
+ */
 @Controller('api')
 export class PublishController {
   constructor(private readonly services: ServiceClient) {}

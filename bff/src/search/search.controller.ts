@@ -31,9 +31,9 @@ import { VisitorKeys } from './visitor-keys';
 import { appParams, AppParams, impressionsBody, clickBody, recentQuery } from './search.schemas';
 
 /**
- * The ReactiveSearch API and its analytics (decisions §9). The body is validated here into the
- * query model; the search service runs it. Members are optional: a signed-in member's searches
- * feed their recent searches.
+ * The ReactiveSearch API and its analytics (docs/product/rules.md#s9). The body is validated here
+ * into the query model; the search service runs it. Members are optional: a signed-in member's
+ * searches feed their recent searches.
  */
 @Controller('api/search')
 @UseGuards(OptionalMemberGuard)

@@ -63,7 +63,10 @@ const dateParam = z.union(
   [z.iso.datetime({ offset: true }), z.iso.date()],
   'must be a date (YYYY-MM-DD or ISO 8601)',
 );
-/** Spec §9 defaults: size 5, min_chars 3. `user_id` is ignored: the session says who asks. */
+/**
+ * docs/product/spec.md#s9 defaults: size 5, min_chars 3. `user_id` is ignored: the session says who
+ * asks.
+ */
 export const recentQuery = z.object({
   size: wholeNumberParam(1, SEARCH_LIMITS.maxSize).default(SEARCH_LIMITS.recentSearchesSize),
   from: dateParam.optional(),

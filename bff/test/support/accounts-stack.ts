@@ -322,7 +322,9 @@ export async function resetHashesOf(stack: AccountsStack, uid: string): Promise<
     .map((job) => job.data.resetHash);
 }
 
-/** decisions §4 from the database at this moment (other test files may add members too). */
+/**
+ * docs/product/rules.md#s4 from the database at this moment (other test files may add members too).
+ */
 export async function averagesInDatabase(stack: AccountsStack): Promise<Averages> {
   const columns = ISSUES.map(
     (issue) =>

@@ -19,7 +19,10 @@ export const accountsConfigSchema = schemaOwningConfigSchema
     AVERAGES_MIN_MEMBERS: z.coerce.number().int().min(1).max(10_000).default(10),
     RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
     VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
-    /** Visitors' rankings follow the members' averages at most this often (decisions §11); 0 = at once. */
+    /**
+     * Visitors' rankings follow the members' averages at most this often
+     * (docs/product/rules.md#s11); 0 = at once.
+     */
     AVERAGES_REFRESH_S: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .superRefine((config, context) => {

@@ -13,7 +13,10 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { UnsubscribeModule } from './unsubscribe/unsubscribe.module';
 
-/** Owns the `accounts` schema: members, sessions, priorities, averages (spec §7's account calls). */
+/**
+ * Owns the `accounts` schema: members, sessions, priorities, averages (docs/product/spec.md#s7's
+ * account calls).
+ */
 export const accountsService = defineService({
   name: 'accounts',
   configSchema: accountsConfigSchema,

@@ -19,8 +19,8 @@ const averagesOf = (value: number): Averages =>
   }) satisfies Averages;
 
 /**
- * Decisions §11 on real Redis: averages that change with every save reach visitors' rankings at
- * most once per AVERAGES_REFRESH_S, the last ones of the period, with one version move.
+ * docs/product/rules.md#s11 on real Redis: averages that change with every save reach visitors'
+ * rankings at most once per AVERAGES_REFRESH_S, the last ones of the period, with one version move.
  */
 describe('averages publication', () => {
   const redis = new Redis(testInfra().redisUrl);

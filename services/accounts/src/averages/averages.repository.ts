@@ -4,7 +4,10 @@ import { DATABASE } from '@upright/platform';
 import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
 import { sameAverages, type PrioritySums } from './averages';
 
-/** Sums per issue over weighted, not discontinued members (decisions §4). Columns are constants. */
+/**
+ * Sums per issue over weighted, not discontinued members (docs/product/rules.md#s4). Columns are
+ * constants.
+ */
 const SUMS_SQL = `
   SELECT count(*)::int AS count,
          ${ISSUES.map((issue) => `coalesce(sum(p.${issue.serverPriority}), 0)::int AS "${issue.key}"`).join(',\n         ')}

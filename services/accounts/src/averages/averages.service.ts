@@ -25,7 +25,9 @@ export class AveragesService implements OnApplicationBootstrap {
     return this.stored.current();
   }
 
-  /** What visitors' rankings are weighted with: the published averages (decisions §11). */
+  /**
+   * What visitors' rankings are weighted with: the published averages (docs/product/rules.md#s11).
+   */
   async published(): Promise<Averages> {
     return (await this.publication.published()) ?? this.current();
   }

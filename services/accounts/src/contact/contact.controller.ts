@@ -18,7 +18,10 @@ const contactMessage = messageBodySchema
   .omit({ altcha: true })
   .extend({ uid: z.uuid().nullable() });
 
-/** Contact form and correction requests (spec §7 `POST /api/message`) become a `contact` mail. */
+/**
+ * Contact form and correction requests (docs/product/spec.md#s7 `POST /api/message`) become a
+ * `contact` mail.
+ */
 @Controller()
 export class ContactController {
   private readonly logger = new Logger(ContactController.name);

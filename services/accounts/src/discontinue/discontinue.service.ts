@@ -17,9 +17,9 @@ import { SessionsService } from '../sessions/sessions.service';
 import { discontinueDates } from './discontinue-dates';
 
 /**
- * Spec §4 Membership: a request, confirmed with the password, sets the flag and a final date 7 days later and ends every
- * session; continuing before then clears both. The member stops counting in the averages while
- * the request is pending.
+ * docs/product/spec.md#s4 Membership: a request, confirmed with the password, sets the flag and a
+ * final date 7 days later and ends every session; continuing before then clears both. The member
+ * stops counting in the averages while the request is pending.
  */
 @Injectable()
 export class DiscontinueService {

@@ -46,8 +46,8 @@ export class MailOutbox implements OnApplicationShutdown {
   }
 
   /**
-   * Decisions §8: a deleted member's mail jobs go with them — waiting, delayed, failed (dead
-   * letters) or sent. A job being sent right now is locked and finishes; it is redacted then.
+   * docs/product/rules.md#s8: a deleted member's mail jobs go with them — waiting, delayed, failed
+   * (dead letters) or sent. A job being sent right now is locked and finishes; it is redacted then.
    * Returns how many were removed.
    */
   async deleteJobsOf(uid: string): Promise<number> {

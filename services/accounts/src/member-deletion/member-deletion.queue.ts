@@ -27,9 +27,9 @@ const DELETION_JOB_OPTIONS = {
 
 /**
  * The delayed `member-deletion` job of each discontinued member, due on the final date
- * (decisions §8). The users table is the truth; the job is how the date is acted on. A sweep at
- * start-up schedules any job that is missing (Redis lost it, or the process died between the
- * request and the add), so no deletion is missed.
+ * (docs/product/rules.md#s8). The users table is the truth; the job is how the date is acted on. A
+ * sweep at start-up schedules any job that is missing (Redis lost it, or the process died between
+ * the request and the add), so no deletion is missed.
  */
 @Injectable()
 export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -4,7 +4,7 @@ import { QueueWorker, type QueueConsumer } from '@upright/platform';
 import type { Job } from 'bullmq';
 import { MemberDeletionService, type DeletionOutcome } from './member-deletion.service';
 
-/** The `member-deletion` job at a discontinued member's final date (decisions §8). */
+/** The `member-deletion` job at a discontinued member's final date (docs/product/rules.md#s8). */
 @QueueWorker(memberDeletionJobs)
 export class MemberDeletionWorker implements QueueConsumer<typeof memberDeletionJobs> {
   private readonly logger = new Logger(MemberDeletionWorker.name);

@@ -4,9 +4,9 @@ import { MailOutbox } from '../mail/mail.queue';
 import { MembersRepository } from './members.repository';
 
 /**
- * The welcome mail goes out once per member (spec §4: unless `welcome_sent`). The job is added
- * before the flag is set, with the idempotent id `mailJobId.welcome(uid)`: a crash between the
- * two, a retried request or two saves at once all end with one job, never none.
+ * The welcome mail goes out once per member (docs/product/spec.md#s4: unless `welcome_sent`). The
+ * job is added before the flag is set, with the idempotent id `mailJobId.welcome(uid)`: a crash
+ * between the two, a retried request or two saves at once all end with one job, never none.
  */
 @Injectable()
 export class WelcomeMail {

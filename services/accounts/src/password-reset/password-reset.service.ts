@@ -17,8 +17,8 @@ import { PasswordResetsRepository } from './password-resets.repository';
 const MINUTE_MS = 60_000;
 
 /**
- * Spec §4 Password reset: a mailed single-use link with an expiry. Only the link code's hash
- * is stored. A request answers the same whether or not the email belongs to a member.
+ * docs/product/spec.md#s4 Password reset: a mailed single-use link with an expiry. Only the link
+ * code's hash is stored. A request answers the same whether or not the email belongs to a member.
  */
 @Injectable()
 export class PasswordResetService {

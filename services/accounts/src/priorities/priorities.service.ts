@@ -36,8 +36,8 @@ export class PrioritiesService {
   }
 
   /**
-   * Saves (spec §7), then: the welcome mail once (spec §4), and the averages recomputed and
-   * announced (decisions §4).
+   * Saves (docs/product/spec.md#s7), then: the welcome mail once (docs/product/spec.md#s4), and the
+   * averages recomputed and announced (docs/product/rules.md#s4).
    */
   async save(uid: string, values: PrioritiesBody): Promise<PrioritiesSaved> {
     await this.members.get(uid);

@@ -19,7 +19,7 @@ import { SessionsService } from '../sessions/sessions.service';
 import { oldEnough, plausibleBirthYear } from './age-gate';
 import { EmailVerifications } from './email-verifications';
 
-/** Sign-up, sign-in and verification (spec §7, decisions §8). */
+/** Sign-up, sign-in and verification (docs/product/spec.md#s7, docs/product/rules.md#s8). */
 @Injectable()
 export class RegistrationService {
   constructor(

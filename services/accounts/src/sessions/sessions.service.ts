@@ -11,7 +11,9 @@ import { SessionsRepository } from './sessions.repository';
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** Bearer sessions: issued at sign-in and sign-up, revocable, expiring (decisions §8). */
+/**
+ * Bearer sessions: issued at sign-in and sign-up, revocable, expiring (docs/product/rules.md#s8).
+ */
 @Injectable()
 export class SessionsService {
   constructor(
@@ -21,9 +23,9 @@ export class SessionsService {
   ) {}
 
   /**
-   * After a committed change of the member (sessions revoked, priorities, discontinuation):
-   * BFF replicas forget the sessions of this member they verified, so none answers from what
-   * is no longer true (decisions §11). Their short verification lifetime bounds a lost one.
+   * After a committed change of the member (sessions revoked, priorities, discontinuation): BFF
+   * replicas forget the sessions of this member they verified, so none answers from what is no
+   * longer true (docs/product/rules.md#s11). Their short verification lifetime bounds a lost one.
    */
   async memberChanged(uid: string): Promise<void> {
     await this.publicData.memberChanged(uid);

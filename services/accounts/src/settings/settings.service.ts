@@ -20,9 +20,10 @@ import { EmailVerifications } from '../registration/email-verifications';
 import { SessionsService } from '../sessions/sessions.service';
 
 /**
- * Account settings (spec §7): names, newsletter, theme; the email and the password only with
- * the current password. A new password revokes every other session and every outstanding reset
- * link (decisions §8); a new email must be verified again. The old address hears of either.
+ * Account settings (docs/product/spec.md#s7): names, newsletter, theme; the email and the password
+ * only with the current password. A new password revokes every other session and every outstanding
+ * reset link (docs/product/rules.md#s8); a new email must be verified again. The old address hears
+ * of either.
  */
 @Injectable()
 export class SettingsService {

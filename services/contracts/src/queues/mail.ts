@@ -3,9 +3,9 @@ import { jobsByName } from './job-schemas';
 import { Queues } from './names';
 
 /**
- * The `mail` queue (decisions §2): accounts (and the BFF's contact form, through accounts)
- * enqueue, the mail service's BullMQ worker renders and sends. Producers choose the job id so a
- * retried request never sends twice: use `mailJobId`.
+ * The `mail` queue (docs/product/rules.md#s2): accounts (and the BFF's contact form, through
+ * accounts) enqueue, the mail service's BullMQ worker renders and sends. Producers choose the job
+ * id so a retried request never sends twice: use `mailJobId`.
  */
 export const MailKinds = {
   welcome: 'welcome',
@@ -86,7 +86,10 @@ export const mailJobId = {
     jobIdOf('email-in-use', ownerUid, attemptId),
 } as const;
 
-/** Every job id of one member starts so (mail jobs are deleted with the member, decisions §8). */
+/**
+ * Every job id of one member starts so (mail jobs are deleted with the member,
+ * docs/product/rules.md#s8).
+ */
 export const mailJobIdsOfMember = (uid: string): ((jobId: string) => boolean) => {
   const ownedBy = new RegExp(`^[a-z-]+_${uid}(_|$)`);
   return (jobId) => ownedBy.test(jobId);

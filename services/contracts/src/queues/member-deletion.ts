@@ -3,9 +3,9 @@ import { jobsOfAnyName } from './job-schemas';
 import { Queues } from './names';
 
 /**
- * Deleting a discontinued member on the final date (decisions §8). Accounts owns the delayed
- * `member-deletion` job; once its own rows are gone it enqueues one job per other service that
- * keeps member data, so each deletion is retried on its own until done.
+ * Deleting a discontinued member on the final date (docs/product/rules.md#s8). Accounts owns the
+ * delayed `member-deletion` job; once its own rows are gone it enqueues one job per other service
+ * that keeps member data, so each deletion is retried on its own until done.
  */
 export interface MemberDeletionJobData {
   uid: string;

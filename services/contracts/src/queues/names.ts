@@ -1,6 +1,6 @@
 /**
- * BullMQ queues: work that must happen at least once, with retries (decisions §2). Each queue's
- * job names and payloads live in the file named after it.
+ * BullMQ queues: work that must happen at least once, with retries (docs/product/rules.md#s2). Each
+ * queue's job names and payloads live in the file named after it.
  */
 export const Queues = {
   mail: 'mail',

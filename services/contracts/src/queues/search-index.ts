@@ -1,7 +1,7 @@
 /**
  * The `search-index` queue: rankings (on import) and reports (on import and publish) push the
  * documents they own; the search service's worker writes them to the engine. Documents carry
- * exactly the fields search needs (spec §2 search bar), nothing more.
+ * exactly the fields search needs (docs/product/spec.md#s2 search bar), nothing more.
  */
 import { z } from 'zod';
 import type { Company } from '../dto/rankings';

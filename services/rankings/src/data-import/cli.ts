@@ -97,7 +97,7 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   }
 }
 
-/** Queues the search documents (decisions §7: an import re-indexes search). */
+/** Queues the search documents (docs/product/rules.md#s7: an import re-indexes search). */
 async function indexForSearch(
   env: z.infer<typeof cliEnvSchema>,
   db: PrismaClient,

@@ -1,8 +1,9 @@
 /**
- * Shape of the rankings data set file (decisions §7): one JSON object with the sections
+ * Shape of the rankings data set file (docs/product/rules.md#s7): one JSON object with the sections
  * `industries`, `companies`, `scores`, `details`, `reports` and `report_sources`, rows named with
- * the spec's §3 field names. This schema checks each row on its own (types, ranges, formats,
- * unknown fields); checks across rows (duplicates, references) live in `validate.ts`.
+ * the spec (docs/product/spec.md#s3) field names. This schema checks each row on its own (types,
+ * ranges, formats, unknown fields); checks across rows (duplicates, references) live in
+ * `validate.ts`.
  */
 import { z } from 'zod';
 import {

@@ -40,8 +40,9 @@ export class RankingsCache {
   }
 
   /**
-   * The view for one request: reads the industry's data version and, in the same round trip,
-   * the published averages (decisions §11), so the ranking is made from both as they are now.
+   * The view for one request: reads the industry's data version and, in the same round trip, the
+   * published averages (docs/product/rules.md#s11), so the ranking is made from both as they are
+   * now.
    */
   async open(industry: string): Promise<IndustryCacheView> {
     try {

@@ -1,6 +1,7 @@
 /**
- * Deterministic generator of fictional data sets in the import file format (decisions §1, §7):
- * the shipped sample (`data/sample.json`, 300 companies) and large synthetic sets for benchmarks.
+ * Deterministic generator of fictional data sets in the import file format
+ * (docs/product/rules.md#s1, #s7): the shipped sample (`data/sample.json`, 300 companies) and large
+ * synthetic sets for benchmarks.
  *
  * Small sections (industries, companies, reports, report sources) are built up front; scores and
  * detail rows are produced lazily, one company at a time, from random streams derived from the
@@ -371,7 +372,8 @@ function planCompany(
     }
   }
 
-  // Structure and reporting (decisions §5 rule 4 needs both kinds of non-public company).
+  // Structure and reporting (docs/product/rules.md#s5 rule 4 needs both kinds of non-public
+  // company).
   let structure = 'Public';
   if (!chance(random, 0.62)) {
     structure =

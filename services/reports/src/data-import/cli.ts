@@ -67,7 +67,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Running BFF replicas stop serving report answers made before the import (decisions §11). */
+/**
+ * Running BFF replicas stop serving report answers made before the import
+ * (docs/product/rules.md#s11).
+ */
 async function announceChange(env: z.infer<typeof cliEnvSchema>): Promise<void> {
   if (!env.REDIS_URL) return;
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });

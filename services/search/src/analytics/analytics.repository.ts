@@ -143,8 +143,8 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Decisions §8: a deleted member's analytics go with them (impressions and clicks cascade), in
-   * every space.
+   * docs/product/rules.md#s8: a deleted member's analytics go with them (impressions and clicks
+   * cascade), in every space.
    */
   async deleteMember(uid: string): Promise<number> {
     const { count } = await this.db.search.deleteMany({ where: { memberUid: uid } });
