@@ -64,8 +64,9 @@ mail-dead-letters: build
 mail-retry: build
 	@$(LOCAL_ENV) && node services/mail/dist/dead-letters/cli.js retry $(ID)
 
-# Grants the admin role (decisions §8: admins publish reports) to an existing member whose email
-# is verified; MEMBER_UID names the member by uid instead (not UID: the shell's own variable).
+# Grants the admin role (docs/product/rules.md#s8: admins publish reports) to an existing member
+# whose email is verified; MEMBER_UID names the member by uid instead (not UID: the shell's own
+# variable).
 admin: build
 	@test -n "$(EMAIL)$(MEMBER_UID)" || { echo "usage: make admin EMAIL=member@example.com (or MEMBER_UID=<uid>)"; exit 2; }
 	@$(LOCAL_ENV) && DATABASE_URL=$$ACCOUNTS_DATABASE_URL node services/accounts/dist/admin/cli.js "$(or $(MEMBER_UID),$(EMAIL))"

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 
 // React's automatic JSX runtime through esbuild: no plugin needed (and @vitejs/plugin-react
-// does not install from the registry reachable here, decisions §10).
+// does not install from the registry reachable here, docs/product/rules.md#s10).
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: {
@@ -23,7 +23,7 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   define: {
-    // Decisions §1: one product name, from the same variable the BFF reads.
+    // docs/product/rules.md#s1: one product name, from the same variable the BFF reads.
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME || 'Upright'),
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

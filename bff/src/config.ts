@@ -14,7 +14,7 @@ export const bffConfigSchema = commonConfigSchema
       .string()
       .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
       .default('100kb'),
-    /** Memory for kept public answers (decisions §11), all codings counted. */
+    /** Memory for kept public answers (docs/product/rules.md#s11), all codings counted. */
     ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** `max-age` of public answers for browsers and CDNs; the BFF itself never serves old bytes. */
     PUBLIC_MAX_AGE_S: z.coerce.number().int().min(0).max(3600).default(10),
@@ -29,5 +29,3 @@ export const bffConfigSchema = commonConfigSchema
   })
   .superRefine(requireAuthSecretsInProduction);
 export type BffConfig = z.infer<typeof bffConfigSchema>;
-
-export const BFF_CONFIG = Symbol('BFF_CONFIG');

@@ -1,12 +1,13 @@
-import type { ServiceDefinition } from '@upright/platform';
+import { defineService, ServiceClientModule } from '@upright/platform';
 import { BffModule } from './app.module';
 import { bffConfigSchema } from './config';
 import { configureHttp } from './http/configure-http';
 
-export const bffService: ServiceDefinition<typeof bffConfigSchema> = {
+/** The HTTP API in front of the services: it only calls them, it handles no messages. */
+export const bffService = defineService({
   name: 'bff',
   configSchema: bffConfigSchema,
-  appModule: (config) => BffModule.forRoot(config),
+  features: (config) => [ServiceClientModule.forRoot(config), BffModule],
   consumesMessages: false,
   configureHttp,
-};
+});

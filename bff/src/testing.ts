@@ -4,7 +4,6 @@
  */
 export { makeAnswer } from './answer-cache/answer';
 export { memberAnswerBody } from './answer-cache/personal-answers';
-export { BffModule } from './app.module';
 export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
 export { deriveKey, solveChallenge, type Challenge } from './captcha/altcha';
 export { MemberValues } from './members/member-values';

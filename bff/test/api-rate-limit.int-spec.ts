@@ -4,8 +4,8 @@ import { AnswerCache } from '../src/answer-cache/answer-cache.service';
 import { bffService } from '../src/service';
 
 /**
- * Decisions §12: the API is rate-limited per client, kept answers (the fast path) included;
- * over budget is a 429 with `Retry-After` and the error JSON of decisions §3.
+ * docs/product/rules.md#s12: the API is rate-limited per client, kept answers (the fast path)
+ * included; over budget is a 429 with `Retry-After` and the error JSON of docs/product/rules.md#s3.
  */
 describe('the API rate limit', () => {
   const infra = testInfra();

@@ -9,8 +9,9 @@ interface ExpressLayer {
 }
 
 /**
- * Decisions §12: `/api/openapi.json` is a valid OpenAPI 3.1 document (a maintained validator),
- * describes every `/api` route the BFF answers, and the BFF's answers match what it says.
+ * docs/product/rules.md#s12: `/api/openapi.json` is a valid OpenAPI 3.1 document (a maintained
+ * validator), describes every `/api` route the BFF answers, and the BFF's answers match what it
+ * says.
  */
 describe('the OpenAPI document', () => {
   const infra = testInfra();

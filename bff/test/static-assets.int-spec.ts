@@ -5,8 +5,8 @@ import { bffService } from '../src/service';
 import { builtWebApp, rawGet } from './support/web-fixtures';
 
 /**
- * Decisions §11: the built web app's hashed files are served compressed once, with strong
- * ETags and a year's immutable caching, by the BFF in local mode.
+ * docs/product/rules.md#s11: the built web app's hashed files are served compressed once, with
+ * strong ETags and a year's immutable caching, by the BFF in local mode.
  */
 describe('static assets', () => {
   let bff: StartedApp;

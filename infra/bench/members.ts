@@ -1,8 +1,8 @@
 /**
- * Members' personal rankings over HTTP (decisions §11: a signed-in member's page ≥ 0.5× a
- * visitor's): `GET /api/companies/us/{industry}` for the industry with the most companies, a
- * visitor beside a signed-in member through the whole stack, each beside a bare node:http
- * server sending the same answer.
+ * Members' personal rankings over HTTP (docs/product/rules.md#s11: a signed-in member's page ≥ 0.5×
+ * a visitor's): `GET /api/companies/us/{industry}` for the industry with the most companies, a
+ * visitor beside a signed-in member through the whole stack, each beside a bare node:http server
+ * sending the same answer.
  *
  * The suite starts an accounts process on the runner's transport prefix and signs a member up
  * through the BFF as the web app does (a real ALTCHA solve), saves priorities, measures with

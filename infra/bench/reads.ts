@@ -1,6 +1,6 @@
 /**
- * Decisions §11: every public read through the stack beside a bare server sending the same
- * answer. The industry is the one with the most companies (the largest answer).
+ * docs/product/rules.md#s11: every public read through the stack beside a bare server sending the
+ * same answer. The industry is the one with the most companies (the largest answer).
  */
 import type { IndustryCompaniesResponse } from '@upright/contracts';
 import { Client } from 'pg';
@@ -28,7 +28,9 @@ export async function largestIndustry(
   }
 }
 
-/** The industry answer as it was before decisions §11: every company in all three lists. */
+/**
+ * The industry answer as it was before docs/product/rules.md#s11: every company in all three lists.
+ */
 function bytesWithCompaniesRepeated(answer: IndustryCompaniesResponse): number {
   const byCid = new Map(answer.result.ranked.map((company) => [company.upright_cid, company]));
   return Buffer.byteLength(
@@ -96,7 +98,7 @@ export async function benchReads(context: SuiteContext): Promise<void> {
   context.save('reads', { comparisons, smaller });
 }
 
-/** A top list of the latest period (decisions §6), as the reports pages ask for one. */
+/** A top list of the latest period (docs/product/rules.md#s6), as the reports pages ask for one. */
 async function topListPath(context: SuiteContext, industry: string): Promise<string> {
   const page = (await (
     await fetch(`${context.bffUrl}/api/companies/us/${industry}`)

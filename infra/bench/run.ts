@@ -1,7 +1,7 @@
 /**
- * `make bench`: every public read of decisions §11 through the whole stack, each beside a bare
- * node:http server in its own process sending the same status, headers and bytes, measured in
- * the same run with Debian's wrk. Results are printed and written to infra/bench/results/.
+ * `make bench`: every public read of docs/product/rules.md#s11 through the whole stack, each beside
+ * a bare node:http server in its own process sending the same status, headers and bytes, measured
+ * in the same run with Debian's wrk. Results are printed and written to infra/bench/results/.
  * `BENCH_SUITES=reads,members,search` (comma-separated) runs only the named suites;
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) set the load.
  */
@@ -36,7 +36,7 @@ export interface Comparison {
   bytes: number;
   bare: LoadFigures;
   stack: LoadFigures;
-  /** stack req/s ÷ bare req/s (decisions §11 asks ≥ 0.5) */
+  /** stack req/s ÷ bare req/s (docs/product/rules.md#s11 asks ≥ 0.5) */
   throughputRatio: number;
   /** stack p99 ÷ bare p99 (asked ≤ 3) */
   p99Ratio: number;

@@ -1,6 +1,6 @@
 /**
- * Search-as-you-type at 50,000 companies (decisions §11), through the BFF at 50 connections,
- * beside a bare node:http server sending one suggestion answer. Two workloads:
+ * Search-as-you-type at 50,000 companies (docs/product/rules.md#s11), through the BFF at 50
+ * connections, beside a bare node:http server sending one suggestion answer. Two workloads:
  * - typing: the prefixes (1 to 5 letters) of 400 names, in turn: what many visitors typing send,
  *   where popular prefixes repeat and the BFF's kept answers serve most of them;
  * - never asked before: every body differs (its query id), so each one reaches the engine.

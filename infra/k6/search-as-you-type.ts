@@ -1,6 +1,6 @@
 /**
  * Typing a company name in the search bar: suggestion queries while typing, results on Enter
- * (POST /api/search/companies/_reactivesearch, decisions §9).
+ * (POST /api/search/companies/_reactivesearch, docs/product/rules.md#s9).
  * k6 run -e BASE_URL=https://upright.example.com -e RATE=5 infra/k6/search-as-you-type.ts
  */
 import type { Options } from 'k6/options';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure Debian's Chromium is installed for the web e2e tests and Lighthouse
-# (decisions §10: no browser downloads; playwright-core drives the system browser).
+# (docs/product/rules.md#s10: no browser downloads; playwright-core drives the system browser).
 set -euo pipefail
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ -x "$CHROMIUM" ]; then exit 0; fi

@@ -45,7 +45,7 @@ const EXTRA_KEYS_OF: Partial<Record<TransportIdentity, readonly string[]>> = {
 };
 
 /**
- * The public data versions, their broadcast and the published averages (decisions §11,
+ * The public data versions, their broadcast and the published averages (docs/product/rules.md#s11,
  * contracts' public-data.ts): who moves them (a script with declared keys needs read and write),
  * and who only reads them.
  */

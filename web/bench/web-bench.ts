@@ -54,7 +54,10 @@ async function initialJavaScript(
 interface LighthouseScores {
   performance: number;
   accessibility: number;
-  /** Decisions §13: titles, descriptions, canonical links, status codes, crawlable links. */
+  /**
+   * docs/product/rules.md#s13: titles, descriptions, canonical links, status codes, crawlable
+   * links.
+   */
   seo: number;
 }
 

@@ -5,9 +5,9 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { sampleTargets } from './support/data';
 
 /**
- * Decisions §13: other sites may frame widgets, and nothing else. The other site is a page on a
- * port of its own (another origin); it is on this machine, because Chromium refuses a public
- * page's frames of a local address whatever the headers say.
+ * docs/product/rules.md#s13: other sites may frame widgets, and nothing else. The other site is a
+ * page on a port of its own (another origin); it is on this machine, because Chromium refuses a
+ * public page's frames of a local address whatever the headers say.
  */
 describe('framed by another site', () => {
   let browser: Browser;

@@ -34,7 +34,7 @@ const ROUTE_NAMES = [
 ] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
 
-/** Every route of spec §2 with real sample-data parameters, as a visitor. */
+/** Every route of docs/product/spec.md#s2 with real sample-data parameters, as a visitor. */
 async function routePaths(): Promise<Record<RouteName, string>> {
   const { industry, company, compareSlugs, reportPath } = await sampleTargets();
   if (!reportPath) throw new Error('no report in /api/reports/latest/1');

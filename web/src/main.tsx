@@ -9,7 +9,7 @@ import './styles/app.css';
 
 prefetchPagesWith((path) => PAGES[path]());
 
-// No StrictMode: ReactiveSearch breaks under it (decisions §9).
+// No StrictMode: ReactiveSearch breaks under it (docs/product/rules.md#s9).
 createRoot(document.getElementById('root')!).render(
   <BrowserRouter>
     <SessionProvider>

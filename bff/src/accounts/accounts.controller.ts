@@ -57,8 +57,8 @@ import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 const emptyBody = strictBody({}).optional();
 
 /**
- * Spec §7 account calls. The member is always the session's (`@CurrentMember()`); no body or
- * path names a member, and bodies with unknown fields are refused by their schemas.
+ * docs/product/spec.md#s7 account calls. The member is always the session's (`@CurrentMember()`);
+ * no body or path names a member, and bodies with unknown fields are refused by their schemas.
  */
 @Controller('api')
 export class AccountsController {
@@ -83,7 +83,7 @@ export class AccountsController {
     return this.services.request(Patterns.accounts.user, { uid: member.uid });
   }
 
-  /** Spec §7 "body user": the member is the session's; the body is not read. */
+  /** docs/product/spec.md#s7 "body user": the member is the session's; the body is not read. */
   @Post('welcome')
   @HttpCode(200)
   @UseGuards(MemberGuard)
@@ -132,8 +132,8 @@ export class AccountsController {
   }
 
   /**
-   * Spec §4: the request ends the session, so the cookie goes too. The password confirms it
-   * (re-authentication: a borrowed session alone cannot end an account).
+   * docs/product/spec.md#s4: the request ends the session, so the cookie goes too. The password
+   * confirms it (re-authentication: a borrowed session alone cannot end an account).
    */
   @Put('discontinue')
   @UseGuards(MemberGuard)
@@ -154,7 +154,7 @@ export class AccountsController {
     return answer;
   }
 
-  /** The overlay's "Continue" (spec §2): the session of the sign-in goes on. */
+  /** The overlay's "Continue" (docs/product/spec.md#s2): the session of the sign-in goes on. */
   @Put('canceldiscontinue')
   @UseGuards(MemberGuard)
   @AllowDiscontinued()

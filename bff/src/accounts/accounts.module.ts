@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ContactController } from '../contact/contact.controller';
 import { AccountsController } from './accounts.controller';
 
-/** The account calls of spec §7 besides sign-in/up (in auth) — HTTP ↔ accounts only. */
+/**
+ * The account calls of docs/product/spec.md#s7 besides sign-in/up (in auth) — HTTP ↔ accounts only.
+ */
 @Module({ controllers: [AccountsController, ContactController] })
 export class AccountsHttpModule {}

@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Metrics } from '@upright/platform';
+import { Metrics, SERVICE_CONFIG } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';
 
 /**
- * This replica's kept answers and the versions they are checked against (decisions §11). The
- * follower hears every version move on the broadcast stream, so a replica stops serving old
- * bytes as soon as the change is announced; while it cannot hear (Redis away), nothing is kept
- * or served from here.
+ * This replica's kept answers and the versions they are checked against
+ * (docs/product/rules.md#s11). The follower hears every version move on the broadcast stream, so a
+ * replica stops serving old bytes as soon as the change is announced; while it cannot hear (Redis
+ * away), nothing is kept or served from here.
  */
 @Injectable()
 export class AnswerCache {
   readonly store: AnswerStore;
   readonly publicCacheControl: string;
 
-  constructor(@Inject(BFF_CONFIG) config: BffConfig, metrics: Metrics, feed: PublicDataFeed) {
+  constructor(@Inject(SERVICE_CONFIG) config: BffConfig, metrics: Metrics, feed: PublicDataFeed) {
     this.store = new AnswerStore(config.ANSWER_CACHE_MB * 1024 * 1024);
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
     this.store.setVersions(feed.follower.versions);

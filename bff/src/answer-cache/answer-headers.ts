@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { representation, type Answer, type ContentCoding } from './answer';
 
-/** `Cache-Control` of answers that depend on who asks (decisions §11). */
+/** `Cache-Control` of answers that depend on who asks (docs/product/rules.md#s11). */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Vary of every kept answer, and of those that also depend on the member. */

@@ -4,7 +4,7 @@ import type { PublicDataDomain } from '@upright/contracts';
 import type { RankedSetOfAnswer } from './personal-ranks';
 import type { PersonalTemplate } from './personal-template';
 
-/** Decisions §11: JSON from 1 KB on is sent compressed. */
+/** docs/product/rules.md#s11: JSON from 1 KB on is sent compressed. */
 export const COMPRESS_FROM_BYTES = 1024;
 /** Compressed once per data version, so a good ratio is worth a few milliseconds. */
 const BROTLI_QUALITY = 6;
@@ -25,7 +25,10 @@ export interface AnswerPolicy {
   personal: PersonalPart | false;
 }
 
-/** A public answer kept as ready bytes: serialised once, compressed once (decisions §11). */
+/**
+ * A public answer kept as ready bytes: serialised once, compressed once
+ * (docs/product/rules.md#s11).
+ */
 export interface Answer {
   readonly identity: Buffer;
   readonly br: Buffer | null;

@@ -15,12 +15,12 @@ import { etagMatches, preferredCoding } from './negotiation';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
 
 /**
- * The fast half of the read path (decisions §11): a GET or HEAD whose answer is kept is sent
- * straight from the bytes, before Express, Nest, body parsing and logging, so a visitor's read
- * costs about what a bare `node:http` server costs to send the same bytes. A member whose
- * session this replica verified moments ago gets their personal answer made from the same
- * bytes. Everything else goes on to the application unchanged. `securityHeaders` are the ones
- * the application's middleware would have added.
+ * The fast half of the read path (docs/product/rules.md#s11): a GET or HEAD whose answer is kept is
+ * sent straight from the bytes, before Express, Nest, body parsing and logging, so a visitor's read
+ * costs about what a bare `node:http` server costs to send the same bytes. A member whose session
+ * this replica verified moments ago gets their personal answer made from the same bytes. Everything
+ * else goes on to the application unchanged. `securityHeaders` are the ones the application's
+ * middleware would have added.
  */
 export function installFastPath(
   server: Server,
@@ -154,7 +154,7 @@ export function installFastPath(
   }
 }
 
-/** ReactiveSearch's query endpoints (decisions §9); their bodies are small JSON. */
+/** ReactiveSearch's query endpoints (docs/product/rules.md#s9); their bodies are small JSON. */
 const QUERY_PATH = /^\/api\/search\/[a-z]+\/_reactivesearch(\.v3)?(\?|$)/;
 const QUERY_MAX_BYTES = 64 * 1024;
 

@@ -11,14 +11,14 @@ import {
 /** A member's weighting of one ranked set: each company's personal ranks and the pranked list. */
 export interface PersonalRanks {
   byCid: ReadonlyMap<string, WeightedRank>;
-  /** upright_cid by prank, then name (decisions §5 rule 9). */
+  /** upright_cid by prank, then name (docs/product/rules.md#s5 rule 9). */
   pranked: string[];
 }
 
 /**
  * The visitor's answer of an industry, read once per kept answer: its companies and their name
- * order are all a member's weighting needs (decisions §11: re-weigh the kept per-issue ranks,
- * never recompute the set).
+ * order are all a member's weighting needs (docs/product/rules.md#s11: re-weigh the kept per-issue
+ * ranks, never recompute the set).
  */
 export class RankedSetOfAnswer {
   private readonly nameOrder: number[];

@@ -40,8 +40,8 @@ export const authConfigShape = {
    */
   RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
   /**
-   * Every `/api` request per client address, kept answers included (decisions §12: the public
-   * API is rate-limited per client). Raise it for load tests run from one machine.
+   * Every `/api` request per client address, kept answers included (docs/product/rules.md#s12: the
+   * public API is rate-limited per client). Raise it for load tests run from one machine.
    */
   RATE_LIMIT_API: rateLimit.default({ points: 600, seconds: 60 }),
 };

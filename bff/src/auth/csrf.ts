@@ -8,9 +8,10 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
+import { SERVICE_CONFIG } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { isBearerAuthorization, SessionAuthenticator } from './session-authenticator';
 import { CSRF_HEADER, csrfCookieName, sessionCookieKey } from './session-cookie';
 
@@ -71,7 +72,7 @@ export class CsrfIssuer {
 
   constructor(
     private readonly authenticator: SessionAuthenticator,
-    @Inject(BFF_CONFIG) config: BffConfig,
+    @Inject(SERVICE_CONFIG) config: BffConfig,
   ) {
     this.tokens = new CsrfTokens(csrfKey(config));
     this.production = config.NODE_ENV === 'production';

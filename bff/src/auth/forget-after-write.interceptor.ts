@@ -8,7 +8,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * A member's own write (priorities, settings, discontinuation, sign-out…) may change what their
  * session says: this replica verifies it anew on their next request, without waiting for the
- * announcement from accounts that tells the other replicas (decisions §11).
+ * announcement from accounts that tells the other replicas (docs/product/rules.md#s11).
  */
 @Injectable()
 export class ForgetAfterWriteInterceptor implements NestInterceptor {

@@ -19,8 +19,8 @@ export type RequestWithMember = Request & { [MEMBER_OF_REQUEST]?: AuthenticatedM
 
 const ALLOW_DISCONTINUED = 'upright:allow-discontinued';
 /**
- * The calls a member with a pending discontinuation may make: the overlay's (spec §2), i.e.
- * reading the user, continuing the membership and signing out.
+ * The calls a member with a pending discontinuation may make: the overlay's
+ * (docs/product/spec.md#s2), i.e. reading the user, continuing the membership and signing out.
  */
 export const AllowDiscontinued = () => SetMetadata(ALLOW_DISCONTINUED, true);
 
@@ -32,7 +32,10 @@ function errorBody(code: 'unauthenticated' | 'forbidden', message: string): Erro
   return { error: { code, message } };
 }
 
-/** Signed-in member or admin; otherwise 401 and the session cookie is cleared (spec §8). */
+/**
+ * Signed-in member or admin; otherwise 401 and the session cookie is cleared
+ * (docs/product/spec.md#s8).
+ */
 @Injectable()
 export class MemberGuard extends AuthGuard(SESSION_STRATEGY) {
   constructor(
@@ -64,7 +67,7 @@ export class MemberGuard extends AuthGuard(SESSION_STRATEGY) {
   }
 }
 
-/** Admins only: 401 signed out, 403 for a member (decisions §8 roles). */
+/** Admins only: 401 signed out, 403 for a member (docs/product/rules.md#s8 roles). */
 @Injectable()
 export class AdminGuard extends MemberGuard {
   override handleRequest<T = AuthenticatedMember>(

@@ -14,10 +14,10 @@ import {
   RETRY_AFTER_SECONDS,
   type ErrorBody,
 } from '@upright/contracts';
-import { RedisConnection } from '@upright/platform';
+import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 
 /**
  * The limited actions and their config. Credential actions (sign-in, sign-up, reset and the
@@ -83,7 +83,7 @@ export class RateLimits {
   private readonly logger = new Logger(RateLimits.name);
   private readonly limiters: Record<keyof typeof LIMITS, RateLimiterRedis>;
 
-  constructor(redis: RedisConnection, @Inject(BFF_CONFIG) config: BffConfig) {
+  constructor(redis: RedisConnection, @Inject(SERVICE_CONFIG) config: BffConfig) {
     this.limiters = Object.fromEntries(
       Object.entries(LIMITS).map(([action, { variable }]) => {
         const { points, seconds } = config[variable];

@@ -5,10 +5,10 @@ import {
   type IssueWeights,
   type SessionMember,
 } from '@upright/contracts';
-import { ServiceClient } from '@upright/platform';
+import { SERVICE_CONFIG, ServiceClient } from '@upright/platform';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
 import {
@@ -24,7 +24,7 @@ import { VerifiedSessions } from './verified-sessions';
 export interface RequestSession {
   member: AuthenticatedMember;
   discontinued: boolean;
-  /** The member's ranking weights, null unless saved (decisions §5 rule 7). */
+  /** The member's ranking weights, null unless saved (docs/product/rules.md#s5 rule 7). */
   weights: IssueWeights | null;
 }
 
@@ -84,7 +84,7 @@ export class SessionAuthenticator {
 
   constructor(
     private readonly services: ServiceClient,
-    @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: BffConfig,
     feed: PublicDataFeed,
   ) {
     this.key = sessionCookieKey(config.SESSION_COOKIE_KEY);
@@ -154,7 +154,10 @@ export class SessionAuthenticator {
     });
   }
 
-  /** Spec §4: sign-out, a 401 or discontinuation returns the browser to the anonymous default. */
+  /**
+   * docs/product/spec.md#s4: sign-out, a 401 or discontinuation returns the browser to the
+   * anonymous default.
+   */
   clearCookie(response: Response): void {
     response.clearCookie(this.cookieName, this.cookieOptions());
   }

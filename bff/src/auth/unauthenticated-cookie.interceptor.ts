@@ -5,8 +5,8 @@ import { translateError } from '../http/api-error.filter';
 import { SessionAuthenticator } from './session-authenticator';
 
 /**
- * Spec §8: "Server-side a 401 deletes the session cookie" — whatever call answered it (the
- * guards clear it themselves, since they run before interceptors).
+ * docs/product/spec.md#s8: "Server-side a 401 deletes the session cookie" — whatever call answered
+ * it (the guards clear it themselves, since they run before interceptors).
  */
 @Injectable()
 export class UnauthenticatedCookieInterceptor implements NestInterceptor {

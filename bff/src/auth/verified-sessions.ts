@@ -4,8 +4,8 @@ import type { RequestSession } from './session-authenticator';
 const MAX_SESSIONS = 100_000;
 
 /**
- * Sessions accounts confirmed in the last few seconds (decisions §11: a signed-in page view
- * pays no accounts round trip). Correct only while member changes are heard: whoever owns this
+ * Sessions accounts confirmed in the last few seconds (docs/product/rules.md#s11: a signed-in page
+ * view pays no accounts round trip). Correct only while member changes are heard: whoever owns this
  * forgets a member when one is announced, and everything when the announcements may have been
  * missed. Unknown tokens are never kept, so made-up cookies cannot fill it.
  */

@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type CaptchaChallenge, type ErrorBody } from '@upright/contracts';
-import { RedisConnection } from '@upright/platform';
+import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import { randomBytes } from 'node:crypto';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 import { createChallenge, deriveKey, randomInt, verifySolution, type Payload } from './altcha';
 
 /** How long a challenge may be solved and submitted. */
@@ -19,16 +19,16 @@ function refused(): BadRequestException {
 }
 
 /**
- * ALTCHA (decisions §8): a self-hosted proof of work, signed with CAPTCHA_HMAC_SECRET, that the
- * sign-up, contact and reset forms submit solved in field `altcha`. A solved challenge is used
- * once: its nonce is remembered in Redis until the challenge expires.
+ * ALTCHA (docs/product/rules.md#s8): a self-hosted proof of work, signed with CAPTCHA_HMAC_SECRET,
+ * that the sign-up, contact and reset forms submit solved in field `altcha`. A solved challenge is
+ * used once: its nonce is remembered in Redis until the challenge expires.
  */
 @Injectable()
 export class CaptchaService {
   private readonly secret: string;
 
   constructor(
-    @Inject(BFF_CONFIG) private readonly config: BffConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: BffConfig,
     private readonly redis: RedisConnection,
   ) {
     this.secret = config.CAPTCHA_HMAC_SECRET ?? (processSecret ??= randomBytes(32).toString('hex'));

@@ -22,7 +22,7 @@ import { notFound } from '../http/api-exceptions';
 export class CompaniesController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** Decisions §6: the industry page's ranked, aranked and pranked lists. */
+  /** docs/product/rules.md#s6: the industry page's ranked, aranked and pranked lists. */
   @PublicAnswer({ domain: 'data', personal: 'industry-ranking' })
   @Get('companies/:market/:industry')
   industryCompanies(
@@ -36,7 +36,10 @@ export class CompaniesController {
     });
   }
 
-  /** The company page; 204 with no body when the industry has no such company (spec §7). */
+  /**
+   * The company page; 204 with no body when the industry has no such company
+   * (docs/product/spec.md#s7).
+   */
   @PublicAnswer({ domain: 'data', personal: 'company-ranks' })
   @Get('primary/:market/:industry/:company')
   async companyDetail(

@@ -11,7 +11,9 @@ import {
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 
-/** Spec §7 `POST /api/message`: the contact form (and report correction requests). */
+/**
+ * docs/product/spec.md#s7 `POST /api/message`: the contact form (and report correction requests).
+ */
 @Controller('api')
 export class ContactController {
   constructor(

@@ -1,7 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
-  COMPARE_MAX,
-  COMPARE_MIN,
   Patterns,
   type CompanyHistoryResponse,
   type ComparisonResponse,
@@ -11,31 +9,11 @@ import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
-import {
-  companyPageParams,
-  companySlugParam,
-  industryPageParams,
-  requireCoveredMarket,
-} from '../http/route-params';
+import { companyPageParams, industryPageParams, requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { comparisonQuery } from './history.schemas';
 
-const COMPARE_RULE = `must be ${COMPARE_MIN} to ${COMPARE_MAX} different company slugs joined by ","`;
-
-/** `?c=slug,slug[,slug,slug]`: the comparison's URL is its state (decisions §12). */
-const comparisonQuery = z.object({
-  c: z
-    .string({ error: COMPARE_RULE })
-    .transform((value) => value.split(','))
-    .pipe(
-      z
-        .array(companySlugParam)
-        .min(COMPARE_MIN, COMPARE_RULE)
-        .max(COMPARE_MAX, COMPARE_RULE)
-        .refine((slugs) => new Set(slugs).size === slugs.length, COMPARE_RULE),
-    ),
-});
-
-/** Decisions §12: history and comparison, public reads kept like every other. */
+/** docs/product/rules.md#s12: history and comparison, public reads kept like every other. */
 @Controller('api')
 export class HistoryController {
   constructor(private readonly services: ServiceClient) {}

@@ -3,7 +3,7 @@ import { ERROR_TEXTS } from '@upright/contracts';
 import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
 import { translateError } from './api-error.filter';
 
-describe('translateError (decisions §3)', () => {
+describe('translateError (docs/product/rules.md#s3)', () => {
   it('maps nobody-consuming to 503 with the retry advice', () => {
     const translated = translateError(new ServiceUnavailableError('rankings'));
     expect(translated.status).toBe(503);

@@ -7,7 +7,7 @@ import {
   RETRY_AFTER_SECONDS,
   isRemoteErrorPayload,
 } from '@upright/contracts';
-import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
+import { remoteFailureOf } from '@upright/platform';
 import type { Response } from 'express';
 
 const CODE_OF_HTTP_STATUS: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
@@ -36,8 +36,8 @@ function isBodyParserError(error: unknown): error is { type?: string; status: nu
 }
 
 /**
- * Spec §9's retry advice goes with the code, not with where the failure came from: a service
- * that answers "rankings is away" is as retryable as the transport finding no replica.
+ * docs/product/spec.md#s9's retry advice goes with the code, not with where the failure came from:
+ * a service that answers "rankings is away" is as retryable as the transport finding no replica.
  */
 const RETRY_ADVISED: ReadonlySet<ErrorCode> = new Set([
   'service_unavailable',
@@ -45,7 +45,7 @@ const RETRY_ADVISED: ReadonlySet<ErrorCode> = new Set([
   'rate_limited',
 ]);
 
-/** Everything that can go wrong in a request, as the JSON error of decisions §3. */
+/** Everything that can go wrong in a request, as the JSON error of docs/product/rules.md#s3. */
 export function translateError(error: unknown): Translated {
   const translated = translate(error);
   return RETRY_ADVISED.has(translated.body.error.code)
@@ -54,16 +54,13 @@ export function translateError(error: unknown): Translated {
 }
 
 function translate(error: unknown): Translated {
-  if (error instanceof ServiceUnavailableError) {
-    return { status: 503, body: body('service_unavailable', ERROR_TEXTS.serviceUnavailable) };
-  }
-  if (error instanceof DeadlineExceededError) {
-    return { status: 504, body: body('deadline_exceeded', ERROR_TEXTS.deadlineExceeded) };
-  }
-  if (isRemoteErrorPayload(error)) {
+  // A service's own error, or the transport finding it away or too slow: the same mapping as
+  // a service answering for a service it called (platform's remoteFailureOf), then the status.
+  const failure = remoteFailureOf(error);
+  if (failure) {
     return {
-      status: HTTP_STATUS_OF_ERROR[error.code],
-      body: body(error.code, error.message, error.field),
+      status: HTTP_STATUS_OF_ERROR[failure.code],
+      body: body(failure.code, failure.message, failure.field),
     };
   }
   if (error instanceof HttpException) {

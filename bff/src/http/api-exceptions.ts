@@ -2,8 +2,8 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { ErrorBody } from '@upright/contracts';
 
 /**
- * HTTP exceptions whose response is already the ErrorBody of decisions §3; the ApiErrorFilter
- * passes such a body through unchanged.
+ * HTTP exceptions whose response is already the ErrorBody of docs/product/rules.md#s3; the
+ * ApiErrorFilter passes such a body through unchanged.
  */
 export function validationFailed(field: string, problem: string): BadRequestException {
   const body: ErrorBody = {

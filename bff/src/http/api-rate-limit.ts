@@ -27,11 +27,11 @@ export function isApiRequest(request: IncomingMessage): boolean {
 }
 
 /**
- * Decisions §12: the API is rate-limited per client. Every `/api` request is counted once,
- * before the fast path or the application sees it, so kept answers cost a client its budget
- * like any other. Counted in this replica's memory in fixed windows (decision 0029): a Redis
- * round trip per request would cost more than the kept answer it guards, so each replica
- * allows the budget and a client spread over n replicas may get up to n times it.
+ * docs/product/rules.md#s12: the API is rate-limited per client. Every `/api` request is counted
+ * once, before the fast path or the application sees it, so kept answers cost a client its budget
+ * like any other. Counted in this replica's memory in fixed windows (decision 0029): a Redis round
+ * trip per request would cost more than the kept answer it guards, so each replica allows the
+ * budget and a client spread over n replicas may get up to n times it.
  */
 export class ApiRateLimit {
   private readonly counts = new Map<string, number>();

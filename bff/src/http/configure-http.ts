@@ -32,9 +32,9 @@ function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
 }
 
 /**
- * Helmet's headers with one framing policy (decisions §13): widgets may be framed by any site,
- * every other answer only by this one. X-Frame-Options cannot say "any site", so widgets send
- * none rather than one that contradicts their policy.
+ * Helmet's headers with one framing policy (docs/product/rules.md#s13): widgets may be framed by
+ * any site, every other answer only by this one. X-Frame-Options cannot say "any site", so widgets
+ * send none rather than one that contradicts their policy.
  */
 function securityHeaders(frameAncestors: string[]): Middleware {
   return helmet({

@@ -2,24 +2,22 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { Patterns } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
-import { slugParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-
-const industryParams = z.object({ industry: slugParam });
+import { industryParams } from './industries.schemas';
 
 @Controller('api')
 export class IndustriesController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** Spec §7: the active industries. */
+  /** docs/product/spec.md#s7: the active industries. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('active')
   active() {
     return this.services.request(Patterns.rankings.activeIndustries, {});
   }
 
-  /** Spec §7: one industry; 404 when it is unknown or inactive. */
+  /** docs/product/spec.md#s7: one industry; 404 when it is unknown or inactive. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('industry/:industry')
   industry(@Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>) {

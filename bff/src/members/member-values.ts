@@ -4,10 +4,10 @@ import type { Request } from 'express';
 import { SessionAuthenticator } from '../auth';
 
 /**
- * The seam for personal rankings: the priority values of the signed-in member making the
- * request, or null for a visitor (who gets no `pranked`), for a member who never saved
- * priorities (decisions §5 rule 7) and for one whose discontinuation is pending. A ranking
- * page must not fail because accounts is away: it is then answered as for a visitor.
+ * The seam for personal rankings: the priority values of the signed-in member making the request,
+ * or null for a visitor (who gets no `pranked`), for a member who never saved priorities
+ * (docs/product/rules.md#s5 rule 7) and for one whose discontinuation is pending. A ranking page
+ * must not fail because accounts is away: it is then answered as for a visitor.
  */
 @Injectable()
 export class MemberValues {

@@ -3,7 +3,9 @@ import { Patterns, type MethodologyExampleResponse } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
-/** Decisions §12: the methodology page's worked example, computed by the ranking engine. */
+/**
+ * docs/product/rules.md#s12: the methodology page's worked example, computed by the ranking engine.
+ */
 @Controller('api')
 export class MethodologyController {
   constructor(private readonly services: ServiceClient) {}

@@ -16,7 +16,7 @@ import { stringify } from 'csv-stringify/sync';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-/** What every download says about itself (decisions §12). */
+/** What every download says about itself (docs/product/rules.md#s12). */
 export interface OpenDataFacts {
   licence: string;
   methodology_version: string;

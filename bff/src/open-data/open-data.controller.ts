@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { TextAnswerBody } from '../answer-cache/answer';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
-import { periodQuery, requireCoveredMarket, slugParam } from '../http/route-params';
+import { periodQuery, requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { reportIdParam } from '../reports/report-params';
 import {
   CSV_CONTENT_TYPE,
   industryCsv,
@@ -17,39 +16,12 @@ import {
   type IndustryOpenData,
   type ReportOpenData,
 } from './open-data-files';
-
-type Format = 'csv' | 'json';
-
-/** `<name>.csv` or `<name>.json`, the name checked (and converted) by `name`. */
-function downloadFile<Name>(name: z.ZodType<Name, string>, nameRule: string) {
-  const rule = `must be ${nameRule} followed by .csv or .json`;
-  return z
-    .string({ error: rule })
-    .regex(/^[^/]+\.(csv|json)$/, rule)
-    .transform((file, context) => {
-      const dot = file.lastIndexOf('.');
-      const parsed = name.safeParse(file.slice(0, dot));
-      if (!parsed.success) {
-        context.addIssue({ code: 'custom', message: rule });
-        return z.NEVER;
-      }
-      return { name: parsed.data, format: file.slice(dot + 1) as Format };
-    });
-}
-
-const industryFileParams = z.object({
-  market: slugParam,
-  file: downloadFile(slugParam, 'an industry (lowercase letters and digits joined by hyphens)'),
-});
-
-const reportFileParams = z.object({
-  file: downloadFile(reportIdParam, 'a report id (a whole number)'),
-});
+import { industryFileParams, reportFileParams } from './open-data.schemas';
 
 /**
- * Decisions §12 open data: every industry ranking (any period) and every published report as
- * CSV and JSON, each with its period, methodology version, sources and licence. Kept as public
- * answers like the API answers they are made from.
+ * docs/product/rules.md#s12 open data: every industry ranking (any period) and every published
+ * report as CSV and JSON, each with its period, methodology version, sources and licence. Kept as
+ * public answers like the API answers they are made from.
  */
 @Controller('api/open')
 export class OpenDataController {

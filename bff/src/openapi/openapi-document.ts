@@ -14,8 +14,8 @@ import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 
 /**
- * The version of the public read API (decisions §12); `/developers` states what a change of
- * each part means. Additive changes keep it; a breaking one moves the major version.
+ * The version of the public read API (docs/product/rules.md#s12); `/developers` states what a
+ * change of each part means. Additive changes keep it; a breaking one moves the major version.
  */
 export const API_VERSION = '1.0.0';
 
@@ -43,7 +43,7 @@ const METHODS: Partial<Record<RequestMethod, string>> = {
   [RequestMethod.PATCH]: 'patch',
 };
 
-/** Decisions §3: every 4xx/5xx answer of the API. */
+/** docs/product/rules.md#s3: every 4xx/5xx answer of the API. */
 const errorBody = z.object({
   error: z.object({
     code: z.string(),

@@ -3,7 +3,9 @@ import { DiscoveryService } from '@nestjs/core';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { openApiDocument } from './openapi-document';
 
-/** Decisions §12: the API described at `/api/openapi.json`, from the routes as they are. */
+/**
+ * docs/product/rules.md#s12: the API described at `/api/openapi.json`, from the routes as they are.
+ */
 @Controller('api')
 export class OpenApiController {
   private document: Record<string, unknown> | undefined;

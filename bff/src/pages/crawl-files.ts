@@ -7,9 +7,9 @@ import { ShareImages } from './share-image';
 import { robotsTxt, siteData, sitemapEntries, sitemapXml } from './sitemap';
 
 /**
- * What crawlers and link previews fetch besides pages (decisions §13): the sitemap, robots.txt
- * and the share images. Each is made once per data version and kept; none needs the built app,
- * so the BFF serves them in API-only mode too.
+ * What crawlers and link previews fetch besides pages (docs/product/rules.md#s13): the sitemap,
+ * robots.txt and the share images. Each is made once per data version and kept; none needs the
+ * built app, so the BFF serves them in API-only mode too.
  */
 export class CrawlFiles {
   private readonly shareImages: ShareImages;

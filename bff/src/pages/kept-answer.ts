@@ -9,7 +9,7 @@ const DATA_POLICY = { domain: 'data', personal: false } as const;
 
 /**
  * Sends bytes made for this request as a public answer and keeps them for the fast path
- * (decisions §11) under their URL, for the `data` version read before they were made
+ * (docs/product/rules.md#s11) under their URL, for the `data` version read before they were made
  * (`version`). A URL with a query is answered but not kept: one copy per query would let anyone
  * fill the cache. Text is compressed once; bytes (images) are sent as they are.
  */

@@ -12,7 +12,7 @@ import {
 } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import { translateError } from '../http/api-error.filter';
-import { publishedParams } from '../reports/report-params';
+import { publishedParams } from '../reports/reports.schemas';
 import { html, type Html } from './html';
 import type { PageHead } from './page-head';
 import { periodText, rankText, reportRank, visitorRanking } from './page-facts';
@@ -27,8 +27,8 @@ export type RenderedPage =
 type RenderedRoute = Exclude<PageRoute, { kind: 'client' }>;
 
 /**
- * The first HTML of each public page (decisions §13), made from the same service calls as the
- * API answers the web app reads, so a crawler and the started app show the same facts.
+ * The first HTML of each public page (docs/product/rules.md#s13), made from the same service calls
+ * as the API answers the web app reads, so a crawler and the started app show the same facts.
  */
 export class PageRenderer {
   constructor(

@@ -16,7 +16,7 @@ export function rankText(rank: number, tied: boolean | null): string {
   return `${tied ? 'T' : ''}${rank}`;
 }
 
-/** A visitor's ranking: by members' average priorities (decisions §5 rule 7). */
+/** A visitor's ranking: by members' average priorities (docs/product/rules.md#s5 rule 7). */
 export function visitorRanking(data: IndustryCompaniesResponse): RankedCompany[] {
   const byId = new Map(data.result.ranked.map((company) => [company.upright_cid, company]));
   return data.result.aranked.map((id) => byId.get(id)!);

@@ -1,6 +1,8 @@
 import { Html, html, scriptJson } from './html';
 
-/** What a page's first HTML says about it to crawlers and link previews (decisions §13). */
+/**
+ * What a page's first HTML says about it to crawlers and link previews (docs/product/rules.md#s13).
+ */
 export interface PageHead {
   title: string;
   description: string;

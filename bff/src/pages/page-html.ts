@@ -3,7 +3,7 @@ import { Html } from './html';
 /**
  * The built SPA's `index.html` with a page's head tags and first content put in: the template's
  * own title and description make way for the page's, and the content goes where the app mounts,
- * which replaces it once its code has loaded (decisions §13, record 0026).
+ * which replaces it once its code has loaded (docs/product/rules.md#s13, record 0026).
  */
 export class PageTemplate {
   private readonly before: string;

@@ -5,9 +5,9 @@ export type StaticPageName =
   'about' | 'faq' | 'contact' | 'privacy' | 'terms' | 'developers' | 'methodology';
 
 /**
- * The web app's routes as the server sees them (spec §2; the web's `routes/table.ts` holds the
- * components): public pages it renders with their data, and pages left to the browser (account
- * pages and widgets).
+ * The web app's routes as the server sees them (docs/product/spec.md#s2; the web's
+ * `routes/table.ts` holds the components): public pages it renders with their data, and pages left
+ * to the browser (account pages and widgets).
  */
 export type PageRoute =
   | { kind: 'home' }
@@ -36,7 +36,7 @@ const CLIENT_PAGES = [
   /^\/widgets\/reports\/[^/]+\/[^/]+\/[^/]+$/,
 ];
 
-/** Widgets are the only pages other sites may frame (decisions §13). */
+/** Widgets are the only pages other sites may frame (docs/product/rules.md#s13). */
 export function isWidgetPath(pathname: string): boolean {
   return pathname === '/widgets' || pathname.startsWith('/widgets/');
 }

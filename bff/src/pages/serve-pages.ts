@@ -17,10 +17,10 @@ export interface PagesOptions {
 }
 
 /**
- * The web app's pages as first sent (decisions §13): public pages rendered with their data and
- * kept like any public answer (decisions §11: key = the path, `data` version), so the fast path
- * sends the next visitor the same bytes; account pages and widgets as the bare app; 404 for
- * what does not exist, 301 for another spelling of a page.
+ * The web app's pages as first sent (docs/product/rules.md#s13): public pages rendered with their
+ * data and kept like any public answer (docs/product/rules.md#s11: key = the path, `data` version),
+ * so the fast path sends the next visitor the same bytes; account pages and widgets as the bare
+ * app; 404 for what does not exist, 301 for another spelling of a page.
  */
 export class Pages {
   private readonly template: PageTemplate;

@@ -4,7 +4,7 @@ import { Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import satori from 'satori';
 import { translateError } from '../http/api-error.filter';
-import { reportIdParam } from '../reports/report-params';
+import { reportIdParam } from '../reports/reports.schemas';
 import { periodText, rankText, visitorRanking } from './page-facts';
 
 /** Open Graph's recommended size; Twitter's large card takes the same. */
@@ -23,9 +23,10 @@ const font = (weight: 400 | 700) =>
   readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
 
 /**
- * Share images of reports, industries and companies (decisions §13), drawn on the server from
- * the data: satori lays the card out as SVG, resvg rasterises it; no browser. A card costs tens
- * of milliseconds, once per data version (the caller keeps the PNG like any public answer).
+ * Share images of reports, industries and companies (docs/product/rules.md#s13), drawn on the
+ * server from the data: satori lays the card out as SVG, resvg rasterises it; no browser. A card
+ * costs tens of milliseconds, once per data version (the caller keeps the PNG like any public
+ * answer).
  */
 export class ShareImages {
   private readonly fonts = [

@@ -1,4 +1,4 @@
-/** Paths of the share images (decisions §13), made on the server from the data. */
+/** Paths of the share images (docs/product/rules.md#s13), made on the server from the data. */
 export const shareImagePath = {
   report: (reportId: number): string => `/share/reports/${reportId}.png`,
   industry: (industry: string): string => `/share/industries/${encodeURIComponent(industry)}.png`,

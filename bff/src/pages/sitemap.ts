@@ -25,8 +25,8 @@ export interface SiteData {
 }
 
 /**
- * Every public page (decisions §13): home, the reports list, every active industry, every
- * company in each active industry it is ranked in, every report, and the pages of fixed text.
+ * Every public page (docs/product/rules.md#s13): home, the reports list, every active industry,
+ * every company in each active industry it is ranked in, every report, and the pages of fixed text.
  */
 export function sitemapEntries(data: SiteData): SitemapEntry[] {
   const active = new Set(data.industries.map((industry) => industry.id));

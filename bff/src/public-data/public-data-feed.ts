@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { PublicDataFollower } from '@upright/platform';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import { PublicDataFollower, SERVICE_CONFIG } from '@upright/platform';
+import type { BffConfig } from '../config';
 
 /**
- * This replica's view of the public data versions and member changes (decisions §11), shared
- * by the kept answers and the verified sessions.
+ * This replica's view of the public data versions and member changes (docs/product/rules.md#s11),
+ * shared by the kept answers and the verified sessions.
  */
 @Injectable()
 export class PublicDataFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PublicDataFeed.name);
   readonly follower: PublicDataFollower;
 
-  constructor(@Inject(BFF_CONFIG) config: BffConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: BffConfig) {
     this.follower = new PublicDataFollower({
       redisUrl: config.REDIS_URL,
       transportPrefix: config.TRANSPORT_PREFIX,

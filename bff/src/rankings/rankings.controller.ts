@@ -1,36 +1,12 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { Patterns, type TopCompaniesResponse } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import { z } from 'zod';
-import {
-  booleanParam,
-  countParam,
-  quarterParam,
-  rankingValueParam,
-  requireCoveredMarket,
-  slugParam,
-  yearParam,
-} from '../http/route-params';
+import { requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { RANKINGS_ROUTE, rankingsParams, RankingsParams } from './rankings.schemas';
 
-const RANKINGS_ROUTE = ':industry/:geography/:primary/:value/:count/:archived/:year/:qrt';
-
-/** In route order, so the first bad parameter is the one reported. */
-const rankingsParams = z.object({
-  industry: slugParam,
-  geography: slugParam,
-  primary: booleanParam,
-  value: rankingValueParam,
-  count: countParam,
-  // Accepted for the clients' route; periods are explicit, so it selects nothing.
-  archived: booleanParam,
-  year: yearParam,
-  qrt: quarterParam,
-});
-type RankingsParams = z.output<typeof rankingsParams>;
-
-/** Decisions §6: the top `count` companies of an industry at a period. */
+/** docs/product/rules.md#s6: the top `count` companies of an industry at a period. */
 @Controller('api')
 export class RankingsController {
   constructor(private readonly services: ServiceClient) {}

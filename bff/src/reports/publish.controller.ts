@@ -4,9 +4,11 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { publishBody } from './report-params';
+import { publishBody } from './reports.schemas';
 
-/** Decisions §6: an admin freezes a report's ranking; publishing again changes nothing. */
+/**
+ * docs/product/rules.md#s6: an admin freezes a report's ranking; publishing again changes nothing.
+ */
 @Controller('api')
 export class PublishController {
   constructor(private readonly services: ServiceClient) {}

@@ -19,7 +19,7 @@ import {
   publishedParams,
   reportParams,
   sourcesParams,
-} from './report-params';
+} from './reports.schemas';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** The API path that answers a report page's data. */
@@ -33,12 +33,12 @@ export interface MovedReport {
   location: string;
 }
 
-/** The report calls of spec §7 (publishing is in PublishController). */
+/** The report calls of docs/product/spec.md#s7 (publishing is in PublishController). */
 @Controller('api')
 export class ReportsController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** Optional sign-in (spec §7); the list is the same for members and visitors. */
+  /** Optional sign-in (docs/product/spec.md#s7); the list is the same for members and visitors. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/featured/:page')
   @UseGuards(OptionalMemberGuard)
@@ -81,8 +81,8 @@ export class ReportsController {
   }
 
   /**
-   * The report page's data (spec §4). A wrong date or slug for a real report is a 301 to the
-   * canonical API path (fetch follows it), so old links keep working.
+   * The report page's data (docs/product/spec.md#s4). A wrong date or slug for a real report is a
+   * 301 to the canonical API path (fetch follows it), so old links keep working.
    */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('published/:id/:date/:slug')

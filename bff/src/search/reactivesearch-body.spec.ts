@@ -24,7 +24,7 @@ describe('nestingDepth', () => {
 });
 
 describe('parseReactiveSearchBody', () => {
-  it('fills spec §9 defaults: all text fields, page size 10, suggestion size 5, recent 5 / 3 chars', () => {
+  it('fills docs/product/spec.md#s9 defaults: all text fields, page size 10, suggestion size 5, recent 5 / 3 chars', () => {
     const { queries, recordAnalytics } = parseReactiveSearchBody('companies', {
       query: [
         { id: 'results', type: 'search' },
@@ -214,10 +214,10 @@ describe('parseReactiveSearchBody', () => {
     expect(refused.problem).toMatch(message);
   });
 
-  describe('geo distance (spec §5 validation, §9 units)', () => {
+  describe('geo distance (docs/product/spec.md#s5 validation, #s9 units)', () => {
     const geo = (value: unknown) => query({ type: 'geo', dataField: 'location', value });
 
-    it('accepts "lat, lon" strings and objects, in every spec §9 unit', () => {
+    it('accepts "lat, lon" strings and objects, in every docs/product/spec.md#s9 unit', () => {
       for (const unit of ['mi', 'yd', 'ft', 'in', 'km', 'm', 'cm', 'mm', 'NM']) {
         const { queries } = parseReactiveSearchBody(
           'companies',

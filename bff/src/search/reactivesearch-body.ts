@@ -11,8 +11,8 @@ import {
 import { z } from 'zod';
 
 /**
- * The browser's ReactiveSearch API body (decisions §9), validated into the query model the
- * search service runs. Only declarative properties are accepted: raw DSL (`customQuery`,
+ * The browser's ReactiveSearch API body (docs/product/rules.md#s9), validated into the query model
+ * the search service runs. Only declarative properties are accepted: raw DSL (`customQuery`,
  * `defaultQuery`) and unknown properties are refused, naming the property.
  */
 

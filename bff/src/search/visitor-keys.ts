@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@upright/platform';
 import type { Request } from 'express';
 import { createHmac } from 'node:crypto';
 import { sessionCookieKey } from '../auth/session-cookie';
-import { BFF_CONFIG, type BffConfig } from '../config';
+import type { BffConfig } from '../config';
 
 /**
  * A visitor's pseudonym for search analytics (decision 0020): a keyed hash of the client address
@@ -13,7 +14,7 @@ import { BFF_CONFIG, type BffConfig } from '../config';
 export class VisitorKeys {
   private readonly key: Buffer;
 
-  constructor(@Inject(BFF_CONFIG) config: BffConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: BffConfig) {
     this.key = createHmac('sha256', sessionCookieKey(config.SESSION_COOKIE_KEY))
       .update('upright visitor key v1')
       .digest();

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeAnswer, type Answer } from '../answer-cache/answer';
 
-/** Decisions §11: hashed file names never change content, so they are cached for a year. */
+/**
+ * docs/product/rules.md#s11: hashed file names never change content, so they are cached for a year.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const TYPES: Record<string, { type: string; compressible: boolean }> = {

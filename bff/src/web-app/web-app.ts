@@ -14,7 +14,10 @@ export function builtIndexHtml(distDir: string): string | null {
   return distDir && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 }
 
-/** The sitemap, robots.txt and share images (decisions §13), with or without the built app. */
+/**
+ * The sitemap, robots.txt and share images (docs/product/rules.md#s13), with or without the built
+ * app.
+ */
 export function serveCrawlFiles(app: NestExpressApplication, files: CrawlFiles): void {
   app.use('/sitemap.xml', reads(files.sitemap, true));
   app.use('/robots.txt', reads(files.robots, true));

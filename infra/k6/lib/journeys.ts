@@ -4,9 +4,10 @@
  * Each journey is the sequence of API calls the SPA makes for what a person does, with think
  * times between pages. Plain TypeScript without imports: the runner passes a Client.
  *
- * Routes: spec §7, decisions §6 and §9. Auth: the `upright_session` cookie, and the
- * `X-CSRF-Token` header echoing the CSRF cookie on writes (what the web app does); the token comes
- * from `GET /api/csrf` before the first write and is replaced by the sign-in answer.
+ * Routes: docs/product/spec.md#s7, docs/product/rules.md#s6 and #s9. Auth: the `upright_session`
+ * cookie, and the `X-CSRF-Token` header echoing the CSRF cookie on writes (what the web app does);
+ * the token comes from `GET /api/csrf` before the first write and is replaced by the sign-in
+ * answer.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT';
@@ -64,9 +65,9 @@ export const JOURNEYS = [
 export type JourneyName = (typeof JOURNEYS)[number];
 
 /**
- * Spec §2: a company's path segment is its name lowercased with spaces as hyphens. The same rule
- * as `companySlug` of services/contracts (k6 loads this file alone, so it cannot import it);
- * infra/tests/load-figures.spec.ts keeps the two in step.
+ * docs/product/spec.md#s2: a company's path segment is its name lowercased with spaces as hyphens.
+ * The same rule as `companySlug` of services/contracts (k6 loads this file alone, so it cannot
+ * import it); infra/tests/load-figures.spec.ts keeps the two in step.
  */
 export function companySlug(companyName: string): string {
   return companyName.trim().toLowerCase().replace(/\s+/g, '-');

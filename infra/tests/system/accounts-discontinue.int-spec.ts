@@ -30,7 +30,9 @@ type DiscontinueAnswer = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Membership discontinuation and the durable deletion on the final date (decisions §8). */
+/**
+ * Membership discontinuation and the durable deletion on the final date (docs/product/rules.md#s8).
+ */
 describe('accounts: discontinuation and member deletion', () => {
   let stack: AccountsStack;
   let deletionQueue: Queue;

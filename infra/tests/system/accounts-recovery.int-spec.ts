@@ -9,7 +9,7 @@ import {
   type AccountsStack,
 } from './support/accounts-stack';
 
-/** Password reset, settings and abuse limits (issue 4; spec §8 texts). */
+/** Password reset, settings and abuse limits (issue 4; docs/product/spec.md#s8 texts). */
 describe('accounts: password reset, settings and rate limits', () => {
   let stack: AccountsStack;
 

@@ -11,7 +11,7 @@ import {
 
 type AuthAnswer = { user: Record<string, unknown> & { uid: string; email: string }; token: string };
 
-/** Sign-up, sign-in and sessions through the BFF (issue 4; decisions §8). */
+/** Sign-up, sign-in and sessions through the BFF (issue 4; docs/product/rules.md#s8). */
 describe('accounts: sign-up, sign-in and sessions', () => {
   let stack: AccountsStack;
 
@@ -227,7 +227,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       code: 'unauthenticated',
       message: ERROR_TEXTS.signinFailed,
     });
-    // Any 401 removes the session cookie (spec §8), a failed sign-in's too.
+    // Any 401 removes the session cookie (docs/product/spec.md#s8), a failed sign-in's too.
     expect(wrong.headers.getSetCookie().join()).toMatch(/upright_session=;/);
     const unknown = await browser.call<ErrorBody>('POST', '/api/signin', {
       email: stack.email('nobody'),

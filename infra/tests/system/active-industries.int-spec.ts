@@ -112,8 +112,8 @@ describe('GET /api/active through the whole stack', () => {
   it('fails fast with 503 and retry advice when no rankings replica is running', async () => {
     await rankings!.app.close();
     rankings = undefined;
-    // The kept answer is still current and would be served (decisions §11); once the data
-    // changes, nothing is kept and the BFF must ask rankings.
+    // The kept answer is still current and would be served (docs/product/rules.md#s11); once the
+    // data changes, nothing is kept and the BFF must ask rankings.
     const redis = new Redis(testInfra().redisUrl);
     await bumpPublicVersions(redis, prefix, ['data']);
     await redis.quit();

@@ -34,8 +34,8 @@ import { bffService } from '@upright/bff';
 import { expandLists } from './support/industry-lists';
 
 /**
- * The rankings calls of decisions §6 end to end: HTTP → BFF → Redis Streams → rankings →
- * Postgres, with real Redis and Postgres. Every expected rank is computed by the ranking engine
+ * The rankings calls of docs/product/rules.md#s6 end to end: HTTP → BFF → Redis Streams → rankings
+ * → Postgres, with real Redis and Postgres. Every expected rank is computed by the ranking engine
  * from the seeded scores, so the test checks the wiring (rows → engine → API), not the engine.
  */
 describe('rankings calls through the BFF', () => {

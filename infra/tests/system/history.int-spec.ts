@@ -20,8 +20,8 @@ import { bffService } from '@upright/bff';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 
 /**
- * Decisions §12 end to end (HTTP → BFF → Redis Streams → rankings → Postgres): history, moves and
- * comparison agree with the ranking engine run on the seeded scores of every period.
+ * docs/product/rules.md#s12 end to end (HTTP → BFF → Redis Streams → rankings → Postgres): history,
+ * moves and comparison agree with the ranking engine run on the seeded scores of every period.
  */
 describe('history and comparison through the BFF', () => {
   const infra = testInfra();

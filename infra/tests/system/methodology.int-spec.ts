@@ -11,8 +11,8 @@ import { Client } from 'pg';
 import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
 
 /**
- * Decisions §12: the methodology page's worked example is the engine's ranking of the smallest
- * active industry, exactly as that industry's page answers it, with the weights it used.
+ * docs/product/rules.md#s12: the methodology page's worked example is the engine's ranking of the
+ * smallest active industry, exactly as that industry's page answers it, with the weights it used.
  */
 describe('the methodology example', () => {
   const infra = testInfra();

@@ -17,8 +17,8 @@ import { startDataServices } from './support/data-services';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 
 /**
- * Decisions §12 open data end to end (HTTP → BFF → Redis Streams → rankings and reports →
- * Postgres): the files hold what the API answers, with period, methodology, sources and licence.
+ * docs/product/rules.md#s12 open data end to end (HTTP → BFF → Redis Streams → rankings and reports
+ * → Postgres): the files hold what the API answers, with period, methodology, sources and licence.
  */
 describe('open data downloads', () => {
   const infra = testInfra();

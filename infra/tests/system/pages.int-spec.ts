@@ -28,9 +28,10 @@ interface Seeded {
 }
 
 /**
- * The pages as first sent (decisions §13), through the BFF serving the web app's index.html,
- * on the sample data imported as `make seed` does: status codes, the sitemap and robots.txt,
- * head tags and main content for a client that runs no JavaScript, and the framing policy.
+ * The pages as first sent (docs/product/rules.md#s13), through the BFF serving the web app's
+ * index.html, on the sample data imported as `make seed` does: status codes, the sitemap and
+ * robots.txt, head tags and main content for a client that runs no JavaScript, and the framing
+ * policy.
  */
 describe('pages that search engines can read and people can share', () => {
   const infra = testInfra();

@@ -30,10 +30,11 @@ jest.setTimeout(60_000);
 type Ranking = ExpandedLists;
 
 /**
- * Personal rankings (decisions §5 rule 7) end to end: HTTP → BFF (session, member values from
- * accounts) → rankings, with real Redis and Postgres, and the averages accounts computes from
- * members' priorities weighing visitors' `aranked` (rule 6). Expected orders are derived from the
- * per-issue ranks of the same response, so the test checks the member wiring, not the engine.
+ * Personal rankings (docs/product/rules.md#s5 rule 7) end to end: HTTP → BFF (session, member
+ * values from accounts) → rankings, with real Redis and Postgres, and the averages accounts
+ * computes from members' priorities weighing visitors' `aranked` (rule 6). Expected orders are
+ * derived from the per-issue ranks of the same response, so the test checks the member wiring, not
+ * the engine.
  */
 describe('personal rankings through the BFF', () => {
   const infra = testInfra();
@@ -298,9 +299,11 @@ describe('personal rankings through the BFF', () => {
     expectRankedOn(await rankingOf(member.browser), 'lobbying');
 
     await stack.accounts.app.close();
-    // Decisions §11: the session this replica verified moments ago needs no accounts round trip.
+    // docs/product/rules.md#s11: the session this replica verified moments ago needs no accounts
+    // round trip.
     expectRankedOn(await rankingOf(member.browser), 'lobbying');
-    // Decisions §3: the page still answers (not a 5xx) with the lists every visitor gets.
+    // docs/product/rules.md#s3: the page still answers (not a 5xx) with the lists every visitor
+    // gets.
     const down = await rankingOf(second);
     expectVisitorRanking(down);
     expectArankedBy(down, averagesWeights());

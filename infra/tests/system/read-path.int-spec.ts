@@ -23,14 +23,17 @@ import { rawGet } from '@upright/bff/testing';
 
 jest.setTimeout(60_000);
 
-/** Decisions §11: a change reaches every BFF replica within this, after it is acknowledged. */
+/**
+ * docs/product/rules.md#s11: a change reaches every BFF replica within this, after it is
+ * acknowledged.
+ */
 const PROPAGATION_MS = 1000;
 
 /**
- * The read path of decisions §11 with two BFF replicas on real Redis and Postgres: public
- * answers kept as bytes and sent with HTTP's caching semantics; data changes, published
- * averages and member changes reach both replicas within a second; neither serves old bytes
- * after that.
+ * The read path of docs/product/rules.md#s11 with two BFF replicas on real Redis and Postgres:
+ * public answers kept as bytes and sent with HTTP's caching semantics; data changes, published
+ * averages and member changes reach both replicas within a second; neither serves old bytes after
+ * that.
  */
 describe('the read path with two BFF replicas', () => {
   const infra = testInfra();

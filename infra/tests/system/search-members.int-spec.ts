@@ -11,9 +11,9 @@ import { searchBarRequests } from './support/reactivesearch-bodies';
 import { SearchStack } from '@upright/search/testing';
 
 /**
- * Recent searches per member (spec §7, §9): a signed-in member's searches through the BFF feed
- * their recent searches and recent suggestions, never another member's; a deleted member's
- * analytics are deleted (decisions §8).
+ * Recent searches per member (docs/product/spec.md#s7, #s9): a signed-in member's searches through
+ * the BFF feed their recent searches and recent suggestions, never another member's; a deleted
+ * member's analytics are deleted (docs/product/rules.md#s8).
  */
 interface Hit {
   label?: string;
@@ -63,7 +63,7 @@ describe('search analytics of members', () => {
     await accounts?.close();
   });
 
-  it("keeps each member's recent searches, newest first, with the spec §9 defaults", async () => {
+  it("keeps each member's recent searches, newest first, with the docs/product/spec.md#s9 defaults", async () => {
     for (const term of ['Acme', 'Gl', 'Globex', 'Acme']) {
       const answer = await search(ada, searchBarRequests.enter(term));
       expect(answer.status).toBe(200);

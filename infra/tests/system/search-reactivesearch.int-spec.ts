@@ -7,9 +7,9 @@ import { searchBarRequests, sendWithAppbase } from './support/reactivesearch-bod
 import { SearchStack } from '@upright/search/testing';
 
 /**
- * The ReactiveSearch API of decisions §9 end to end: HTTP → BFF (validation) → Redis Streams →
- * search service → embedded engine, with bodies built by the ReactiveSearch library itself
- * (see support/reactivesearch-bodies.ts) for mount, typing, Enter and page 2.
+ * The ReactiveSearch API of docs/product/rules.md#s9 end to end: HTTP → BFF (validation) → Redis
+ * Streams → search service → embedded engine, with bodies built by the ReactiveSearch library
+ * itself (see support/reactivesearch-bodies.ts) for mount, typing, Enter and page 2.
  */
 interface Hit {
   _id: string;

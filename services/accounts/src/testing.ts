@@ -2,4 +2,4 @@
  * Internals the system tests drive directly (infra/tests/system). Test-only: excluded from the
  * build (tsconfig.json), so it never ships in the image.
  */
-export { MemberDeletionScheduler } from './member-deletion/member-deletion.scheduler';
+export { MemberDeletionScheduler } from './member-deletion/member-deletion.queue';

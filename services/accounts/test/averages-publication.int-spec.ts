@@ -3,7 +3,7 @@ import type { RedisConnection, ServiceClient } from '@upright/platform';
 import { delay, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import Redis from 'ioredis';
 import { AveragesPublication } from '../src/averages/averages-publication';
-import type { AccountsConfig } from '../src/config/accounts-config';
+import type { AccountsConfig } from '../src/config';
 
 const averagesOf = (value: number): Averages =>
   ({
@@ -19,8 +19,8 @@ const averagesOf = (value: number): Averages =>
   }) satisfies Averages;
 
 /**
- * Decisions §11 on real Redis: averages that change with every save reach visitors' rankings at
- * most once per AVERAGES_REFRESH_S, the last ones of the period, with one version move.
+ * docs/product/rules.md#s11 on real Redis: averages that change with every save reach visitors'
+ * rankings at most once per AVERAGES_REFRESH_S, the last ones of the period, with one version move.
  */
 describe('averages publication', () => {
   const redis = new Redis(testInfra().redisUrl);

@@ -1,7 +1,7 @@
 /**
- * Company detail tables (spec §3). Each row belongs to a company and a period, carries its
- * source (publisher, URL, date) and a fixed set of named metrics. The metric list lives here
- * so the importer validates it, the API returns it and the web labels it from one table.
+ * Company detail tables (docs/product/spec.md#s3). Each row belongs to a company and a period,
+ * carries its source (publisher, URL, date) and a fixed set of named metrics. The metric list lives
+ * here so the importer validates it, the API returns it and the web labels it from one table.
  */
 export interface MetricDefinition {
   name: string;

@@ -1,4 +1,4 @@
-/** Every /api error body (decisions §3). */
+/** Every /api error body (docs/product/rules.md#s3). */
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; field?: string };
 }
@@ -30,10 +30,10 @@ export const HTTP_STATUS_OF_ERROR: Readonly<Record<ErrorCode, number>> = {
   internal: 500,
 };
 
-/** Spec §9: retry advice is 15 seconds. */
+/** docs/product/spec.md#s9: retry advice is 15 seconds. */
 export const RETRY_AFTER_SECONDS = 15;
 
-/** User-facing texts of spec §8 that the server produces. */
+/** User-facing texts of docs/product/spec.md#s8 that the server produces. */
 export const ERROR_TEXTS = {
   retryLater: `Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
   serviceUnavailable: `The service is temporarily unavailable. Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
@@ -41,8 +41,8 @@ export const ERROR_TEXTS = {
   unknown:
     'They system has encountered an unknown error. Consider refreshing this page and trying again.',
   sessionExpired: 'It looks like your session has expired. Please sign back in.',
-  // Accounts (spec §8 where it gives the text; the product name is left out so it stays one
-  // config value).
+  // Accounts (docs/product/spec.md#s8 where it gives the text; the product name is left out so it
+  // stays one config value).
   signinFailed:
     'We are having some trouble signing you in. Please check your credentials and try again.',
   verifyFailed:

@@ -1,6 +1,6 @@
 import { ISSUES, DISCLOSURE_DEPENDENT_ISSUES, ISSUE_KEYS } from './issues';
 
-describe('issue table (decisions §4)', () => {
+describe('issue table (docs/product/rules.md#s4)', () => {
   it('has nine issues with unique keys, score fields and priorities', () => {
     expect(ISSUES).toHaveLength(9);
     for (const column of ['key', 'scoreField', 'serverPriority', 'clientPriority'] as const) {

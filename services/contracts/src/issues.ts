@@ -1,5 +1,5 @@
 /**
- * The nine weighted issues (decisions §4). Scores are lower-is-better.
+ * The nine weighted issues (docs/product/rules.md#s4). Scores are lower-is-better.
  * This table is the single source for score fields, priority names and labels.
  */
 export const ISSUES = [
@@ -77,7 +77,7 @@ export type AverageField = `average_${ServerPriorityField extends `value_${infer
 
 export const ISSUE_KEYS: readonly IssueKey[] = ISSUES.map((issue) => issue.key);
 
-/** Where the server spells a client priority differently (spec §3). */
+/** Where the server spells a client priority differently (docs/product/spec.md#s3). */
 export const SERVER_SPELLING_OF_CLIENT_FIELD: Readonly<Record<string, string>> = {
   sustainable_sourcing: 'sustainable_sourcing_development',
   net_neutrality: 'neutrality',
@@ -86,7 +86,7 @@ export const SERVER_SPELLING_OF_CLIENT_FIELD: Readonly<Record<string, string>> =
 
 /**
  * Issues on which a non-public company without alternative or self reporting
- * gets the lowest rank (decisions §5 rule 4).
+ * gets the lowest rank (docs/product/rules.md#s5 rule 4).
  */
 export const DISCLOSURE_DEPENDENT_ISSUES: readonly IssueKey[] = [
   'exec_pay',
@@ -97,7 +97,10 @@ export const DISCLOSURE_DEPENDENT_ISSUES: readonly IssueKey[] = [
   'price_inflation',
 ];
 
-/** A missing climate score counts as this value and is ranked normally (decisions §5 rule 2). */
+/**
+ * A missing climate score counts as this value and is ranked normally (docs/product/rules.md#s5
+ * rule 2).
+ */
 export const MISSING_CLIMATE_SCORE = 1500;
 
 export const PRIORITY_MIN = 0;

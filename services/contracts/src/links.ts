@@ -1,6 +1,7 @@
 /**
- * Paths of the web app that other parts build links to (mails, search results, reports), so a
- * route is spelled once. Spec §2 routes; the account-link pages are the targets of mailed links.
+ * Paths of the web app that other parts build links to (mails, search results, reports), so a route
+ * is spelled once. docs/product/spec.md#s2 routes; the account-link pages are the targets of mailed
+ * links.
  */
 export const WebPaths = {
   home: (): string => '/',
@@ -10,7 +11,9 @@ export const WebPaths = {
   industry: (industry: string): string => `/companies/us/${encodeURIComponent(industry)}`,
   company: (industry: string, companySlug: string): string =>
     `/companies/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}`,
-  /** Decisions §12: two to four companies of one industry; the URL is the whole state. */
+  /**
+   * docs/product/rules.md#s12: two to four companies of one industry; the URL is the whole state.
+   */
   compare: (industry: string, companySlugs: readonly string[]): string =>
     `/compare/us/${encodeURIComponent(industry)}?c=${companySlugs.map(encodeURIComponent).join(',')}`,
   signIn: (): string => '/account/signin',
@@ -29,7 +32,9 @@ export const WebPaths = {
   termsOfUse: (): string => '/terms-of-use',
 } as const;
 
-/** Spec §2: the company path segment is the name lowercased with spaces as hyphens. */
+/**
+ * docs/product/spec.md#s2: the company path segment is the name lowercased with spaces as hyphens.
+ */
 export function companySlug(companyName: string): string {
   return companyName.trim().toLowerCase().replace(/\s+/g, '-');
 }

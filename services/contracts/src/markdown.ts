@@ -1,7 +1,7 @@
 /**
  * Report copy is short markdown (headings, paragraphs, bullet lists). It is turned into blocks
  * rendered as text — never as HTML, so copy can carry no markup or script. The web app and the
- * BFF's first HTML of a report page (decisions §13) render the same blocks.
+ * BFF's first HTML of a report page (docs/product/rules.md#s13) render the same blocks.
  */
 export type Block =
   | { kind: 'heading'; text: string }

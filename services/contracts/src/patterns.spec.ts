@@ -11,6 +11,13 @@ describe('message patterns', () => {
     expect(serviceOfPattern(pattern)).toBe(service);
   });
 
+  it.each(leaves(Patterns))(
+    '%s pattern %s reads <service>.<noun>.<verb> (docs/architecture.md)',
+    (_service, pattern) => {
+      expect(pattern).toMatch(/^[a-z]+\.[a-z-]+\.[a-z-]+$/);
+    },
+  );
+
   it('no pattern or event name is used twice', () => {
     const all = [...leaves(Patterns), ...leaves(Events)].map(([, value]) => value);
     expect(new Set(all).size).toBe(all.length);

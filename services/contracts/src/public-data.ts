@@ -1,7 +1,7 @@
 /**
- * Public data versions and the broadcast stream (decisions §11). Every process that changes
- * what a visitor can read moves a version; every BFF replica keys its cached answers with the
- * versions and hears each move on the broadcast stream, which unlike a transport event is read
+ * Public data versions and the broadcast stream (docs/product/rules.md#s11). Every process that
+ * changes what a visitor can read moves a version; every BFF replica keys its cached answers with
+ * the versions and hears each move on the broadcast stream, which unlike a transport event is read
  * by every replica (no consumer group). Changes of members (sessions revoked, priorities saved,
  * discontinuation) travel the same stream so that no replica keeps a verified session that no
  * longer says the truth.
@@ -25,7 +25,10 @@ export function publicDataKeys(transportPrefix: string) {
     broadcast: `${transportPrefix}:public:broadcast`,
     /** The members' averages that visitors' rankings use, as published (JSON `Averages`). */
     publishedAverages: `${transportPrefix}:public:averages`,
-    /** Averages computed but not published yet, and when they are due (batching, §11). */
+    /**
+     * Averages computed but not published yet, and when they are due (batching,
+     * docs/product/rules.md#s11).
+     */
     pendingAverages: `${transportPrefix}:public:averages:pending`,
     averagesDue: `${transportPrefix}:public:averages:due`,
   };

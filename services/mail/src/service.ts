@@ -1,11 +1,11 @@
-import { serviceModule, type ServiceDefinition } from '@upright/platform';
+import { defineService } from '@upright/platform';
 import { mailConfigSchema } from './config';
 import { DeadLettersModule } from './dead-letters/dead-letters.module';
 import { DeliveryModule } from './delivery/delivery.module';
 
-export const mailService: ServiceDefinition<typeof mailConfigSchema> = {
+/** Sends the mails of the `mail` queue; owns no schema (the queue is its state). */
+export const mailService = defineService({
   name: 'mail',
   configSchema: mailConfigSchema,
-  appModule: (config) =>
-    serviceModule('mail', config, { features: [DeliveryModule, DeadLettersModule] }),
-};
+  features: () => [DeliveryModule, DeadLettersModule],
+});

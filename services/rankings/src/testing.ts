@@ -9,4 +9,4 @@ export { writeImport } from './data-import/import-writer';
 export { PrismaClient as RankingsPrisma } from './generated/prisma/client';
 export { bumpDataVersions, dataVersionKey } from './rankings-cache/data-version';
 export { RankingsCache } from './rankings-cache/rankings-cache';
-export { pushToSearchIndex } from './search-documents/push-to-search-index';
+export { pushToSearchIndex } from './search-documents/search-index.queue';

@@ -18,8 +18,9 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 ];
 
 /**
- * Debian's Chromium driven by playwright-core (decisions §10). playwright-core gives every launch
- * a fresh temporary profile (its own --user-data-dir, removed on close; it refuses one in args).
+ * Debian's Chromium driven by playwright-core (docs/product/rules.md#s10). playwright-core gives
+ * every launch a fresh temporary profile (its own --user-data-dir, removed on close; it refuses one
+ * in args).
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({

@@ -23,7 +23,8 @@ export async function sampleTargets(): Promise<{
       aranked: string[];
     };
   }>(`/api/companies/us/${industry}`);
-  // The page's first row: aranked names it by id, ranked holds the company (decisions §11).
+  // The page's first row: aranked names it by id, ranked holds the company
+  // (docs/product/rules.md#s11).
   const first = companies.result.ranked.find(
     (company) => company.upright_cid === companies.result.aranked[0],
   )!;

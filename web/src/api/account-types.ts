@@ -1,6 +1,6 @@
 /**
- * Account shapes of spec §3/§7 come from the accounts contracts; the web names the signed-in
- * member `SessionUser`.
+ * Account shapes of docs/product/spec.md#s3/#s7 come from the accounts contracts; the web names the
+ * signed-in member `SessionUser`.
  */
 export type {
   AuthResponse,

@@ -54,7 +54,7 @@ export const apiPaths = {
   why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,
 } as const;
 
-/** The formats every open-data download comes in (decisions §12). */
+/** The formats every open-data download comes in (docs/product/rules.md#s12). */
 export type OpenDataFormat = 'csv' | 'json';
 
 /** `GET /api/published/…` answers the page data, or where the report lives now. */
@@ -112,7 +112,7 @@ export const api = {
       loaderStop: 'signUp',
     }).then((response) => response.body),
   signOut: () => request<unknown>('POST', '/api/signout', { unauthorizedIsExpiry: false }),
-  /** A mailed link's code, or the member's email and password (spec §7 verify). */
+  /** A mailed link's code, or the member's email and password (docs/product/spec.md#s7 verify). */
   verify: (credentials: { hash: string } | { email: string; password: string }) =>
     request<{ user: SessionUser }>('POST', '/api/verify', {
       body: credentials,

@@ -13,7 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Spec §8: every failure shows a message; an empty one becomes the "unknown error" text. */
+/**
+ * docs/product/spec.md#s8: every failure shows a message; an empty one becomes the "unknown error"
+ * text.
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return ERROR_TEXTS.unknown;
@@ -71,7 +74,10 @@ export function currentCsrfToken(): Promise<string | null> {
 const isCsrfRefusal = (status: number, error: ErrorBody['error'] | undefined): boolean =>
   status === 403 && error?.message === ERROR_TEXTS.csrfFailed;
 
-/** Every call to the BFF: JSON in and out, CSRF header on writes, spec §8 401 handling. */
+/**
+ * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
+ * handling.
+ */
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,

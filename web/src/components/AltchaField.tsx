@@ -15,8 +15,9 @@ for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) {
 }
 
 /**
- * Decisions §8: the ALTCHA widget (self-hosted proof of work) solving GET /api/captcha in the
- * browser. `onPayload` gets the solved payload (sent as field `altcha`), or null when it expires.
+ * docs/product/rules.md#s8: the ALTCHA widget (self-hosted proof of work) solving GET /api/captcha
+ * in the browser. `onPayload` gets the solved payload (sent as field `altcha`), or null when it
+ * expires.
  */
 export function AltchaField({ onPayload }: { onPayload(payload: string | null): void }) {
   const widget = useRef<HTMLElement>(null);

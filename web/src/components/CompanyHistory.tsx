@@ -7,7 +7,7 @@ import { PageState } from './PageState';
 // Its own chunk: the company page's first paint does not wait for the chart (decision 0024).
 const HistoryChart = lazy(() => import('./HistoryChart'));
 
-/** The company's rank over quarters in the page's industry (decisions §12). */
+/** The company's rank over quarters in the page's industry (docs/product/rules.md#s12). */
 export function CompanyHistory({ industry, company }: { industry: string; company: Company }) {
   const state = useApi(() => api.companyHistory(industry, company.slug), [industry, company.slug]);
   return (

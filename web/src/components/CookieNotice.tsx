@@ -8,7 +8,10 @@ export function cookieNoticeDismissed(read: (name: string) => string | null = ge
   return read(COOKIES.privacyAccepted) === 'true' || read(COOKIES.noCookies) === 'true';
 }
 
-/** Spec §2 cookie notice: role public only; hidden once privacyAccepted or noCookies is 'true'. */
+/**
+ * docs/product/spec.md#s2 cookie notice: role public only; hidden once privacyAccepted or noCookies
+ * is 'true'.
+ */
 export function CookieNotice() {
   const { status } = useSession();
   const [dismissed, setDismissed] = useState(() => cookieNoticeDismissed());

@@ -5,7 +5,10 @@ import { useFormSubmit } from '../hooks/useFormSubmit';
 import { useSession } from '../state/session';
 import { Overlay } from './Overlay';
 
-/** Spec §2/§4: a signed-in member flagged discontinued sees this until continuing or signing out. */
+/**
+ * docs/product/spec.md#s2/#s4: a signed-in member flagged discontinued sees this until continuing
+ * or signing out.
+ */
 export function DiscontinuedOverlay() {
   const { status, user, updateUser, signOut } = useSession();
   const [continued, setContinued] = useState<string | null>(null);

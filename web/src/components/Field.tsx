@@ -23,7 +23,9 @@ export function Field({ id, label, value, onValueChange, ...input }: FieldProps)
   );
 }
 
-/** Choosing a password: the label states the length accounts enforces (decisions §8). */
+/**
+ * Choosing a password: the label states the length accounts enforces (docs/product/rules.md#s8).
+ */
 export function NewPasswordField({
   label,
   ...props

@@ -2,12 +2,14 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, SHOWS_SAMPLE_DATA } from '../lib/constants';
 import { useTheme } from '../state/theme';
 
-/** Spec §1 sitewide disclaimer. */
+/** docs/product/spec.md#s1 sitewide disclaimer. */
 export const DISCLAIMER =
   `${PRODUCT_NAME} data comes from regulators, NGOs, news media and company self-reporting. ` +
   `Nothing on ${PRODUCT_NAME} is investment advice. Corrections can be requested via the report in question.`;
 
-/** Spec §2 footer: disclaimer, ABOUT, FAQ, TERMS OF USE, PRIVACY POLICY, copyright. */
+/**
+ * docs/product/spec.md#s2 footer: disclaimer, ABOUT, FAQ, TERMS OF USE, PRIVACY POLICY, copyright.
+ */
 export function Footer() {
   const { theme, setTheme } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';

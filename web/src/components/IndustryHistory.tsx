@@ -6,7 +6,7 @@ import { PageState } from './PageState';
 // Its own chunk, fetched after the ranking: the industry page's first paint does not wait.
 const IndustryHistoryChart = lazy(() => import('./IndustryHistoryChart'));
 
-/** The industry's ranking over quarters (decisions §12). */
+/** The industry's ranking over quarters (docs/product/rules.md#s12). */
 export function IndustryHistory({
   industry,
   industryText,

@@ -5,8 +5,8 @@ import { chartAxes, industryLines, pathThrough } from '../lib/history-chart';
 import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 
 /**
- * The whole industry over quarters (decisions §12): one faint line per company and the one the
- * reader picks drawn strong with focusable points; a table gives every rank.
+ * The whole industry over quarters (docs/product/rules.md#s12): one faint line per company and the
+ * one the reader picks drawn strong with focusable points; a table gives every rank.
  */
 export default function IndustryHistoryChart({
   history,

@@ -6,7 +6,7 @@ import { Footer } from './Footer';
 import { MobilePromoFooter } from './Promo';
 import { TopBar } from './TopBar';
 
-/** Spec §2: fixed top bar, search bar, main content (max 1300 px) and footer. */
+/** docs/product/spec.md#s2: fixed top bar, search bar, main content (max 1300 px) and footer. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <>

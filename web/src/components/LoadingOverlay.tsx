@@ -1,6 +1,9 @@
 import { useLoading } from '../state/loading';
 
-/** Spec §2 loading overlay while requests run (spec §4 loader timings in state/loading). */
+/**
+ * docs/product/spec.md#s2 loading overlay while requests run (docs/product/spec.md#s4 loader
+ * timings in state/loading).
+ */
 export function LoadingOverlay() {
   const { active, dim } = useLoading();
   return (

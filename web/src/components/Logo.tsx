@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../lib/constants';
 
-/** Spec §2: the logo goes to home unless already there. */
+/** docs/product/spec.md#s2: the logo goes to home unless already there. */
 export function Logo() {
   const { pathname } = useLocation();
   const mark = (

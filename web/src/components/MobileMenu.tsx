@@ -47,7 +47,10 @@ interface Props {
   returnFocusTo: RefObject<HTMLButtonElement>;
 }
 
-/** Spec §2 mobile slide-out menu: width 300, 0.5 s close, Escape closes, focus trapped and returned. */
+/**
+ * docs/product/spec.md#s2 mobile slide-out menu: width 300, 0.5 s close, Escape closes, focus
+ * trapped and returned.
+ */
 export function MobileMenu({ open, onClose, returnFocusTo }: Props) {
   const { status, signOut } = useSession();
   const panel = useRef<HTMLDivElement>(null);

@@ -1,8 +1,8 @@
 import type { OpenDataFormat } from '../api/endpoints';
 
 /**
- * Decisions §12: the data behind a ranking, as files anyone may download and reuse (each names
- * its period, methodology version, sources and licence).
+ * docs/product/rules.md#s12: the data behind a ranking, as files anyone may download and reuse
+ * (each names its period, methodology version, sources and licence).
  */
 export function OpenDataLinks({
   what,

@@ -9,7 +9,7 @@ export function trickle(progress: number): number {
   return Math.max(PROGRESS_MINIMUM, Math.min(0.95, next));
 }
 
-/** Spec §2/§4: a progress bar runs during route changes (minimum 0.08). */
+/** docs/product/spec.md#s2/#s4: a progress bar runs during route changes (minimum 0.08). */
 export function ProgressBar() {
   const { pathname } = useLocation();
   const [progress, setProgress] = useState<number | null>(null);

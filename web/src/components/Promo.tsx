@@ -16,7 +16,7 @@ export const JOIN_PROMO: PromoContent = {
   linkLabel: 'Join free',
 };
 
-/** Spec §2 promo banner (text, link, link label). */
+/** docs/product/spec.md#s2 promo banner (text, link, link label). */
 export function PromoBanner({ promo = JOIN_PROMO }: { promo?: PromoContent }) {
   const { status } = useSession();
   if (status === 'member') return null;
@@ -30,7 +30,10 @@ export function PromoBanner({ promo = JOIN_PROMO }: { promo?: PromoContent }) {
   );
 }
 
-/** Spec §2 mobile promo footer; dismissing sets a session cookie that only records that. */
+/**
+ * docs/product/spec.md#s2 mobile promo footer; dismissing sets a session cookie that only records
+ * that.
+ */
 export function MobilePromoFooter({ promo = JOIN_PROMO }: { promo?: PromoContent }) {
   const { status } = useSession();
   const [dismissed, setDismissed] = useState(() => getCookie(COOKIES.promoDismissed) === 'true');

@@ -1,4 +1,6 @@
-/** Spec §2 fixed SAVE bar with a sliding message while a form has unsaved changes. */
+/**
+ * docs/product/spec.md#s2 fixed SAVE bar with a sliding message while a form has unsaved changes.
+ */
 export function SaveBar({
   dirty,
   canSave,

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 
-/** Spec §2 success overlay with a check mark; closes itself after `closeAfterMs`. */
+/**
+ * docs/product/spec.md#s2 success overlay with a check mark; closes itself after `closeAfterMs`.
+ */
 export function SuccessOverlay({
   message,
   closeAfterMs,

@@ -1,4 +1,4 @@
-/** Spec §1: the two taglines of the home and reports pages. */
+/** docs/product/spec.md#s1: the two taglines of the home and reports pages. */
 export const TAGLINES = [
   'Tailor company rankings by what you care most about with a free account.',
   'Compare competing companies on climate, inequity, corruption, and more...',

@@ -4,7 +4,10 @@ import { useSession } from '../state/session';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 
-/** Spec §2 fixed top bar: logo, beta tag, SIGN IN / JOIN when signed out, the mobile menu. */
+/**
+ * docs/product/spec.md#s2 fixed top bar: logo, beta tag, SIGN IN / JOIN when signed out, the mobile
+ * menu.
+ */
 export function TopBar() {
   const { status, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);

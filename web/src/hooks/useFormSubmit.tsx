@@ -4,16 +4,19 @@ import { errorMessage } from '../api/http';
 import { ErrorBox } from '../components/ErrorBox';
 
 interface FormSubmitOptions {
-  /** Spec §8: the text shown when the action throws; the server's own text by default. */
+  /**
+   * docs/product/spec.md#s8: the text shown when the action throws; the server's own text by
+   * default.
+   */
   failureText?: (failure: unknown) => string;
   /** Whether a new attempt first hides the previous error (otherwise it stays until dismissed). */
   clearsErrorOnRetry?: boolean;
 }
 
 /**
- * One account action with its error box (spec §4: dismissed by an explicit clear action):
- * `run` performs the action and shows the failure text when it throws; `submit` is the same as a
- * form's submit handler; `pending` is true while the action runs.
+ * One account action with its error box (docs/product/spec.md#s4: dismissed by an explicit clear
+ * action): `run` performs the action and shows the failure text when it throws; `submit` is the
+ * same as a form's submit handler; `pending` is true while the action runs.
  */
 export function useFormSubmit({
   failureText = errorMessage,

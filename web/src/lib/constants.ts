@@ -1,13 +1,17 @@
 /**
- * The web app's business constants (spec §4 and §9), in one place so tests and components agree.
+ * The web app's business constants (docs/product/spec.md#s4 and #s9), in one place so tests and
+ * components agree.
  */
 
-/** Decisions §1: the product name lives in one configuration value (`PRODUCT_NAME`, set at build). */
+/**
+ * docs/product/rules.md#s1: the product name lives in one configuration value (`PRODUCT_NAME`, set
+ * at build).
+ */
 export const PRODUCT_NAME: string = import.meta.env.VITE_PRODUCT_NAME || 'Upright';
 
 /**
- * Decisions §1: the footer says "sample data" while the bundled fictional set is loaded. The build
- * sets `VITE_SAMPLE_DATA=false` once a real data set is imported.
+ * docs/product/rules.md#s1: the footer says "sample data" while the bundled fictional set is
+ * loaded. The build sets `VITE_SAMPLE_DATA=false` once a real data set is imported.
  */
 export const SHOWS_SAMPLE_DATA: boolean = (import.meta.env.VITE_SAMPLE_DATA ?? 'true') !== 'false';
 
@@ -20,9 +24,11 @@ export const MENU_WIDTH_PX = 300;
 export const MENU_CLOSE_MS = 500;
 export const MAX_LAYOUT_WIDTH_PX = 1300;
 
-/** Spec §4: the loader stops about 600 ms after a request (longer for these two). */
+/**
+ * docs/product/spec.md#s4: the loader stops about 600 ms after a request (longer for these two).
+ */
 export const LOADER_STOP_MS = { default: 600, hashValidation: 2500, signUp: 3000 } as const;
-/** Spec §4/§9: the priorities "updated" message closes after 600 ms. */
+/** docs/product/spec.md#s4/#s9: the priorities "updated" message closes after 600 ms. */
 export const PRIORITIES_SAVED_CLOSE_MS = 600;
 
 export const COOKIE_NOTICE_DAYS = 365;
@@ -35,6 +41,6 @@ export const COOKIES = {
 /** The BFF's session-bound CSRF token: in its answers' header, echoed on every write. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** Decisions §8: sign-up needs age 13 or older. */
+/** docs/product/rules.md#s8: sign-up needs age 13 or older. */
 export const MINIMUM_AGE = 13;
 export const PRIVACY_POLICY_UPDATED = '2022-02-07';

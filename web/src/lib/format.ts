@@ -45,7 +45,7 @@ export function formatMove(move: RankMove): { mark: string; words: string } {
   return { mark: '–', words: 'no change' };
 }
 
-/** Beside a rank that does not come from a score (decisions §5 rules 2–4). */
+/** Beside a rank that does not come from a score (docs/product/rules.md#s5 rules 2–4). */
 export const ISSUE_DATA_NOTE: Record<IssueDataStatus, string> = {
   scored: '',
   no_data: 'no data',
@@ -92,12 +92,12 @@ export function issueLabel(value: RankingValue): string {
   return ISSUES.find((issue) => issue.key === value)?.label ?? value;
 }
 
-/** Spec §2 search: 'Found {n} results in {ms} milliseconds'. */
+/** docs/product/spec.md#s2 search: 'Found {n} results in {ms} milliseconds'. */
 export function resultStatsText(count: number, milliseconds: number): string {
   return `Found ${count} results in ${milliseconds} milliseconds`;
 }
 
-/** Spec §2 company result: subsidiaries and brands separated by dots. */
+/** docs/product/spec.md#s2 company result: subsidiaries and brands separated by dots. */
 export function joinWithDots(items: readonly string[]): string {
   return items.join(' · ');
 }

@@ -1,7 +1,10 @@
 import { ERROR_TEXTS, RETRY_AFTER_SECONDS } from '@upright/contracts';
 import { PRODUCT_NAME } from './constants';
 
-/** Spec §8 texts the web app shows itself (the server's own texts come from ERROR_TEXTS). */
+/**
+ * docs/product/spec.md#s8 texts the web app shows itself (the server's own texts come from
+ * ERROR_TEXTS).
+ */
 export const MESSAGES = {
   signIn: `${PRODUCT_NAME} is having some trouble signing you in. Please check your credentials and try again.`,
   verify: `${PRODUCT_NAME} is having some trouble verifying your account. Please check your credentials and try again.`,

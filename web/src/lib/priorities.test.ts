@@ -9,7 +9,7 @@ import {
 } from './priorities';
 
 describe('priorities', () => {
-  it('ranks exactly the nine issues of decisions §4; the other client fields are "not ranked yet"', () => {
+  it('ranks exactly the nine issues of docs/product/rules.md#s4; the other client fields are "not ranked yet"', () => {
     expect(RANKED_FIELDS.map((entry) => entry.field)).toEqual(
       ISSUES.map((issue) => issue.clientPriority),
     );

@@ -12,12 +12,14 @@ import {
 export { CLIENT_PRIORITY_FIELDS };
 export type ClientPriorityName = AnyClientPriorityField;
 
-/** The nine issues that weight rankings (decisions §4), labelled from the issue table. */
+/**
+ * The nine issues that weight rankings (docs/product/rules.md#s4), labelled from the issue table.
+ */
 export const RANKED_FIELDS = ISSUES.map((issue) => ({
   field: issue.clientPriority,
   label: issue.label,
 }));
-/** The other client fields of spec §3: stored and shown as "not ranked yet". */
+/** The other client fields of docs/product/spec.md#s3: stored and shown as "not ranked yet". */
 export const NOT_RANKED_FIELDS = NOT_RANKED_PRIORITY_FIELDS.map((field) => ({
   field,
   label: humanize(field),

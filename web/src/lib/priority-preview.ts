@@ -24,9 +24,9 @@ export interface PreviewRow {
 }
 
 /**
- * Decisions §5 rule 7 in the browser: the industry re-ranked by the values on the sliders with
- * the same exact code the server weighs members with (rankPersonally), beside members' average.
- * `nameOrder` is orderByName(companies), kept by the caller across slider moves.
+ * docs/product/rules.md#s5 rule 7 in the browser: the industry re-ranked by the values on the
+ * sliders with the same exact code the server weighs members with (rankPersonally), beside members'
+ * average. `nameOrder` is orderByName(companies), kept by the caller across slider moves.
  */
 export function previewRanking(
   companies: readonly PreviewCompany[],

@@ -99,7 +99,7 @@ describe('industryRanking', () => {
   });
 });
 
-describe('dataCoverage (decisions §5 rules 2–4)', () => {
+describe('dataCoverage (docs/product/rules.md#s5 rules 2–4)', () => {
   const scores = {
     period_year: 2026,
     period_qrt: 1,

@@ -21,7 +21,7 @@ export interface RankingRow {
   rank: number | null;
   tied: boolean | null;
   issueRanks: Record<IssueKey, { rank: number; tied: boolean }>;
-  /** Where each issue rank comes from (decisions §5 rules 2–4). */
+  /** Where each issue rank comes from (docs/product/rules.md#s5 rules 2–4). */
   issueData: Record<IssueKey, IssueDataStatus>;
   /** Issues of the nine with a score that counts. */
   coverage: number;
@@ -41,8 +41,9 @@ export function issueRanksOf(company: Record<string, unknown>): RankingRow['issu
 export type Weighting = 'personal' | 'averages';
 
 /**
- * Which list an industry page shows (decisions §5 rule 9): a member with saved priorities sees
- * `pranked` (their own weighting); everyone else sees `aranked`, weighted by members' averages.
+ * Which list an industry page shows (docs/product/rules.md#s5 rule 9): a member with saved
+ * priorities sees `pranked` (their own weighting); everyone else sees `aranked`, weighted by
+ * members' averages.
  */
 export function industryRanking(
   result: IndustryCompaniesResult,
@@ -51,7 +52,8 @@ export function industryRanking(
   weighting: Weighting;
   rows: RankingRow[];
 } {
-  // Each company comes once, in `ranked`; the weighted lists name them by id (decisions §11).
+  // Each company comes once, in `ranked`; the weighted lists name them by id
+  // (docs/product/rules.md#s11).
   const byCid = new Map(result.ranked.map((company) => [company.upright_cid, company]));
   const companiesOf = (ids: readonly string[]) =>
     ids.flatMap((id) => {

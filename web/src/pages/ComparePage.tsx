@@ -19,8 +19,8 @@ import { useApi, useTitle } from '../hooks/useApi';
 import NotFoundPage from './NotFoundPage';
 
 /**
- * Decisions §12: two to four companies of one industry side by side. `?c=slug,slug` is the whole
- * state, so the page can be shared; adding or removing a company rewrites it.
+ * docs/product/rules.md#s12: two to four companies of one industry side by side. `?c=slug,slug` is
+ * the whole state, so the page can be shared; adding or removing a company rewrites it.
  */
 export default function ComparePage() {
   const { industry = '' } = useParams();

@@ -8,7 +8,7 @@ import { useTitle } from '../hooks/useApi';
 import { useFormSubmit } from '../hooks/useFormSubmit';
 import { useSession } from '../state/session';
 
-/** Spec §8 contact failure text. */
+/** docs/product/spec.md#s8 contact failure text. */
 export const CONTACT_ERROR =
   'There was a error and your message was not sent. Try refreshing this page and sending your message again.';
 

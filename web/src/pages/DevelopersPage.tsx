@@ -4,7 +4,10 @@ import 'swagger-ui-react/swagger-ui.css';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useTitle } from '../hooks/useApi';
 
-/** The OpenAPI document the BFF generates from the schemas it validates with (decisions §12). */
+/**
+ * The OpenAPI document the BFF generates from the schemas it validates with
+ * (docs/product/rules.md#s12).
+ */
 const OPENAPI_URL = '/api/openapi.json';
 
 export default function DevelopersPage() {

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../lib/constants';
 import { useTitle } from '../hooks/useApi';
 
-/** Decisions §5 in plain words. */
+/** docs/product/rules.md#s5 in plain words. */
 export default function FaqPage() {
   useTitle(`FAQ · ${PRODUCT_NAME}`);
   return (

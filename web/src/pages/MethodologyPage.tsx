@@ -6,7 +6,10 @@ import { PRODUCT_NAME } from '../lib/constants';
 import { formatPeriod } from '../lib/format';
 import { useApi, useTitle } from '../hooks/useApi';
 
-/** Decisions §5 in plain words, worked live by the engine on the smallest industry (§12). */
+/**
+ * docs/product/rules.md#s5 in plain words, worked live by the engine on the smallest industry
+ * (#s12).
+ */
 export default function MethodologyPage() {
   useTitle(`Methodology · ${PRODUCT_NAME}`);
   const state = useApi(() => api.methodologyExample(), []);

@@ -30,7 +30,10 @@ type Watch = (element: Element, pathname: string) => () => void;
 let observer: IntersectionObserver | null = null;
 const paths = new WeakMap<Element, string>();
 
-/** Spec §9: links are prefetched once within 200 px of the viewport (one shared observer). */
+/**
+ * docs/product/spec.md#s9: links are prefetched once within 200 px of the viewport (one shared
+ * observer).
+ */
 export const watchLink: Watch = (element, pathname) => {
   if (typeof IntersectionObserver === 'undefined') return () => {};
   observer ??= new IntersectionObserver(

@@ -10,8 +10,8 @@ export interface RouteDefinition {
 }
 
 /**
- * Every route of spec §2, the mailed-link pages of WebPaths and the widgets (decisions §6); each
- * route's page is in routes/pages.ts.
+ * Every route of docs/product/spec.md#s2, the mailed-link pages of WebPaths and the widgets
+ * (docs/product/rules.md#s6); each route's page is in routes/pages.ts.
  */
 export const ROUTES = [
   {

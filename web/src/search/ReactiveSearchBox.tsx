@@ -35,7 +35,7 @@ interface Props {
 }
 
 /**
- * The ReactiveSearch part of the search bar (decisions §9): loaded lazily, never under
+ * The ReactiveSearch part of the search bar (docs/product/rules.md#s9): loaded lazily, never under
  * StrictMode. A suggestion opens its page; Enter opens the results panel (20 per page).
  */
 export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Props) {
@@ -94,7 +94,8 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
           enablePopularSuggestions={false}
           enableRecentSuggestions={false}
           renderNoSuggestion="No suggestions"
-          // Spec §2: Enter opens the expandable results panel; a suggestion opens its page.
+          // docs/product/spec.md#s2: Enter opens the expandable results panel; a suggestion opens
+          // its page.
           onValueSelected={(value: string, cause: string, suggestion?: SearchItem | null) => {
             if (cause === 'SUGGESTION_SELECT' && suggestion) open(suggestion);
             else if (cause === 'ENTER_PRESS' || cause === 'SEARCH_ICON_CLICK')

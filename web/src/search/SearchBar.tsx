@@ -2,7 +2,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import type { SearchApp } from '@upright/contracts';
 import { RADIO_MODES, SEARCH_MODES } from './modes';
 
-// Decisions §9: ReactiveSearch is ≈200 KB gzipped; it loads when the visitor reaches for search.
+// docs/product/rules.md#s9: ReactiveSearch is ≈200 KB gzipped; it loads when the visitor reaches
+// for search.
 const ReactiveSearchBox = lazy(() => import('./ReactiveSearchBox'));
 
 function PlainSearchInput({
@@ -41,7 +42,10 @@ function PlainSearchInput({
   );
 }
 
-/** Spec §2 search bar: Companies / Industries radio (or a fixed mode) above the search box. */
+/**
+ * docs/product/spec.md#s2 search bar: Companies / Industries radio (or a fixed mode) above the
+ * search box.
+ */
 export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
   const [mode, setMode] = useState<SearchApp>(fixedMode ?? 'companies');
   const [typed, setTyped] = useState('');

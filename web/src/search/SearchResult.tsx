@@ -11,7 +11,7 @@ const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** Spec §2: the three result layouts (company, industry, report). */
+/** docs/product/spec.md#s2: the three result layouts (company, industry, report). */
 export function SearchResult({
   mode,
   item,

@@ -1,7 +1,7 @@
 import type { SearchApp } from '@upright/contracts';
 import { WebPaths } from '@upright/contracts';
 
-/** Spec §2 search modes: their exact placeholders and the fields each searches. */
+/** docs/product/spec.md#s2 search modes: their exact placeholders and the fields each searches. */
 export const SEARCH_MODES = {
   companies: {
     label: 'Companies',

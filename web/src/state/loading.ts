@@ -3,8 +3,9 @@ import { LOADER_STOP_MS } from '../lib/constants';
 import { createStore } from './store';
 
 /**
- * Spec §4 loader: starts on each request and stops about 600 ms after it ends (2500 ms after hash
- * validation, 3000 ms after sign-up). `dim` is set by form submissions, which dim the page.
+ * docs/product/spec.md#s4 loader: starts on each request and stops about 600 ms after it ends (2500
+ * ms after hash validation, 3000 ms after sign-up). `dim` is set by form submissions, which dim the
+ * page.
  */
 export interface LoadingState {
   active: boolean;

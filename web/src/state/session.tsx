@@ -14,8 +14,9 @@ import { api } from '../api/endpoints';
 import { ApiError, clearPrefetched, setUnauthorizedListener } from '../api/http';
 
 /**
- * Spec §4 authentication: anonymous (role public) until sign-in or sign-up; sign-out, a 401
- * reply or discontinuation return to the anonymous default. `checking` while the first probe runs.
+ * docs/product/spec.md#s4 authentication: anonymous (role public) until sign-in or sign-up;
+ * sign-out, a 401 reply or discontinuation return to the anonymous default. `checking` while the
+ * first probe runs.
  */
 export type SessionStatus = 'checking' | 'anonymous' | 'member';
 
@@ -57,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // Spec §8: a 401 on a member call signs out with the expired-session message.
+    // docs/product/spec.md#s8: a 401 on a member call signs out with the expired-session message.
     setUnauthorizedListener(() => {
       if (statusRef.current === 'member') ended(ERROR_TEXTS.sessionExpired);
     });

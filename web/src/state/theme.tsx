@@ -22,7 +22,10 @@ interface ThemeControl {
 
 const ThemeContext = createContext<ThemeControl | null>(null);
 
-/** Spec §2 theme presets light and dark; a member's saved theme wins over this browser's choice. */
+/**
+ * docs/product/spec.md#s2 theme presets light and dark; a member's saved theme wins over this
+ * browser's choice.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [theme, setThemeState] = useState<Theme>(storedTheme);

@@ -17,7 +17,7 @@ import Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { accountsService } from '@upright/accounts';
-import { BffModule, deriveKey, solveChallenge, type Challenge } from '@upright/bff/testing';
+import { deriveKey, solveChallenge, type Challenge } from '@upright/bff/testing';
 import { bffService } from '@upright/bff';
 
 // The BFF's own fixture, re-exported: the system tests reach every visitor helper from here.
@@ -98,7 +98,7 @@ export async function startAccountsStack(
         ...bffService,
         appModule: (config: Parameters<typeof bffService.appModule>[0]): DynamicModule => ({
           module: class TestBffRoot {},
-          imports: [BffModule.forRoot(config)],
+          imports: [bffService.appModule(config)],
           controllers: options.extraControllers,
         }),
       }
@@ -318,7 +318,9 @@ export async function resetHashesOf(stack: AccountsStack, uid: string): Promise<
     .map((job) => job.data.resetHash);
 }
 
-/** decisions §4 from the database at this moment (other test files may add members too). */
+/**
+ * docs/product/rules.md#s4 from the database at this moment (other test files may add members too).
+ */
 export async function averagesInDatabase(stack: AccountsStack): Promise<Averages> {
   const columns = ISSUES.map(
     (issue) =>

@@ -22,7 +22,7 @@ type Scores = Record<IssueKey, number | null>;
 /**
  * An industry of the test's own (`zz-<tag>-history`) over three quarters with what history must
  * survive: ties (scores from a few values), missing scores (climate too), a private company
- * (decisions §5 rule 4), a company that leaves and one that arrives.
+ * (docs/product/rules.md#s5 rule 4), a company that leaves and one that arrives.
  */
 export function historyIndustry(tag: string) {
   const industry = `zz-${tag}-history`;

@@ -1,10 +1,11 @@
 /**
  * ReactiveSearch request bodies as the library builds them. The queries come from
  * @appbaseio/reactivecore's own builder (getRSQuery / extractPropsFromState /
- * getDependentQueries: what its executeQuery action sends), from a store state shaped like the
- * one ReactiveSearch v4 holds for the site's search bar: a SearchBox `search` (suggestions while
- * typing) and a ReactiveList `results` (20 per page, spec §2) reacting to it. They are sent with
- * appbase-js, the client ReactiveBase uses, so path, headers and body framing are the library's.
+ * getDependentQueries: what its executeQuery action sends), from a store state shaped like the one
+ * ReactiveSearch v4 holds for the site's search bar: a SearchBox `search` (suggestions while
+ * typing) and a ReactiveList `results` (20 per page, docs/product/spec.md#s2) reacting to it. They
+ * are sent with appbase-js, the client ReactiveBase uses, so path, headers and body framing are the
+ * library's.
  */
 import {
   extractPropsFromState,

@@ -1,7 +1,7 @@
 /**
- * Word lists for the fictional sample data (decisions §1, §7). Industries and cities are real;
- * companies, brands, subsidiaries, publishers and sources are invented — company names are built
- * from made-up syllables so that no invented score is ever attached to a real company.
+ * Word lists for the fictional sample data (docs/product/rules.md#s1, #s7). Industries and cities
+ * are real; companies, brands, subsidiaries, publishers and sources are invented — company names
+ * are built from made-up syllables so that no invented score is ever attached to a real company.
  */
 import type { DetailTableName, IssueKey } from '@upright/contracts';
 

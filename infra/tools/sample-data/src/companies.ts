@@ -113,7 +113,8 @@ export function planCompany(
     }
   }
 
-  // Structure and reporting (decisions §5 rule 4 needs both kinds of non-public company).
+  // Structure and reporting (docs/product/rules.md#s5 rule 4 needs both kinds of non-public
+  // company).
   let structure = 'Public';
   if (!chance(random, 0.62)) {
     structure =

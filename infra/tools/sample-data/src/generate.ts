@@ -1,8 +1,9 @@
 /**
  * Deterministic generator of fictional data sets in the data set file format (`DataSet` in
- * @upright/contracts; decisions §1, §7): the shipped sample (`services/rankings/data/sample.json`,
- * 300 companies) and large synthetic sets for benchmarks. This file puts a set together; each
- * part comes from its own module (industries, companies, scores, details, reports).
+ * @upright/contracts; docs/product/rules.md#s1, #s7): the shipped sample
+ * (`services/rankings/data/sample.json`, 300 companies) and large synthetic sets for benchmarks.
+ * This file puts a set together; each part comes from its own module (industries, companies,
+ * scores, details, reports).
  *
  * Small sections (industries, companies, reports, report sources) are built up front; scores and
  * detail rows are produced lazily, one company at a time, from random streams derived from the

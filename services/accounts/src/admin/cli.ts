@@ -1,8 +1,8 @@
 /**
- * `make admin EMAIL=…` or `make admin MEMBER_UID=…` — grants the admin role (decisions §8:
- * admins publish reports) to the member with this email (any case) or uid. The email must be
- * verified: otherwise whoever registered the address first would become admin. Exit codes: 0
- * granted, 1 no such member or not verified, 2 could not run.
+ * `make admin EMAIL=…` or `make admin MEMBER_UID=…` — grants the admin role
+ * (docs/product/rules.md#s8: admins publish reports) to the member with this email (any case) or
+ * uid. The email must be verified: otherwise whoever registered the address first would become
+ * admin. Exit codes: 0 granted, 1 no such member or not verified, 2 could not run.
  */
 import { createPgAdapter, postgresUrl } from '@upright/platform';
 import { z } from 'zod';

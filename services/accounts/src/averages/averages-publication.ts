@@ -12,7 +12,7 @@ import {
   SERVICE_CONFIG,
   ServiceClient,
 } from '@upright/platform';
-import type { AccountsConfig } from '../config/accounts-config';
+import type { AccountsConfig } from '../config';
 
 /** How often each replica checks whether pending averages are due. */
 const TICK_MS = 1000;
@@ -36,9 +36,9 @@ redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'dom
 return 1`;
 
 /**
- * Decisions §11: averages change with every saved priority, but visitors' rankings follow them
- * at most once per AVERAGES_REFRESH_S, so a busy sign-up day cannot empty every cache. The
- * first change of a quiet period sets when it is due; later ones only replace what is pending.
+ * docs/product/rules.md#s11: averages change with every saved priority, but visitors' rankings
+ * follow them at most once per AVERAGES_REFRESH_S, so a busy sign-up day cannot empty every cache.
+ * The first change of a quiet period sets when it is due; later ones only replace what is pending.
  */
 @Injectable()
 export class AveragesPublication implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -1,27 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type Averages, type IssueKey } from '@upright/contracts';
-import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
-import type { AccountsConfig } from '../config/accounts-config';
-import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
-import { averagesOf, sameAverages } from './averages';
+import type { Averages } from '@upright/contracts';
+import { SERVICE_CONFIG } from '@upright/platform';
+import type { AccountsConfig } from '../config';
+import { averagesOf } from './averages';
 import { AveragesPublication } from './averages-publication';
-
-/** Sums per issue over weighted, not discontinued members (decisions §4). Columns are constants. */
-const SUMS_SQL = `
-  SELECT count(*)::int AS count,
-         ${ISSUES.map((issue) => `coalesce(sum(p.${issue.serverPriority}), 0)::int AS "${issue.key}"`).join(',\n         ')}
-  FROM accounts.priorities p
-  JOIN accounts.users u ON u.uid = p.uid
-  WHERE p.weighted AND NOT u.discontinue`;
-
-function dtoOf(row: AveragesRow): Averages {
-  return Object.fromEntries(
-    ISSUES.map((issue) => {
-      const field = AVERAGE_FIELD_OF_ISSUE[issue.key];
-      return [field, Number(row[field])];
-    }),
-  ) as Averages;
-}
+import { AveragesRepository } from './averages.repository';
 
 /**
  * The stored averages (one row) and their recomputation. A recomputation locks the row, so
@@ -33,32 +16,27 @@ export class AveragesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AveragesService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly stored: AveragesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly publication: AveragesPublication,
   ) {}
 
   async current(): Promise<Averages> {
-    return dtoOf(await this.db.averages.findUniqueOrThrow({ where: { aid: 1 } }));
+    return this.stored.current();
   }
 
-  /** What visitors' rankings are weighted with: the published averages (decisions §11). */
+  /**
+   * What visitors' rankings are weighted with: the published averages (docs/product/rules.md#s11).
+   */
   async published(): Promise<Averages> {
     return (await this.publication.published()) ?? this.current();
   }
 
   /** Recomputes from the priorities; a change is published when due (AveragesPublication). */
   async recompute(): Promise<Averages> {
-    const { averages, changed } = await this.db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<AveragesRow[]>`
-        SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
-      const [row] =
-        await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
-      const next = averagesOf({ count: row.count, sums: row }, this.config.AVERAGES_MIN_MEMBERS);
-      if (sameAverages(dtoOf(locked[0]), next)) return { averages: next, changed: false };
-      await tx.averages.update({ where: { aid: 1 }, data: next });
-      return { averages: next, changed: true };
-    });
+    const { averages, changed } = await this.stored.recompute((sums) =>
+      averagesOf(sums, this.config.AVERAGES_MIN_MEMBERS),
+    );
     if (changed) await this.publication.offer(averages);
     return averages;
   }

@@ -9,7 +9,7 @@ function sums(values: Partial<Record<IssueKey, number>>, fill = 0): Record<Issue
   >;
 }
 
-describe('averages (decisions §4)', () => {
+describe('averages (docs/product/rules.md#s4)', () => {
   it('is 5 for every issue when no member is counted', () => {
     const averages = averagesOf({ count: 0, sums: sums({}) });
     expect(AVERAGE_FIELDS.map((field) => averages[field])).toEqual(AVERAGE_FIELDS.map(() => 5));

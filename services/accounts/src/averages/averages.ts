@@ -13,7 +13,7 @@ export interface PrioritySums {
 }
 
 /**
- * Decisions §4: each average is the mean of `value_<x>` over weighted, not discontinued
+ * docs/product/rules.md#s4: each average is the mean of `value_<x>` over weighted, not discontinued
  * members, rounded half up to 2 decimals; 5 for every issue until `minMembers` count (decision
  * 0020: the averages of one or two members would be their priorities). Computed in integers
  * (hundredths), so no float drift: sum·100/count rounded is ⌊(200·sum + count) / 2count⌋.

@@ -11,14 +11,17 @@ import {
 import { parseMessage, remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../mail/mail.queue';
 
 /** The BFF checked the captcha and took `uid` from the session (null for a visitor). */
 const contactMessage = messageBodySchema
   .omit({ altcha: true })
   .extend({ uid: z.uuid().nullable() });
 
-/** Contact form and correction requests (spec §7 `POST /api/message`) become a `contact` mail. */
+/**
+ * Contact form and correction requests (docs/product/spec.md#s7 `POST /api/message`) become a
+ * `contact` mail.
+ */
 @Controller()
 export class ContactController {
   private readonly logger = new Logger(ContactController.name);

@@ -1,4 +1,4 @@
-/** Spec §9: the member's data is deleted 7 days after the request. */
+/** docs/product/spec.md#s9: the member's data is deleted 7 days after the request. */
 export const DISCONTINUE_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ERROR_TEXTS, Patterns, type ResponseOf } from '@upright/contracts';
 import { discontinueBodySchema } from '@upright/contracts';
-import { forMember, memberMessage } from '../messages/member-message';
+import { forMember, memberMessage } from '../members/member-message.schemas';
 import { parseMessage } from '@upright/platform';
 import { withFailureText } from '../messages/failure-text';
 import { DiscontinueService } from './discontinue.service';

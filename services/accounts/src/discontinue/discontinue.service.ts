@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ERROR_TEXTS,
   MailKinds,
@@ -6,28 +6,27 @@ import {
   type CancelDiscontinueResponse,
   type DiscontinueResponse,
 } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
 import { AveragesService } from '../averages/averages.service';
-import type { PrismaClient } from '../generated/prisma/client';
-import { MemberDeletionScheduler } from '../member-deletion/member-deletion.scheduler';
+import { Transactions } from '../database/transactions';
+import { MemberDeletionScheduler } from '../member-deletion/member-deletion.queue';
 import { MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../mail/mail.queue';
 import { SessionsService } from '../sessions/sessions.service';
 import { discontinueDates } from './discontinue-dates';
 
 /**
- * Spec §4 Membership: a request, confirmed with the password, sets the flag and a final date 7 days later and ends every
- * session; continuing before then clears both. The member stops counting in the averages while
- * the request is pending.
+ * docs/product/spec.md#s4 Membership: a request, confirmed with the password, sets the flag and a
+ * final date 7 days later and ends every session; continuing before then clears both. The member
+ * stops counting in the averages while the request is pending.
  */
 @Injectable()
 export class DiscontinueService {
   private readonly logger = new Logger(DiscontinueService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly transactions: Transactions,
     private readonly members: MembersRepository,
     private readonly sessions: SessionsService,
     private readonly deletions: MemberDeletionScheduler,
@@ -43,11 +42,8 @@ export class DiscontinueService {
     const dates = member.discontinue
       ? { discontinueDate: member.discontinueDate!, discontinueFinal: member.discontinueFinal! }
       : discontinueDates(new Date());
-    const user = await this.db.$transaction(async (tx) => {
-      const updated = await tx.user.update({
-        where: { uid },
-        data: { discontinue: true, ...dates },
-      });
+    const user = await this.transactions.run(async (tx) => {
+      const updated = await this.members.update(uid, { discontinue: true, ...dates }, tx);
       await this.sessions.revokeAllOf(uid, null, tx);
       return updated;
     });
@@ -76,9 +72,10 @@ export class DiscontinueService {
   async cancel(uid: string): Promise<CancelDiscontinueResponse> {
     await this.members.get(uid);
     await this.deletions.cancel(uid);
-    const user = await this.db.user.update({
-      where: { uid },
-      data: { discontinue: false, discontinueDate: null, discontinueFinal: null },
+    const user = await this.members.update(uid, {
+      discontinue: false,
+      discontinueDate: null,
+      discontinueFinal: null,
     });
     await this.sessions.memberChanged(uid);
     await this.averages.recompute();

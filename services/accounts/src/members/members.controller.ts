@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { memberMessage } from '../messages/member-message';
+import { memberMessage } from './member-message.schemas';
 import { parseMessage } from '@upright/platform';
 import { MembersRepository } from './members.repository';
 import { userDto } from './user-dto';

@@ -1,7 +1,7 @@
 import type { Settings, Theme, User } from '@upright/contracts';
 import type { User as UserRow } from '../generated/prisma/client';
 
-/** Spec §3 User as the API shows it: never the hash, never a token. */
+/** docs/product/spec.md#s3 User as the API shows it: never the hash, never a token. */
 export function userDto(row: UserRow): User {
   return {
     uid: row.uid,

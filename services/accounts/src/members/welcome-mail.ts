@@ -1,19 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MailKinds, mailJobId } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
-import type { PrismaClient } from '../generated/prisma/client';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../mail/mail.queue';
 import { MembersRepository } from './members.repository';
 
 /**
- * The welcome mail goes out once per member (spec §4: unless `welcome_sent`). The job is added
- * before the flag is set, with the idempotent id `mailJobId.welcome(uid)`: a crash between the
- * two, a retried request or two saves at once all end with one job, never none.
+ * The welcome mail goes out once per member (docs/product/spec.md#s4: unless `welcome_sent`). The
+ * job is added before the flag is set, with the idempotent id `mailJobId.welcome(uid)`: a crash
+ * between the two, a retried request or two saves at once all end with one job, never none.
  */
 @Injectable()
 export class WelcomeMail {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
     private readonly members: MembersRepository,
     private readonly mail: MailOutbox,
   ) {}
@@ -27,10 +24,6 @@ export class WelcomeMail {
       { recipient: this.mail.recipient(user) },
       mailJobId.welcome(uid),
     );
-    const { count } = await this.db.user.updateMany({
-      where: { uid, welcomeSent: false },
-      data: { welcomeSent: true },
-    });
-    return count === 1;
+    return this.members.markWelcomeSent(uid);
   }
 }

@@ -3,7 +3,8 @@ import { remoteError } from '@upright/platform';
 
 /**
  * Runs a call whose unexpected failure (Postgres or Redis away) the member should see with the
- * spec's text for it (spec §8) rather than the unknown-error text; expected failures pass.
+ * spec's text for it (docs/product/spec.md#s8) rather than the unknown-error text; expected
+ * failures pass.
  */
 export async function withFailureText<T>(
   text: string,

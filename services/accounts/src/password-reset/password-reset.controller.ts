@@ -1,18 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  linkHashSchema,
-  Patterns,
-  resetBodySchema,
-  resetPasswordBodySchema,
-  type ResponseOf,
-} from '@upright/contracts';
+import { Patterns, resetPasswordBodySchema, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
-import { z } from 'zod';
 import { PasswordResetService } from './password-reset.service';
-
-const requestMessage = resetBodySchema.omit({ altcha: true });
-const validateMessage = z.object({ hash: linkHashSchema });
+import { requestMessage, validateMessage } from './password-reset.schemas';
 
 @Controller()
 export class PasswordResetController {

@@ -1,30 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERROR_TEXTS, MailKinds, mailJobId } from '@upright/contracts';
-import { DATABASE, remoteError, SERVICE_CONFIG } from '@upright/platform';
+import { remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { AccountsConfig } from '../config/accounts-config';
-import type { PrismaClient, User } from '../generated/prisma/client';
+import type { AccountsConfig } from '../config';
+import { Transactions } from '../database/transactions';
+import type { User } from '../generated/prisma/client';
 import { MembersRepository } from '../members/members.repository';
 import { withFailureText } from '../messages/failure-text';
-import { voidOutstandingResets } from './outstanding-resets';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../mail/mail.queue';
 import { hashOfToken, newSecretToken } from '../sessions/secret-tokens';
 import { SessionsService } from '../sessions/sessions.service';
+import { PasswordResetsRepository } from './password-resets.repository';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Spec §4 Password reset: a mailed single-use link with an expiry. Only the link code's hash
- * is stored. A request answers the same whether or not the email belongs to a member.
+ * docs/product/spec.md#s4 Password reset: a mailed single-use link with an expiry. Only the link
+ * code's hash is stored. A request answers the same whether or not the email belongs to a member.
  */
 @Injectable()
 export class PasswordResetService {
   private readonly logger = new Logger(PasswordResetService.name);
 
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly transactions: Transactions,
+    private readonly resets: PasswordResetsRepository,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly members: MembersRepository,
     private readonly passwords: PasswordHasher,
@@ -38,9 +40,7 @@ export class PasswordResetService {
       const id = randomUUID();
       const resetHash = newSecretToken();
       const expiresAt = new Date(Date.now() + this.config.RESET_TOKEN_TTL_MINUTES * MINUTE_MS);
-      await this.db.passwordReset.create({
-        data: { id, uid: user.uid, tokenHash: hashOfToken(resetHash), expiresAt },
-      });
+      await this.resets.create({ id, uid: user.uid, tokenHash: hashOfToken(resetHash), expiresAt });
       await this.mail.send(
         MailKinds.passwordReset,
         { recipient: this.mail.recipient(user), resetHash, expiresAt: expiresAt.toISOString() },
@@ -51,9 +51,7 @@ export class PasswordResetService {
   }
 
   async validate(resetHash: string): Promise<{ hashValid: boolean }> {
-    const reset = await this.db.passwordReset.findUnique({
-      where: { tokenHash: hashOfToken(resetHash) },
-    });
+    const reset = await this.resets.findByTokenHash(hashOfToken(resetHash));
     return { hashValid: reset !== null && reset.usedAt === null && reset.expiresAt > new Date() };
   }
 
@@ -80,15 +78,11 @@ export class PasswordResetService {
   /** The member whose password was set, or null when the link was not valid. */
   private async consumeAndSave(resetHash: string, password: string): Promise<User | null> {
     const passwordHash = await this.passwords.hash(password);
-    const user = await this.db.$transaction(async (tx) => {
-      const used = await tx.$queryRaw<Array<{ uid: string }>>`
-        UPDATE accounts.password_resets SET used_at = now()
-        WHERE token_hash = ${hashOfToken(resetHash)} AND used_at IS NULL AND expires_at > now()
-        RETURNING uid::text AS uid`;
-      if (used.length === 0) return null;
-      const { uid } = used[0];
-      const user = await tx.user.update({ where: { uid }, data: { passwordHash } });
-      await voidOutstandingResets(tx, uid);
+    const user = await this.transactions.run(async (tx) => {
+      const uid = await this.resets.use(hashOfToken(resetHash), tx);
+      if (uid === null) return null;
+      const user = await this.members.update(uid, { passwordHash }, tx);
+      await this.resets.voidOutstanding(uid, tx);
       await this.sessions.revokeAllOf(uid, null, tx);
       return user;
     });

@@ -1,7 +1,7 @@
 import { commonPasswords } from './common-passwords';
 import { newPasswordProblem } from './password-rules';
 
-describe('new password rules (decisions §8)', () => {
+describe('new password rules (docs/product/rules.md#s8)', () => {
   const common = commonPasswords();
 
   it('accepts a long uncommon password', () => {

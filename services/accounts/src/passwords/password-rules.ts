@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@upright/contracts';
 
 /**
- * Decisions §8: at least 10 characters and not a common password. The length rule is checked
- * by the shared body schema; this adds the list check, which only accounts holds.
- * The list: zxcvbn-ts's `passwords-common` dictionary (@zxcvbn-ts/language-common, MIT), about
- * 49,000 passwords most seen in breaches, compared case-insensitively.
+ * docs/product/rules.md#s8: at least 10 characters and not a common password. The length rule is
+ * checked by the shared body schema; this adds the list check, which only accounts holds. The list:
+ * zxcvbn-ts's `passwords-common` dictionary (@zxcvbn-ts/language-common, MIT), about 49,000
+ * passwords most seen in breaches, compared case-insensitively.
  */
 export interface CommonPasswords {
   has(lowercased: string): boolean;

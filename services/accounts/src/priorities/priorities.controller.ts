@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, prioritiesBodySchema, type ResponseOf } from '@upright/contracts';
-import { forMember, memberMessage } from '../messages/member-message';
+import { forMember, memberMessage } from '../members/member-message.schemas';
 import { parseMessage } from '@upright/platform';
 import { PrioritiesService } from './priorities.service';
 

@@ -5,7 +5,7 @@ import {
 } from '@upright/contracts';
 import { clientValuesOf, isWeighted, memberWeightsOf, serverColumnsOf } from './priorities';
 
-describe('priorities (decisions §4)', () => {
+describe('priorities (docs/product/rules.md#s4)', () => {
   it('stores client fields under their server names, the spec’s odd spellings included', () => {
     expect(
       serverColumnsOf({
@@ -59,7 +59,7 @@ describe('priorities (decisions §4)', () => {
   });
 });
 
-describe("a member's ranking weights (decisions §5 rule 7)", () => {
+describe("a member's ranking weights (docs/product/rules.md#s5 rule 7)", () => {
   const saved = serverColumnsOf({ ...DEFAULT_PRIORITY_VALUES, climate: 10, lobbying: 0 });
   const member = { prefsUpdated: new Date('2026-11-01'), discontinue: false, priorities: saved };
 

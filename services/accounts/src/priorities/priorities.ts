@@ -28,14 +28,14 @@ export function serverColumnsOf(values: PrioritiesBody): Record<string, number> 
   );
 }
 
-/** Decisions §4: `weighted` once the nine ranked values differ from all-5. */
+/** docs/product/rules.md#s4: `weighted` once the nine ranked values differ from all-5. */
 export function isWeighted(values: PriorityValues): boolean {
   return ISSUES.some((issue) => values[issue.clientPriority] !== PRIORITY_DEFAULT);
 }
 
 /**
- * A member's ranking weights (decisions §5 rule 7): null until priorities are saved, and while
- * a discontinuation is pending.
+ * A member's ranking weights (docs/product/rules.md#s5 rule 7): null until priorities are saved,
+ * and while a discontinuation is pending.
  */
 export function memberWeightsOf(user: {
   prefsUpdated: Date | null;

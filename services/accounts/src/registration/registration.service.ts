@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   ERROR_TEXTS,
   type AuthResponse,
@@ -7,22 +7,24 @@ import {
   type User,
   type VerifyRequest,
 } from '@upright/contracts';
-import { DATABASE, remoteError } from '@upright/platform';
+import { remoteError } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../generated/prisma/client';
+import { Transactions } from '../database/transactions';
 import { emailTaken, isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
+import { PrioritiesRepository } from '../priorities/priorities.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { oldEnough, plausibleBirthYear } from './age-gate';
 import { EmailVerifications } from './email-verifications';
 
-/** Sign-up, sign-in and verification (spec §7, decisions §8). */
+/** Sign-up, sign-in and verification (docs/product/spec.md#s7, docs/product/rules.md#s8). */
 @Injectable()
 export class RegistrationService {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly transactions: Transactions,
+    private readonly priorities: PrioritiesRepository,
     private readonly members: MembersRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -44,9 +46,9 @@ export class RegistrationService {
     const passwordHash = await this.passwords.hash(request.password);
     const uid = randomUUID();
     try {
-      const { user, token } = await this.db.$transaction(async (tx) => {
-        const created = await tx.user.create({
-          data: {
+      const { user, token } = await this.transactions.run(async (tx) => {
+        const created = await this.members.create(
+          {
             uid,
             email: request.email,
             firstName: request.first_name,
@@ -58,8 +60,9 @@ export class RegistrationService {
             welcomeSent: false,
             discontinue: false,
           },
-        });
-        await tx.priorities.create({ data: { uid, weighted: false } });
+          tx,
+        );
+        await this.priorities.createDefault(uid, tx);
         return { user: created, token: await this.sessions.open(uid, tx) };
       });
       await this.verifications.send(user);

@@ -2,10 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
-import { z } from 'zod';
 import { SessionsService } from './sessions.service';
-
-const tokenMessage = z.object({ token: z.string('must be a token').min(1).max(200) });
+import { tokenMessage } from './sessions.schemas';
 
 @Controller()
 export class SessionsController {

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, settingsBodySchema, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
 import { z } from 'zod';
-import { forMember, memberMessage } from '../messages/member-message';
+import { forMember, memberMessage } from '../members/member-message.schemas';
 import { SettingsService } from './settings.service';
 
 const saveMessage = forMember({

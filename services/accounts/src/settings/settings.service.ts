@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   MailKinds,
   mailJobId,
@@ -7,27 +7,29 @@ import {
   type SettingsBody,
   type SettingsSaved,
 } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { Prisma, PrismaClient, User } from '../generated/prisma/client';
+import { Transactions } from '../database/transactions';
+import type { Prisma, User } from '../generated/prisma/client';
 import { emailTaken, isUniqueViolation, MembersRepository } from '../members/members.repository';
 import { settingsDto, userDto } from '../members/user-dto';
 import { checkNewPassword } from '../passwords/new-password';
-import { voidOutstandingResets } from '../password-reset/outstanding-resets';
+import { PasswordResetsRepository } from '../password-reset/password-resets.repository';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { MailOutbox } from '../queues/mail-outbox';
+import { MailOutbox } from '../mail/mail.queue';
 import { EmailVerifications } from '../registration/email-verifications';
 import { SessionsService } from '../sessions/sessions.service';
 
 /**
- * Account settings (spec §7): names, newsletter, theme; the email and the password only with
- * the current password. A new password revokes every other session and every outstanding reset
- * link (decisions §8); a new email must be verified again. The old address hears of either.
+ * Account settings (docs/product/spec.md#s7): names, newsletter, theme; the email and the password
+ * only with the current password. A new password revokes every other session and every outstanding
+ * reset link (docs/product/rules.md#s8); a new email must be verified again. The old address hears
+ * of either.
  */
 @Injectable()
 export class SettingsService {
   constructor(
-    @Inject(DATABASE) private readonly db: PrismaClient,
+    private readonly transactions: Transactions,
+    private readonly resets: PasswordResetsRepository,
     private readonly members: MembersRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -64,10 +66,10 @@ export class SettingsService {
     }
     let saved: { updated: User; revoked: number };
     try {
-      saved = await this.db.$transaction(async (tx) => {
-        const updated = await tx.user.update({ where: { uid }, data });
+      saved = await this.transactions.run(async (tx) => {
+        const updated = await this.members.update(uid, data, tx);
         if (!passwordChanged) return { updated, revoked: 0 };
-        await voidOutstandingResets(tx, uid);
+        await this.resets.voidOutstanding(uid, tx);
         return { updated, revoked: await this.sessions.revokeAllOf(uid, ownToken, tx) };
       });
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
- * Field rules of the data set file (decisions §7) shared by the services that import a part of
- * it: rankings (industries, companies, scores, details) and reports (reports, report sources).
- * Messages complete "<path>: …" and say "is required" when a field is absent.
+ * Field rules of the data set file (docs/product/rules.md#s7) shared by the services that import a
+ * part of it: rankings (industries, companies, scores, details) and reports (reports, report
+ * sources). Messages complete "<path>: …" and say "is required" when a field is absent.
  */
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../dto/rankings';

@@ -1,11 +1,11 @@
 /**
- * Shape of the data set file (decisions §7): one JSON object with the sections `industries`,
- * `companies`, `scores`, `details`, `reports` and `report_sources`, rows named with the spec's §3
- * field names. One home for the format, because three programs meet at it: the rankings importer
- * (the whole file), the reports importer (its reports sections) and the sample-data generator
- * (infra/tools/sample-data). This schema checks each row on its own (types, ranges, formats,
- * unknown fields); checks across rows (duplicates, references) live in rankings'
- * `import-file/validate.ts`.
+ * Shape of the data set file (docs/product/rules.md#s7): one JSON object with the sections
+ * `industries`, `companies`, `scores`, `details`, `reports` and `report_sources`, rows named with
+ * the spec (docs/product/spec.md#s3) field names. One home for the format, because three programs
+ * meet at it: the rankings importer (the whole file), the reports importer (its reports sections)
+ * and the sample-data generator (infra/tools/sample-data). This schema checks each row on its own
+ * (types, ranges, formats, unknown fields); checks across rows (duplicates, references) live in
+ * rankings' `import-file/validate.ts`.
  */
 import { z } from 'zod';
 import {

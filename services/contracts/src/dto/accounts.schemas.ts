@@ -65,7 +65,7 @@ export const captchaPayloadSchema = z
   .min(1, 'must be the solved captcha')
   .max(CAPTCHA_PAYLOAD_MAX_LENGTH, 'must be the solved captcha');
 
-/** Sign-up form (decisions §8). The birth year is only checked, never stored. */
+/** Sign-up form (docs/product/rules.md#s8). The birth year is only checked, never stored. */
 export const signupBodySchema = strictBody({
   first_name: nameSchema,
   last_name: nameSchema,
@@ -85,7 +85,7 @@ export const signinBodySchema = strictBody({
 });
 export type SigninRequest = z.output<typeof signinBodySchema>;
 
-/** `POST /api/verify`: the mailed link's hash, or (spec §7) email and password. */
+/** `POST /api/verify`: the mailed link's hash, or (docs/product/spec.md#s7) email and password. */
 export const verifyBodySchema = z.union([strictBody({ hash: linkHashSchema }), signinBodySchema], {
   error: 'must be { hash } from the mailed link, or { email, password }',
 });

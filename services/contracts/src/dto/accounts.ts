@@ -9,8 +9,9 @@ import {
 import type { IssueWeights } from './rankings';
 
 /**
- * Spec §3 Averages: the mean of each server priority over weighted, not discontinued members,
- * 2 decimals; 5 everywhere when there are none (decisions §4). Visitors' rankings use them.
+ * docs/product/spec.md#s3 Averages: the mean of each server priority over weighted, not
+ * discontinued members, 2 decimals; 5 everywhere when there are none (docs/product/rules.md#s4).
+ * Visitors' rankings use them.
  */
 export type Averages = { readonly [F in AverageField]: number };
 
@@ -22,11 +23,12 @@ export const AVERAGE_FIELD_OF_ISSUE: Readonly<Record<IssueKey, AverageField>> = 
 export const AVERAGE_FIELDS: readonly AverageField[] = Object.values(AVERAGE_FIELD_OF_ISSUE);
 
 // ---------------------------------------------------------------------------------------------
-// Priorities (spec §3, decisions §4)
+// Priorities (docs/product/spec.md#s3, docs/product/rules.md#s4)
 
 /**
- * The client priority fields of spec §3 that weigh no ranking yet: stored and shown as
- * "not ranked yet" (decisions §4). The nine ranked ones are `ISSUES[].clientPriority`.
+ * The client priority fields of docs/product/spec.md#s3 that weigh no ranking yet: stored and shown
+ * as "not ranked yet" (docs/product/rules.md#s4). The nine ranked ones are
+ * `ISSUES[].clientPriority`.
  */
 export const NOT_RANKED_PRIORITY_FIELDS = [
   'charitable_giving',
@@ -55,8 +57,9 @@ export type AnyClientPriorityField = ClientPriorityField | NotRankedPriorityFiel
 export type PriorityValues = { [F in AnyClientPriorityField]: number };
 
 /**
- * The stored (server) name of a client priority: `value_<x>` for the nine issues (decisions §4),
- * `value_<server spelling>` for the others (spec §3 names some differently).
+ * The stored (server) name of a client priority: `value_<x>` for the nine issues
+ * (docs/product/rules.md#s4), `value_<server spelling>` for the others (docs/product/spec.md#s3
+ * names some differently).
  */
 export function serverPriorityFieldOf(field: AnyClientPriorityField): string {
   const issue = ISSUES.find((candidate) => candidate.clientPriority === field);
@@ -65,8 +68,8 @@ export function serverPriorityFieldOf(field: AnyClientPriorityField): string {
 }
 
 /**
- * A member's values as weights of the ranking (decisions §5 rule 7): shared by accounts (saved
- * priorities) and the browser (the priorities page's live preview).
+ * A member's values as weights of the ranking (docs/product/rules.md#s5 rule 7): shared by accounts
+ * (saved priorities) and the browser (the priorities page's live preview).
  */
 export function issueWeightsOf(values: PriorityValues): IssueWeights {
   return Object.fromEntries(
@@ -84,7 +87,7 @@ export const DEFAULT_PRIORITY_VALUES: Readonly<PriorityValues> = Object.freeze(
 export interface PrioritiesResponse {
   uid: string;
   values: PriorityValues;
-  /** Decisions §4: the nine ranked values differ from all-5. */
+  /** docs/product/rules.md#s4: the nine ranked values differ from all-5. */
   weighted: boolean;
   /** Client fields that weigh no ranking yet (shown as "not ranked yet"). */
   not_ranked_yet: readonly NotRankedPriorityField[];
@@ -92,7 +95,7 @@ export interface PrioritiesResponse {
   prefs_updated: string | null;
 }
 
-/** `PUT /api/priorities` answer (spec §7: success, values, weighted). */
+/** `PUT /api/priorities` answer (docs/product/spec.md#s7: success, values, weighted). */
 export interface PrioritiesSaved {
   success: true;
   values: PriorityValues;
@@ -100,14 +103,14 @@ export interface PrioritiesSaved {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Users and sessions (spec §3 User)
+// Users and sessions (docs/product/spec.md#s3 User)
 
 export const ROLES = ['public', 'member', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** Spec §3 User as the API answers it (never the password hash or tokens). */
+/** docs/product/spec.md#s3 User as the API answers it (never the password hash or tokens). */
 export interface User {
   uid: string;
   email: string;
@@ -130,7 +133,7 @@ export interface User {
   theme: Theme;
 }
 
-/** Sign-in and sign-up (spec §3: user and token). */
+/** Sign-in and sign-up (docs/product/spec.md#s3: user and token). */
 export interface AuthResponse {
   user: User;
   token: string;
@@ -144,8 +147,9 @@ export interface SessionMember {
   /** Discontinuation pending: only the overlay's calls are allowed. */
   discontinued: boolean;
   /**
-   * Saved priorities as ranking weights, null unless saved and not discontinued (decisions §5
-   * rule 7). Part of the session answer so a personal ranking costs one accounts call, not two.
+   * Saved priorities as ranking weights, null unless saved and not discontinued
+   * (docs/product/rules.md#s5 rule 7). Part of the session answer so a personal ranking costs one
+   * accounts call, not two.
    */
   weights: IssueWeights | null;
 }
@@ -188,7 +192,7 @@ export interface CancelDiscontinueResponse {
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-/** Decisions §8. */
+/** docs/product/rules.md#s8. */
 export const PASSWORD_MIN_LENGTH = 10;
 /** Bounds the work of hashing an attacker's input. */
 export const PASSWORD_MAX_LENGTH = 200;

@@ -1,8 +1,9 @@
 import type { CompanyDetail, CompanyRanks, CompanyScores, Industry, Period } from './rankings';
 
 /**
- * Decisions §12 history: ranks at every period with scores, computed by the same ranked sets and
- * engine as today's ranking. Personal ranks are never part of history (it is a public read).
+ * docs/product/rules.md#s12 history: ranks at every period with scores, computed by the same ranked
+ * sets and engine as today's ranking. Personal ranks are never part of history (it is a public
+ * read).
  */
 
 /** A company's ranks of one period, without the personal (null) fields. */
@@ -68,7 +69,7 @@ export type RankMove = number | null;
 /** Moves of every company of an industry answer, by upright_cid. */
 export type IndustryMoves = Record<string, { normalized_rank: RankMove; arank: RankMove }>;
 
-/** Decisions §12 comparison: two to four companies of one industry. */
+/** docs/product/rules.md#s12 comparison: two to four companies of one industry. */
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 

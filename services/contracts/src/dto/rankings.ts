@@ -2,7 +2,10 @@ import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
 import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
 import type { IndustryMoves } from './history';
 
-/** One row of `GET /api/active` (spec §3: active industries are objects with `industry`). */
+/**
+ * One row of `GET /api/active` (docs/product/spec.md#s3: active industries are objects with
+ * `industry`).
+ */
 export interface ActiveIndustry {
   industry: string;
   industry_text: string;
@@ -14,7 +17,7 @@ export type ActiveIndustriesResponse = ActiveIndustry[];
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 100;
 
-/** Spec §3 Industry. `limit` is the allowed count of a ranking of this industry. */
+/** docs/product/spec.md#s3 Industry. `limit` is the allowed count of a ranking of this industry. */
 export interface Industry {
   industry: string;
   industry_text: string;
@@ -40,7 +43,10 @@ export interface Period {
  */
 export type IssueWeights = { readonly [K in IssueKey]: number };
 
-/** Spec §3 Company, as the API returns it. `_id` is `upright_cid` (the spec's id field). */
+/**
+ * docs/product/spec.md#s3 Company, as the API returns it. `_id` is `upright_cid` (the spec's id
+ * field).
+ */
 export interface Company {
   _id: string;
   upright_cid: string;
@@ -61,15 +67,15 @@ export interface Company {
   updated: string | null;
 }
 
-/** Spec §3 company scores of one period; lower is better, null = missing. */
+/** docs/product/spec.md#s3 company scores of one period; lower is better, null = missing. */
 export type CompanyScores = Period & { [F in ScoreField]: number | null };
 
-/** `<key>_rank` and `<key>_tied` of the nine issues (decisions §5 rule 1). */
+/** `<key>_rank` and `<key>_tied` of the nine issues (docs/product/rules.md#s5 rule 1). */
 export type IssueRanks = { [K in IssueKey as `${K}_rank`]: number } & {
   [K in IssueKey as `${K}_tied`]: boolean;
 };
 
-/** Unweighted combination (decisions §5 rule 5). */
+/** Unweighted combination (docs/product/rules.md#s5 rule 5). */
 export interface NormalizedRank {
   raw_rank: number;
   normalized_rank: number;
@@ -92,7 +98,10 @@ export type CompanyRanks = IssueRanks & NormalizedRank & WeightedRanks;
 /** A company of `GET /api/companies/…`: its fields, its scores of the period, its ranks. */
 export type RankedCompany = Company & CompanyRanks & { companies_scores: CompanyScores };
 
-/** Rankings answers as for a visitor; the BFF adds a member's personal ranks (decisions §11). */
+/**
+ * Rankings answers as for a visitor; the BFF adds a member's personal ranks
+ * (docs/product/rules.md#s11).
+ */
 export interface IndustryCompaniesRequest {
   industry: string;
   /** null = the latest period with scores for the industry. */
@@ -100,8 +109,8 @@ export interface IndustryCompaniesRequest {
 }
 
 /**
- * Decisions §5 rule 9 and §6, each company once (§11): `ranked` holds every company of S with
- * its fields and ranks; `aranked` and `pranked` list the same companies by `upright_cid`.
+ * docs/product/rules.md#s5 rule 9 and #s6, each company once (#s11): `ranked` holds every company
+ * of S with its fields and ranks; `aranked` and `pranked` list the same companies by `upright_cid`.
  */
 export interface IndustryCompaniesResult {
   /** By normalized_rank, then name. */
@@ -120,7 +129,7 @@ export interface IndustryCompaniesResponse {
   period: Period | null;
   /** The last earlier period with scores, which `moves` are counted from; null when none. */
   previous_period: Period | null;
-  /** Each ranked company's move since `previous_period` (decisions §12). */
+  /** Each ranked company's move since `previous_period` (docs/product/rules.md#s12). */
   moves: IndustryMoves;
 }
 
@@ -128,9 +137,9 @@ export interface IndustryCompaniesResponse {
 export const METHODOLOGY_EXAMPLE_MIN_COMPANIES = 3;
 
 /**
- * Decisions §12 methodology: the rules of §5 worked by the engine on the active industry with
- * the fewest companies (at least METHODOLOGY_EXAMPLE_MIN_COMPANIES; by slug among equals), as
- * its visitor ranking at its latest period, with the visitor weights used for `arank`.
+ * docs/product/rules.md#s12 methodology: the rules of #s5 worked by the engine on the active
+ * industry with the fewest companies (at least METHODOLOGY_EXAMPLE_MIN_COMPANIES; by slug among
+ * equals), as its visitor ranking at its latest period, with the visitor weights used for `arank`.
  */
 export interface MethodologyExampleResponse {
   methodology_version: string;
@@ -175,7 +184,7 @@ export interface DetailEntry extends Period {
   source: SourceRef;
 }
 
-/** The spec §3 merge: one entry (or null when there is none) per detail table. */
+/** The docs/product/spec.md#s3 merge: one entry (or null when there is none) per detail table. */
 export type CompanyDetails = { [T in DetailTableName]: DetailEntry | null };
 
 /** A company's ranks in the industry of the page, from the same ranking as the industry page. */
@@ -196,7 +205,7 @@ export type CompanyDetail = Company &
 
 export interface CompanyDetailRequest {
   industry: string;
-  /** The company's slug (spec §2: name lowercased, spaces as hyphens). */
+  /** The company's slug (docs/product/spec.md#s2: name lowercased, spaces as hyphens). */
   company: string;
 }
 
@@ -228,7 +237,7 @@ export type TopCompany = Company &
 
 export interface TopCompaniesResponse {
   rankings: TopCompany[];
-  /** L = n of the ranked set (decisions §5); reports store it as `lowestRank`. */
+  /** L = n of the ranked set (docs/product/rules.md#s5); reports store it as `lowestRank`. */
   lowestRank: number;
   period: Period;
 }

@@ -9,7 +9,7 @@ export const REPORT_SOURCES_COMPANIES_MAX = 100;
 /** Largest page of `reports.search-documents.list`. */
 export const REPORT_SEARCH_DOCUMENTS_LIMIT_MAX = 1000;
 
-/** Spec §3 Report (its copy, `report`, only where one report is read). */
+/** docs/product/spec.md#s3 Report (its copy, `report`, only where one report is read). */
 export interface ReportSummary {
   report_id: number;
   title: string;
@@ -26,7 +26,7 @@ export interface ReportSummary {
   primary: boolean;
   major: boolean;
   major_ranking: boolean;
-  /** L of decisions §5 at publication; null until the report is published (frozen). */
+  /** L of docs/product/rules.md#s5 at publication; null until the report is published (frozen). */
   lowest_rank: number | null;
   archived: boolean;
   featured: boolean;
@@ -54,7 +54,9 @@ export interface ReportSource {
   title: string;
 }
 
-/** A page of a report list (spec §7: items and count). `count` counts every page. */
+/**
+ * A page of a report list (docs/product/spec.md#s7: items and count). `count` counts every page.
+ */
 export interface ReportPage {
   items: ReportSummary[];
   count: number;
@@ -79,8 +81,9 @@ export interface MajorReportsRequest extends ReportPageRequest {
 }
 
 /**
- * Spec §7 `major, items, count`: `major` is the newest major ranking (`major_ranking`) of the
- * selected industry (any industry for `all`) and quarter, null when there is none.
+ * docs/product/spec.md#s7 `major, items, count`: `major` is the newest major ranking
+ * (`major_ranking`) of the selected industry (any industry for `all`) and quarter, null when there
+ * is none.
  */
 export interface MajorReportsResponse extends ReportPage {
   major: ReportSummary | null;
@@ -105,8 +108,8 @@ export interface PublishedReport {
   /** The report's web path; the one place its links should point to. */
   canonical: string;
   /**
-   * Spec §4: the frozen snapshot; when the report was never frozen, generated from rankings;
-   * null when rankings has no such ranking (e.g. the industry is no longer listed).
+   * docs/product/spec.md#s4: the frozen snapshot; when the report was never frozen, generated from
+   * rankings; null when rankings has no such ranking (e.g. the industry is no longer listed).
    */
   rankings: ReportRankings | null;
   /** For a major report, the major items: the other reports of its industry and quarter. */
@@ -145,7 +148,10 @@ export interface PublishReportRequest {
   publishedBy: string;
 }
 
-/** Decisions §6 `{ info, normalized, lowestRank, slug }`; `normalized` is the frozen ranking. */
+/**
+ * docs/product/rules.md#s6 `{ info, normalized, lowestRank, slug }`; `normalized` is the frozen
+ * ranking.
+ */
 export interface PublishReportResponse {
   info: Report;
   normalized: TopCompany[];

@@ -1,14 +1,14 @@
 import type { SearchApp, SearchDocumentOf } from '../queues/search-index';
 
 /**
- * Search (decisions §9). The BFF validates the browser's ReactiveSearch body into the query model
- * below and sends only that to the search service: the service never sees raw DSL.
+ * Search (docs/product/rules.md#s9). The BFF validates the browser's ReactiveSearch body into the
+ * query model below and sends only that to the search service: the service never sees raw DSL.
  */
 
 /**
- * Fields each app may be queried on. `text`: the spec §2 search bar fields (search and
- * suggestion queries, highlight, weights). `term`/`range`/`geo`: filter fields. `sort`: fields a
- * result list may be sorted by.
+ * Fields each app may be queried on. `text`: the docs/product/spec.md#s2 search bar fields (search
+ * and suggestion queries, highlight, weights). `term`/`range`/`geo`: filter fields. `sort`: fields
+ * a result list may be sorted by.
  */
 export const SEARCH_APP_FIELDS = {
   companies: {
@@ -58,7 +58,7 @@ export const SEARCH_DOCUMENT_FIELDS = {
 export type SearchTextField<A extends SearchApp = SearchApp> =
   (typeof SEARCH_APP_FIELDS)[A]['text'][number];
 
-/** Spec §9 search defaults and limits. */
+/** docs/product/spec.md#s9 search defaults and limits. */
 export const SEARCH_LIMITS = {
   defaultSize: 10,
   suggestionSize: 5,
@@ -76,7 +76,7 @@ export const SEARCH_LIMITS = {
 export const SEARCH_FUZZINESS = [0, 1, 2, 'AUTO'] as const;
 export type SearchFuzziness = (typeof SEARCH_FUZZINESS)[number];
 
-/** Spec §9 distance units. */
+/** docs/product/spec.md#s9 distance units. */
 export const DISTANCE_UNITS = ['mi', 'yd', 'ft', 'in', 'km', 'm', 'cm', 'mm', 'NM'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
@@ -173,7 +173,7 @@ export interface ReactiveSearchResponse {
   results: Record<string, SearchQueryResult>;
 }
 
-/** `PUT /api/search/{app}/_analytics/search` (spec §7: impressions). */
+/** `PUT /api/search/{app}/_analytics/search` (docs/product/spec.md#s7: impressions). */
 export interface SearchImpressionsRequest {
   app: SearchApp;
   queryId: string | null;
@@ -187,7 +187,10 @@ export interface SearchImpressionsResponse {
   query_id: string;
 }
 
-/** `PUT /api/search/{app}/_analytics/click` (spec §7: click_type, click_on id → position). */
+/**
+ * `PUT /api/search/{app}/_analytics/click` (docs/product/spec.md#s7: click_type, click_on id →
+ * position).
+ */
 export interface SearchClickRequest {
   app: SearchApp;
   queryId: string;

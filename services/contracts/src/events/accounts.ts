@@ -2,7 +2,7 @@ import type { Averages } from '../dto';
 import type { CallersOf } from '../services';
 
 export const accountsEvents = {
-  /** New averages (decisions §4) after priorities changed or a member was deleted. */
+  /** New averages (docs/product/rules.md#s4) after priorities changed or a member was deleted. */
   averagesChanged: 'accounts.averages.changed',
 } as const;
 

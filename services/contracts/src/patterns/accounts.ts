@@ -23,33 +23,33 @@ import type {
 import type { CallersOf } from '../services';
 
 /**
- * Accounts answers every account call of spec §7. The member is always named by `uid`, which
- * the BFF takes from the authenticated session only, never from a request body.
+ * Accounts answers every account call of docs/product/spec.md#s7. The member is always named by
+ * `uid`, which the BFF takes from the authenticated session only, never from a request body.
  */
 export const accountsPatterns = {
-  /** The current averages of decisions §4. */
+  /** The current averages of docs/product/rules.md#s4. */
   averages: 'accounts.averages.get',
   /** Creates a member and a session; `conflict` when the email is taken (any case). */
-  signup: 'accounts.signup',
-  /** `unauthenticated` with the spec §8 text on a wrong email or password. */
-  signin: 'accounts.signin',
+  signup: 'accounts.registration.signup',
+  /** `unauthenticated` with the docs/product/spec.md#s8 text on a wrong email or password. */
+  signin: 'accounts.registration.signin',
   /** Revokes the session of this token (no error when it is unknown). */
-  signout: 'accounts.signout',
+  signout: 'accounts.sessions.signout',
   /** The member behind a bearer token; `unauthenticated` when unknown, expired or revoked. */
   authenticate: 'accounts.sessions.authenticate',
-  verify: 'accounts.verify',
+  verify: 'accounts.registration.verify',
   user: 'accounts.user.get',
   /** Enqueues the welcome mail unless it was sent (idempotent). */
-  welcome: 'accounts.welcome',
+  welcome: 'accounts.members.welcome',
   priorities: 'accounts.priorities.get',
   savePriorities: 'accounts.priorities.put',
   settings: 'accounts.settings.get',
   saveSettings: 'accounts.settings.put',
-  discontinue: 'accounts.discontinue',
+  discontinue: 'accounts.discontinue.request',
   cancelDiscontinue: 'accounts.discontinue.cancel',
-  unsubscribe: 'accounts.unsubscribe',
+  unsubscribe: 'accounts.newsletter.unsubscribe',
   /** Contact form: enqueues a `contact` mail. */
-  message: 'accounts.message',
+  message: 'accounts.contact.send',
   /** Enqueues a reset mail when the email belongs to a member; the same answer either way. */
   requestReset: 'accounts.reset.request',
   validateResetHash: 'accounts.reset.validate',
@@ -101,13 +101,13 @@ type ForMember<T = Record<never, never>> = T & { uid: string };
 
 export interface AccountsRequestMap {
   'accounts.averages.get': { request: Record<string, never>; response: Averages };
-  'accounts.signup': { request: SignupRequest; response: AuthResponse };
-  'accounts.signin': { request: SigninRequest; response: AuthResponse };
-  'accounts.signout': { request: { token: string }; response: { signedOut: true } };
+  'accounts.registration.signup': { request: SignupRequest; response: AuthResponse };
+  'accounts.registration.signin': { request: SigninRequest; response: AuthResponse };
+  'accounts.sessions.signout': { request: { token: string }; response: { signedOut: true } };
   'accounts.sessions.authenticate': { request: { token: string }; response: SessionMember };
-  'accounts.verify': { request: VerifyRequest; response: { user: User } };
+  'accounts.registration.verify': { request: VerifyRequest; response: { user: User } };
   'accounts.user.get': { request: ForMember; response: User };
-  'accounts.welcome': { request: ForMember; response: { queued: boolean } };
+  'accounts.members.welcome': { request: ForMember; response: { queued: boolean } };
   'accounts.priorities.get': { request: ForMember; response: PrioritiesResponse };
   'accounts.priorities.put': {
     request: ForMember<{ values: PrioritiesBody }>;
@@ -120,13 +120,16 @@ export interface AccountsRequestMap {
     response: SettingsSaved;
   };
   /** `validation_failed` on `password` when it is not the member's. */
-  'accounts.discontinue': {
+  'accounts.discontinue.request': {
     request: ForMember<DiscontinueBody>;
     response: DiscontinueResponse;
   };
   'accounts.discontinue.cancel': { request: ForMember; response: CancelDiscontinueResponse };
-  'accounts.unsubscribe': { request: UnsubscribeRequest; response: { unsubscribed: true } };
-  'accounts.message': { request: MessageRequest; response: { sent: true } };
+  'accounts.newsletter.unsubscribe': {
+    request: UnsubscribeRequest;
+    response: { unsubscribed: true };
+  };
+  'accounts.contact.send': { request: MessageRequest; response: { sent: true } };
   'accounts.reset.request': { request: ResetRequest; response: { resetSent: true } };
   'accounts.reset.validate': { request: { hash: string }; response: { hashValid: boolean } };
   'accounts.reset.save': { request: ResetPasswordRequest; response: { success: true } };

@@ -1,7 +1,11 @@
+import { z } from 'zod';
+import { jobsByName } from './job-schemas';
+import { Queues } from './names';
+
 /**
- * The `mail` queue (decisions §2): accounts (and the BFF's contact form, through accounts)
- * enqueue, the mail service's BullMQ worker renders and sends. Producers choose the job id so a
- * retried request never sends twice: use `mailJobId`.
+ * The `mail` queue (docs/product/rules.md#s2): accounts (and the BFF's contact form, through
+ * accounts) enqueue, the mail service's BullMQ worker renders and sends. Producers choose the job
+ * id so a retried request never sends twice: use `mailJobId`.
  */
 export const MailKinds = {
   welcome: 'welcome',
@@ -82,8 +86,53 @@ export const mailJobId = {
     jobIdOf('email-in-use', ownerUid, attemptId),
 } as const;
 
-/** Every job id of one member starts so (mail jobs are deleted with the member, decisions §8). */
+/**
+ * Every job id of one member starts so (mail jobs are deleted with the member,
+ * docs/product/rules.md#s8).
+ */
 export const mailJobIdsOfMember = (uid: string): ((jobId: string) => boolean) => {
   const ownedBy = new RegExp(`^[a-z-]+_${uid}(_|$)`);
   return (jobId) => ownedBy.test(jobId);
 };
+
+const dateString = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date');
+const token = z.string().min(1).max(512);
+const name = z.string().max(200);
+
+const recipient = z.object({
+  uid: z.string().min(1).max(100),
+  email: z.email().max(320),
+  firstName: name,
+  unsubscribeKey: token,
+});
+
+/**
+ * The `mail` queue's contract: the job name is the kind. Each schema is checked against the
+ * `MailJobData` type, so the two cannot drift apart.
+ */
+export const mailJobs = jobsByName<MailJobData>(
+  Queues.mail,
+  {
+    welcome: z.object({ recipient }),
+    'password-reset': z.object({ recipient, resetHash: token, expiresAt: dateString }),
+    'email-verification': z.object({ recipient, verifyHash: token }),
+    contact: z.object({
+      fromName: name.min(1),
+      fromEmail: z.email().max(320),
+      message: z.string().min(1).max(20_000),
+      uid: z.string().min(1).max(100).nullable(),
+      reportTitle: z.string().max(500).nullable(),
+    }),
+    'discontinue-confirmation': z.object({ recipient, finalDate: dateString }),
+    'account-changed': z.object({
+      recipient,
+      change: z.enum(ACCOUNT_CHANGES),
+      changedAt: dateString,
+    }),
+    'email-in-use': z.object({ recipient }),
+  },
+  'mail kind',
+);

@@ -1,7 +1,11 @@
+import { z } from 'zod';
+import { jobsOfAnyName } from './job-schemas';
+import { Queues } from './names';
+
 /**
- * Deleting a discontinued member on the final date (decisions §8). Accounts owns the delayed
- * `member-deletion` job; once its own rows are gone it enqueues one job per other service that
- * keeps member data, so each deletion is retried on its own until done.
+ * Deleting a discontinued member on the final date (docs/product/rules.md#s8). Accounts owns the
+ * delayed `member-deletion` job; once its own rows are gone it enqueues one job per other service
+ * that keeps member data, so each deletion is retried on its own until done.
  */
 export interface MemberDeletionJobData {
   uid: string;
@@ -18,3 +22,16 @@ export const memberDeletionJobId = (uid: string): string => `member-deletion_${u
 
 /** Job id of the search service's part of one member's deletion. */
 export const searchMemberDeletionJobId = (uid: string): string => `search-member-deletion_${uid}`;
+
+const memberDeletionData: z.ZodType<MemberDeletionJobData> = z.strictObject({
+  uid: z.string().min(1).max(200),
+});
+
+/** Accounts' own `member-deletion` queue. */
+export const memberDeletionJobs = jobsOfAnyName(Queues.memberDeletion, memberDeletionData);
+
+/** Search's part of a deletion, `search-member-deletion`: the same data. */
+export const searchMemberDeletionJobs = jobsOfAnyName(
+  Queues.searchMemberDeletion,
+  memberDeletionData,
+);

@@ -1,9 +1,12 @@
 /**
  * The `search-index` queue: rankings (on import) and reports (on import and publish) push the
  * documents they own; the search service's worker writes them to the engine. Documents carry
- * exactly the fields search needs (spec §2 search bar), nothing more.
+ * exactly the fields search needs (docs/product/spec.md#s2 search bar), nothing more.
  */
+import { z } from 'zod';
 import type { Company } from '../dto/rankings';
+import { jobsByName } from './job-schemas';
+import { Queues } from './names';
 
 export const SEARCH_APPS = ['companies', 'industries', 'reports'] as const;
 export type SearchApp = (typeof SEARCH_APPS)[number];
@@ -75,3 +78,58 @@ export type SearchIndexJob = {
 
 /** Most documents in one upsert job; producers split larger sets. */
 export const SEARCH_INDEX_BATCH = 500;
+
+/** Queue payloads come from other processes: checked like any input before they reach an index. */
+const id = z.string().min(1).max(200);
+const text = z.string().max(1000);
+const texts = z.array(text).max(500);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const app = z.enum(SEARCH_APPS);
+
+const documentSchemas = {
+  companies: z.strictObject({
+    id,
+    company_name: text.min(1),
+    slug: text,
+    brands: texts,
+    subsidiaries: texts,
+    industry: text,
+    industries: texts,
+    sectors: texts,
+    updated: date.nullable(),
+    location: z
+      .strictObject({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+      .nullable(),
+  }),
+  industries: z.strictObject({
+    id,
+    industry_text: text.min(1),
+    industry_alts: texts,
+    definition: z.string().max(10_000),
+  }),
+  reports: z.strictObject({
+    id,
+    title: text.min(1),
+    slug: text,
+    published_date: date,
+    industry: text,
+    archived: z.boolean(),
+  }),
+} as const satisfies { [A in SearchApp]: z.ZodType<SearchDocumentOf[A]> };
+
+const upsertOf = <A extends SearchApp>(name: A) =>
+  z.strictObject({
+    app: z.literal(name),
+    documents: z.array(documentSchemas[name]).max(SEARCH_INDEX_BATCH),
+  });
+
+/** The `search-index` queue's contract: the job name is the kind of change. */
+export const searchIndexJobs = jobsByName<SearchIndexJobData>(Queues.searchIndex, {
+  [SearchIndexJobs.upsert]: z.discriminatedUnion('app', [
+    upsertOf('companies'),
+    upsertOf('industries'),
+    upsertOf('reports'),
+  ]),
+  [SearchIndexJobs.remove]: z.strictObject({ app, ids: z.array(id).max(SEARCH_INDEX_BATCH) }),
+  [SearchIndexJobs.rebuild]: z.strictObject({ apps: z.array(app).min(1) }),
+});

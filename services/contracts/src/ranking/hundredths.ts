@@ -1,6 +1,6 @@
 /**
- * Exact decimal arithmetic for weights (decisions §5 rule 8): weights become integer hundredths,
- * sums are integers, and a sum is turned back into a number only for display.
+ * Exact decimal arithmetic for weights (docs/product/rules.md#s5 rule 8): weights become integer
+ * hundredths, sums are integers, and a sum is turned back into a number only for display.
  */
 
 /**

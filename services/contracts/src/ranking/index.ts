@@ -1,6 +1,6 @@
 /**
- * The pure weighting rules of decisions §5 (rules 6–9) shared by the rankings engine, the BFF and
- * the browser: no framework, no I/O, no zod, so the web bundle can take them too.
+ * The pure weighting rules of docs/product/rules.md#s5 (rules 6–9) shared by the rankings engine,
+ * the BFF and the browser: no framework, no I/O, no zod, so the web bundle can take them too.
  */
 export { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
 export { fromHundredths, toHundredths } from './hundredths';

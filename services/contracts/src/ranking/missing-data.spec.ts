@@ -4,7 +4,7 @@ import { discloses, issueDataStatus } from './missing-data';
 const publicCompany = { structure: 'Public', alt_reporting: false, self_reporting: false };
 const privateCompany = { structure: 'Private', alt_reporting: false, self_reporting: false };
 
-describe('issueDataStatus (decisions §5 rules 2–4)', () => {
+describe('issueDataStatus (docs/product/rules.md#s5 rules 2–4)', () => {
   it('is scored with a score and no_data without one, climate included', () => {
     for (const key of ISSUE_KEYS) {
       expect(issueDataStatus(publicCompany, key, 3)).toBe('scored');

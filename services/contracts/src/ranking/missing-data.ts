@@ -1,6 +1,6 @@
 import { DISCLOSURE_DEPENDENT_ISSUES, type IssueKey } from '../issues';
 
-/** The fields of decisions §5 rule 4. */
+/** The fields of docs/product/rules.md#s5 rule 4. */
 export interface DisclosureFields {
   readonly structure: string | null;
   readonly alt_reporting: boolean;

@@ -7,8 +7,8 @@ function compareCodeUnits(a: string, b: string): number {
 
 /**
  * Indices of `companies` ordered by company_name (English collation, so "eBay" sorts beside
- * "Exxon"), then by upright_cid (code units): the "then name" of every "by rank, then name"
- * list of decisions §5 rule 9. The order is total, so it never depends on the input order.
+ * "Exxon"), then by upright_cid (code units): the "then name" of every "by rank, then name" list of
+ * docs/product/rules.md#s5 rule 9. The order is total, so it never depends on the input order.
  */
 export function orderByName(
   companies: ReadonlyArray<{ readonly company_name: string; readonly upright_cid: string }>,

@@ -3,7 +3,7 @@ import { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } f
 
 export type PersonallyRankable = IssueRanksOf & { readonly company_name: string };
 
-/** A member's weighting of one ranked set (decisions §5 rules 7–9). */
+/** A member's weighting of one ranked set (docs/product/rules.md#s5 rules 7–9). */
 export interface PersonalRanking {
   /** Index-aligned with the companies weighed. */
   ranks: WeightedRank[];

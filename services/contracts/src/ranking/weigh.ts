@@ -5,7 +5,10 @@ import { fromHundredths, toHundredths } from './hundredths';
 /** Weights by issue key: members' averages (2 decimals) or a member's values (0–10). */
 export type Weights = Readonly<Record<IssueKey, number>>;
 
-/** What weighing reads of a company: its id and its nine issue ranks (decisions §5 rule 1). */
+/**
+ * What weighing reads of a company: its id and its nine issue ranks (docs/product/rules.md#s5 rule
+ * 1).
+ */
 export type IssueRanksOf = { readonly upright_cid: string } & {
   readonly [K in IssueKey as `${K}_rank`]: number;
 };
@@ -24,7 +27,7 @@ export interface WeightedRank {
 const RANK_FIELDS = ISSUE_KEYS.map((key) => `${key}_rank` as const);
 
 /**
- * Decisions §5 rules 6–8, the one implementation the rankings engine, the BFF (members'
+ * docs/product/rules.md#s5 rules 6–8, the one implementation the rankings engine, the BFF (members'
  * personal ranks) and the browser (the priorities preview) share: raw = Σ issue rank × weight,
  * computed exactly in integer hundredths, then the competition rank of raw and its tied flag.
  * Companies are compared on the integer sums, never on floats, so weights 0.1 and 0.2 on equal

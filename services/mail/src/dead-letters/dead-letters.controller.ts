@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { listDeadLetters } from './dead-letters';
-import { MailQueue } from './mail-queue';
+import { MailQueue } from './mail.queue';
 
 /**
  * GET /dead-letters on the mail process's own port (internal, like /metrics; the BFF does not

@@ -1,5 +1,5 @@
 import { Queue, type Job } from 'bullmq';
-import { isRedactedMailData, recipientUid } from '../delivery/parse-mail-job';
+import { isRedactedMailData, recipientUid } from '../delivery/mail-job-data';
 import { withoutAddresses } from '../delivery/smtp-failure';
 
 /**

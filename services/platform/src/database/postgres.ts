@@ -2,7 +2,10 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { DatabaseConfig } from '../config/common-schema';
 import type { ReadinessRegistry } from '../health/readiness-registry';
 
-/** Prisma Client runs through the pg driver adapter (decisions §2); one pool per process. */
+/**
+ * Prisma Client runs through the pg driver adapter (docs/product/rules.md#s2); one pool per
+ * process.
+ */
 export function createPgAdapter(config: DatabaseConfig): PrismaPg {
   return new PrismaPg({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
 }

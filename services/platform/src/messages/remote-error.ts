@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 /**
  * An expected failure of a message handler, answered to the caller as its RemoteErrorPayload
- * (decisions §3); throw what it returns.
+ * (docs/product/rules.md#s3); throw what it returns.
  */
 export function remoteError(code: ErrorCode, message: string, field?: string): RpcException {
   const error: RemoteErrorPayload = field ? { code, message, field } : { code, message };

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch } from '@nestjs/common';
+import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { ERROR_TEXTS, isRemoteErrorPayload, type RemoteErrorPayload } from '@upright/contracts';
 import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
@@ -21,12 +21,18 @@ export function remoteFailureOf(error: unknown): RemoteErrorPayload | null {
 }
 
 /**
- * For the controllers of handlers that call another service (`@UseFilters(RemoteFailureFilter)`):
- * failures answered per `remoteFailureOf`, anything else as Nest does.
+ * Every service's filter (the service module installs it): a message handler's failure is
+ * answered per `remoteFailureOf`, anything else as Nest does. The process's HTTP routes (health,
+ * metrics) share the global filters, so their errors go to Nest's HTTP filter, `http`.
  */
 @Catch()
 export class RemoteFailureFilter extends BaseRpcExceptionFilter {
+  constructor(private readonly http?: ExceptionFilter) {
+    super();
+  }
+
   override catch(exception: unknown, host: ArgumentsHost): Observable<unknown> {
+    if (host.getType() !== 'rpc' && this.http) return this.http.catch(exception, host);
     const failure = remoteFailureOf(exception);
     return failure ? throwError(() => failure) : super.catch(exception, host);
   }

@@ -8,10 +8,10 @@ import {
 import { announceMemberChanged, bumpPublicVersions } from './public-versions';
 
 /**
- * What a service tells every BFF replica after it commits a change (decisions §11): public
- * answers of a domain are stale, or a member changed (sessions revoked, priorities saved, discontinued): replicas
- * then forget the sessions of that member they had verified. A failed announcement is
- * logged and thrown: the caller decides whether its own operation fails with it.
+ * What a service tells every BFF replica after it commits a change (docs/product/rules.md#s11):
+ * public answers of a domain are stale, or a member changed (sessions revoked, priorities saved,
+ * discontinued): replicas then forget the sessions of that member they had verified. A failed
+ * announcement is logged and thrown: the caller decides whether its own operation fails with it.
  */
 @Injectable()
 export class PublicData {

@@ -32,7 +32,7 @@ return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'kind', 'member-
 
 /**
  * Moves the versions of `domains` after the change is committed: every BFF replica stops
- * serving answers made before it (decisions §11). Returns the new versions.
+ * serving answers made before it (docs/product/rules.md#s11). Returns the new versions.
  */
 export async function bumpPublicVersions(
   redis: VersionRedis,

@@ -11,10 +11,10 @@ import { DEFAULT_AVERAGE_WEIGHTS, sameWeights, weightsFromAverages } from './ave
 export const AVERAGES_REFRESH_MS = 60_000;
 
 /**
- * The averages that weigh visitors' rankings (decisions §5 rule 6), held in memory so that a
- * request never waits for accounts. Loaded at start, replaced by the averages-changed event and
- * refreshed periodically. Until accounts first answers every weight is 5, which is also the
- * value of decisions §4 when no member has weighted priorities.
+ * The averages that weigh visitors' rankings (docs/product/rules.md#s5 rule 6), held in memory so
+ * that a request never waits for accounts. Loaded at start, replaced by the averages-changed event
+ * and refreshed periodically. Until accounts first answers every weight is 5, which is also the
+ * value of docs/product/rules.md#s4 when no member has weighted priorities.
  */
 @Injectable()
 export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutdown {

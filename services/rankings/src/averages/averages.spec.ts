@@ -44,7 +44,7 @@ describe('AveragesCache', () => {
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
 
-  it('uses 5 for every issue while accounts cannot answer (decisions §4)', async () => {
+  it('uses 5 for every issue while accounts cannot answer (docs/product/rules.md#s4)', async () => {
     const { client } = clientAnswering(() => Promise.reject(new Error('unavailable')));
     const cache = new AveragesCache(client);
     await cache.refresh();

@@ -8,7 +8,7 @@ import {
   type IssueWeights,
 } from '@upright/contracts';
 
-/** Decisions §4: every issue weighs 5 while no member has weighted priorities. */
+/** docs/product/rules.md#s4: every issue weighs 5 while no member has weighted priorities. */
 export const DEFAULT_AVERAGE_WEIGHTS: IssueWeights = Object.freeze(
   Object.fromEntries(ISSUE_KEYS.map((key) => [key, PRIORITY_DEFAULT])) as IssueWeights,
 );

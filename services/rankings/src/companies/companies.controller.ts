@@ -8,7 +8,7 @@ import {
   companyDetailRequestSchema,
   industryCompaniesRequestSchema,
   topCompaniesRequestSchema,
-} from './company-requests';
+} from './companies.schemas';
 
 @Controller()
 export class CompaniesController {

@@ -17,7 +17,7 @@ function detailRow(
   };
 }
 
-describe('mergeDetails (spec §3 company detail)', () => {
+describe('mergeDetails (docs/product/spec.md#s3 company detail)', () => {
   it('takes the latest-period entry of each table, with its source and period', () => {
     const merged = mergeDetails([
       detailRow('companies_lobbyings', [2025, 3], { lobbying_spend: 100, lobbyists: 2 }),

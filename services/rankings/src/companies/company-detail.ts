@@ -30,9 +30,9 @@ function latestFirst(a: DetailRow, b: DetailRow): number {
 }
 
 /**
- * Spec §3: a company's detail merges the first entry of each of the eight detail tables; the
- * first is the latest period's. Each entry keeps its period and source, and its metrics carry
- * the labels and units of DETAIL_TABLES, in that table's order. A table without rows is null.
+ * docs/product/spec.md#s3: a company's detail merges the first entry of each of the eight detail
+ * tables; the first is the latest period's. Each entry keeps its period and source, and its metrics
+ * carry the labels and units of DETAIL_TABLES, in that table's order. A table without rows is null.
  */
 export function mergeDetails(rows: readonly DetailRow[]): CompanyDetails {
   const merged = Object.fromEntries(

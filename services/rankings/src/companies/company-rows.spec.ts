@@ -9,7 +9,7 @@ import {
 } from './company-rows';
 
 describe('company rows → API and engine shapes', () => {
-  it('maps a company row to the spec §3 fields, _id being upright_cid', () => {
+  it('maps a company row to the docs/product/spec.md#s3 fields, _id being upright_cid', () => {
     const company = toCompany(
       companyRow('C1', {
         companyName: 'Brightwater Provisions',

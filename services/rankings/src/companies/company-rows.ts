@@ -110,7 +110,7 @@ export function toCompanyScores(row: ScoreRow): CompanyScores {
   return { period_year: row.periodYear, period_qrt: row.periodQrt, ...scores };
 }
 
-/** What the ranking engine needs of a company and its scores (decisions §5). */
+/** What the ranking engine needs of a company and its scores (docs/product/rules.md#s5). */
 export function toRankable(company: Company, scores: CompanyScores): RankableCompany {
   return {
     upright_cid: company.upright_cid,

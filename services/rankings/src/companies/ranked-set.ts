@@ -40,8 +40,8 @@ export interface RankedSetMember {
 }
 
 /**
- * The ranked set S of decisions §5 (one industry, period and scope) with its stage-1 ranking:
- * what the cache keeps per data version. It is weighed once per averages (memoised).
+ * The ranked set S of docs/product/rules.md#s5 (one industry, period and scope) with its stage-1
+ * ranking: what the cache keeps per data version. It is weighed once per averages (memoised).
  */
 export class RankedSet {
   readonly issueRanking: IssueRanking;
@@ -70,9 +70,9 @@ export class RankedSet {
   }
 
   /**
-   * ranked and aranked of `GET /api/companies/…` for visitors (pranked is the BFF's, decisions
-   * §11). `averages` must be the AveragesCache's current object: it is replaced only when the
-   * averages change, which keys the memo.
+   * ranked and aranked of `GET /api/companies/…` for visitors (pranked is the BFF's,
+   * docs/product/rules.md#s11). `averages` must be the AveragesCache's current object: it is
+   * replaced only when the averages change, which keys the memo.
    */
   industryLists(averages: IssueWeights): IndustryCompaniesResult {
     return this.visitorRanking(averages).result;
@@ -106,7 +106,7 @@ export class RankedSet {
 
   /**
    * Every company's ranks without its name or personal fields, by normalized_rank then name:
-   * one period of an industry's history (decisions §12).
+   * one period of an industry's history (docs/product/rules.md#s12).
    */
   historicRanks(averages: IssueWeights): IndustryHistoryEntry[] {
     return this.visitorRanking(averages).ranking.ranked.map(
@@ -116,7 +116,7 @@ export class RankedSet {
 
   /**
    * Each company's move since `previous` (the last earlier period with scores): places gained on
-   * normalized_rank and on arank, null for a company not ranked then (decisions §12).
+   * normalized_rank and on arank, null for a company not ranked then (docs/product/rules.md#s12).
    */
   movesSince(previous: RankedSet | null, averages: IssueWeights): IndustryMoves {
     const before = previous
@@ -153,7 +153,10 @@ export class RankedSet {
     return this.visitorMemo;
   }
 
-  /** Each company once, in `ranked`; the weighted order refers to it by id (decisions §11). */
+  /**
+   * Each company once, in `ranked`; the weighted order refers to it by id
+   * (docs/product/rules.md#s11).
+   */
   private withCompanyFields(ranking: IndustryRanking): IndustryCompaniesResult {
     return {
       ranked: ranking.ranked.map((ranked) => this.withFields(ranked)),

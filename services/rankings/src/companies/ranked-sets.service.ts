@@ -18,7 +18,7 @@ export class RankedSets {
     return period === null ? null : this.at(view, scope, period);
   }
 
-  /** S at every period with scores for it, oldest first (decisions §12 history). */
+  /** S at every period with scores for it, oldest first (docs/product/rules.md#s12 history). */
   async every(view: IndustryCacheView, scope: MemberScope): Promise<RankedSet[]> {
     const periods = await this.periods(view, scope);
     return Promise.all(periods.map((period) => this.at(view, scope, period)));

@@ -25,7 +25,7 @@ import {
   CACHE_ENTRY_TTL_MS,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
-import { pushToSearchIndex } from '../search-documents/push-to-search-index';
+import { pushToSearchIndex } from '../search-documents/search-index.queue';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
 
@@ -97,7 +97,7 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   }
 }
 
-/** Queues the search documents (decisions §7: an import re-indexes search). */
+/** Queues the search documents (docs/product/rules.md#s7: an import re-indexes search). */
 async function indexForSearch(
   env: z.infer<typeof cliEnvSchema>,
   db: PrismaClient,

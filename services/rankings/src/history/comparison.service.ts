@@ -6,8 +6,8 @@ import { IndustriesService } from '../industries/industries.service';
 import { HistoryService } from './history.service';
 
 /**
- * Decisions §12 comparison: each company's page answer (ranks, figures and their sources) and
- * its history, made by the same services as the company page and the history call.
+ * docs/product/rules.md#s12 comparison: each company's page answer (ranks, figures and their
+ * sources) and its history, made by the same services as the company page and the history call.
  */
 @Injectable()
 export class ComparisonService {

@@ -7,7 +7,7 @@ import {
   companyHistoryRequestSchema,
   comparisonRequestSchema,
   industryHistoryRequestSchema,
-} from './history-requests';
+} from './history.schemas';
 import { HistoryService } from './history.service';
 
 @Controller()

@@ -11,9 +11,9 @@ import { RankedSets } from '../companies/ranked-sets.service';
 import { IndustriesService } from '../industries/industries.service';
 
 /**
- * Decisions §12 history: the ranked sets of every period with scores, from the same cache and
- * engine as today's ranking, weighed by the current averages (the averages are not kept per
- * period; see decision 0024).
+ * docs/product/rules.md#s12 history: the ranked sets of every period with scores, from the same
+ * cache and engine as today's ranking, weighed by the current averages (the averages are not kept
+ * per period; see decision 0024).
  */
 @Injectable()
 export class HistoryService {

@@ -1,7 +1,8 @@
 /**
- * Whole-file validation of a data set (decisions §7): every bad row is reported with its index and
- * field, nothing is accepted half-way. Row shapes come from the format in contracts (`DataSet`); duplicates and references
- * between rows are checked here, on the raw input, so that one run lists every kind of error.
+ * Whole-file validation of a data set (docs/product/rules.md#s7): every bad row is reported with
+ * its index and field, nothing is accepted half-way. Row shapes come from the format in contracts
+ * (`DataSet`); duplicates and references between rows are checked here, on the raw input, so that
+ * one run lists every kind of error.
  */
 import type { z } from 'zod';
 import {

@@ -1,12 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { parseMessage, slugSchema } from '@upright/platform';
-import { z } from 'zod';
+import { parseMessage } from '@upright/platform';
 import { IndustriesRepository } from './industries.repository';
 import { IndustriesService } from './industries.service';
-
-const industryRequestSchema = z.object({ industry: slugSchema });
+import { industryRequestSchema } from './industries.schemas';
 
 @Controller()
 export class IndustriesController {

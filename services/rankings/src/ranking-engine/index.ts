@@ -1,5 +1,5 @@
 /**
- * The ranking engine of decisions §5: plain functions, no framework, database or I/O.
+ * The ranking engine of docs/product/rules.md#s5: plain functions, no framework, database or I/O.
  *
  * Stage 1 `rankIssues` (cache per industry and period) → stage 2 `weigh` (per weight set) →
  * `assembleIndustryRanking` (API lists). `rankIndustry` runs all three. Every result carries

@@ -28,8 +28,8 @@ interface IssueColumn {
 }
 
 /**
- * Stage 1 (decisions §5 rules 1–5), cacheable per (industry, period): per-issue standard
- * competition ranks, tied flags, raw_rank and normalized_rank.
+ * Stage 1 (docs/product/rules.md#s5 rules 1–5), cacheable per (industry, period): per-issue
+ * standard competition ranks, tied flags, raw_rank and normalized_rank.
  *
  * Lowest rank L = n. A company whose score is missing (rule 3, not climate) or that is
  * undisclosed on a disclosure-dependent issue (rule 4) is placed at L on that issue and takes no

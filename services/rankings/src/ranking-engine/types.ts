@@ -2,11 +2,11 @@ import type { IssueKey, WeightedRank, Weights } from '@upright/contracts';
 
 export type { WeightedRank, Weights };
 
-/** One company of the ranked set S (decisions §5), as the engine needs it. */
+/** One company of the ranked set S (docs/product/rules.md#s5), as the engine needs it. */
 export interface RankableCompany {
   readonly upright_cid: string;
   readonly company_name: string;
-  /** Only the exact value `'Public'` counts as public (decisions §5 rule 4). */
+  /** Only the exact value `'Public'` counts as public (docs/product/rules.md#s5 rule 4). */
   readonly structure: string | null;
   readonly alt_reporting: boolean;
   readonly self_reporting: boolean;
@@ -27,7 +27,10 @@ export type IssueRankFields = { readonly [F in IssueRankField]: number } & {
   readonly [F in IssueTiedField]: boolean;
 };
 
-/** Stage-1 result for one company: per-issue ranks and the unweighted combination (§5 rules 1–5). */
+/**
+ * Stage-1 result for one company: per-issue ranks and the unweighted combination
+ * (docs/product/rules.md#s5 rules 1–5).
+ */
 export interface IssueRankedCompany extends IssueRankFields {
   readonly upright_cid: string;
   readonly company_name: string;
@@ -60,14 +63,14 @@ export interface IssueRanking {
 /** Index-aligned with `IssueRanking.companies` (entry i belongs to company i). */
 export type WeightedRanks = readonly WeightedRank[];
 
-/** Weighted by the averages (§5 rule 6). */
+/** Weighted by the averages (docs/product/rules.md#s5 rule 6). */
 export interface AverageRankFields {
   readonly raw_arank: number;
   readonly arank: number;
   readonly atied: boolean;
 }
 
-/** Weighted by the member's values (§5 rule 7); all null for visitors. */
+/** Weighted by the member's values (docs/product/rules.md#s5 rule 7); all null for visitors. */
 export interface PersonalRankFields {
   readonly raw_prank: number | null;
   readonly prank: number | null;
@@ -78,8 +81,8 @@ export interface PersonalRankFields {
 export interface RankedCompany extends IssueRankedCompany, AverageRankFields, PersonalRankFields {}
 
 /**
- * The API shape of decisions §5 rule 9 / §6. The three lists hold the same objects, each sorted
- * differently.
+ * The API shape of docs/product/rules.md#s5 rule 9 / #s6. The three lists hold the same objects,
+ * each sorted differently.
  */
 export interface IndustryRanking {
   /** By normalized_rank, then company_name. */

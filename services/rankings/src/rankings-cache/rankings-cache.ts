@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { publicDataKeys } from '@upright/contracts';
-import { RedisConnection, SERVICE_CONFIG, type CommonConfig } from '@upright/platform';
+import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
+import type { RankingsConfig } from '../config';
 import { AveragesCache } from '../averages/averages-cache';
 import { CACHE_ENTRY_TTL_MS, dataVersionKey, initialiseDataVersion } from './data-version';
 import { VersionedCache, type CacheStats } from './versioned-cache';
@@ -30,7 +31,7 @@ export class RankingsCache {
 
   constructor(
     private readonly redis: RedisConnection,
-    @Inject(SERVICE_CONFIG) private readonly config: CommonConfig,
+    @Inject(SERVICE_CONFIG) private readonly config: RankingsConfig,
     private readonly averages: AveragesCache,
   ) {}
 
@@ -39,8 +40,9 @@ export class RankingsCache {
   }
 
   /**
-   * The view for one request: reads the industry's data version and, in the same round trip,
-   * the published averages (decisions §11), so the ranking is made from both as they are now.
+   * The view for one request: reads the industry's data version and, in the same round trip, the
+   * published averages (docs/product/rules.md#s11), so the ranking is made from both as they are
+   * now.
    */
   async open(industry: string): Promise<IndustryCacheView> {
     try {

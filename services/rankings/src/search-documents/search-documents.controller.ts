@@ -1,28 +1,21 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Patterns, SEARCH_DOCUMENTS_MAX_PAGE, type ResponseOf } from '@upright/contracts';
-import { DATABASE, parseMessage, wholeNumberFrom } from '@upright/platform';
-import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client';
-import { documentsPage } from './search-documents.repository';
-
-const pageRequest = z.strictObject({
-  app: z.enum(['companies', 'industries'], 'must be companies or industries'),
-  after: z.string('must be a string').min(1).max(200).nullable(),
-  limit: wholeNumberFrom(1, SEARCH_DOCUMENTS_MAX_PAGE),
-});
+import { Patterns, type ResponseOf } from '@upright/contracts';
+import { parseMessage } from '@upright/platform';
+import { SearchDocumentsRepository } from './search-documents.repository';
+import { pageRequest } from './search-documents.schemas';
 
 /** `make reindex` pages through every company and industry document. */
 @Controller()
 export class SearchDocumentsController {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(private readonly documents: SearchDocumentsRepository) {}
 
   @MessagePattern(Patterns.rankings.searchDocuments)
   async list(
     @Payload() data: unknown,
   ): Promise<ResponseOf<typeof Patterns.rankings.searchDocuments>> {
     const { app, after, limit } = parseMessage(pageRequest, data);
-    const documents = await documentsPage(this.db, app, after, limit);
+    const documents = await this.documents.page(app, after, limit);
     return {
       documents,
       next: documents.length === limit ? documents[documents.length - 1].id : null,

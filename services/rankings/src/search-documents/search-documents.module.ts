@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SearchDocumentsController } from './search-documents.controller';
+import { SearchDocumentsRepository } from './search-documents.repository';
 
-@Module({ controllers: [SearchDocumentsController] })
+@Module({ controllers: [SearchDocumentsController], providers: [SearchDocumentsRepository] })
 export class SearchDocumentsModule {}

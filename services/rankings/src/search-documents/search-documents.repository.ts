@@ -1,4 +1,6 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { CompanySearchDocument, IndustrySearchDocument } from '@upright/contracts';
+import { DATABASE } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
 import { COMPANY_FIELDS } from '../companies/companies.repository';
 import { toCompany } from '../companies/company-rows';
@@ -64,4 +66,28 @@ export function documentsPage(
   return app === 'companies'
     ? companyDocuments(db, after, limit)
     : industryDocuments(db, after, limit);
+}
+
+/** Inactive industries, whose documents leave the index after an import. */
+export async function inactiveIndustryIds(db: PrismaClient): Promise<string[]> {
+  const rows = await db.industry.findMany({
+    where: { active: false },
+    select: { industry: true },
+    orderBy: { industry: 'asc' },
+  });
+  return rows.map((row) => row.industry);
+}
+
+/** The same pages for the `rankings.search-documents.list` handler (the CLI passes its own client). */
+@Injectable()
+export class SearchDocumentsRepository {
+  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+
+  page(
+    app: 'companies' | 'industries',
+    after: string | null,
+    limit: number,
+  ): Promise<Array<CompanySearchDocument | IndustrySearchDocument>> {
+    return documentsPage(this.db, app, after, limit);
+  }
 }

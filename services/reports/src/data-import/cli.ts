@@ -21,7 +21,7 @@ import Redis from 'ioredis';
 import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { toSearchDocument } from '../reports/report-view';
-import { ReportSearchIndex } from '../search-index/report-search-index';
+import { ReportSearchIndex } from '../search-index/search-index.queue';
 import { changesIn } from './import-plan';
 import { loadStored, writeImport } from './import-writer';
 import { validateReportSections, type ReportRow } from './validate-reports';
@@ -67,7 +67,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Running BFF replicas stop serving report answers made before the import (decisions §11). */
+/**
+ * Running BFF replicas stop serving report answers made before the import
+ * (docs/product/rules.md#s11).
+ */
 async function announceChange(env: z.infer<typeof cliEnvSchema>): Promise<void> {
   if (!env.REDIS_URL) return;
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });

@@ -1,8 +1,8 @@
 /**
- * Validation of the `reports` and `report_sources` sections of a data set file (decisions §7):
- * every bad row is listed with its path and field, and nothing is accepted half-way. The other
- * sections belong to rankings, which checks them (and that reports' industries and sources'
- * companies exist) before this import runs. Pure.
+ * Validation of the `reports` and `report_sources` sections of a data set file
+ * (docs/product/rules.md#s7): every bad row is listed with its path and field, and nothing is
+ * accepted half-way. The other sections belong to rankings, which checks them (and that reports'
+ * industries and sources' companies exist) before this import runs. Pure.
  */
 import { DataSet } from '@upright/contracts';
 import { z } from 'zod';

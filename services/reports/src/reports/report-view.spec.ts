@@ -30,7 +30,7 @@ const record: ReportRecord = {
 };
 
 describe('report paths', () => {
-  it('is /reports/{report_id}/{published_date}/{slug} (spec §2)', () => {
+  it('is /reports/{report_id}/{published_date}/{slug} (docs/product/spec.md#s2)', () => {
     expect(canonicalPath(pathPartsOf(record))).toBe(
       '/reports/19/2026-08-12/beverages-the-overall-upright-ranking-q2-2026',
     );
@@ -55,7 +55,7 @@ describe('report paths', () => {
 });
 
 describe('toSummary', () => {
-  it('shows the spec §3 fields with the path and frozen flag', () => {
+  it('shows the docs/product/spec.md#s3 fields with the path and frozen flag', () => {
     expect(toSummary({ ...record, frozen: true, lowestRank: 24 })).toEqual({
       report_id: 19,
       title: record.title,
@@ -78,7 +78,7 @@ describe('toSummary', () => {
     });
   });
 
-  it('makes the search document of spec §2 (title, date, path parts)', () => {
+  it('makes the search document of docs/product/spec.md#s2 (title, date, path parts)', () => {
     expect(toSearchDocument(record)).toEqual({
       id: '19',
       title: record.title,

@@ -46,7 +46,10 @@ export function pathPartsOf(record: Pick<ReportRecord, 'reportId' | 'publishedDa
   } satisfies ReportPathParts;
 }
 
-/** The report page's web path: `/reports/{report_id}/{published_date}/{slug}` (spec §2). */
+/**
+ * The report page's web path: `/reports/{report_id}/{published_date}/{slug}`
+ * (docs/product/spec.md#s2).
+ */
 export function canonicalPath(parts: ReportPathParts): string {
   return WebPaths.report(String(parts.report_id), parts.published_date, parts.slug);
 }

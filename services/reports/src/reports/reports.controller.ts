@@ -1,7 +1,7 @@
-import { Controller, UseFilters } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
-import { parseMessage, RemoteFailureFilter } from '@upright/platform';
+import { parseMessage } from '@upright/platform';
 import {
   majorRequestSchema,
   pageRequestSchema,
@@ -10,7 +10,7 @@ import {
   reportRequestSchema,
   searchDocumentsRequestSchema,
   sourcesRequestSchema,
-} from './report-requests';
+} from './reports.schemas';
 import { ReportsService } from './reports.service';
 
 type Answer<P extends keyof typeof Patterns.reports> = Promise<
@@ -19,7 +19,6 @@ type Answer<P extends keyof typeof Patterns.reports> = Promise<
 
 /** Its handlers call rankings: rankings' errors and absence reach the caller as such (503/504). */
 @Controller()
-@UseFilters(RemoteFailureFilter)
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 

@@ -1,7 +1,7 @@
 import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@upright/platform';
 import type { ReportsConfig } from '../config';
-import { ReportSearchIndex } from '../search-index/report-search-index';
+import { ReportSearchIndex } from '../search-index/search-index.queue';
 import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';

@@ -19,7 +19,7 @@ import {
 } from '@upright/contracts';
 import { PublicData, remoteError, ServiceClient } from '@upright/platform';
 import type { Prisma } from '../generated/prisma/client';
-import { ReportSearchIndex } from '../search-index/report-search-index';
+import { ReportSearchIndex } from '../search-index/search-index.queue';
 import {
   canonicalPath,
   isCanonical,
@@ -92,9 +92,9 @@ export class ReportsService {
   }
 
   /**
-   * Spec §4, published report: a major report comes with its major items; the ranking is the
-   * frozen snapshot, else generated now from rankings. A wrong date or slug answers where the
-   * report lives, so old links keep working.
+   * docs/product/spec.md#s4, published report: a major report comes with its major items; the
+   * ranking is the frozen snapshot, else generated now from rankings. A wrong date or slug answers
+   * where the report lives, so old links keep working.
    */
   async published(request: PublishedReportRequest): Promise<PublishedReportResponse> {
     const record = await this.repository.find(request.report_id);
@@ -123,8 +123,8 @@ export class ReportsService {
   }
 
   /**
-   * Decisions §6: freezes the report's ranking once. Publishing again answers the stored
-   * snapshot unchanged, whatever the data says now.
+   * docs/product/rules.md#s6: freezes the report's ranking once. Publishing again answers the
+   * stored snapshot unchanged, whatever the data says now.
    */
   async publish(request: PublishReportRequest): Promise<PublishReportResponse> {
     const record = await this.repository.find(request.report_id);
@@ -180,7 +180,7 @@ export class ReportsService {
       );
     } catch (error) {
       // Any other failure (rankings' own, or rankings away) reaches the caller through the
-      // controller's RemoteFailureFilter.
+      // service module's RemoteFailureFilter.
       if (isRemoteErrorPayload(error) && error.code === 'not_found') return null;
       throw error;
     }

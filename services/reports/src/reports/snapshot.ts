@@ -1,5 +1,5 @@
 /**
- * Frozen ranking snapshots (decisions §6): what a report shows once published. Pure.
+ * Frozen ranking snapshots (docs/product/rules.md#s6): what a report shows once published. Pure.
  */
 import {
   TOP_COUNT_MAX,

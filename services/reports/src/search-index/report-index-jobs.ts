@@ -10,7 +10,7 @@ import {
   type SearchIndexJobData,
 } from '@upright/contracts';
 
-/** Documents per job: small payloads (decisions §2), few jobs for a large import. */
+/** Documents per job: small payloads (docs/product/rules.md#s2), few jobs for a large import. */
 export const DOCUMENTS_PER_JOB = 200;
 
 export interface ReportIndexJob {

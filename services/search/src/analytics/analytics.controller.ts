@@ -6,7 +6,7 @@ import {
   clickRequestSchema,
   impressionsRequestSchema,
   recentSearchesRequestSchema,
-} from '../validation/message-schemas';
+} from './analytics.schemas';
 import { AnalyticsRepository } from './analytics.repository';
 
 const unknownQuery = () =>

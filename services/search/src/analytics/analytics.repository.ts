@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SearchApp } from '@upright/contracts';
-import { DATABASE } from '@upright/platform';
+import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
+import type { SearchConfig } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 
 /** Who searched: a member, or a visitor's daily pseudonym (neither is ever shown to others). */
@@ -32,7 +32,7 @@ export class AnalyticsRepository {
 
   constructor(
     @Inject(DATABASE) private readonly db: PrismaClient,
-    @Inject(SEARCH_CONFIG) config: SearchConfig,
+    @Inject(SERVICE_CONFIG) config: SearchConfig,
   ) {
     this.space = config.SEARCH_INDEX_PREFIX;
     this.popularMinSearchers = config.POPULAR_MIN_SEARCHERS;
@@ -143,8 +143,8 @@ export class AnalyticsRepository {
   }
 
   /**
-   * Decisions §8: a deleted member's analytics go with them (impressions and clicks cascade), in
-   * every space.
+   * docs/product/rules.md#s8: a deleted member's analytics go with them (impressions and clicks
+   * cascade), in every space.
    */
   async deleteMember(uid: string): Promise<number> {
     const { count } = await this.db.search.deleteMany({ where: { memberUid: uid } });

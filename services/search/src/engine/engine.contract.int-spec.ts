@@ -10,9 +10,9 @@ import { OpenSearchEngine } from './opensearch/opensearch-engine';
 import { engineQuery, queryModel } from './spec-support';
 
 /**
- * One contract for both engines (decisions §2). It always runs against the embedded engine
- * (documents persisted in the real `search` schema); with OPENSEARCH_URL set it also runs against
- * that cluster. No OpenSearch server can run in this workplace (decisions §10).
+ * One contract for both engines (docs/product/rules.md#s2). It always runs against the embedded
+ * engine (documents persisted in the real `search` schema); with OPENSEARCH_URL set it also runs
+ * against that cluster. No OpenSearch server can run in this workplace (docs/product/rules.md#s10).
  */
 const infra = testInfra();
 const db = new PrismaClient({

@@ -6,8 +6,8 @@ import {
   OnApplicationShutdown,
   OnModuleInit,
 } from '@nestjs/common';
-import { DATABASE, ReadinessRegistry } from '@upright/platform';
-import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config';
+import { DATABASE, ReadinessRegistry, SERVICE_CONFIG } from '@upright/platform';
+import type { SearchConfig } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
 import { EmbeddedEngine } from './embedded/embedded-engine';
 import { PostgresDocumentStore } from './embedded/postgres-document-store';
@@ -53,7 +53,7 @@ class EngineLifecycle implements OnModuleInit, OnApplicationShutdown {
   providers: [
     {
       provide: SEARCH_ENGINE,
-      inject: [SEARCH_CONFIG, DATABASE],
+      inject: [SERVICE_CONFIG, DATABASE],
       useFactory: createEngine,
     },
     EngineLifecycle,

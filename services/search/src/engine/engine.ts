@@ -7,9 +7,9 @@ import type {
 } from '@upright/contracts';
 
 /**
- * The engine interface (decisions §2): OpenSearch when OPENSEARCH_URL is set, the embedded
- * engine otherwise. Both receive the same EngineQuery, built from the validated query model by
- * `planQueries`; neither sees the browser's request.
+ * The engine interface (docs/product/rules.md#s2): OpenSearch when OPENSEARCH_URL is set, the
+ * embedded engine otherwise. Both receive the same EngineQuery, built from the validated query
+ * model by `planQueries`; neither sees the browser's request.
  */
 
 /** A full-text match: the executed query's own text or a search query another reacts to. */

@@ -1,6 +1,6 @@
 import type { DistanceUnit } from '@upright/contracts';
 
-/** Metres per spec §9 distance unit (NM: the nautical mile). */
+/** Metres per docs/product/spec.md#s9 distance unit (NM: the nautical mile). */
 export const METRES_PER_UNIT: Readonly<Record<DistanceUnit, number>> = {
   mi: 1609.344,
   yd: 0.9144,

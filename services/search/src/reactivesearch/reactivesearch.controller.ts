@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
-import { reactiveSearchRequestSchema } from '../validation/message-schemas';
+import { reactiveSearchRequestSchema } from './reactivesearch.schemas';
 import { ReactiveSearchService } from './reactivesearch.service';
 
 @Controller()

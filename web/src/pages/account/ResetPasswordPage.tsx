@@ -51,7 +51,7 @@ export default function ResetPasswordPage() {
         className="form"
         onSubmit={submit(async () => {
           const answer = await api.resetPassword(hash, password);
-          // Spec §5: the save fails when the reply's success is not true.
+          // docs/product/spec.md#s5: the save fails when the reply's success is not true.
           if (answer?.success !== true) setError(MESSAGES.passwordSystem);
           else setSaved(true);
         })}

@@ -86,7 +86,8 @@ function SettingsForms({ initial }: { initial: Settings }) {
   const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
   const [discontinuePassword, setDiscontinuePassword] = useState('');
   const discontinue = useFormSubmit({
-    // A wrong password (400) or a lapsed session (401) says so; anything else is spec §8's text.
+    // A wrong password (400) or a lapsed session (401) says so; anything else is
+    // docs/product/spec.md#s8's text.
     failureText: (failure) =>
       failure instanceof ApiError && (failure.status === 401 || failure.status === 400)
         ? errorMessage(failure)

@@ -9,8 +9,8 @@ import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
 /**
- * Decisions §8 age gate by birth year (not stored). A year cannot tell whether the birthday has
- * passed, so only members certainly 13 or older pass — the same rule accounts applies.
+ * docs/product/rules.md#s8 age gate by birth year (not stored). A year cannot tell whether the
+ * birthday has passed, so only members certainly 13 or older pass — the same rule accounts applies.
  */
 export function oldEnough(birthYear: number, now: Date = new Date()): boolean {
   return Number.isInteger(birthYear) && now.getUTCFullYear() - birthYear - 1 >= MINIMUM_AGE;
@@ -30,7 +30,7 @@ export default function SignUpPage() {
   const [individual, setIndividual] = useState(false);
   const [subscriber, setSubscriber] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
-  // Spec §8: the server's error text is shown.
+  // docs/product/spec.md#s8: the server's error text is shown.
   const { submit, errorBox, pending } = useFormSubmit();
   const year = Number(form.birth_year);
   const tooYoung = form.birth_year.length === 4 && !oldEnough(year);

@@ -3,7 +3,7 @@ import { PageState } from '../../components/PageState';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { useIndustryRanking } from '../IndustryPage';
 
-/** Decisions §6: the industry ranking in a bare layout for iframes. */
+/** docs/product/rules.md#s6: the industry ranking in a bare layout for iframes. */
 export default function IndustryWidget() {
   const state = useIndustryRanking();
   return (

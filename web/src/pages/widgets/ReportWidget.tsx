@@ -2,7 +2,7 @@ import { PageState } from '../../components/PageState';
 import { ReportView } from '../../components/ReportView';
 import { usePublished } from '../PublishedReportPage';
 
-/** Decisions §6: the published report's ranking in a bare layout for iframes. */
+/** docs/product/rules.md#s6: the published report's ranking in a bare layout for iframes. */
 export default function ReportWidget() {
   const state = usePublished();
   return (

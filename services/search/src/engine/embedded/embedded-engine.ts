@@ -43,9 +43,10 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 /**
- * The in-process engine (decisions §2, decision 0014) used when OPENSEARCH_URL is unset. It keeps
- * one TextIndex per app in memory and every document in a DocumentStore, from which `start`
- * rebuilds the indices. One process holds the index, so it suits one search replica (local mode).
+ * The in-process engine (docs/product/rules.md#s2, decision 0014) used when OPENSEARCH_URL is
+ * unset. It keeps one TextIndex per app in memory and every document in a DocumentStore, from which
+ * `start` rebuilds the indices. One process holds the index, so it suits one search replica (local
+ * mode).
  */
 export class EmbeddedEngine implements SearchEngine {
   readonly kind = 'embedded';

@@ -37,7 +37,7 @@ export function byField(highlight: Record<string, string[]>): Record<string, str
 }
 
 /**
- * OpenSearch (decisions §2) when OPENSEARCH_URL is set. Every app is an alias
+ * OpenSearch (docs/product/rules.md#s2) when OPENSEARCH_URL is set. Every app is an alias
  * `<prefix>-<app>` over a versioned index `<prefix>-<app>-v<time>`; a rebuild fills a new
  * versioned index and moves the alias in one `_aliases` call, so searches never see a gap.
  */

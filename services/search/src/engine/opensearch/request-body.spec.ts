@@ -6,9 +6,9 @@ import { indexBody } from './mappings';
 import { searchBody } from './request-body';
 
 /**
- * The exact OpenSearch requests built for each query type (decisions §10: no OpenSearch server
- * runs here, so the request shapes are what CI can check; the contract suite runs against a real
- * cluster whenever OPENSEARCH_URL is set).
+ * The exact OpenSearch requests built for each query type (docs/product/rules.md#s10: no OpenSearch
+ * server runs here, so the request shapes are what CI can check; the contract suite runs against a
+ * real cluster whenever OPENSEARCH_URL is set).
  */
 const model = queryModel;
 

@@ -11,7 +11,7 @@ import { keywordOf, PREFIX_SUFFIX } from './mappings';
 
 /**
  * The OpenSearch `_search` body of an EngineQuery. Pure, so its exact shape is unit-tested for
- * every query type (no OpenSearch server can run in this workplace; decisions §10).
+ * every query type (no OpenSearch server can run in this workplace; docs/product/rules.md#s10).
  */
 type Json = Record<string, unknown>;
 

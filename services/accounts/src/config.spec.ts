@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from '@upright/platform';
+import { accountsConfigSchema, unsubscribeSecret } from './config';
+
+const base = { HTTP_PORT: '8081', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
+
+describe('accounts configuration', () => {
+  it('needs UNSUBSCRIBE_SECRET in production, naming it', () => {
+    let error: unknown;
+    try {
+      loadConfig(accountsConfigSchema, { ...base, NODE_ENV: 'production' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'UNSUBSCRIBE_SECRET: is required in production',
+    ]);
+  });
+
+  it('uses the configured secret, else one random secret per process', () => {
+    const configured = loadConfig(accountsConfigSchema, {
+      ...base,
+      UNSUBSCRIBE_SECRET: 's'.repeat(32),
+    });
+    expect(unsubscribeSecret(configured)).toBe('s'.repeat(32));
+    const local = loadConfig(accountsConfigSchema, base);
+    expect(unsubscribeSecret(local)).toHaveLength(64);
+    expect(unsubscribeSecret(local)).toBe(unsubscribeSecret(local));
+    expect(() =>
+      loadConfig(accountsConfigSchema, { ...base, UNSUBSCRIBE_SECRET: 'short' }),
+    ).toThrow(/UNSUBSCRIBE_SECRET: must be at least 32 characters/);
+  });
+});

@@ -1,0 +1,43 @@
+import { queueConfigSchema, schemaOwningConfigSchema } from '@upright/platform';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/** Accounts' variables on top of every schema-owning service's. */
+export const accountsConfigSchema = schemaOwningConfigSchema
+  // QUEUE_PREFIX: the key prefix of the mail and member-deletion queues (agreements).
+  .extend(queueConfigSchema.shape)
+  .extend({
+    /**
+     * HMAC key of the unsubscribe links in mails; rotating it voids every mailed link. Outside
+     * production it may be absent: each process then makes a random one.
+     */
+    UNSUBSCRIBE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session unused this long ends (idle timeout), however long its TTL. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(525_600).default(10_080),
+    /** The averages stay the defaults until this many weighted members count (privacy). */
+    AVERAGES_MIN_MEMBERS: z.coerce.number().int().min(1).max(10_000).default(10),
+    RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    VERIFY_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /**
+     * Visitors' rankings follow the members' averages at most this often
+     * (docs/product/rules.md#s11); 0 = at once.
+     */
+    AVERAGES_REFRESH_S: z.coerce.number().int().min(0).max(3600).default(60),
+  })
+  .superRefine((config, context) => {
+    if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['UNSUBSCRIBE_SECRET'],
+        message: 'is required in production',
+      });
+    }
+  });
+export type AccountsConfig = z.infer<typeof accountsConfigSchema>;
+
+let processSecret: string | undefined;
+
+export function unsubscribeSecret(config: AccountsConfig): string {
+  return config.UNSUBSCRIBE_SECRET ?? (processSecret ??= randomBytes(32).toString('hex'));
+}

@@ -1,0 +1,87 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  MEMBER_DELETION_JOB,
+  memberDeletionJobId,
+  Queues,
+  type MemberDeletionJobData,
+} from '@upright/contracts';
+import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
+import { Queue } from 'bullmq';
+import type { AccountsConfig } from '../config';
+import { deletionDelayMs } from '../discontinue/discontinue-dates';
+import { MembersRepository } from '../members/members.repository';
+
+/** Retries of a deletion that failed (Postgres or Redis away): about 2 hours in all. */
+const DELETION_JOB_OPTIONS = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 2_000 },
+  // The id must be free again for a member who discontinues, continues and discontinues again.
+  removeOnComplete: true,
+} as const;
+
+/**
+ * The delayed `member-deletion` job of each discontinued member, due on the final date
+ * (docs/product/rules.md#s8). The users table is the truth; the job is how the date is acted on. A
+ * sweep at start-up schedules any job that is missing (Redis lost it, or the process died between
+ * the request and the add), so no deletion is missed.
+ */
+@Injectable()
+export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MemberDeletionScheduler.name);
+  readonly queue: Queue<MemberDeletionJobData>;
+  private swept = false;
+
+  constructor(
+    private readonly members: MembersRepository,
+    @Inject(SERVICE_CONFIG) config: AccountsConfig,
+  ) {
+    this.queue = new Queue(Queues.memberDeletion, bullmqOptions(config));
+  }
+
+  async schedule(uid: string, discontinueFinal: Date): Promise<void> {
+    const jobId = memberDeletionJobId(uid);
+    const existing = await this.queue.getJob(jobId);
+    if (existing && (await existing.isFailed())) {
+      await existing.retry('failed');
+      return;
+    }
+    await this.queue.add(
+      MEMBER_DELETION_JOB,
+      { uid },
+      { jobId, delay: deletionDelayMs(discontinueFinal, new Date()), ...DELETION_JOB_OPTIONS },
+    );
+  }
+
+  /** The member continued: the deletion must not run (it would also re-check and skip). */
+  async cancel(uid: string): Promise<void> {
+    await this.queue.remove(memberDeletionJobId(uid));
+  }
+
+  /** Every pending discontinuation has its job; returns how many were checked. */
+  async sweep(): Promise<number> {
+    const pending = await this.members.pendingDeletions();
+    for (const member of pending) await this.schedule(member.uid, member.discontinueFinal);
+    return pending.length;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.swept) return;
+    this.swept = true;
+    try {
+      const checked = await this.sweep();
+      if (checked > 0) this.logger.log(`Deletion jobs checked for ${checked} pending members`);
+    } catch (error) {
+      this.logger.error(`Start-up sweep of member deletions failed: ${String(error)}`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,119 @@
+import { Inject, Logger } from '@nestjs/common';
+import { mailJobs, type JobOf, type MailJob } from '@upright/contracts';
+import {
+  QueueWorker,
+  SERVICE_CONFIG,
+  type QueueConsumer,
+  type QueueWorkerSettings,
+} from '@upright/platform';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { MailConfig } from '../config';
+import { renderMail, type MailSettings } from '../templates/render-mail';
+import { MailMetrics } from './mail-metrics';
+import { recipientUid, redactedMailData } from './mail-job-data';
+import { messageIdFor } from './message-id';
+import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
+import { SmtpTransport } from './smtp-transport';
+
+/**
+ * Completed jobs are kept (without personal data) this long, so a producer that adds the same
+ * job id again — a retried request, a repeated priorities save — is still a no-op.
+ */
+export const COMPLETED_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/** A stalled job (its process died) goes back to the queue this often before it is failed. */
+const MAX_STALLED_COUNT = 3;
+
+/**
+ * The consumer of the `mail` queue: renders a job (checked against `mailJobs` by the platform)
+ * and hands it to SMTP. Delivery is at least once; see docs/services/mail.md for the one window
+ * in which a mail can be sent twice and how its Message-ID makes that visible.
+ */
+@QueueWorker(mailJobs)
+export class MailWorker implements QueueConsumer<typeof mailJobs> {
+  private readonly logger = new Logger('MailWorker');
+  private readonly settings: MailSettings;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: MailConfig,
+    @Inject(SmtpTransport) private readonly smtp: SmtpTransport,
+    @Inject(MailMetrics) private readonly metrics: MailMetrics,
+  ) {
+    this.settings = {
+      productName: config.PRODUCT_NAME,
+      publicUrl: config.PUBLIC_URL,
+      contactInbox: config.CONTACT_INBOX,
+    };
+  }
+
+  workerSettings(): QueueWorkerSettings {
+    return {
+      concurrency: this.config.MAIL_CONCURRENCY,
+      lockDuration: this.config.MAIL_LOCK_DURATION_MS,
+      // Look for jobs of dead processes as often as a lock can expire.
+      stalledInterval: this.config.MAIL_LOCK_DURATION_MS,
+      maxStalledCount: MAX_STALLED_COUNT,
+      removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
+    };
+  }
+
+  async process(job: JobOf<typeof mailJobs>, raw: Job): Promise<{ messageId: string }> {
+    const mail = { kind: job.name, data: job.data } as MailJob;
+    const rendered = renderMail(mail, this.settings);
+    const messageId = messageIdFor(raw.id!, this.config.MAIL_FROM);
+    try {
+      await this.smtp.send({
+        from: { name: this.config.PRODUCT_NAME, address: this.config.MAIL_FROM },
+        to: rendered.to,
+        replyTo: rendered.replyTo ?? undefined,
+        subject: rendered.subject,
+        text: rendered.text,
+        html: rendered.html,
+        messageId,
+        headers: rendered.listUnsubscribe ? { 'List-Unsubscribe': rendered.listUnsubscribe } : {},
+      });
+    } catch (error) {
+      const reason = describeFailure(error);
+      throw isPermanentSmtpFailure(error) ? new UnrecoverableError(reason) : new Error(reason);
+    }
+    this.metrics.countSent(mail.kind);
+    this.logger.log(
+      { jobId: raw.id, kind: mail.kind, messageId, attempt: raw.attemptsMade + 1 },
+      'mail sent',
+    );
+    return { messageId };
+  }
+
+  onCompleted(job: Job): void {
+    void this.forgetPersonalData(job);
+  }
+
+  /**
+   * A sent or dead-lettered mail's addresses, names, messages and link codes leave Redis; the
+   * id (idempotency) and the member's uid (the dead-letter view, deletion) stay.
+   */
+  private async forgetPersonalData(job: Job): Promise<void> {
+    try {
+      await job.updateData(redactedMailData(job.data));
+    } catch (error) {
+      this.logger.warn({ jobId: job.id, err: describeFailure(error) }, 'could not redact job');
+    }
+  }
+
+  onFailed(job: Job, error: Error): void {
+    // moveToFailed sets finishedOn only when the job will not be tried again.
+    const deadLetter = job.finishedOn !== undefined;
+    if (deadLetter) void this.forgetPersonalData(job);
+    this.metrics.countFailed(job.name, deadLetter ? 'dead_letter' : 'retry');
+    this.logger.warn(
+      {
+        jobId: job.id,
+        kind: job.name,
+        uid: recipientUid(job.data),
+        attempt: job.attemptsMade,
+        err: error.message,
+      },
+      deadLetter ? 'mail failed, moved to dead letters' : 'mail failed, will retry',
+    );
+  }
+}

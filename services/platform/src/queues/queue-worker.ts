@@ -1,0 +1,146 @@
+import {
+  applyDecorators,
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  SetMetadata,
+} from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import {
+  MalformedJobError,
+  type JobOf,
+  type QueueContract,
+  type QueueName,
+} from '@upright/contracts';
+import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { SERVICE_CONFIG } from '../config/config.module';
+import { bullmqOptions, type QueueConnectionConfig } from './bullmq-options';
+
+/** Worker settings a consumer may choose; the connection and key prefix are the platform's. */
+export type QueueWorkerSettings = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'>;
+
+/**
+ * The consumer of one queue, found by `@QueueWorker(contract)` like a handler by
+ * `@MessagePattern`: it only processes jobs; the platform owns the BullMQ Worker.
+ */
+export interface QueueConsumer<C extends QueueContract = QueueContract> {
+  /** One job, already checked against the contract; the result is stored with the job. */
+  process(job: JobOf<C>, raw: Job): Promise<unknown>;
+  /** Settings that depend on the service's config (concurrency, locks); `@QueueWorker`'s otherwise. */
+  workerSettings?(): QueueWorkerSettings;
+  onCompleted?(raw: Job, result: unknown): void;
+  /** Replaces the platform's log line of a failed attempt (the consumer logs it its own way). */
+  onFailed?(raw: Job, error: Error): void;
+}
+
+interface QueueWorkerMetadata {
+  contract: QueueContract;
+  settings: QueueWorkerSettings;
+}
+
+const QUEUE_WORKER = Symbol('QUEUE_WORKER');
+
+/**
+ * Marks a provider as the consumer of a queue. The platform starts its Worker once the app has
+ * bootstrapped and closes it (waiting for the jobs being processed) before the app shuts down;
+ * a job whose name or data does not match the contract fails at once, without retries.
+ */
+export function QueueWorker(
+  contract: QueueContract,
+  settings: QueueWorkerSettings = {},
+): ClassDecorator {
+  return applyDecorators(
+    Injectable(),
+    SetMetadata(QUEUE_WORKER, { contract, settings } satisfies QueueWorkerMetadata),
+  );
+}
+
+/** The processor BullMQ runs: contract check first, then the consumer. */
+export function jobProcessor(
+  contract: QueueContract,
+  consumer: Pick<QueueConsumer, 'process'>,
+): (job: Job) => Promise<unknown> {
+  return async (job) => {
+    let checked;
+    try {
+      checked = contract.parse(job.name, job.data);
+    } catch (error) {
+      // A malformed job would fail the same way on every retry.
+      if (error instanceof MalformedJobError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+    return consumer.process(checked, job);
+  };
+}
+
+/** A decorated provider's instance and what its decorator said. */
+export interface DiscoveredQueueWorker extends QueueWorkerMetadata {
+  consumer: QueueConsumer;
+}
+
+/** Every `@QueueWorker` provider of the app. */
+export function discoverQueueWorkers(discovery: DiscoveryService): DiscoveredQueueWorker[] {
+  return discovery.getProviders().flatMap((wrapper) => {
+    const metadata = wrapper.metatype
+      ? (Reflect.getMetadata(QUEUE_WORKER, wrapper.metatype) as QueueWorkerMetadata | undefined)
+      : undefined;
+    if (!metadata || !wrapper.instance) return [];
+    return [{ ...metadata, consumer: wrapper.instance as QueueConsumer }];
+  });
+}
+
+/** Starts and stops the Worker of every `@QueueWorker` provider. */
+@Injectable()
+export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('QueueWorkers');
+  private workers?: Worker[];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(SERVICE_CONFIG) private readonly config: Partial<QueueConnectionConfig>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
+    if (this.workers) return;
+    this.workers = discoverQueueWorkers(this.discovery).map((found) => this.start(found));
+  }
+
+  /** SIGTERM: takes no new job and waits for the jobs being processed to finish. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all((this.workers ?? []).map((worker) => worker.close()));
+  }
+
+  private start({ contract, settings, consumer }: DiscoveredQueueWorker): Worker {
+    const queue: QueueName = contract.queue;
+    const { REDIS_URL, QUEUE_PREFIX } = this.config;
+    if (!REDIS_URL || !QUEUE_PREFIX) {
+      throw new Error(`the worker of ${queue} needs QUEUE_PREFIX: add queueConfigSchema`);
+    }
+    const worker = new Worker(queue, jobProcessor(contract, consumer), {
+      ...settings,
+      ...consumer.workerSettings?.(),
+      ...bullmqOptions({ REDIS_URL, QUEUE_PREFIX }),
+    });
+    if (consumer.onCompleted)
+      worker.on('completed', (job, result) => consumer.onCompleted!(job, result));
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      if (consumer.onFailed) return consumer.onFailed(job, error);
+      const final = job.finishedOn !== undefined;
+      this.logger.warn(
+        { queue, job: job.name, id: job.id, attempt: job.attemptsMade, err: error.message },
+        final ? 'job failed for good' : 'job failed, will retry',
+      );
+    });
+    worker.on('error', (error) => this.logger.warn({ queue, err: error.message }, 'queue error'));
+    return worker;
+  }
+}
+
+/** Part of every service module: finds and runs the app's queue workers. */
+@Module({ imports: [DiscoveryModule], providers: [QueueWorkers] })
+export class QueueWorkersModule {}
