@@ -43,9 +43,10 @@ function prefixesOf(env: Readonly<Record<string, string | undefined>>): AclPrefi
 /** The BullMQ queues each process adds to or works on. */
 const QUEUES_OF: Readonly<Record<TransportIdentity, readonly string[]>> = {
   bff: [],
-  accounts: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion],
+  accounts: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion, Queues.rankAlerts],
   mail: [Queues.mail],
-  rankings: [Queues.searchIndex],
+  // The import (connecting as rankings) adds rank-alerts jobs.
+  rankings: [Queues.searchIndex, Queues.rankAlerts],
   reports: [Queues.searchIndex],
   search: [Queues.searchIndex, Queues.searchMemberDeletion, Queues.searchAnalyticsRetention],
 };
@@ -71,7 +72,13 @@ function publicDataKeysOf(
       return { full: [], read: announce };
     case 'accounts':
       return {
-        full: [...announce, keys.publishedAverages, keys.pendingAverages, keys.averagesDue],
+        full: [
+          ...announce,
+          keys.publishedAverages,
+          keys.pendingAverages,
+          keys.averagesDue,
+          keys.pendingAveragesMembers,
+        ],
         read: [],
       };
     case 'rankings':

@@ -2,9 +2,13 @@ import { Module } from '@nestjs/common';
 import { AveragesController } from './averages/averages.controller';
 import { AveragesPublication } from './averages/averages-publication';
 import { AveragesService } from './averages/averages.service';
+import { AveragesSnapshots } from './averages/averages-snapshots.repository';
 import { ContactController } from './contact/contact.controller';
 import { DiscontinueController } from './discontinue/discontinue.controller';
 import { DiscontinueService } from './discontinue/discontinue.service';
+import { FollowsController } from './follows/follows.controller';
+import { FollowsRepository } from './follows/follows.repository';
+import { RankAlertsWorker } from './follows/rank-alerts.worker';
 import { MemberDeletionScheduler } from './member-deletion/member-deletion.scheduler';
 import { MemberDeletionWorker } from './member-deletion/member-deletion.worker';
 import { MembersController } from './members/members.controller';
@@ -38,6 +42,7 @@ import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
     UnsubscribeController,
     ContactController,
     PasswordResetController,
+    FollowsController,
   ],
   providers: [
     AveragesService,
@@ -55,6 +60,9 @@ import { UnsubscribeController } from './unsubscribe/unsubscribe.controller';
     MemberDeletionWorker,
     DiscontinueService,
     PasswordResetService,
+    AveragesSnapshots,
+    FollowsRepository,
+    RankAlertsWorker,
   ],
 })
 export class AccountsModule {}

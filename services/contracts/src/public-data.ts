@@ -28,5 +28,7 @@ export function publicDataKeys(transportPrefix: string) {
     /** Averages computed but not published yet, and when they are due (batching, §11). */
     pendingAverages: `${transportPrefix}:public:averages:pending`,
     averagesDue: `${transportPrefix}:public:averages:due`,
+    /** How many members the pending averages count (moves with them; issue 15 history). */
+    pendingAveragesMembers: `${transportPrefix}:public:averages:pending-members`,
   };
 }

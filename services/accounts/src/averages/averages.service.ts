@@ -1,9 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type Averages, type IssueKey } from '@upright/contracts';
+import {
+  AVERAGE_FIELD_OF_ISSUE,
+  ISSUES,
+  type Averages,
+  type CrowdAverages,
+  type IssueKey,
+} from '@upright/contracts';
 import { DATABASE, SERVICE_CONFIG } from '@upright/platform';
 import type { AccountsConfig } from '../config/accounts-config';
 import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
-import { averagesOf, sameAverages } from './averages';
+import { averagesOf, crowdAverages, sameAverages, shownMembers } from './averages';
+import { AveragesSnapshots } from './averages-snapshots.repository';
 import { AveragesPublication } from './averages-publication';
 
 /** Sums per issue over weighted, not discontinued members (decisions §4). Columns are constants. */
@@ -36,10 +43,18 @@ export class AveragesService implements OnApplicationBootstrap {
     @Inject(DATABASE) private readonly db: PrismaClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly publication: AveragesPublication,
+    private readonly snapshots: AveragesSnapshots,
   ) {}
 
   async current(): Promise<Averages> {
     return dtoOf(await this.db.averages.findUniqueOrThrow({ where: { aid: 1 } }));
+  }
+
+  async crowd(): Promise<CrowdAverages> {
+    const min = this.config.AVERAGES_MIN_MEMBERS;
+    const latest = await this.snapshots.latest();
+    const history = latest !== null && latest.members >= min ? await this.snapshots.shown(min) : [];
+    return crowdAverages(latest, history, min);
   }
 
   /** What visitors' rankings are weighted with: the published averages (decisions §11). */
@@ -47,20 +62,30 @@ export class AveragesService implements OnApplicationBootstrap {
     return (await this.publication.published()) ?? this.current();
   }
 
-  /** Recomputes from the priorities; a change is published when due (AveragesPublication). */
+  /**
+   * Recomputes from the priorities; a change of the averages or of the members they count is
+   * published when due (AveragesPublication).
+   */
   async recompute(): Promise<Averages> {
-    const { averages, changed } = await this.db.$transaction(async (tx) => {
+    return (await this.recomputeCounted()).averages;
+  }
+
+  private async recomputeCounted(): Promise<{ averages: Averages; members: number }> {
+    const { averages, members, changed } = await this.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<AveragesRow[]>`
         SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
       const [row] =
         await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
       const next = averagesOf({ count: row.count, sums: row }, this.config.AVERAGES_MIN_MEMBERS);
-      if (sameAverages(dtoOf(locked[0]), next)) return { averages: next, changed: false };
-      await tx.averages.update({ where: { aid: 1 }, data: next });
-      return { averages: next, changed: true };
+      const counted = shownMembers(row.count, this.config.AVERAGES_MIN_MEMBERS);
+      if (sameAverages(dtoOf(locked[0]), next) && locked[0].members === counted) {
+        return { averages: next, members: counted, changed: false };
+      }
+      await tx.averages.update({ where: { aid: 1 }, data: { ...next, members: counted } });
+      return { averages: next, members: counted, changed: true };
     });
-    if (changed) await this.publication.offer(averages);
-    return averages;
+    if (changed) await this.publication.offer(averages, members);
+    return { averages, members };
   }
 
   /**
@@ -69,8 +94,10 @@ export class AveragesService implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const averages = await this.recompute();
-      if ((await this.publication.published()) === null) await this.publication.offer(averages);
+      const { averages, members } = await this.recomputeCounted();
+      if ((await this.publication.published()) === null) {
+        await this.publication.offer(averages, members);
+      }
     } catch (error) {
       this.logger.warn(`averages not recomputed at start: ${String(error)}`);
     }

@@ -22,8 +22,12 @@ export class UnsubscribeController {
     if (!validUnsubscribeKey(unsubscribeSecret(this.config), uid, key)) {
       throw remoteError('validation_failed', ERROR_TEXTS.unsubscribeInvalid, 'key');
     }
-    // A deleted member has nothing left to unsubscribe from: the same answer.
-    await this.db.user.updateMany({ where: { uid }, data: { subscriber: false } });
+    // A deleted member has nothing left to unsubscribe from: the same answer. The link stops
+    // the newsletter and the rank alerts of followed companies alike (decision 0037).
+    await this.db.user.updateMany({
+      where: { uid },
+      data: { subscriber: false, followAlerts: false },
+    });
     return { unsubscribed: true };
   }
 }

@@ -11,10 +11,13 @@ export const Queues = {
   searchMemberDeletion: 'search-member-deletion',
   /** Search's repeatable sweep of analytics older than their retention. */
   searchAnalyticsRetention: 'search-analytics-retention',
+  /** The import's moved companies of a new period, for accounts to alert followers. */
+  rankAlerts: 'rank-alerts',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
 export * from './mail';
 export * from './member-deletion';
+export * from './rank-alerts';
 export * from './search-index';
 export * from './search-analytics-retention';

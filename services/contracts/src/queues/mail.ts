@@ -11,6 +11,7 @@ export const MailKinds = {
   discontinueConfirmation: 'discontinue-confirmation',
   accountChanged: 'account-changed',
   emailInUse: 'email-in-use',
+  rankAlert: 'rank-alert',
 } as const;
 export type MailKind = (typeof MailKinds)[keyof typeof MailKinds];
 
@@ -40,6 +41,23 @@ export interface MailJobData {
   'account-changed': { recipient: MailRecipient; change: AccountChange; changedAt: string };
   /** To the owner of an address another member tried to take (no 409 tells that member). */
   'email-in-use': { recipient: MailRecipient };
+  /**
+   * A followed company's rank moved in a new period (decision 0037): one mail per member,
+   * company and period, listing each industry of the company whose new period moved it.
+   */
+  'rank-alert': {
+    recipient: MailRecipient;
+    company: { upright_cid: string; company_name: string };
+    period: { period_year: number; period_qrt: number };
+    moves: Array<{
+      industry: string;
+      industry_text: string;
+      slug: string;
+      from: number;
+      to: number;
+      of: number;
+    }>;
+  };
 }
 
 export const ACCOUNT_CHANGES = ['password', 'email', 'email and password'] as const;
@@ -80,6 +98,12 @@ export const mailJobId = {
     jobIdOf('account-changed', uid, changedAt),
   emailInUse: (ownerUid: string, attemptId: string): string =>
     jobIdOf('email-in-use', ownerUid, attemptId),
+  /** One per member, company and period, however many industries or imports bring it. */
+  rankAlert: (
+    uid: string,
+    uprightCid: string,
+    period: { period_year: number; period_qrt: number },
+  ) => jobIdOf('rank-alert', uid, uprightCid, `${period.period_year}-${period.period_qrt}`),
 } as const;
 
 /** Every job id of one member starts so (mail jobs are deleted with the member, decisions §8). */

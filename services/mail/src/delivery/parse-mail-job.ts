@@ -45,6 +45,27 @@ const SCHEMAS: { [K in MailKind]: z.ZodType<MailJobData[K]> } = {
     changedAt: dateString,
   }),
   'email-in-use': z.object({ recipient }),
+  'rank-alert': z.object({
+    recipient,
+    company: z.object({ upright_cid: z.string().min(1).max(64), company_name: name.min(1) }),
+    period: z.object({
+      period_year: z.number().int().min(2000).max(2100),
+      period_qrt: z.number().int().min(1).max(4),
+    }),
+    moves: z
+      .array(
+        z.object({
+          industry: z.string().min(1).max(100),
+          industry_text: z.string().min(1).max(300),
+          slug: z.string().min(1).max(300),
+          from: z.number().int().min(1),
+          to: z.number().int().min(1),
+          of: z.number().int().min(1),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
 };
 
 const KINDS = new Set<string>(Object.values(MailKinds));

@@ -1,0 +1,50 @@
+/**
+ * The `rank-alerts` queue (issue 15, decision 0037): after an import commits a new latest period
+ * of some industries, the import adds one job per period carrying every moved company of those
+ * industries; accounts' worker fans it out to the companies' followers as `rank-alert` mails.
+ * The job carries the moves themselves, so accounts never asks rankings and a retried job sees
+ * exactly what the import saw.
+ */
+import type { Period } from '../dto/rankings';
+
+export const RANK_ALERTS_JOB = 'moves';
+
+/** One company whose normalized rank changed between the previous period and `period`. */
+export interface CompanyRankMove {
+  upright_cid: string;
+  company_name: string;
+  slug: string;
+  /** normalized_rank at the previous period with scores, and now. */
+  from: number;
+  to: number;
+  /** n = |S| now (decisions §5: the lowest rank). */
+  of: number;
+}
+
+export interface IndustryRankMoves {
+  industry: string;
+  industry_text: string;
+  previous_period: Period;
+  moves: CompanyRankMove[];
+}
+
+export interface RankAlertsJobData {
+  period: Period;
+  /** Sorted by industry slug; companies within by upright_cid. */
+  industries: IndustryRankMoves[];
+}
+
+/**
+ * One job per period and set of industries: a re-run of the same import step adds nothing new
+ * (BullMQ ignores an id it holds), and the mails have their own ids per member, company and
+ * period. BullMQ 5 refuses ":" in ids, hence "_".
+ */
+export const rankAlertsJobId = (period: Period, industries: readonly string[]): string =>
+  `rank-alerts_${period.period_year}-${period.period_qrt}_${[...industries].sort().join(',')}`;
+
+/** Retries while Postgres or Redis is away (about 2 hours); kept so the id stays taken. */
+export const RANK_ALERTS_JOB_OPTIONS = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 30 * 24 * 3600 },
+} as const;
