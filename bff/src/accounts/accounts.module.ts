@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ContactController } from '../contact/contact.controller';
+import { FollowsController } from '../follows/follows.controller';
 import { AccountsController } from './accounts.controller';
 
 /** The account calls of spec §7 besides sign-in/up (in auth) — HTTP ↔ accounts only. */
-@Module({ controllers: [AccountsController, ContactController] })
+@Module({ controllers: [AccountsController, ContactController, FollowsController] })
 export class AccountsHttpModule {}
