@@ -84,6 +84,7 @@ export default tseslint.config(
       'bff/test/accounts-discontinue.int-spec.ts',
       'bff/test/active-industries.int-spec.ts',
       'bff/test/companies.int-spec.ts',
+      'bff/test/follow-alerts.int-spec.ts',
       'bff/test/history.int-spec.ts',
       'bff/test/mail-journeys.int-spec.ts',
       'bff/test/open-data.int-spec.ts',
