@@ -1,5 +1,6 @@
 import { ISSUES, WebPaths } from '@upright/contracts';
 import { api } from '../api/endpoints';
+import { CrowdWeights } from '../components/CrowdWeights';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -10,6 +11,7 @@ import { useApi, useTitle } from '../hooks/useApi';
 export default function MethodologyPage() {
   useTitle(`Methodology · ${PRODUCT_NAME}`);
   const state = useApi(() => api.methodologyExample(), []);
+  const crowd = useApi(() => api.crowd(), []);
   return (
     <div className="prose methodology">
       <h1>How {PRODUCT_NAME} ranks companies</h1>
@@ -110,6 +112,12 @@ export default function MethodologyPage() {
           )
         }
       </PageState>
+      <section aria-labelledby="crowd" className="crowd">
+        <h2 id="crowd">The crowd&apos;s weights</h2>
+        <PageState state={crowd} what="the members' average priorities">
+          {(answer) => <CrowdWeights crowd={answer} />}
+        </PageState>
+      </section>
     </div>
   );
 }

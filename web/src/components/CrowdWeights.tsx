@@ -1,0 +1,110 @@
+import {
+  AVERAGE_FIELD_OF_ISSUE,
+  ISSUES,
+  type CrowdAverages,
+  type IssueKey,
+} from '@upright/contracts';
+import { useId, useState } from 'react';
+import { crowdSeries, describeCrowdDatum, layoutCrowdChart } from '../lib/crowd-weights';
+import { formatDate } from '../lib/format';
+import { ChartFrame, ChartPoint } from './ChartFrame';
+
+/**
+ * The crowd's weights in the open (issue 15): the averages visitors' rankings use, how many
+ * members they average and since when, and how they moved — or why they are not shown yet.
+ */
+export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
+  const id = useId();
+  const [issue, setIssue] = useState<IssueKey>(ISSUES[0]!.key);
+  if (!crowd.shown || crowd.averages === null) {
+    return (
+      <p data-testid="crowd-hidden">
+        Members&apos; average priorities are shown once at least {crowd.min_members} members have
+        set their own, so that no one member&apos;s priorities can be read from them. Until then
+        visitors&apos; rankings weigh every issue 5.
+      </p>
+    );
+  }
+  const label = ISSUES.find((candidate) => candidate.key === issue)!.label;
+  const series = crowdSeries(crowd.history, issue);
+  const chart = layoutCrowdChart(series);
+  const title = `Members' average priority for ${label}, by publication`;
+  return (
+    <div data-testid="crowd-weights">
+      <p>
+        Visitors&apos; rankings weigh each issue by the average of{' '}
+        <strong data-testid="crowd-members">{crowd.members} members&apos;</strong> priorities, as
+        published on <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are
+        published again when members change their priorities, at most once a minute.
+      </p>
+      <div className="table-scroll">
+        <table>
+          <caption>Members&apos; average priorities now (0 = ignore, 10 = most important)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Issue</th>
+              <th scope="col">Average priority</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ISSUES.map((entry) => (
+              <tr key={entry.key}>
+                <th scope="row">{entry.label}</th>
+                <td>{crowd.averages![AVERAGE_FIELD_OF_ISSUE[entry.key]].toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>How the averages moved</h3>
+      <p>
+        <label htmlFor={`${id}-issue`}>Show </label>
+        <select
+          id={`${id}-issue`}
+          value={issue}
+          onChange={(event) => setIssue(event.target.value as IssueKey)}
+        >
+          {ISSUES.map((entry) => (
+            <option key={entry.key} value={entry.key}>
+              {entry.label}
+            </option>
+          ))}
+        </select>
+      </p>
+      <ChartFrame
+        id={id}
+        axes={chart.axes}
+        title={title}
+        description={`10 is at the top. ${series.map(describeCrowdDatum).join('; ')}.`}
+        periods={series.map((datum) => datum.day)}
+      >
+        <path d={chart.path} className="chart-line" aria-hidden="true" />
+        {chart.points.map(({ x, y, datum }, index) => (
+          <ChartPoint key={index} x={x} y={y} label={describeCrowdDatum(datum)} />
+        ))}
+      </ChartFrame>
+      <details className="chart-table">
+        <summary>Show the chart as a table</summary>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Published</th>
+              <th scope="col">Average</th>
+              <th scope="col">Members</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((datum, index) => (
+              <tr key={index}>
+                <td>{datum.day}</td>
+                <td>{datum.value.toFixed(2)}</td>
+                <td>{datum.members}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { AVERAGE_FIELD_OF_ISSUE, type CrowdSnapshot, type IssueKey } from '@upright/contracts';
+import { formatDate } from './format';
+import { chartAxes, pathThrough, type ChartAxes } from './history-chart';
+
+/** Priorities run 0–10; the axis puts 10 (most weight) at the top. */
+const MAX_WEIGHT = 10;
+
+/** One publication of the averages on the chosen issue. */
+export interface CrowdDatum {
+  /** "November 25, 2026" (publication day, UTC). */
+  day: string;
+  value: number;
+  members: number;
+}
+
+export function crowdSeries(history: readonly CrowdSnapshot[], issue: IssueKey): CrowdDatum[] {
+  const field = AVERAGE_FIELD_OF_ISSUE[issue];
+  return history.map((snapshot) => ({
+    day: formatDate(snapshot.published_at),
+    value: snapshot.averages[field],
+    members: snapshot.members,
+  }));
+}
+
+/**
+ * The rank charts' frame (decision 0024) on a 0–10 scale: the axes of ranks 1…11 with each rank
+ * r standing for weight 11 − r, so 10 is at the top, and the ticks labelled with weights.
+ */
+export function weightAxes(count: number, width = 640, height = 260): ChartAxes {
+  const ranks = chartAxes(count, MAX_WEIGHT + 1, width, height);
+  const asRank = (weight: number) => MAX_WEIGHT + 1 - weight;
+  return {
+    ...ranks,
+    y: (weight: number) => ranks.y(asRank(weight)),
+    yTicks: ranks.yTicks.map((tick) => ({ y: tick.y, rank: asRank(tick.rank) })),
+  };
+}
+
+export function layoutCrowdChart(series: readonly CrowdDatum[]) {
+  const axes = weightAxes(series.length);
+  const points = series.map((datum, i) => ({ x: axes.x(i), y: axes.y(datum.value), datum }));
+  return { axes, points, path: pathThrough(points) };
+}
+
+export function describeCrowdDatum(datum: CrowdDatum): string {
+  return `${datum.day}: ${datum.value.toFixed(2)}, averaged over ${datum.members} members`;
+}
