@@ -1,7 +1,10 @@
 import type { Averages, CrowdAverages } from '@upright/contracts';
-import { testInfra } from '@upright/platform/testing';
-import { Client } from 'pg';
-import { Browser, signUp, startAccountsStack, type AccountsStack } from './support/accounts-stack';
+import {
+  Browser,
+  signUp,
+  startStackWithMinimumAhead,
+  type AccountsStack,
+} from './support/accounts-stack';
 
 /**
  * Issue 15, the crowd's weights in the open: `GET /api/averages/history` shows the averages
@@ -14,18 +17,7 @@ describe("the crowd's weights in the open", () => {
   let minimum: number;
 
   beforeAll(async () => {
-    // Count whoever is weighted in this database now, so the minimum is two members away.
-    const db = new Client({ connectionString: testInfra().adminUrl() });
-    await db.connect();
-    const counted = await db.query(
-      `SELECT count(*)::int AS n FROM accounts.priorities p JOIN accounts.users u USING (uid)
-       WHERE p.weighted AND NOT u.discontinue`,
-    );
-    await db.end();
-    minimum = (counted.rows[0] as { n: number }).n + 2;
-    stack = await startAccountsStack('crowd-averages', {
-      accountsEnv: { AVERAGES_MIN_MEMBERS: String(minimum) },
-    });
+    ({ stack, minimum } = await startStackWithMinimumAhead('crowd-averages', 2));
   });
 
   afterAll(async () => {

@@ -10,13 +10,7 @@ import {
   type RankAlertsJobData,
 } from '@upright/contracts';
 import { RedisConnection } from '@upright/platform';
-import {
-  eventually,
-  freePort,
-  startTestApp,
-  testInfra,
-  type StartedApp,
-} from '@upright/platform/testing';
+import { eventually, startTestApp, testInfra, type StartedApp } from '@upright/platform/testing';
 import type { Job } from 'bullmq';
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -27,7 +21,8 @@ import { RankAlertsWorker } from '../../services/accounts/src/follows/rank-alert
 import { unsubscribeKey } from '../../services/accounts/src/unsubscribe/signed-keys';
 import { messageIdFor } from '../../services/mail/src/delivery/message-id';
 import { Maildev } from '../../services/mail/test/maildev';
-import { repoPath, TS_NODE_OPTIONS } from '../../services/mail/test/run-ts';
+import { startMailProcess, stopProcess } from '../../services/mail/test/mail-process';
+import { repoPath } from '../../services/mail/test/run-ts';
 import { SmtpHoldProxy } from '../../services/mail/test/smtp-hold-proxy';
 import { dataVersionKey } from '../../services/rankings/src/rankings-cache/data-version';
 import { rankingsService } from '../../services/rankings/src/service';
@@ -139,12 +134,9 @@ describe('follow companies and rank alerts', () => {
     return output;
   }
 
-  async function startMailProcess(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = fork(repoPath('services/mail/src/main.ts'), [], {
-      execArgv: TS_NODE_OPTIONS,
-      env: {
-        ...process.env,
+  const startAlertMail = () =>
+    startMailProcess(
+      {
         REDIS_URL: infra.redisUrl,
         TRANSPORT_PREFIX: stack.prefix,
         QUEUE_PREFIX: stack.queuePrefix,
@@ -152,35 +144,12 @@ describe('follow companies and rank alerts', () => {
         MAIL_FROM,
         CONTACT_INBOX: 'inbox@upright.test',
         PUBLIC_URL: 'https://upright.test',
-        HTTP_PORT: String(port),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
         MAIL_CONCURRENCY: '1',
         MAIL_LOCK_DURATION_MS: '2000',
       },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    await eventually(
-      'the mail process to be ready',
-      async () => {
-        if (child.exitCode !== null) throw new Error(`mail process exited ${child.exitCode}`);
-        return fetch(`http://127.0.0.1:${port}/health/ready`).then(
-          (answer) => answer.ok,
-          () => false,
-        );
-      },
-      30_000,
+      children,
     );
-    return child;
-  }
-
-  async function kill(child: ChildProcess): Promise<void> {
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  }
+  const kill = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
   const follow = (member: SignedUp, industry: string, name: string) =>
     member.browser.call<FollowsResponse>('PUT', `/api/follows/us/${industry}/${slug(name)}`);
@@ -306,14 +275,14 @@ describe('follow companies and rank alerts', () => {
     ]);
 
     // One mail accepted, the next held at its last byte, one waiting: then SIGKILL.
-    const first = await startMailProcess();
+    const first = await startAlertMail();
     await eventually('one alert sent and the next held mid-delivery', async () => {
       const counts = await stack.mailQueue.getJobCounts('completed', 'active');
       return proxy.forwardedMessages === 1 && proxy.heldConnections === 1 && counts.completed === 1;
     });
     await kill(first);
     proxy.passEverything();
-    await startMailProcess();
+    await startAlertMail();
     await eventually(
       'every alert to be sent',
       async () => (await stack.mailQueue.getCompletedCount()) === 3,

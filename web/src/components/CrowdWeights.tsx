@@ -4,18 +4,18 @@ import {
   type CrowdAverages,
   type IssueKey,
 } from '@upright/contracts';
-import { useId, useState } from 'react';
 import { crowdSeries, describeCrowdDatum, layoutCrowdChart } from '../lib/crowd-weights';
 import { formatDate } from '../lib/format';
-import { ChartFrame, ChartPoint } from './ChartFrame';
+import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
+
+const ISSUE_OPTIONS = ISSUES.map((issue) => ({ value: issue.key, label: issue.label }));
 
 /**
  * The crowd's weights in the open (issue 15): the averages visitors' rankings use, how many
  * members they average and since when, and how they moved — or why they are not shown yet.
  */
 export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
-  const id = useId();
-  const [issue, setIssue] = useState<IssueKey>(ISSUES[0]!.key);
+  const { id, value: issue, label, picker } = usePicker<IssueKey>(ISSUE_OPTIONS, ISSUES[0]!.key);
   if (!crowd.shown || crowd.averages === null) {
     return (
       <p data-testid="crowd-hidden">
@@ -25,7 +25,6 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
       </p>
     );
   }
-  const label = ISSUES.find((candidate) => candidate.key === issue)!.label;
   const series = crowdSeries(crowd.history, issue);
   const chart = layoutCrowdChart(series);
   const title = `Members' average priority for ${label}, by publication`;
@@ -57,20 +56,7 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
         </table>
       </div>
       <h3>How the averages moved</h3>
-      <p>
-        <label htmlFor={`${id}-issue`}>Show </label>
-        <select
-          id={`${id}-issue`}
-          value={issue}
-          onChange={(event) => setIssue(event.target.value as IssueKey)}
-        >
-          {ISSUES.map((entry) => (
-            <option key={entry.key} value={entry.key}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-      </p>
+      <p>{picker}</p>
       <ChartFrame
         id={id}
         axes={chart.axes}
