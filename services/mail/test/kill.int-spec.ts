@@ -1,6 +1,7 @@
 import { MAIL_JOB_OPTIONS, MailKinds, mailJobId, Queues } from '@upright/contracts';
 import { QueueEvents } from 'bullmq';
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../src/delivery/message-id';
 import { eventually } from '@upright/platform/testing';
