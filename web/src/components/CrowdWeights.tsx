@@ -36,7 +36,12 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
         published on <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are
         published again when members change their priorities, at most once a minute.
       </p>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Members' average priorities now"
+      >
         <table>
           <caption>Members&apos; average priorities now (0 = ignore, 10 = most important)</caption>
           <thead>

@@ -64,7 +64,7 @@ export default function MethodologyPage() {
                 </PrefetchLink>
                 ). Methodology version {methodology_version}.
               </p>
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Worked example">
                 <table>
                   <caption>Issue ranks, sums and the ranks they give</caption>
                   <thead>
