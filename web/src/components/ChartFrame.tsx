@@ -41,7 +41,7 @@ export function ChartFrame({
         ))}
         {periods.map((period, i) => (
           <text
-            key={period}
+            key={i}
             x={axes.x(i)}
             y={axes.bottom + 22}
             textAnchor="middle"

@@ -4,7 +4,13 @@ import {
   type CrowdAverages,
   type IssueKey,
 } from '@upright/contracts';
-import { crowdSeries, describeCrowdDatum, layoutCrowdChart } from '../lib/crowd-weights';
+import {
+  axisLabels,
+  CROWD_CHART_POINTS,
+  crowdSeries,
+  describeCrowdDatum,
+  layoutCrowdChart,
+} from '../lib/crowd-weights';
 import { formatDate } from '../lib/format';
 import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
 
@@ -26,7 +32,8 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
     );
   }
   const series = crowdSeries(crowd.history, issue);
-  const chart = layoutCrowdChart(series);
+  const shown = series.slice(-CROWD_CHART_POINTS);
+  const chart = layoutCrowdChart(shown);
   const title = `Members' average priority for ${label}, by publication`;
   return (
     <div data-testid="crowd-weights">
@@ -66,8 +73,8 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
         id={id}
         axes={chart.axes}
         title={title}
-        description={`10 is at the top. ${series.map(describeCrowdDatum).join('; ')}.`}
-        periods={series.map((datum) => datum.day)}
+        description={`10 is at the top. ${shown.map(describeCrowdDatum).join('; ')}.`}
+        periods={axisLabels(shown)}
       >
         <path d={chart.path} className="chart-line" aria-hidden="true" />
         {chart.points.map(({ x, y, datum }, index) => (

@@ -1,6 +1,13 @@
 import type { Averages, CrowdSnapshot } from '@upright/contracts';
 import { describe, expect, it } from 'vitest';
-import { crowdSeries, describeCrowdDatum, layoutCrowdChart, weightAxes } from './crowd-weights';
+import {
+  axisLabels,
+  crowdSeries,
+  describeCrowdDatum,
+  layoutCrowdChart,
+  weightAxes,
+  type CrowdDatum,
+} from './crowd-weights';
 
 const averages = (climate: number): Averages => ({
   average_climate: climate,
@@ -22,8 +29,8 @@ const history: CrowdSnapshot[] = [
 describe('crowd weights chart', () => {
   it('reads one issue of every publication, oldest first', () => {
     expect(crowdSeries(history, 'climate')).toEqual([
-      { day: 'November 20, 2026', value: 7.5, members: 10 },
-      { day: 'November 25, 2026', value: 3.25, members: 12 },
+      { day: 'November 20, 2026', date: '2026-11-20', value: 7.5, members: 10 },
+      { day: 'November 25, 2026', date: '2026-11-25', value: 3.25, members: 12 },
     ]);
     expect(crowdSeries(history, 'tax').map((datum) => datum.value)).toEqual([5, 5]);
   });
@@ -44,5 +51,21 @@ describe('crowd weights chart', () => {
     expect(describeCrowdDatum(points[1]!.datum)).toBe(
       'November 25, 2026: 3.25, averaged over 12 members',
     );
+  });
+
+  it('labels at most a few days under the axis, always the latest', () => {
+    const many: CrowdDatum[] = Array.from({ length: 50 }, (_, i) => ({
+      day: `day ${i}`,
+      date: `date ${i}`,
+      value: 5,
+      members: 10 + i,
+    }));
+    const labels = axisLabels(many);
+    expect(labels).toHaveLength(50);
+    expect(labels.filter(Boolean).length).toBeLessThanOrEqual(5);
+    expect(labels[0]).toBe('date 0');
+    expect(labels[49]).toBe('date 49');
+    expect(axisLabels(many.slice(0, 1))).toEqual(['date 0']);
+    expect(axisLabels(many.slice(0, 3))).toEqual(['date 0', 'date 1', 'date 2']);
   });
 });

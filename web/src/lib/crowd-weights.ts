@@ -9,6 +9,8 @@ const MAX_WEIGHT = 10;
 export interface CrowdDatum {
   /** "November 25, 2026" (publication day, UTC). */
   day: string;
+  /** "2026-11-25": the axis label (short, and the rank charts' quarter shortening leaves it). */
+  date: string;
   value: number;
   members: number;
 }
@@ -17,6 +19,7 @@ export function crowdSeries(history: readonly CrowdSnapshot[], issue: IssueKey):
   const field = AVERAGE_FIELD_OF_ISSUE[issue];
   return history.map((snapshot) => ({
     day: formatDate(snapshot.published_at),
+    date: snapshot.published_at.slice(0, 10),
     value: snapshot.averages[field],
     members: snapshot.members,
   }));
@@ -34,6 +37,22 @@ export function weightAxes(count: number, width = 640, height = 260): ChartAxes 
     y: (weight: number) => ranks.y(asRank(weight)),
     yTicks: ranks.yTicks.map((tick) => ({ y: tick.y, rank: asRank(tick.rank) })),
   };
+}
+
+/** The chart shows the latest publications only; the table beside it has them all. */
+export const CROWD_CHART_POINTS = 50;
+
+/**
+ * Labels under the chart: at most `most` days, evenly spread and always the last, the others
+ * blank (publications can come minutes apart, and 50 dates would overlap).
+ */
+export function axisLabels(series: readonly CrowdDatum[], most = 5): string[] {
+  const step = Math.max(1, Math.ceil((series.length - 1) / Math.max(1, most - 1)));
+  return series.map((datum, i) =>
+    i === series.length - 1 || (i % step === 0 && series.length - 1 - i >= step / 2)
+      ? datum.date
+      : '',
+  );
 }
 
 export function layoutCrowdChart(series: readonly CrowdDatum[]) {
