@@ -37,6 +37,8 @@ export function FollowButton({
     };
   }, [status, user?.uid, uprightCid]);
 
+  // Nothing while the session is being checked: a member would see "Sign in" flash by.
+  if (status === 'checking') return null;
   if (status !== 'member') {
     return (
       <p className="follow">
