@@ -1,4 +1,4 @@
-import type { RankAlertsJobData } from '@upright/contracts';
+import { rankAlertsJobSchema, type RankAlertsJobData } from '@upright/contracts';
 import { movesByCompany, rankAlertsOf, type Follower } from './rank-alerts';
 
 const period = { period_year: 2026, period_qrt: 2 };
@@ -67,5 +67,15 @@ describe('rank alerts fan-out', () => {
       'bob:X',
     ]);
     expect(alerts[0]!.moves).toHaveLength(2);
+  });
+
+  it("takes a job only in the contract's shape (the queue is a boundary)", () => {
+    expect(rankAlertsJobSchema.parse(job)).toEqual(job);
+    const broken = {
+      ...job,
+      industries: [{ ...job.industries[0]!, moves: [{ upright_cid: 'X' }] }],
+    };
+    expect(rankAlertsJobSchema.safeParse(broken).success).toBe(false);
+    expect(rankAlertsJobSchema.safeParse({ period, industries: [] }).success).toBe(false);
   });
 });

@@ -5,9 +5,15 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { MailKinds, mailJobId, Queues, type RankAlertsJobData } from '@upright/contracts';
+import {
+  MailKinds,
+  mailJobId,
+  Queues,
+  rankAlertsJobSchema,
+  type RankAlertsJobData,
+} from '@upright/contracts';
 import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { AccountsConfig } from '../config/accounts-config';
 import { MailOutbox } from '../queues/mail-outbox';
 import { FollowsRepository } from './follows.repository';
@@ -54,7 +60,13 @@ export class RankAlertsWorker implements OnApplicationBootstrap, OnApplicationSh
     this.worker = new Worker<RankAlertsJobData, number>(
       Queues.rankAlerts,
       async (job: Job<RankAlertsJobData>) => {
-        const sent = await this.fanOut(job.data);
+        const parsed = rankAlertsJobSchema.safeParse(job.data);
+        if (!parsed.success) {
+          // Retrying cannot fix it: fail for good, naming the fields (not their values).
+          const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+          throw new UnrecoverableError(`malformed rank-alerts job: ${fields}`);
+        }
+        const sent = await this.fanOut(parsed.data);
         this.logger.log(`rank alerts job ${job.id}: ${sent} alerts queued`);
         return sent;
       },

@@ -5,6 +5,7 @@
  * The job carries the moves themselves, so accounts never asks rankings and a retried job sees
  * exactly what the import saw.
  */
+import { z } from 'zod';
 import type { Period } from '../dto/rankings';
 
 export const RANK_ALERTS_JOB = 'moves';
@@ -33,6 +34,38 @@ export interface RankAlertsJobData {
   /** Sorted by industry slug; companies within by upright_cid. */
   industries: IndustryRankMoves[];
 }
+
+const periodSchema = z.strictObject({
+  period_year: z.number().int().min(2000).max(2100),
+  period_qrt: z.number().int().min(1).max(4),
+});
+
+/**
+ * The job as the worker must find it: the queue is a boundary (a stale producer or a hand-added
+ * job must fail, not mail nonsense). Checked against the types above, so the two cannot drift.
+ */
+export const rankAlertsJobSchema: z.ZodType<RankAlertsJobData> = z.strictObject({
+  period: periodSchema,
+  industries: z
+    .array(
+      z.strictObject({
+        industry: z.string().min(1).max(100),
+        industry_text: z.string().min(1).max(300),
+        previous_period: periodSchema,
+        moves: z.array(
+          z.strictObject({
+            upright_cid: z.string().min(1).max(64),
+            company_name: z.string().min(1).max(300),
+            slug: z.string().min(1).max(300),
+            from: z.number().int().min(1),
+            to: z.number().int().min(1),
+            of: z.number().int().min(1),
+          }),
+        ),
+      }),
+    )
+    .min(1),
+});
 
 /**
  * One job per period and set of industries: a re-run of the same import step adds nothing new
