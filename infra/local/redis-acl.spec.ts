@@ -49,7 +49,15 @@ describe('Redis ACL rules', () => {
     expect(bff.join(' ')).not.toContain('~upright:public:averages');
     expect(aclRules('rankings', prefixes)).toContain('%R~upright:public:averages');
     expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending');
+    expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending-members');
     expect(aclRules('mail', prefixes).join(' ')).not.toContain('public');
+  });
+
+  it('let the import (as rankings) add rank alerts and accounts work them', () => {
+    for (const identity of ['rankings', 'accounts'] as const) {
+      expect(aclRules(identity, prefixes)).toContain('~upright-q:rank-alerts:*');
+    }
+    expect(aclRules('mail', prefixes)).not.toContain('~upright-q:rank-alerts:*');
   });
 
   it('give every queue of the contracts to at least one process', () => {

@@ -45,7 +45,7 @@ export const STACK: readonly StackProcess[] = [
     entry: 'services/accounts/dist/main.js',
     port: 8081,
     ownsSchema: true,
-    queues: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion],
+    queues: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion, Queues.rankAlerts],
     smtp: false,
     opensearch: false,
     env: ['UNSUBSCRIBE_SECRET'],
@@ -56,7 +56,8 @@ export const STACK: readonly StackProcess[] = [
     entry: 'services/rankings/dist/main.js',
     port: 8082,
     ownsSchema: true,
-    queues: [Queues.searchIndex],
+    // The import (connecting as rankings) adds rank-alerts jobs.
+    queues: [Queues.searchIndex, Queues.rankAlerts],
     smtp: false,
     opensearch: false,
     importer: 'services/rankings/dist/data-import/cli.js',

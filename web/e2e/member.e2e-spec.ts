@@ -152,4 +152,29 @@ describe('member', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await context.close();
   });
+
+  it('follows a company from its page and finds it on the account page (issue 15)', async () => {
+    const { company } = await sampleTargets();
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
+    await page.goto(`/companies/us/${company.industry}/${company.slug}`);
+    const follow = page.getByTestId('follow-button');
+    await follow.waitFor();
+    expect(await follow.getAttribute('aria-pressed')).toBe('false');
+    await follow.click();
+    await page.getByRole('button', { name: /^Following / }).waitFor();
+    await page.goto('/account/settings');
+    const list = page.getByTestId('follows-list');
+    await list.waitFor();
+    const link = list.getByRole('link', { name: company.name });
+    expect(await link.getAttribute('href')).toBe(
+      `/companies/us/${encodeURIComponent(company.industry)}/${encodeURIComponent(company.slug)}`,
+    );
+    await list.getByRole('button', { name: `Unfollow ${company.name}` }).click();
+    await page.getByTestId('follows-empty').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

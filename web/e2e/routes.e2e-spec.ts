@@ -22,6 +22,7 @@ const ROUTE_NAMES = [
   'reset-request',
   'about',
   'faq',
+  'methodology',
   'contact',
   'privacy-policy',
   'terms-of-use',
@@ -50,6 +51,8 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     'reset-request': '/account/reset',
     about: '/about',
     faq: '/faq',
+    // With the crowd's weights (issue 15): hidden until enough members are weighted.
+    methodology: '/methodology',
     contact: '/contact',
     'privacy-policy': '/privacy-policy',
     'terms-of-use': '/terms-of-use',

@@ -22,6 +22,7 @@ import {
   unsubscribeBodySchema,
   type Averages,
   type CancelDiscontinueResponse,
+  type CrowdAverages,
   type DiscontinueBody,
   type DiscontinueResponse,
   type PrioritiesBody,
@@ -74,6 +75,16 @@ export class AccountsController {
   @Get('averages')
   averages(): Promise<Averages> {
     return this.services.request(Patterns.accounts.averages, {});
+  }
+
+  /**
+   * The crowd's weights in the open (issue 15): kept per `data` version, which every
+   * publication of averages moves, so it follows them like the rankings do.
+   */
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get('averages/history')
+  averagesHistory(): Promise<CrowdAverages> {
+    return this.services.request(Patterns.accounts.averagesHistory, {});
   }
 
   @Get('user')

@@ -272,7 +272,7 @@ function staticPage(page: StaticPageName, name: string) {
     methodology: {
       title: 'Methodology',
       heading: `How ${name} ranks companies`,
-      description: `The exact ranking rules in plain words, with a worked example computed live on a real industry.`,
+      description: `The exact ranking rules in plain words, a worked example computed live on a real industry, and the members' average priorities that weigh visitors' rankings.`,
     },
   };
   const paths: Record<StaticPageName, string> = {

@@ -1,11 +1,9 @@
 import { AVERAGE_FIELDS, type Averages } from '@upright/contracts';
-import { testInfra } from '@upright/platform/testing';
-import { Client } from 'pg';
 import {
   averagesInDatabase,
   Browser,
   signUp,
-  startAccountsStack,
+  startStackWithMinimumAhead,
   type AccountsStack,
 } from './support/accounts-stack';
 
@@ -17,21 +15,9 @@ const DEFAULTS = Object.fromEntries(AVERAGE_FIELDS.map((field) => [field, 5])) a
  */
 describe('averages privacy', () => {
   let stack: AccountsStack;
-  let minimum: number;
 
   beforeAll(async () => {
-    // Other files' members are gone by now, but count whoever is weighted to be exact.
-    const db = new Client({ connectionString: testInfra().adminUrl() });
-    await db.connect();
-    const counted = await db.query(
-      `SELECT count(*)::int AS n FROM accounts.priorities p JOIN accounts.users u USING (uid)
-       WHERE p.weighted AND NOT u.discontinue`,
-    );
-    await db.end();
-    minimum = (counted.rows[0] as { n: number }).n + 2;
-    stack = await startAccountsStack('harden-averages', {
-      accountsEnv: { AVERAGES_MIN_MEMBERS: String(minimum) },
-    });
+    ({ stack } = await startStackWithMinimumAhead('harden-averages', 2));
   });
 
   afterAll(async () => {

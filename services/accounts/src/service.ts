@@ -3,6 +3,7 @@ import { AveragesModule } from './averages/averages.module';
 import { accountsConfigSchema } from './config';
 import { ContactModule } from './contact/contact.module';
 import { DiscontinueModule } from './discontinue/discontinue.module';
+import { FollowsModule } from './follows/follows.module';
 import { PrismaClient } from './generated/prisma/client';
 import { MemberDeletionModule } from './member-deletion/member-deletion.module';
 import { MembersModule } from './members/members.module';
@@ -35,5 +36,6 @@ export const accountsService = defineService({
     ContactModule,
     PasswordResetModule,
     MemberDeletionModule,
+    FollowsModule,
   ],
 });

@@ -3,3 +3,5 @@
  * build (tsconfig.json), so it never ships in the image.
  */
 export { MemberDeletionScheduler } from './member-deletion/member-deletion.queue';
+export { RankAlertsWorker } from './follows/rank-alerts.worker';
+export { unsubscribeKey } from './unsubscribe/signed-keys';

@@ -3,6 +3,7 @@ import type { RedisConnection, ServiceClient } from '@upright/platform';
 import { delay, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import Redis from 'ioredis';
 import { AveragesPublication } from '../src/averages/averages-publication';
+import type { AveragesSnapshots } from '../src/averages/averages-snapshots.repository';
 import type { AccountsConfig } from '../src/config';
 
 const averagesOf = (value: number): Averages =>
@@ -27,6 +28,8 @@ describe('averages publication', () => {
   const prefix = uniqueTransportPrefix('averages-publication');
   const keys = publicDataKeys(prefix);
   const announced: unknown[] = [];
+  /** What the publishing replica recorded in `averages_snapshots` (issue 15). */
+  const recorded: Array<{ averages: Averages; members: number }> = [];
 
   function publication(refreshSeconds: number): AveragesPublication {
     return new AveragesPublication(
@@ -36,6 +39,10 @@ describe('averages publication', () => {
         emit: async (_pattern: string, data: unknown) => void announced.push(data),
       } as never as ServiceClient,
       { TRANSPORT_PREFIX: prefix, AVERAGES_REFRESH_S: refreshSeconds } as AccountsConfig,
+      {
+        record: async (averages: Averages, members: number) =>
+          void recorded.push({ averages, members }),
+      } as AveragesSnapshots,
     );
   }
 
@@ -49,8 +56,8 @@ describe('averages publication', () => {
 
   it('publishes the last averages of a period once, when it is due', async () => {
     const batched = publication(1);
-    await batched.offer(averagesOf(6));
-    await batched.offer(averagesOf(7));
+    await batched.offer(averagesOf(6), 11);
+    await batched.offer(averagesOf(7), 12);
     expect(await batched.publishIfDue()).toBe(false);
     expect(await batched.published()).toBeNull();
     expect(await version()).toBeNull();
@@ -62,16 +69,19 @@ describe('averages publication', () => {
     expect(first).not.toBeNull();
     expect(await broadcasts()).toBe(1);
     expect(announced.at(-1)).toEqual(averagesOf(7));
+    // One snapshot per publication, with the count of the averages published.
+    expect(recorded).toEqual([{ averages: averagesOf(7), members: 12 }]);
 
     // Nothing pending: nothing moves, on this replica or another.
     expect(await batched.publishIfDue()).toBe(false);
     expect(await publication(1).publishIfDue()).toBe(false);
     expect(await version()).toBe(first);
+    expect(recorded).toHaveLength(1);
   });
 
   it('publishes at once when AVERAGES_REFRESH_S is 0', async () => {
     const before = Number(await version());
-    await publication(0).offer(averagesOf(8));
+    await publication(0).offer(averagesOf(8), 0);
     expect(await publication(0).published()).toEqual(averagesOf(8));
     expect(Number(await version())).toBe(before + 1);
   });

@@ -31,5 +31,7 @@ export function publicDataKeys(transportPrefix: string) {
      */
     pendingAverages: `${transportPrefix}:public:averages:pending`,
     averagesDue: `${transportPrefix}:public:averages:due`,
+    /** How many members the pending averages count (moves with them; issue 15 history). */
+    pendingAveragesMembers: `${transportPrefix}:public:averages:pending-members`,
   };
 }

@@ -1,13 +1,13 @@
 import { MAIL_JOB_OPTIONS, MailKinds, mailJobId, Queues } from '@upright/contracts';
 import { QueueEvents } from 'bullmq';
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../src/delivery/message-id';
-import { eventually, freePort } from '@upright/platform/testing';
+import { eventually } from '@upright/platform/testing';
 import { Maildev } from './maildev';
 import { MAIL_FROM, mailTestEnv } from './mail-test-env';
-import { repoPath, TS_NODE_OPTIONS } from './run-ts';
+import { startMailProcess, stopProcess } from './mail-process';
 import { SmtpHoldProxy } from './smtp-hold-proxy';
 
 const CONCURRENCY = 4;
@@ -24,43 +24,16 @@ describe('killing the mail process', () => {
   let setup: ReturnType<typeof mailTestEnv>;
   const children = new Set<ChildProcess>();
 
-  async function startMailProcess(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = fork(repoPath('services/mail/src/main.ts'), [], {
-      execArgv: TS_NODE_OPTIONS,
-      env: {
-        ...process.env,
+  const start = () =>
+    startMailProcess(
+      {
         ...setup.env,
-        HTTP_PORT: String(port),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
         MAIL_CONCURRENCY: String(CONCURRENCY),
         MAIL_LOCK_DURATION_MS: String(LOCK_MS),
       },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    await eventually(
-      'the mail process to be ready',
-      async () => {
-        if (child.exitCode !== null) throw new Error(`mail process exited ${child.exitCode}`);
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      30_000,
+      children,
     );
-    return child;
-  }
-
-  async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    await exited;
-  }
+  const stop = stopProcess;
 
   const welcomeJobs = (count: number, label: string) =>
     Array.from({ length: count }, () => {
@@ -108,7 +81,7 @@ describe('killing the mail process', () => {
     const jobIds = jobs.map((job) => job.opts.jobId);
     await setup.queue.addBulk(jobs);
 
-    const first = await startMailProcess();
+    const first = await start();
     // Ten mails accepted and acknowledged; every connection is holding its next mail with the
     // whole message sent but not its end-of-data marker; the rest wait in the queue.
     await eventually('ten mails done and the others held mid-delivery', async () => {
@@ -128,7 +101,7 @@ describe('killing the mail process', () => {
     });
 
     proxy.passEverything();
-    const second = await startMailProcess();
+    const second = await start();
     await eventually(
       'every job to complete',
       async () => (await setup.queue.getCompletedCount()) === total,
@@ -152,7 +125,7 @@ describe('killing the mail process', () => {
     const jobIds = jobs.map((job) => job.opts.jobId);
     await setup.queue.addBulk(jobs);
 
-    const first = await startMailProcess();
+    const first = await start();
     await eventually('four mails done and four accepted but unacknowledged', async () => {
       const counts = await setup.queue.getJobCounts('completed', 'active');
       return (
@@ -167,7 +140,7 @@ describe('killing the mail process', () => {
     await stop(first, 'SIGKILL');
 
     proxy.passEverything();
-    const second = await startMailProcess();
+    const second = await start();
     await eventually(
       'every job to complete',
       async () => (await setup.queue.getCompletedCount()) === total,
@@ -190,7 +163,7 @@ describe('killing the mail process', () => {
     });
     await events.waitUntilReady();
     try {
-      const child = await startMailProcess();
+      const child = await start();
       const firstCompleted = once(events, 'completed');
       await setup.queue.addBulk(jobs);
       await firstCompleted;
@@ -201,7 +174,7 @@ describe('killing the mail process', () => {
       const completedBeforeRestart = await setup.queue.getCompletedCount();
       expect(completedBeforeRestart).toBeGreaterThan(0);
 
-      const again = await startMailProcess();
+      const again = await start();
       await eventually(
         'every job to complete',
         async () => (await setup.queue.getCompletedCount()) === total,

@@ -3,6 +3,8 @@ import type {
   Averages,
   CompanyDetail,
   CompanyHistoryResponse,
+  CrowdAverages,
+  FollowsResponse,
   ComparisonResponse,
   IndustryHistoryResponse,
   IndustryCompaniesResponse,
@@ -35,6 +37,7 @@ const enc = encodeURIComponent;
 export const apiPaths = {
   active: () => '/api/active',
   averages: () => '/api/averages',
+  crowd: () => '/api/averages/history',
   industryCompanies: (industry: string) => `/api/companies/us/${enc(industry)}`,
   company: (industry: string, company: string) =>
     `/api/primary/us/${enc(industry)}/${enc(company)}`,
@@ -75,6 +78,7 @@ export function unwrapPublished(
 export const api = {
   activeIndustries: () => getJson<ActiveIndustry[]>(apiPaths.active()),
   averages: () => getJson<Averages>(apiPaths.averages()),
+  crowd: () => getJson<CrowdAverages>(apiPaths.crowd()),
   industryCompanies: (industry: string) =>
     getJson<IndustryCompaniesResponse>(apiPaths.industryCompanies(industry)),
   /** null: 204, no such company in this industry. */
@@ -125,6 +129,15 @@ export const api = {
       (response) => response.body,
     ),
   settings: () => getJson<Settings>('/api/settings'),
+  follows: () => getJson<FollowsResponse>('/api/follows'),
+  follow: (industry: string, company: string) =>
+    request<FollowsResponse>('PUT', `/api/follows/us/${enc(industry)}/${enc(company)}`).then(
+      (response) => response.body,
+    ),
+  unfollow: (uprightCid: string) =>
+    request<FollowsResponse>('DELETE', `/api/follows/${enc(uprightCid)}`).then(
+      (response) => response.body,
+    ),
   saveSettings: (changes: Partial<SettingsBody>) =>
     request<SettingsSaved>('PUT', '/api/settings', { body: changes, dim: true }).then(
       (response) => response.body,

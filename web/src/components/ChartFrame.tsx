@@ -41,7 +41,7 @@ export function ChartFrame({
         ))}
         {periods.map((period, i) => (
           <text
-            key={period}
+            key={i}
             x={axes.x(i)}
             y={axes.bottom + 22}
             textAnchor="middle"
@@ -83,20 +83,23 @@ export function ChartPoint({
   );
 }
 
-/** The measure both charts let the reader pick (overall or an issue), with its picker. */
-export function useMeasure() {
+/** A "Show …" picker over `options` for a chart: its value, label and element. */
+export function usePicker<V extends string>(
+  options: ReadonlyArray<{ value: V; label: string }>,
+  initial: V,
+) {
   const id = useId();
-  const [measure, setMeasure] = useState<HistoryMeasure>('arank');
-  const label = HISTORY_MEASURES.find((option) => option.value === measure)!.label;
+  const [value, setValue] = useState<V>(initial);
+  const label = options.find((option) => option.value === value)!.label;
   const picker = (
     <>
       <label htmlFor={`${id}-measure`}>Show </label>
       <select
         id={`${id}-measure`}
-        value={measure}
-        onChange={(event) => setMeasure(event.target.value as HistoryMeasure)}
+        value={value}
+        onChange={(event) => setValue(event.target.value as V)}
       >
-        {HISTORY_MEASURES.map((option) => (
+        {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -104,5 +107,11 @@ export function useMeasure() {
       </select>
     </>
   );
-  return { id, measure, label, picker };
+  return { id, value, label, picker };
+}
+
+/** The measure both rank charts let the reader pick (overall or an issue), with its picker. */
+export function useMeasure() {
+  const { value, ...rest } = usePicker<HistoryMeasure>(HISTORY_MEASURES, 'arank');
+  return { measure: value, ...rest };
 }

@@ -49,7 +49,10 @@ export function IndustryRanking({
           </>
         ) : (
           <>
-            Ranked with the <strong>average priorities of all members</strong>
+            Ranked with the{' '}
+            <Link to="/methodology#crowd">
+              <strong>average priorities of all members</strong>
+            </Link>
             {status === 'member' ? ', because you have not saved your own priorities yet. ' : '. '}
             {!bare &&
               (status === 'member' ? (

@@ -8,6 +8,7 @@ import {
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { CompanyHistory } from '../components/CompanyHistory';
+import { FollowButton } from '../components/FollowButton';
 import { WhyThisRank } from '../components/WhyThisRank';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
@@ -67,6 +68,12 @@ export default function CompanyPage() {
         return (
           <article className="company">
             <h1>{detail.company_name}</h1>
+            <FollowButton
+              industry={industry}
+              slug={detail.slug}
+              uprightCid={detail.upright_cid}
+              companyName={detail.company_name}
+            />
             <dl className="facts">
               <dt>Structure</dt>
               <dd>{detail.structure ?? 'Not reported'}</dd>

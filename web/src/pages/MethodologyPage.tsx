@@ -1,5 +1,6 @@
 import { ISSUES, WebPaths } from '@upright/contracts';
 import { api } from '../api/endpoints';
+import { CrowdWeights } from '../components/CrowdWeights';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -13,6 +14,7 @@ import { useApi, useTitle } from '../hooks/useApi';
 export default function MethodologyPage() {
   useTitle(`Methodology · ${PRODUCT_NAME}`);
   const state = useApi(() => api.methodologyExample(), []);
+  const crowd = useApi(() => api.crowd(), []);
   return (
     <div className="prose methodology">
       <h1>How {PRODUCT_NAME} ranks companies</h1>
@@ -65,7 +67,7 @@ export default function MethodologyPage() {
                 </PrefetchLink>
                 ). Methodology version {methodology_version}.
               </p>
-              <div className="table-scroll">
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Worked example">
                 <table>
                   <caption>Issue ranks, sums and the ranks they give</caption>
                   <thead>
@@ -113,6 +115,12 @@ export default function MethodologyPage() {
           )
         }
       </PageState>
+      <section aria-labelledby="crowd" className="crowd">
+        <h2 id="crowd">The crowd&apos;s weights</h2>
+        <PageState state={crowd} what="the members' average priorities">
+          {(answer) => <CrowdWeights crowd={answer} />}
+        </PageState>
+      </section>
     </div>
   );
 }

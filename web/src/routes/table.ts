@@ -53,7 +53,7 @@ export const ROUTES = [
   { path: '/privacy-policy' },
   { path: '/terms-of-use' },
   { path: '/developers' },
-  { path: '/methodology', data: () => [apiPaths.methodologyExample()] },
+  { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
   {
     path: '/widgets/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],

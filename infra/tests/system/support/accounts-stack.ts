@@ -157,6 +157,28 @@ export async function startAccountsStack(
   };
 }
 
+/**
+ * A stack whose AVERAGES_MIN_MEMBERS is `ahead` members above whoever is weighted in the test
+ * database now (other files' members may be there too), for the averages' privacy tests.
+ */
+export async function startStackWithMinimumAhead(
+  label: string,
+  ahead: number,
+): Promise<{ stack: AccountsStack; minimum: number }> {
+  const db = new Client({ connectionString: testInfra().adminUrl() });
+  await db.connect();
+  const counted = await db.query(
+    `SELECT count(*)::int AS n FROM accounts.priorities p JOIN accounts.users u USING (uid)
+     WHERE p.weighted AND NOT u.discontinue`,
+  );
+  await db.end();
+  const minimum = (counted.rows[0] as { n: number }).n + ahead;
+  const stack = await startAccountsStack(label, {
+    accountsEnv: { AVERAGES_MIN_MEMBERS: String(minimum) },
+  });
+  return { stack, minimum };
+}
+
 /** Solves an ALTCHA challenge from GET /api/captcha for real, as the web widget does. */
 export async function solvedCaptcha(bffUrl: string): Promise<string> {
   const challenge = (await (await fetch(`${bffUrl}/api/captcha`)).json()) as Challenge;

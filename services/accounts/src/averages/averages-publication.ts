@@ -13,6 +13,7 @@ import {
   ServiceClient,
 } from '@upright/platform';
 import type { AccountsConfig } from '../config';
+import { AveragesSnapshots } from './averages-snapshots.repository';
 
 /** How often each replica checks whether pending averages are due. */
 const TICK_MS = 1000;
@@ -28,12 +29,13 @@ local due = redis.call('GET', KEYS[2])
 if not due then return 0 end
 if ARGV[3] ~= '1' and tonumber(due) > tonumber(ARGV[1]) then return 0 end
 local pending = redis.call('GET', KEYS[1])
-redis.call('DEL', KEYS[1], KEYS[2])
+local members = redis.call('GET', KEYS[6]) or '0'
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[6])
 if not pending then return 0 end
 redis.call('SET', KEYS[3], pending)
 if redis.call('HSETNX', KEYS[4], 'data', ARGV[1]) == 0 then redis.call('HINCRBY', KEYS[4], 'data', 1) end
 redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[4], 'data'))
-return 1`;
+return 'members:' .. members`;
 
 /**
  * docs/product/rules.md#s11: averages change with every saved priority, but visitors' rankings
@@ -50,6 +52,7 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
     private readonly connection: RedisConnection,
     private readonly services: ServiceClient,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+    private readonly snapshots: AveragesSnapshots,
   ) {
     this.keys = publicDataKeys(config.TRANSPORT_PREFIX);
   }
@@ -60,13 +63,17 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
     return json === null ? null : (JSON.parse(json) as Averages);
   }
 
-  /** New averages: published when due (at once when AVERAGES_REFRESH_S is 0). */
-  async offer(averages: Averages): Promise<void> {
+  /**
+   * New averages of `members` weighted members (0 below AVERAGES_MIN_MEMBERS): published when
+   * due (at once when AVERAGES_REFRESH_S is 0).
+   */
+  async offer(averages: Averages, members: number): Promise<void> {
     const refreshMs = this.config.AVERAGES_REFRESH_S * 1000;
     const now = Date.now();
     await this.connection.redis
       .multi()
       .set(this.keys.pendingAverages, JSON.stringify(averages))
+      .set(this.keys.pendingAveragesMembers, String(members))
       .set(this.keys.averagesDue, String(now + refreshMs), 'NX')
       .exec();
     if (refreshMs === 0) await this.publishIfDue(true);
@@ -76,22 +83,31 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
   async publishIfDue(now = false): Promise<boolean> {
     const published = await this.connection.redis.eval(
       PUBLISH_IF_DUE,
-      5,
+      6,
       this.keys.pendingAverages,
       this.keys.averagesDue,
       this.keys.publishedAverages,
       this.keys.versions,
       this.keys.broadcast,
+      this.keys.pendingAveragesMembers,
       String(Date.now()),
       String(BROADCAST_STREAM_MAXLEN),
       now ? '1' : '0',
     );
-    if (published !== 1) return false;
+    if (typeof published !== 'string') return false;
     const averages = await this.published();
     if (averages !== null) {
       await this.services
         .emit(Events.accounts.averagesChanged, averages)
         .catch((error: unknown) => this.logger.warn(`averages event not sent: ${String(error)}`));
+      // Only the replica whose script published records it, so each publication is one row.
+      // Lost if Postgres is away this moment: the history then skips one step (decision 0037).
+      const members = Number(published.slice('members:'.length));
+      await this.snapshots
+        .record(averages, members)
+        .catch((error: unknown) =>
+          this.logger.warn(`averages snapshot not kept: ${String(error)}`),
+        );
     }
     return true;
   }

@@ -12,4 +12,10 @@ export class AveragesController {
   get(): Promise<ResponseOf<typeof Patterns.accounts.averages>> {
     return this.averages.published();
   }
+
+  /** The crowd's weights in the open: count, date and history (hidden below the minimum). */
+  @MessagePattern(Patterns.accounts.averagesHistory)
+  history(): Promise<ResponseOf<typeof Patterns.accounts.averagesHistory>> {
+    return this.averages.crowd();
+  }
 }

@@ -35,20 +35,22 @@ export class AveragesRepository {
 
   /**
    * Recomputes under a lock of the row, so concurrent saves apply one after the other: `next`
-   * turns the members' sums into averages, which are stored when they differ.
+   * turns the members' sums into averages and the members they count, stored when either differs.
    */
   recompute(
-    next: (sums: PrioritySums) => Averages,
-  ): Promise<{ averages: Averages; changed: boolean }> {
+    next: (sums: PrioritySums) => { averages: Averages; members: number },
+  ): Promise<{ averages: Averages; members: number; changed: boolean }> {
     return this.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<AveragesRow[]>`
         SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
       const [row] =
         await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
-      const averages = next({ count: row.count, sums: row });
-      if (sameAverages(dtoOf(locked[0]), averages)) return { averages, changed: false };
-      await tx.averages.update({ where: { aid: 1 }, data: averages });
-      return { averages, changed: true };
+      const { averages, members } = next({ count: row.count, sums: row });
+      if (sameAverages(dtoOf(locked[0]), averages) && locked[0].members === members) {
+        return { averages, members, changed: false };
+      }
+      await tx.averages.update({ where: { aid: 1 }, data: { ...averages, members } });
+      return { averages, members, changed: true };
     });
   }
 }

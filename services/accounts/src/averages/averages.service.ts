@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import type { Averages } from '@upright/contracts';
+import type { Averages, CrowdAverages } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
 import type { AccountsConfig } from '../config';
-import { averagesOf } from './averages';
+import { averagesOf, crowdAverages, shownMembers } from './averages';
+import { AveragesSnapshots } from './averages-snapshots.repository';
 import { AveragesPublication } from './averages-publication';
 import { AveragesRepository } from './averages.repository';
 
@@ -19,10 +20,18 @@ export class AveragesService implements OnApplicationBootstrap {
     private readonly stored: AveragesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
     private readonly publication: AveragesPublication,
+    private readonly snapshots: AveragesSnapshots,
   ) {}
 
   async current(): Promise<Averages> {
     return this.stored.current();
+  }
+
+  async crowd(): Promise<CrowdAverages> {
+    const min = this.config.AVERAGES_MIN_MEMBERS;
+    const latest = await this.snapshots.latest();
+    const history = latest !== null && latest.members >= min ? await this.snapshots.shown(min) : [];
+    return crowdAverages(latest, history, min);
   }
 
   /**
@@ -32,13 +41,22 @@ export class AveragesService implements OnApplicationBootstrap {
     return (await this.publication.published()) ?? this.current();
   }
 
-  /** Recomputes from the priorities; a change is published when due (AveragesPublication). */
+  /**
+   * Recomputes from the priorities; a change of the averages or of the members they count is
+   * published when due (AveragesPublication).
+   */
   async recompute(): Promise<Averages> {
-    const { averages, changed } = await this.stored.recompute((sums) =>
-      averagesOf(sums, this.config.AVERAGES_MIN_MEMBERS),
-    );
-    if (changed) await this.publication.offer(averages);
-    return averages;
+    return (await this.recomputeCounted()).averages;
+  }
+
+  private async recomputeCounted(): Promise<{ averages: Averages; members: number }> {
+    const min = this.config.AVERAGES_MIN_MEMBERS;
+    const { averages, members, changed } = await this.stored.recompute((sums) => ({
+      averages: averagesOf(sums, min),
+      members: shownMembers(sums.count, min),
+    }));
+    if (changed) await this.publication.offer(averages, members);
+    return { averages, members };
   }
 
   /**
@@ -47,8 +65,10 @@ export class AveragesService implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     try {
-      const averages = await this.recompute();
-      if ((await this.publication.published()) === null) await this.publication.offer(averages);
+      const { averages, members } = await this.recomputeCounted();
+      if ((await this.publication.published()) === null) {
+        await this.publication.offer(averages, members);
+      }
     } catch (error) {
       this.logger.warn(`averages not recomputed at start: ${String(error)}`);
     }

@@ -1,6 +1,6 @@
 import { AVERAGE_FIELDS, ISSUE_KEYS, type IssueKey } from '@upright/contracts';
 import fc from 'fast-check';
-import { averagesOf, sameAverages } from './averages';
+import { averagesOf, crowdAverages, sameAverages, shownMembers } from './averages';
 
 function sums(values: Partial<Record<IssueKey, number>>, fill = 0): Record<IssueKey, number> {
   return Object.fromEntries(ISSUE_KEYS.map((key) => [key, values[key] ?? fill])) as Record<
@@ -59,5 +59,42 @@ describe('averages (docs/product/rules.md#s4)', () => {
     const a = averagesOf({ count: 1, sums: sums({}, 5) });
     expect(sameAverages(a, { ...a })).toBe(true);
     expect(sameAverages(a, { ...a, average_lobbying: 4.99 })).toBe(false);
+  });
+});
+
+describe("the crowd's weights in the open (issue 15)", () => {
+  const averages = averagesOf({ count: 1, sums: sums({}, 7) });
+  const snapshot = (members: number, day: number) => ({
+    published_at: new Date(Date.UTC(2026, 10, day)).toISOString(),
+    members,
+    averages,
+  });
+
+  it('counts members only from the minimum on', () => {
+    expect(shownMembers(2, 3)).toBe(0);
+    expect(shownMembers(3, 3)).toBe(3);
+  });
+
+  it('shows nothing while the latest publication counted fewer than the minimum', () => {
+    const hidden = crowdAverages(snapshot(0, 3), [snapshot(12, 1)], 10);
+    expect(hidden).toEqual({
+      shown: false,
+      min_members: 10,
+      averages: null,
+      members: null,
+      since: null,
+      history: [],
+    });
+    expect(crowdAverages(null, [], 10).shown).toBe(false);
+  });
+
+  it('shows the latest averages, their count and date, and the history above the minimum', () => {
+    const latest = snapshot(11, 3);
+    const crowd = crowdAverages(latest, [snapshot(10, 1), snapshot(9, 2), latest], 10);
+    expect(crowd.shown).toBe(true);
+    expect(crowd.members).toBe(11);
+    expect(crowd.since).toBe(latest.published_at);
+    expect(crowd.averages).toEqual(averages);
+    expect(crowd.history.map((entry) => entry.members)).toEqual([10, 11]);
   });
 });

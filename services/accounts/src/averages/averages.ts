@@ -3,6 +3,8 @@ import {
   ISSUES,
   PRIORITY_DEFAULT,
   type Averages,
+  type CrowdAverages,
+  type CrowdSnapshot,
   type IssueKey,
 } from '@upright/contracts';
 
@@ -36,4 +38,42 @@ export function sameAverages(a: Averages, b: Averages): boolean {
     const field = AVERAGE_FIELD_OF_ISSUE[issue.key];
     return a[field] === b[field];
   });
+}
+
+/**
+ * The member count stored and published with the averages: 0 while fewer than `minMembers`
+ * count, so that a sign-up below the minimum changes nothing visible and publishes nothing.
+ */
+export function shownMembers(count: number, minMembers: number): number {
+  return count >= minMembers ? count : 0;
+}
+
+/**
+ * `GET /api/averages/history` (issue 15): the latest publication and the history, or nothing
+ * while the latest publication counted fewer than `minMembers` (decision 0020), whatever was
+ * shown before.
+ */
+export function crowdAverages(
+  latest: CrowdSnapshot | null,
+  history: readonly CrowdSnapshot[],
+  minMembers: number,
+): CrowdAverages {
+  if (latest === null || latest.members < minMembers) {
+    return {
+      shown: false,
+      min_members: minMembers,
+      averages: null,
+      members: null,
+      since: null,
+      history: [],
+    };
+  }
+  return {
+    shown: true,
+    min_members: minMembers,
+    averages: latest.averages,
+    members: latest.members,
+    since: latest.published_at,
+    history: history.filter((snapshot) => snapshot.members >= minMembers),
+  };
 }

@@ -62,7 +62,7 @@ export class MailOutbox implements OnApplicationShutdown {
     return owned.length;
   }
 
-  recipient(user: User): MailRecipient {
+  recipient(user: Pick<User, 'uid' | 'email' | 'firstName'>): MailRecipient {
     return {
       uid: user.uid,
       email: user.email,

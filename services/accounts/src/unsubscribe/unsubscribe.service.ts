@@ -17,7 +17,8 @@ export class UnsubscribeService {
     if (!validUnsubscribeKey(unsubscribeSecret(this.config), uid, key)) {
       throw remoteError('validation_failed', ERROR_TEXTS.unsubscribeInvalid, 'key');
     }
-    // A deleted member has nothing left to unsubscribe from: the same answer.
+    // A deleted member has nothing left to unsubscribe from: the same answer. The link stops
+    // the newsletter and the rank alerts of followed companies alike (decision 0037).
     await this.members.unsubscribe(uid);
     return { unsubscribed: true };
   }

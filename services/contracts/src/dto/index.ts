@@ -4,3 +4,4 @@ export * from './accounts.schemas';
 export * from './search';
 export * from './reports';
 export * from './history';
+export * from './follows';

@@ -2,6 +2,9 @@ import type {
   AuthResponse,
   Averages,
   CancelDiscontinueResponse,
+  CrowdAverages,
+  FollowRequest,
+  FollowsResponse,
   DiscontinueBody,
   DiscontinueResponse,
   MessageRequest,
@@ -29,6 +32,12 @@ import type { CallersOf } from '../services';
 export const accountsPatterns = {
   /** The current averages of docs/product/rules.md#s4. */
   averages: 'accounts.averages.get',
+  /** The published averages with their member count, date and history (issue 15). */
+  averagesHistory: 'accounts.averages.history',
+  /** The member's followed companies (issue 15). */
+  follows: 'accounts.follows.list',
+  follow: 'accounts.follows.add',
+  unfollow: 'accounts.follows.remove',
   /** Creates a member and a session; `conflict` when the email is taken (any case). */
   signup: 'accounts.registration.signup',
   /** `unauthenticated` with the docs/product/spec.md#s8 text on a wrong email or password. */
@@ -62,6 +71,10 @@ export const accountsPatterns = {
  */
 export const accountsCallers: CallersOf<typeof accountsPatterns> = {
   averages: ['bff', 'rankings'],
+  averagesHistory: ['bff'],
+  follows: ['bff'],
+  follow: ['bff'],
+  unfollow: ['bff'],
   signup: ['bff'],
   signin: ['bff'],
   signout: ['bff'],
@@ -101,6 +114,13 @@ type ForMember<T = Record<never, never>> = T & { uid: string };
 
 export interface AccountsRequestMap {
   'accounts.averages.get': { request: Record<string, never>; response: Averages };
+  'accounts.averages.history': { request: Record<string, never>; response: CrowdAverages };
+  'accounts.follows.list': { request: ForMember; response: FollowsResponse };
+  'accounts.follows.add': { request: ForMember<FollowRequest>; response: FollowsResponse };
+  'accounts.follows.remove': {
+    request: ForMember<{ upright_cid: string }>;
+    response: FollowsResponse;
+  };
   'accounts.registration.signup': { request: SignupRequest; response: AuthResponse };
   'accounts.registration.signin': { request: SigninRequest; response: AuthResponse };
   'accounts.sessions.signout': { request: { token: string }; response: { signedOut: true } };

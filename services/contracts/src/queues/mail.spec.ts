@@ -16,6 +16,20 @@ describe('the mail jobs contract', () => {
     });
   });
 
+  it('checks a rank alert: a real period and at least one move', () => {
+    const alert = {
+      recipient,
+      company: { upright_cid: 'C1', company_name: 'Acme' },
+      period: { period_year: 2026, period_qrt: 2 },
+      moves: [{ industry: 'tools', industry_text: 'Tools', slug: 'acme', from: 3, to: 1, of: 9 }],
+    };
+    expect(parseMailJob('rank-alert', alert).kind).toBe('rank-alert');
+    expect(() =>
+      parseMailJob('rank-alert', { ...alert, period: { period_year: 2026, period_qrt: 5 } }),
+    ).toThrow(/period\.period_qrt/);
+    expect(() => parseMailJob('rank-alert', { ...alert, moves: [] })).toThrow(/moves/);
+  });
+
   it('refuses an unknown kind', () => {
     expect(() => parseMailJob('newsletter', { recipient })).toThrow(MalformedJobError);
   });

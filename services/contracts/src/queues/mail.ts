@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobsByName } from './job-schemas';
 import { Queues } from './names';
+import { periodSchema } from './rank-alerts';
 
 /**
  * The `mail` queue (docs/product/rules.md#s2): accounts (and the BFF's contact form, through
@@ -15,6 +16,7 @@ export const MailKinds = {
   discontinueConfirmation: 'discontinue-confirmation',
   accountChanged: 'account-changed',
   emailInUse: 'email-in-use',
+  rankAlert: 'rank-alert',
 } as const;
 export type MailKind = (typeof MailKinds)[keyof typeof MailKinds];
 
@@ -44,6 +46,23 @@ export interface MailJobData {
   'account-changed': { recipient: MailRecipient; change: AccountChange; changedAt: string };
   /** To the owner of an address another member tried to take (no 409 tells that member). */
   'email-in-use': { recipient: MailRecipient };
+  /**
+   * A followed company's rank moved in a new period (decision 0037): one mail per member,
+   * company and period, listing each industry of the company whose new period moved it.
+   */
+  'rank-alert': {
+    recipient: MailRecipient;
+    company: { upright_cid: string; company_name: string };
+    period: { period_year: number; period_qrt: number };
+    moves: Array<{
+      industry: string;
+      industry_text: string;
+      slug: string;
+      from: number;
+      to: number;
+      of: number;
+    }>;
+  };
 }
 
 export const ACCOUNT_CHANGES = ['password', 'email', 'email and password'] as const;
@@ -84,6 +103,12 @@ export const mailJobId = {
     jobIdOf('account-changed', uid, changedAt),
   emailInUse: (ownerUid: string, attemptId: string): string =>
     jobIdOf('email-in-use', ownerUid, attemptId),
+  /** One per member, company and period, however many industries or imports bring it. */
+  rankAlert: (
+    uid: string,
+    uprightCid: string,
+    period: { period_year: number; period_qrt: number },
+  ) => jobIdOf('rank-alert', uid, uprightCid, `${period.period_year}-${period.period_qrt}`),
 } as const;
 
 /**
@@ -133,6 +158,24 @@ export const mailJobs = jobsByName<MailJobData>(
       changedAt: dateString,
     }),
     'email-in-use': z.object({ recipient }),
+    'rank-alert': z.object({
+      recipient,
+      company: z.object({ upright_cid: z.string().min(1).max(64), company_name: name.min(1) }),
+      period: periodSchema,
+      moves: z
+        .array(
+          z.object({
+            industry: z.string().min(1).max(100),
+            industry_text: z.string().min(1).max(300),
+            slug: z.string().min(1).max(300),
+            from: z.number().int().min(1),
+            to: z.number().int().min(1),
+            of: z.number().int().min(1),
+          }),
+        )
+        .min(1)
+        .max(100),
+    }),
   },
   'mail kind',
 );

@@ -11,5 +11,7 @@ export const Queues = {
   searchMemberDeletion: 'search-member-deletion',
   /** Search's repeatable sweep of analytics older than their retention. */
   searchAnalyticsRetention: 'search-analytics-retention',
+  /** The import's moved companies of a new period, for accounts to alert followers. */
+  rankAlerts: 'rank-alerts',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];

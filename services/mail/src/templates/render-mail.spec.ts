@@ -31,6 +31,18 @@ const memberJobs: MailJob[] = [
     data: { recipient: ada, change: 'password', changedAt: '2026-11-21T14:05:00.000Z' },
   },
   { kind: MailKinds.emailInUse, data: { recipient: ada } },
+  {
+    kind: MailKinds.rankAlert,
+    data: {
+      recipient: ada,
+      company: { upright_cid: 'C1', company_name: 'Acme <Tools>' },
+      period: { period_year: 2026, period_qrt: 2 },
+      moves: [
+        { industry: 'tools', industry_text: 'Tools', slug: 'acme-<tools>', from: 5, to: 2, of: 9 },
+        { industry: 'metal', industry_text: 'Metal', slug: 'acme-<tools>', from: 1, to: 3, of: 4 },
+      ],
+    },
+  },
 ];
 
 const contactJob = (overrides: Partial<Extract<MailJob, { kind: 'contact' }>['data']> = {}) =>
@@ -64,6 +76,17 @@ describe('renderMail, member mails', () => {
       expect(mail.text).toContain('Hi Ada,');
     },
   );
+
+  it('rank alert lists every move of the company and links to its page', () => {
+    const mail = renderMail(memberJobs[6]!, settings);
+    expect(mail.subject).toBe('Acme <Tools> moved in the Q2 2026 Upright rankings');
+    expect(mail.text).toContain('Tools: ▲3 to #2 of 9 (was #5)');
+    expect(mail.text).toContain('Metal: ▼2 to #3 of 4 (was #1)');
+    expect(mail.text).toContain('https://upright.example/companies/us/tools/acme-%3Ctools%3E');
+    expect(mail.html).toContain('Acme &lt;Tools&gt;');
+    expect(mail.html).not.toContain('Acme <Tools>');
+    expect(mail.text).toContain('The unsubscribe link stops these alerts.');
+  });
 
   it('welcome links to the priorities page', () => {
     const mail = renderMail(memberJobs[0]!, settings);

@@ -66,6 +66,13 @@ export const formatDate = (value: string): string => UTC_DATE.format(new Date(va
 export const formatDateTime = (value: string): string =>
   `${UTC_DATE_TIME.format(new Date(value))} UTC`;
 
+/** "▲2 to #3 of 12" / "▼1 to #7 of 12": places gained are up (a lower rank is better). */
+export function moveText(from: number, to: number, of: number): string {
+  const places = Math.abs(from - to);
+  const arrow = to < from ? '▲' : '▼';
+  return `${arrow}${places} to #${to} of ${of} (was #${from})`;
+}
+
 const COMPOSERS: { [K in MailKind]: Composer<K> } = {
   welcome: ({ recipient }, settings) => ({
     to: memberAddress(recipient),
@@ -201,6 +208,40 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
     ],
   }),
 
+  'rank-alert': ({ recipient, company, period, moves }, settings) => {
+    const quarter = `Q${period.period_qrt} ${period.period_year}`;
+    const first = moves[0]!;
+    return {
+      to: memberAddress(recipient),
+      subject: headerText(
+        `${company.company_name} moved in the ${quarter} ${settings.productName} rankings`,
+      ),
+      member: recipient,
+      blocks: [
+        greeting(recipient),
+        {
+          type: 'paragraph',
+          text: `New data for ${quarter} moved ${company.company_name}, a company you follow on ${settings.productName}:`,
+        },
+        {
+          type: 'fields',
+          rows: moves.map(
+            (move) => [move.industry_text, moveText(move.from, move.to, move.of)] as const,
+          ),
+        },
+        {
+          type: 'action',
+          label: `See ${company.company_name}`,
+          url: link(settings, WebPaths.company(first.industry, first.slug)),
+        },
+        {
+          type: 'paragraph',
+          text: 'Ranks are overall ranks within each industry (1 is best). You receive one mail per company and quarter; unfollow it on its page or your account page.',
+        },
+      ],
+    };
+  },
+
   'email-in-use': ({ recipient }, settings) => ({
     to: memberAddress(recipient),
     subject: `Someone tried to use your email address on ${settings.productName}`,
@@ -220,6 +261,9 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
   }),
 };
 
+/** The kinds a member can stop with the unsubscribe link, besides the newsletter. */
+const OPTIONAL_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['rank-alert']);
+
 /** Renders a validated job into a complete mail. Pure: the same job always gives the same mail. */
 export function renderMail(job: MailJob, settings: MailSettings): RenderedMail {
   const compose = COMPOSERS[job.kind] as Composer<MailKind>;
@@ -236,7 +280,9 @@ export function renderMail(job: MailJob, settings: MailSettings): RenderedMail {
     subject: composition.subject,
     blocks: composition.blocks,
     reason: composition.member
-      ? `You receive this mail because you have a ${settings.productName} account.`
+      ? OPTIONAL_KINDS.has(job.kind)
+        ? `You receive this mail because you follow companies on ${settings.productName}. The unsubscribe link stops these alerts.`
+        : `You receive this mail because you have a ${settings.productName} account.`
       : `Sent by the contact form of ${settings.productName}.`,
     unsubscribeUrl,
   };

@@ -25,6 +25,7 @@ import {
   CACHE_ENTRY_TTL_MS,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
+import { queueRankAlerts } from '../rank-alerts/rank-alerts.queue';
 import { pushToSearchIndex } from '../search-documents/search-index.queue';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
@@ -120,6 +121,30 @@ async function indexForSearch(
   }
 }
 
+/**
+ * Queues the alerts of industries whose latest period is new (issue 15). Runs after every
+ * import, changed or not: one that died before this step is healed by the next.
+ */
+async function alertFollowers(env: z.infer<typeof cliEnvSchema>, db: PrismaClient): Promise<void> {
+  if (!env.REDIS_URL) return;
+  try {
+    const jobs = await queueRankAlerts(db, {
+      REDIS_URL: env.REDIS_URL,
+      QUEUE_PREFIX: env.QUEUE_PREFIX,
+    });
+    for (const job of jobs) {
+      const companies = job.industries.reduce((sum, industry) => sum + industry.moves.length, 0);
+      console.log(
+        `Queued rank alerts for ${job.period.period_year} Q${job.period.period_qrt}: ${companies} moves in ${job.industries.length} industries.`,
+      );
+    }
+  } catch (error) {
+    console.warn(
+      `warning: could not queue the rank alerts (${(error as Error).message}); the next import queues them`,
+    );
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { file, config: env, input } = await startDataSetImport(argv, cliEnvSchema);
   const db = new PrismaClient({
@@ -138,6 +163,7 @@ async function main(argv: string[]): Promise<number> {
     printSummary(summary);
     await announce(env, summary.changedIndustries);
     await indexForSearch(env, db, summary);
+    await alertFollowers(env, db);
     return 0;
   } finally {
     await db.$disconnect();

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Settings, SettingsBody, Theme } from '../../api/account-types';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
+import { FollowedCompanies } from '../../components/FollowedCompanies';
 import { CheckField, CredentialFields, Field, NewPasswordField } from '../../components/Field';
 import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
@@ -238,6 +239,9 @@ function SettingsForms({ initial }: { initial: Settings }) {
         </ChangeForm>
       </Section>
 
+      <Section title="Followed companies">
+        <FollowedCompanies />
+      </Section>
       <Section title="Discontinue membership">
         <p>
           Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in

@@ -1,0 +1,59 @@
+import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
+import { Patterns, uprightCidSchema, type FollowsResponse } from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../auth';
+import { notFound } from '../http/api-exceptions';
+import { companyPageParams, requireCoveredMarket } from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+
+const unfollowParams = z.object({ cid: uprightCidSchema });
+
+/**
+ * Following companies (issue 15, decision 0037): the member is the session's; writes need the
+ * CSRF header like every cookie-authenticated write. Follows are private (`no-store`).
+ */
+@Controller('api')
+@UseGuards(MemberGuard)
+export class FollowsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('follows')
+  list(@CurrentMember() member: AuthenticatedMember): Promise<FollowsResponse> {
+    return this.services.request(Patterns.accounts.follows, { uid: member.uid });
+  }
+
+  /** Follows the company of this company page; 404 naming `company` when there is none. */
+  @Put('follows/:market/:industry/:company')
+  async follow(
+    @CurrentMember() member: AuthenticatedMember,
+    @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+  ): Promise<FollowsResponse> {
+    requireCoveredMarket('market', params.market);
+    const detail = await this.services.request(Patterns.rankings.companyDetail, {
+      industry: params.industry,
+      company: params.company,
+    });
+    if (detail === null) {
+      throw notFound('company', `Unknown company "${params.company}" in "${params.industry}"`);
+    }
+    return this.services.request(Patterns.accounts.follow, {
+      uid: member.uid,
+      upright_cid: detail.upright_cid,
+      company_name: detail.company_name,
+      industry: params.industry,
+      slug: detail.slug,
+    });
+  }
+
+  @Delete('follows/:cid')
+  unfollow(
+    @CurrentMember() member: AuthenticatedMember,
+    @Param(new ZodValidationPipe(unfollowParams)) params: z.output<typeof unfollowParams>,
+  ): Promise<FollowsResponse> {
+    return this.services.request(Patterns.accounts.unfollow, {
+      uid: member.uid,
+      upright_cid: params.cid,
+    });
+  }
+}

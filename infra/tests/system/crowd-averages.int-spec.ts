@@ -1,0 +1,79 @@
+import type { Averages, CrowdAverages } from '@upright/contracts';
+import {
+  Browser,
+  signUp,
+  startStackWithMinimumAhead,
+  type AccountsStack,
+} from './support/accounts-stack';
+
+/**
+ * Issue 15, the crowd's weights in the open: `GET /api/averages/history` shows the averages
+ * visitors' rankings use, how many members they average and since when, and their history —
+ * nothing until AVERAGES_MIN_MEMBERS are weighted (decision 0020); a publication adds a step and
+ * moves the kept answer.
+ */
+describe("the crowd's weights in the open", () => {
+  let stack: AccountsStack;
+  let minimum: number;
+
+  beforeAll(async () => {
+    ({ stack, minimum } = await startStackWithMinimumAhead('crowd-averages', 2));
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const visitor = () => new Browser(stack.bff.url);
+  const crowd = async () => visitor().call<CrowdAverages>('GET', '/api/averages/history');
+
+  it('is hidden until enough members are weighted, then shows count, date and history', async () => {
+    const hidden = await crowd();
+    expect(hidden.status).toBe(200);
+    expect(hidden.headers.get('cache-control')).toMatch(/^public/);
+    expect(hidden.body).toEqual({
+      shown: false,
+      min_members: minimum,
+      averages: null,
+      members: null,
+      since: null,
+      history: [],
+    });
+
+    const first = await signUp(stack, 'crowd-first');
+    await first.browser.call('PUT', '/api/priorities', { climate: 0, tax: 10 });
+    // One member short of the minimum: neither their count nor their priorities show.
+    expect((await crowd()).body).toMatchObject({ shown: false, members: null, history: [] });
+
+    const second = await signUp(stack, 'crowd-second');
+    await second.browser.call('PUT', '/api/priorities', { climate: 2, tax: 8 });
+    const shown = (await crowd()).body;
+    const averages = (await visitor().call<Averages>('GET', '/api/averages')).body;
+    expect(shown.shown).toBe(true);
+    expect(shown.members).toBe(minimum);
+    expect(shown.averages).toEqual(averages);
+    expect(averages.average_climate).toBe(1);
+    expect(Date.now() - Date.parse(shown.since!)).toBeLessThan(60_000);
+    expect(shown.history.at(-1)).toEqual({
+      published_at: shown.since,
+      members: minimum,
+      averages,
+    });
+    expect(shown.history.every((step) => step.members >= minimum)).toBe(true);
+
+    // A third member's save is a publication: one more step, and the kept answer moved with it.
+    const third = await signUp(stack, 'crowd-third');
+    await third.browser.call('PUT', '/api/priorities', { climate: 10, tax: 0 });
+    const grown = (await crowd()).body;
+    expect(grown.history).toHaveLength(shown.history.length + 1);
+    expect(grown.members).toBe(minimum + 1);
+    expect(Date.parse(grown.since!)).toBeGreaterThan(Date.parse(shown.since!));
+    expect(grown.averages).toEqual((await visitor().call<Averages>('GET', '/api/averages')).body);
+    expect(grown.history.slice(0, -1)).toEqual(shown.history);
+
+    // Back under the minimum (a member discontinues): hidden again, history and all.
+    await third.browser.call('PUT', '/api/discontinue', { password: third.password });
+    await second.browser.call('PUT', '/api/discontinue', { password: second.password });
+    expect((await crowd()).body).toMatchObject({ shown: false, members: null, history: [] });
+  });
+});

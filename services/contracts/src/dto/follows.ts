@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Averages } from './accounts';
+
+// ---------------------------------------------------------------------------------------------
+// Following companies (issue 15, decision 0037)
+
+/** One followed company, as the account page lists it (the company page it links to). */
+export interface FollowedCompany {
+  upright_cid: string;
+  company_name: string;
+  /** The industry and slug of the company page it was followed from. */
+  industry: string;
+  slug: string;
+  /** ISO time the member followed it. */
+  since: string;
+}
+
+/** `GET /api/follows`: the member's companies (by name) and whether alert mails are on. */
+export interface FollowsResponse {
+  follows: FollowedCompany[];
+  /** False after the member unsubscribed from a mail; following a company turns them on. */
+  alerts: boolean;
+}
+
+/** Most companies one member may follow (each may mail once per period). */
+export const FOLLOWS_MAX = 200;
+
+/** `upright_cid` as the data set spells it: letters, digits, "-" and "_". */
+export const uprightCidSchema = z
+  .string('must be a company id')
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a company id of letters, digits, "-" or "_"');
+
+/** What accounts stores of a follow; the BFF resolves it from the company page's path. */
+export const followSchema = z.strictObject({
+  upright_cid: uprightCidSchema,
+  company_name: z.string().min(1).max(300),
+  industry: z.string().min(1).max(100),
+  slug: z.string().min(1).max(300),
+});
+export type FollowRequest = z.output<typeof followSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The crowd's weights in the open (issue 15, docs/product/rules.md#s4)
+
+/** One publication of the averages that changed them. */
+export interface CrowdSnapshot {
+  /** ISO time the averages were published for visitors' rankings. */
+  published_at: string;
+  /** Weighted members they average. */
+  members: number;
+  averages: Averages;
+}
+
+/**
+ * `GET /api/averages/history`. `shown` is false (and everything else empty) until
+ * `min_members` members are weighted (decision 0020): the page then says so.
+ */
+export interface CrowdAverages {
+  shown: boolean;
+  min_members: number;
+  /** The averages visitors' rankings use now, how many members they average, since when. */
+  averages: Averages | null;
+  members: number | null;
+  since: string | null;
+  /** Oldest first; only publications that averaged at least `min_members` members. */
+  history: CrowdSnapshot[];
+}

@@ -1,0 +1,94 @@
+import {
+  ISSUE_KEYS,
+  PRIORITY_DEFAULT,
+  Queues,
+  RANK_ALERTS_JOB,
+  RANK_ALERTS_JOB_OPTIONS,
+  rankAlertsJobId,
+  type IndustryRankMoves,
+  type IssueWeights,
+  type Period,
+  type RankAlertsJobData,
+} from '@upright/contracts';
+import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
+import { Queue } from 'bullmq';
+import { CompaniesRepository } from '../companies/companies.repository';
+import { rankedSetOf } from '../companies/ranked-sets.service';
+import type { PrismaClient } from '../generated/prisma/client';
+import { comparePeriods, newPeriods, periodKey, rankMoves } from './new-periods';
+import { RankAlertsRepository } from './rank-alerts.repository';
+
+/** normalized_rank does not depend on weights; any will do for the engine's lists. */
+const ANY_WEIGHTS = Object.fromEntries(
+  ISSUE_KEYS.map((key) => [key, PRIORITY_DEFAULT]),
+) as IssueWeights;
+
+/** The moves of one industry from the period before `period` to `period`; null if none before. */
+async function industryMoves(
+  companies: CompaniesRepository,
+  industry: string,
+  industryText: string,
+  period: Period,
+): Promise<IndustryRankMoves | null> {
+  const earlier = (await companies.periods(industry, 'listed')).filter(
+    (other) => comparePeriods(other, period) < 0,
+  );
+  const previousPeriod = earlier.at(-1);
+  if (previousPeriod === undefined) return null;
+  const [before, now] = await Promise.all(
+    [previousPeriod, period].map(async (at) =>
+      rankedSetOf(at, await companies.membersAt(industry, 'listed', at)).industryLists(ANY_WEIGHTS),
+    ),
+  );
+  return {
+    industry,
+    industry_text: industryText,
+    previous_period: previousPeriod,
+    moves: rankMoves(before!.ranked, now!.ranked),
+  };
+}
+
+/**
+ * After an import has committed (decision 0037): for every industry whose latest period is newer
+ * than the one last alerted, the normalized-rank moves since its previous period go to the
+ * `rank-alerts` queue, one job per period; then the alerted periods move. Run after every
+ * import, so one that died before queueing is healed by the next. Returns the jobs added.
+ */
+export async function queueRankAlerts(
+  db: PrismaClient,
+  config: QueueConnectionConfig,
+): Promise<RankAlertsJobData[]> {
+  const repository = new RankAlertsRepository(db);
+  const steps = newPeriods(await repository.latestPeriods(), await repository.alertedPeriods());
+  if (steps.alert.length === 0) {
+    if (steps.record.length > 0) await repository.recordAlerted(steps.record);
+    return [];
+  }
+  const companies = new CompaniesRepository(db);
+  const texts = await repository.industryTexts(steps.alert.map((step) => step.industry));
+  const byPeriod = new Map<number, RankAlertsJobData>();
+  for (const { industry, period } of steps.alert) {
+    const moves = await industryMoves(companies, industry, texts.get(industry) ?? industry, period);
+    if (moves === null || moves.moves.length === 0) continue;
+    const job = byPeriod.get(periodKey(period)) ?? { period, industries: [] };
+    job.industries.push(moves);
+    byPeriod.set(periodKey(period), job);
+  }
+  const jobs = [...byPeriod.values()];
+  if (jobs.length > 0) {
+    const queue = new Queue<RankAlertsJobData>(Queues.rankAlerts, bullmqOptions(config));
+    try {
+      for (const job of jobs) {
+        const industries = job.industries.map((entry) => entry.industry);
+        await queue.add(RANK_ALERTS_JOB, job, {
+          jobId: rankAlertsJobId(job.period, industries),
+          ...RANK_ALERTS_JOB_OPTIONS,
+        });
+      }
+    } finally {
+      await queue.close();
+    }
+  }
+  await repository.recordAlerted([...steps.alert, ...steps.record]);
+  return jobs;
+}

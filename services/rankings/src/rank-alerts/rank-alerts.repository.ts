@@ -1,0 +1,51 @@
+import type { Period } from '@upright/contracts';
+import type { PrismaClient } from '../generated/prisma/client';
+
+/** `alerted_periods` and each industry's latest period with scores (issue 15). */
+export class RankAlertsRepository {
+  constructor(private readonly db: PrismaClient) {}
+
+  /** Every industry's latest period in which a company listing it has scores. */
+  async latestPeriods(): Promise<Map<string, Period>> {
+    const rows = await this.db.$queryRaw<
+      Array<{ industry: string; period_year: number; period_qrt: number }>
+    >`
+      SELECT DISTINCT ON (ci.industry) ci.industry, s.period_year::int, s.period_qrt::int
+        FROM rankings.company_industries ci
+        JOIN rankings.company_scores s ON s.upright_cid = ci.upright_cid
+       ORDER BY ci.industry, s.period_year DESC, s.period_qrt DESC`;
+    return new Map(rows.map(({ industry, ...period }) => [industry, period]));
+  }
+
+  async alertedPeriods(): Promise<Map<string, Period>> {
+    const rows = await this.db.alertedPeriod.findMany();
+    return new Map(
+      rows.map((row) => [row.industry, { period_year: row.periodYear, period_qrt: row.periodQrt }]),
+    );
+  }
+
+  async industryTexts(industries: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.db.industry.findMany({
+      where: { industry: { in: [...industries] } },
+      select: { industry: true, industryText: true },
+    });
+    return new Map(rows.map((row) => [row.industry, row.industryText]));
+  }
+
+  async recordAlerted(steps: ReadonlyArray<{ industry: string; period: Period }>): Promise<void> {
+    await this.db.$transaction(
+      steps.map(({ industry, period }) => {
+        const fields = {
+          periodYear: period.period_year,
+          periodQrt: period.period_qrt,
+          alertedAt: new Date(),
+        };
+        return this.db.alertedPeriod.upsert({
+          where: { industry },
+          create: { industry, ...fields },
+          update: fields,
+        });
+      }),
+    );
+  }
+}

@@ -1,0 +1,108 @@
+import {
+  AVERAGE_FIELD_OF_ISSUE,
+  ISSUES,
+  type CrowdAverages,
+  type IssueKey,
+} from '@upright/contracts';
+import {
+  axisLabels,
+  CROWD_CHART_POINTS,
+  crowdSeries,
+  describeCrowdDatum,
+  layoutCrowdChart,
+} from '../lib/crowd-weights';
+import { formatDate } from '../lib/format';
+import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
+
+const ISSUE_OPTIONS = ISSUES.map((issue) => ({ value: issue.key, label: issue.label }));
+
+/**
+ * The crowd's weights in the open (issue 15): the averages visitors' rankings use, how many
+ * members they average and since when, and how they moved — or why they are not shown yet.
+ */
+export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
+  const { id, value: issue, label, picker } = usePicker<IssueKey>(ISSUE_OPTIONS, ISSUES[0]!.key);
+  if (!crowd.shown || crowd.averages === null) {
+    return (
+      <p data-testid="crowd-hidden">
+        Members&apos; average priorities are shown once at least {crowd.min_members} members have
+        set their own, so that no one member&apos;s priorities can be read from them. Until then
+        visitors&apos; rankings weigh every issue 5.
+      </p>
+    );
+  }
+  const series = crowdSeries(crowd.history, issue);
+  const shown = series.slice(-CROWD_CHART_POINTS);
+  const chart = layoutCrowdChart(shown);
+  const title = `Members' average priority for ${label}, by publication`;
+  return (
+    <div data-testid="crowd-weights">
+      <p>
+        Visitors&apos; rankings weigh each issue by the average of{' '}
+        <strong data-testid="crowd-members">{crowd.members} members&apos;</strong> priorities, as
+        published on <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are
+        published again when members change their priorities, at most once a minute.
+      </p>
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Members' average priorities now"
+      >
+        <table>
+          <caption>Members&apos; average priorities now (0 = ignore, 10 = most important)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Issue</th>
+              <th scope="col">Average priority</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ISSUES.map((entry) => (
+              <tr key={entry.key}>
+                <th scope="row">{entry.label}</th>
+                <td>{crowd.averages![AVERAGE_FIELD_OF_ISSUE[entry.key]].toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>How the averages moved</h3>
+      <p>{picker}</p>
+      <ChartFrame
+        id={id}
+        axes={chart.axes}
+        title={title}
+        description={`10 is at the top. ${shown.map(describeCrowdDatum).join('; ')}.`}
+        periods={axisLabels(shown)}
+      >
+        <path d={chart.path} className="chart-line" aria-hidden="true" />
+        {chart.points.map(({ x, y, datum }, index) => (
+          <ChartPoint key={index} x={x} y={y} label={describeCrowdDatum(datum)} />
+        ))}
+      </ChartFrame>
+      <details className="chart-table">
+        <summary>Show the chart as a table</summary>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Published</th>
+              <th scope="col">Average</th>
+              <th scope="col">Members</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((datum, index) => (
+              <tr key={index}>
+                <td>{datum.day}</td>
+                <td>{datum.value.toFixed(2)}</td>
+                <td>{datum.members}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { WebPaths } from '@upright/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../api/endpoints';
+import { errorMessage } from '../api/http';
+import { useSession } from '../state/session';
+import { ErrorBox } from './ErrorBox';
+
+/**
+ * Follow / Unfollow on a company page (issue 15): a member gets one mail when a new quarter
+ * moves a followed company's rank. Visitors are offered to sign in.
+ */
+export function FollowButton({
+  industry,
+  slug,
+  uprightCid,
+  companyName,
+}: {
+  industry: string;
+  slug: string;
+  uprightCid: string;
+  companyName: string;
+}) {
+  const { status, user } = useSession();
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (status !== 'member') return;
+    let current = true;
+    api.follows().then(
+      (answer) => current && setFollowing(answer.follows.some((f) => f.upright_cid === uprightCid)),
+      () => current && setFollowing(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [status, user?.uid, uprightCid]);
+
+  // Nothing while the session is being checked: a member would see "Sign in" flash by.
+  if (status === 'checking') return null;
+  if (status !== 'member') {
+    return (
+      <p className="follow">
+        <Link to={WebPaths.signIn()}>Sign in</Link> to follow {companyName} and get a mail when its
+        rank moves.
+      </p>
+    );
+  }
+  if (following === null) return null;
+  const toggle = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const answer = following ? await api.unfollow(uprightCid) : await api.follow(industry, slug);
+      setFollowing(answer.follows.some((f) => f.upright_cid === uprightCid));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="follow">
+      <button
+        type="button"
+        className={following ? 'button button-secondary' : 'button'}
+        aria-pressed={following}
+        disabled={pending}
+        onClick={() => void toggle()}
+        data-testid="follow-button"
+      >
+        {following ? `Following ${companyName}` : `Follow ${companyName}`}
+      </button>{' '}
+      <span className="muted">
+        {following
+          ? 'You get one mail when a new quarter moves its rank. Press to unfollow.'
+          : 'Get one mail when a new quarter moves its rank.'}
+      </span>
+      {error && <ErrorBox message={error} onClear={() => setError(null)} />}
+    </div>
+  );
+}
