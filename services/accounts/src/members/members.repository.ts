@@ -43,7 +43,10 @@ export class MembersRepository {
 
   /** A deleted member has nothing left to unsubscribe from: no error either. */
   async unsubscribe(uid: string): Promise<void> {
-    await this.db.user.updateMany({ where: { uid }, data: { subscriber: false, followAlerts: false } });
+    await this.db.user.updateMany({
+      where: { uid },
+      data: { subscriber: false, followAlerts: false },
+    });
   }
 
   /** What the deletion job checks; null when the member is gone. */
