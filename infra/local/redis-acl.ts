@@ -60,7 +60,13 @@ function publicDataKeysOf(
       return { full: [], read: announce };
     case 'accounts':
       return {
-        full: [...announce, keys.publishedAverages, keys.pendingAverages, keys.averagesDue],
+        full: [
+          ...announce,
+          keys.publishedAverages,
+          keys.pendingAverages,
+          keys.averagesDue,
+          keys.pendingAveragesMembers,
+        ],
         read: [],
       };
     case 'rankings':
