@@ -3,8 +3,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
 # The processes come from the stack manifest (infra/stack/manifest.ts), read through a printer;
-# `=`, not `:=`: read when a recipe needs it, after `deps` has installed tsx.
-STACK := node_modules/.bin/tsx infra/stack/print.ts
+# `=`, not `:=`: read when a recipe needs it, after `deps` has installed tsx. The manifest reads
+# contracts from source (the `upright-source` export condition): `generate` runs before any build.
+STACK := node_modules/.bin/tsx --conditions=upright-source infra/stack/print.ts
 SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
 .PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
@@ -30,6 +31,7 @@ infra:
 	@infra/local/ensure-infra.sh
 
 generate: deps
+	@test -n "$(SCHEMA_OWNERS)" || { echo "[generate] the stack manifest names no schema owners"; exit 1; }
 	@for s in $(SCHEMA_OWNERS); do (cd services/$$s && ../../node_modules/.bin/prisma generate >/tmp/upright-prisma-$$s.log 2>&1) || { cat /tmp/upright-prisma-$$s.log; exit 1; }; done
 	@echo "[generate] Prisma clients generated"
 
