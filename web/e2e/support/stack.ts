@@ -33,8 +33,9 @@ async function noting<T>(notStarted: string[], step: () => Promise<T>): Promise<
 
 /**
  * The whole built stack on private ports with a unique transport and queue prefix, so a run
- * never meets another run's messages or jobs, on a database of its own (`upright_e2e`, sample
- * data loaded) so the members the journeys create never reach the `make up` database. The BFF
+ * never meets another run's messages or jobs, on a database of its own (`upright_e2e`, or
+ * E2E_DATABASE_NAME for a second run on the same machine; sample data loaded) so the members the
+ * journeys create never reach the `make up` database. The BFF
  * serves the built web app.
  */
 export async function startStack(basePort: number): Promise<RunningStack> {
@@ -56,7 +57,7 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     RATE_LIMIT_SIGNIN: '100/60',
   };
   const databaseUrls: Record<string, string> = await preparePrivateDatabase(
-    'upright_e2e',
+    process.env.E2E_DATABASE_NAME ?? 'upright_e2e',
     shared.QUEUE_PREFIX,
   );
   const running: RunningProcess[] = [];
