@@ -39,8 +39,9 @@ build: generate
 	@npx tsc -b tsconfig.build.json
 	@echo "[build] services built"
 
+# The app for browsers (web/dist) and its server renderer for the BFF (web/dist-server, record 0039).
 build-web: deps
-	@cd web && npx vite build --logLevel warn
+	@cd web && npx vite build --logLevel warn && npx vite build --ssr src/entry-server.tsx --logLevel error
 
 migrate: deps infra
 	@$(LOCAL_ENV) && npx tsx infra/local/migrate.ts
@@ -104,7 +105,7 @@ test-unit: generate
 # processes together (infra/tests/system).
 # --forceExit: a connection left open by one suite must not keep CI waiting once every test has
 # answered (the suites close what they open; this is the safety net, not the mechanism).
-test-integration: build infra
+test-integration: build build-web infra
 	@$(LOCAL_ENV) && npx jest --selectProjects integration --runInBand --forceExit
 
 # The web app's pure logic (vitest, web/src/**/*.test.ts).

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 // React's automatic JSX runtime through esbuild: no plugin needed (and @vitejs/plugin-react
 // does not install from the registry reachable here, docs/product/rules.md#s10).
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   esbuild: { jsx: 'automatic' },
   resolve: {
     // Agreements: the web imports contracts from source, through its zod-free entry.
@@ -27,9 +27,25 @@ export default defineConfig({
     'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME || 'Upright'),
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { target: 'es2020', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  // The server renderer carries its packages (the one React of `dedupe`): the BFF's node_modules
+  // hold another React, and its image needs no web packages.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        // The BFF (CommonJS) requires the server renderer (record 0039).
+        target: 'node20',
+        outDir: 'dist-server',
+        rollupOptions: {
+          output: {
+            format: 'cjs',
+            entryFileNames: '[name].cjs',
+            chunkFileNames: '[name]-[hash].cjs',
+          },
+        },
+      }
+    : { target: 'es2020', sourcemap: true, chunkSizeWarningLimit: 1200 },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
   },
-});
+}));

@@ -8,6 +8,13 @@ export const bffConfigSchema = commonConfigSchema
     PRODUCT_NAME: z.string().min(1).default('Upright'),
     /** Built SPA served in local mode; in a cluster the web image serves it. Empty = API only. */
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'web', 'dist')),
+    /**
+     * The web app's server renderer (`vite build --ssr`, record 0039), beside the built app. A
+     * file that is not there leaves public pages with their head tags and no content.
+     */
+    WEB_SERVER_ENTRY: z
+      .string()
+      .default(path.resolve(__dirname, '..', '..', 'web', 'dist-server', 'entry-server.cjs')),
     /** The site's origin for canonical links, share tags, the sitemap and robots.txt. */
     PUBLIC_URL: publicUrl,
     BODY_LIMIT: z

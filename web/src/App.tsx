@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { BareLayout, Layout } from './components/Layout';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { ProgressBar } from './components/ProgressBar';
+import { useFirstAnswers } from './ssr/first-answers';
 import { startLoading } from './state/loading';
 import { PAGES } from './routes/pages';
 import { isBarePath, ROUTES } from './routes/table';
@@ -22,13 +23,15 @@ export function App() {
     [],
   );
   const firstPathname = useRef(pathname);
+  const firstAnswers = useFirstAnswers();
   useEffect(() => {
     window.scrollTo(0, 0);
-    // The server's description, canonical link and share tags are about the first page only.
+    // The server's description, canonical link, share tags and answers are about the first page.
     if (pathname !== firstPathname.current) {
       document.querySelectorAll('[data-page-head]').forEach((tag) => tag.remove());
+      firstAnswers?.forget();
     }
-  }, [pathname]);
+  }, [pathname, firstAnswers]);
   const routes = (
     <Suspense fallback={<ChunkLoading />}>
       <Routes>

@@ -1,21 +1,40 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { PAGES } from './routes/pages';
 import { prefetchPagesWith } from './routes/prefetch';
+import { matchRoute } from './routes/table';
+import {
+  embeddedFirstAnswers,
+  FirstAnswersContext,
+  readEmbeddedFirstAnswers,
+} from './ssr/first-answers';
 import { SessionProvider } from './state/session';
 import { ThemeProvider } from './state/theme';
 import './styles/app.css';
 
 prefetchPagesWith((path) => PAGES[path]());
 
-// No StrictMode: ReactiveSearch breaks under it (docs/product/rules.md#s9).
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const embedded = readEmbeddedFirstAnswers(document);
+const app = (
   <BrowserRouter>
-    <SessionProvider>
-      <ThemeProvider>
-        <App />
-      </ThemeProvider>
-    </SessionProvider>
-  </BrowserRouter>,
+    <FirstAnswersContext.Provider value={embedded && embeddedFirstAnswers(embedded)}>
+      <SessionProvider>
+        <ThemeProvider>
+          <App />
+        </ThemeProvider>
+      </SessionProvider>
+    </FirstAnswersContext.Provider>
+  </BrowserRouter>
 );
+
+// No StrictMode: ReactiveSearch breaks under it (docs/product/rules.md#s9). A server-made page
+// is adopted as sent (record 0039); account pages and widgets are rendered here.
+if (embedded) {
+  // The page's chunk first, so its server-made content is adopted at once, not after a wait.
+  const match = matchRoute(window.location.pathname);
+  void (match ? PAGES[match.route.path]() : Promise.resolve())
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);

@@ -40,9 +40,12 @@ describe('isApiRequest', () => {
 });
 
 describe('ApiRateLimit', () => {
+  /** Stands for the page renderer's check of its own header. */
+  const isRenderer = (request: IncomingMessage) => request.headers['x-renderer'] === 'yes';
+
   it('admits a client its budget per window, then refuses it until the window ends', () => {
     let now = 1_000_000;
-    const limit = new ApiRateLimit({ points: 3, seconds: 60 }, 0, () => now);
+    const limit = new ApiRateLimit({ points: 3, seconds: 60 }, 0, isRenderer, () => now);
     const client = request('/api/active', '10.0.0.1');
     for (let i = 0; i < 3; i++) expect(limit.admit(client)).toBeNull();
     now += 45_000;
@@ -52,5 +55,14 @@ describe('ApiRateLimit', () => {
     expect(limit.admit(request('/api/active', '10.0.0.2'))).toBeNull();
     now += 15_000;
     expect(limit.admit(client)).toBeNull();
+  });
+
+  it("never counts the BFF's own requests, however many", () => {
+    const limit = new ApiRateLimit({ points: 1, seconds: 60 }, 0, isRenderer, () => 0);
+    const own = request('/api/active', '127.0.0.1');
+    own.headers['x-renderer'] = 'yes';
+    for (let i = 0; i < 5; i++) expect(limit.admit(own)).toBeNull();
+    expect(limit.admit(request('/api/active', '127.0.0.1'))).toBeNull();
+    expect(limit.admit(request('/api/active', '127.0.0.1'))).not.toBeNull();
   });
 });

@@ -41,6 +41,8 @@ export class ApiRateLimit {
   constructor(
     private readonly limit: { points: number; seconds: number },
     private readonly trustedProxyHops: number,
+    /** The BFF's own requests (its page renderer's): no client's budget pays for them. */
+    private readonly isOwnRequest: (request: IncomingMessage) => boolean,
     private readonly now: () => number = Date.now,
   ) {
     this.windowMs = limit.seconds * 1000;
@@ -48,6 +50,7 @@ export class ApiRateLimit {
 
   /** null when the request may go on; otherwise the refusal to send. */
   admit(request: IncomingMessage): ApiRefusal | null {
+    if (this.isOwnRequest(request)) return null;
     const now = this.now();
     if (now - this.windowStart >= this.windowMs) {
       // A new window forgets every address: memory is bounded by one window's clients.

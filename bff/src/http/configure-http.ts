@@ -9,6 +9,7 @@ import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
 import { CrawlFiles } from '../pages/crawl-files';
+import { AppRenderer } from '../pages/app-renderer';
 import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
@@ -71,8 +72,14 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
   serveCrawlFiles(app, new CrawlFiles(cache, services, site));
   const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
+  const renderer =
+    indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
   if (indexHtml !== null) {
-    serveWebApp(app, config.WEB_DIST_DIR, new Pages(cache, services, { ...site, indexHtml }));
+    serveWebApp(
+      app,
+      config.WEB_DIST_DIR,
+      new Pages(cache, services, { ...site, indexHtml, app: renderer }),
+    );
   }
   // Kept answers are never widget pages (those are rendered in the browser).
   installFastPath(
@@ -81,6 +88,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     app.get(SessionAuthenticator),
     headersSetBy(pageHeaders),
     indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
-    new ApiRateLimit(config.RATE_LIMIT_API, config.TRUSTED_PROXY_HOPS),
+    new ApiRateLimit(
+      config.RATE_LIMIT_API,
+      config.TRUSTED_PROXY_HOPS,
+      renderer?.isOwnRequest ?? (() => false),
+    ),
   );
 }

@@ -1,10 +1,4 @@
-import type {
-  IndustryCompaniesResponse,
-  Period,
-  RankedCompany,
-  ReportSummary,
-  TopCompany,
-} from '@upright/contracts';
+import type { IndustryCompaniesResponse, Period, RankedCompany } from '@upright/contracts';
 
 /** A period as pages show it: Q1 2026. */
 export function periodText(period: Period): string {
@@ -20,11 +14,4 @@ export function rankText(rank: number, tied: boolean | null): string {
 export function visitorRanking(data: IndustryCompaniesResponse): RankedCompany[] {
   const byId = new Map(data.result.ranked.map((company) => [company.upright_cid, company]));
   return data.result.aranked.map((id) => byId.get(id)!);
-}
-
-/** A report's rank of a company: on its issue, or normalized_rank for `overall`. */
-export function reportRank(company: TopCompany, value: ReportSummary['value']): string {
-  return value === 'overall'
-    ? rankText(company.normalized_rank, company.tied)
-    : rankText(company[`${value}_rank`], company[`${value}_tied`]);
 }

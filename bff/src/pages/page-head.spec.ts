@@ -1,5 +1,4 @@
 import { parse } from 'node-html-parser';
-import { html } from './html';
 import { headTags } from './page-head';
 import { PageTemplate } from './page-html';
 
@@ -31,7 +30,12 @@ describe('a page as first sent', () => {
     'https://upright.example',
     'Upright',
   );
-  const page = parse(new PageTemplate(INDEX).render(head, html`<h1>${'A <b>name</b>'}</h1>`));
+  const page = parse(
+    new PageTemplate(INDEX).render(head, {
+      root: '<main><h1>Rendered</h1></main>',
+      afterRoot: '<script type="application/json" id="first-answers">{}</script>',
+    }),
+  );
 
   it('replaces the app title and description with the page head, escaped', () => {
     expect(page.querySelectorAll('title').map((title) => title.rawText)).toEqual([
@@ -64,8 +68,9 @@ describe('a page as first sent', () => {
     });
   });
 
-  it('puts the content in a main landmark where the app mounts', () => {
-    expect(page.querySelector('#root > main > h1')?.innerHTML).toBe('A &lt;b&gt;name&lt;/b&gt;');
+  it('puts the rendered app where it mounts and its answers right after it', () => {
+    expect(page.querySelector('#root > main > h1')?.text).toBe('Rendered');
+    expect(page.querySelector('#root + script#first-answers')?.text).toBe('{}');
   });
 
   it('refuses a template with nowhere to mount', () => {

@@ -1,9 +1,10 @@
-import { Html } from './html';
+import type { Html } from './html';
 
 /**
- * The built SPA's `index.html` with a page's head tags and first content put in: the template's
- * own title and description make way for the page's, and the content goes where the app mounts,
- * which replaces it once its code has loaded (docs/product/rules.md#s13, record 0026).
+ * The built SPA's `index.html` with a page's head tags and the app as rendered on the server put
+ * in: the template's own title and description make way for the page's, the rendered app goes
+ * where the app mounts (the browser adopts it, record 0039), and what follows the root (the
+ * answers it was rendered with) just after it.
  */
 export class PageTemplate {
   private readonly before: string;
@@ -21,11 +22,11 @@ export class PageTemplate {
     }
     this.before = withoutHead.slice(0, headEnd);
     this.between = withoutHead.slice(headEnd, root + ROOT.length - '</div>'.length);
-    this.after = withoutHead.slice(root + ROOT.length - '</div>'.length);
+    this.after = withoutHead.slice(root + ROOT.length);
   }
 
-  render(head: Html, main: Html): string {
-    return `${this.before}  ${head.text}\n  ${this.between}<main>${main.text}</main>${this.after}`;
+  render(head: Html, app: { root: string; afterRoot: string }): string {
+    return `${this.before}  ${head.text}\n  ${this.between}${app.root}</div>${app.afterRoot}${this.after}`;
   }
 }
 

@@ -10,6 +10,7 @@ describe('matchPage', () => {
     ],
     ['/companies/us/tools', { kind: 'industry', industry: 'tools' }],
     ['/companies/us/tools/acme%20co', { kind: 'company', industry: 'tools', company: 'acme co' }],
+    ['/compare/us/tools', { kind: 'compare', industry: 'tools' }],
     ['/terms-of-use', { kind: 'static', page: 'terms' }],
     ['/developers', { kind: 'static', page: 'developers' }],
     ['/methodology', { kind: 'static', page: 'methodology' }],
@@ -27,6 +28,8 @@ describe('matchPage', () => {
     '/companies/us/tools/acme/more',
     '/reports/12/2026-01-02',
     '/account/other',
+    '/compare/us/tools/acme',
+    '/compare/us',
     '/companies/us/tools/%E0%A4%A',
   ])('finds no page at %s', (path) => {
     expect(matchPage(path)).toBeNull();
@@ -37,6 +40,7 @@ describe('canonicalPath', () => {
   it('drops trailing slashes and lowercases industry and company paths', () => {
     expect(canonicalPath('/about/')).toBe('/about');
     expect(canonicalPath('/companies/us/Tools/ACME')).toBe('/companies/us/tools/acme');
+    expect(canonicalPath('/compare/us/Tools')).toBe('/compare/us/tools');
   });
 
   it('is null for a canonical path, and for a respelling of no page', () => {

@@ -14,6 +14,7 @@ export type PageRoute =
   | { kind: 'reports' }
   | { kind: 'report'; id: string; date: string; slug: string }
   | { kind: 'industry'; industry: string }
+  | { kind: 'compare'; industry: string }
   | { kind: 'company'; industry: string; company: string }
   | { kind: 'static'; page: StaticPageName }
   | { kind: 'client' };
@@ -52,6 +53,9 @@ export function matchPage(pathname: string): PageRoute | null {
   if (parts[0] === 'reports' && parts.length === 4) {
     return { kind: 'report', id: parts[1], date: parts[2], slug: parts[3] };
   }
+  if (parts[0] === 'compare' && parts[1] === 'us' && parts.length === 3) {
+    if (SLUG_PATTERN.test(parts[2])) return { kind: 'compare', industry: parts[2] };
+  }
   if (parts[0] === 'companies' && parts[1] === 'us' && SLUG_PATTERN.test(parts[2] ?? '')) {
     if (parts.length === 3) return { kind: 'industry', industry: parts[2] };
     if (parts.length === 4) return { kind: 'company', industry: parts[2], company: parts[3] };
@@ -65,7 +69,7 @@ export function matchPage(pathname: string): PageRoute | null {
  */
 export function canonicalPath(pathname: string): string | null {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (/^\/companies\//i.test(path)) path = path.toLowerCase();
+  if (/^\/(companies|compare)\//i.test(path)) path = path.toLowerCase();
   if (path === pathname || path === '') return null;
   return matchPage(path) === null ? null : path;
 }

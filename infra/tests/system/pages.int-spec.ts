@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { WebPaths, type IndustryCompaniesResponse, type PublishedReport } from '@upright/contracts';
@@ -41,7 +39,8 @@ describe('pages that search engines can read and people can share', () => {
     TRANSPORT_PREFIX: prefix,
     REQUEST_DEADLINE_MS: '5000',
   };
-  const distDir = mkdtempSync(path.join(tmpdir(), 'upright-pages-'));
+  // The built app and its server renderer (make build-web): pages are the app's own components.
+  const distDir = path.join(repoRoot, 'web', 'dist');
   let admin: Client;
   let rankings: StartedApp;
   let reports: StartedApp;
@@ -80,7 +79,6 @@ describe('pages that search engines can read and people can share', () => {
   }
 
   beforeAll(async () => {
-    copyFileSync(path.join(repoRoot, 'web', 'index.html'), path.join(distDir, 'index.html'));
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
     const { REDIS_URL: _redis, ...withoutRedis } = process.env;
@@ -100,7 +98,6 @@ describe('pages that search engines can read and people can share', () => {
     await reports?.app.close();
     await rankings?.app.close();
     await admin?.end();
-    rmSync(distDir, { recursive: true, force: true });
   });
 
   const industry = () => seeded.industries[0];
@@ -113,6 +110,7 @@ describe('pages that search engines can read and people can share', () => {
       ['a malformed industry', '/companies/us/Not_A_Slug!'],
       ['an unknown report', '/reports/2000000000/2020-01-01/no-such-report'],
       ['a report id that is no number', '/reports/abc/2020-01-01/x'],
+      ['the comparison of an unknown industry', '/compare/us/no-such-industry'],
     ])('answers %s with 404 and the not-found page', async (_label, url) => {
       const { response, html } = await page(url);
       expect(response.status).toBe(404);
@@ -229,18 +227,19 @@ describe('pages that search engines can read and people can share', () => {
   describe('head tags and main content in the first HTML', () => {
     function expectHead(html: HTMLElement, path: string, title: RegExp) {
       const meta = (selector: string) => html.querySelector(selector)?.getAttribute('content');
-      expect(html.querySelector('title')?.text).toMatch(title);
-      expect(html.querySelectorAll('title')).toHaveLength(1);
+      // Charts carry SVG titles of their own: the page's is the head's.
+      expect(html.querySelector('head title')?.text).toMatch(title);
+      expect(html.querySelectorAll('head title')).toHaveLength(1);
       expect(html.querySelectorAll('meta[name="description"]')).toHaveLength(1);
       expect(meta('meta[name="description"]')?.length).toBeGreaterThan(20);
       expect(html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
         `${PUBLIC_URL}${path}`,
       );
-      expect(meta('meta[property="og:title"]')).toBe(html.querySelector('title')?.text);
+      expect(meta('meta[property="og:title"]')).toBe(html.querySelector('head title')?.text);
       expect(meta('meta[property="og:description"]')).toBe(meta('meta[name="description"]'));
       expect(meta('meta[property="og:url"]')).toBe(`${PUBLIC_URL}${path}`);
       expect(meta('meta[name="twitter:card"]')).toMatch(/^summary/);
-      expect(meta('meta[name="twitter:title"]')).toBe(html.querySelector('title')?.text);
+      expect(meta('meta[name="twitter:title"]')).toBe(html.querySelector('head title')?.text);
       expect(html.querySelector('#root main h1')?.text.length).toBeGreaterThan(0);
     }
 
@@ -321,6 +320,32 @@ describe('pages that search engines can read and people can share', () => {
         published.rankings?.rankings.length ?? 0,
       );
       expect(jsonLd(html)).toMatchObject({ '@type': 'Dataset', name: published.report.title });
+    });
+
+    it('is the app itself, rendered with the answers the browser then adopts', async () => {
+      const url = WebPaths.industry(industry());
+      const { html } = await page(url);
+      expect(html.querySelector('#root header.top-bar')).not.toBeNull();
+      expect(html.querySelector('#root footer.site-footer')).not.toBeNull();
+      const record = JSON.parse(html.querySelector('#root + script#first-answers')!.text) as {
+        location: string;
+        answers: Record<string, unknown>;
+      };
+      expect(record.location).toBe(url);
+      const api: unknown = await (await get(`/api/companies/us/${industry()}`)).json();
+      expect(Object.values(record.answers)).toContainEqual({ kind: 'ready', data: api });
+    });
+
+    it('renders the comparison of an industry with the choice its link holds', async () => {
+      const url = `/compare/us/${industry()}`;
+      const { response, html } = await page(url);
+      expect(response.status).toBe(200);
+      expectHead(html, url, /^Compare .+ companies ·/);
+      const chosen = await page(`${url}?c=no-such-company`);
+      expect(chosen.response.status).toBe(200);
+      expect(chosen.html.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+        `${PUBLIC_URL}${url}`,
+      );
     });
 
     it('keeps a page as ready bytes: the next visitor gets the same bytes, ETag and 304', async () => {

@@ -45,7 +45,16 @@ export function baseUrl(): string {
   return url;
 }
 
-/** A fresh context (own cookies) that fails the test on uncaught page errors. */
+/**
+ * What React logs when the browser's first render of a server-made page differs from the HTML
+ * (record 0039): the production build names the errors by number.
+ */
+export const HYDRATION_ERROR = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/**
+ * A fresh context (own cookies) that fails the test on uncaught page errors and on hydration
+ * mismatches.
+ */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
@@ -54,6 +63,11 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
   return { context, page, errors };
 }
 

@@ -75,6 +75,21 @@ const isCsrfRefusal = (status: number, error: ErrorBody['error'] | undefined): b
   status === 403 && error?.message === ERROR_TEXTS.csrfFailed;
 
 /**
+ * Where requests go when the app renders on the server (record 0039): the BFF's own address, with
+ * the headers that mark the renderer's requests. Empty in the browser (same origin).
+ */
+let serverOrigin = '';
+let serverHeaders: Record<string, string> = {};
+
+export function requestFromServer(options: {
+  origin: string;
+  headers: Record<string, string>;
+}): void {
+  serverOrigin = options.origin;
+  serverHeaders = options.headers;
+}
+
+/**
  * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
  * handling.
  */
@@ -90,15 +105,16 @@ export async function request<T>(
     const csrf = await currentCsrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
-  const stop = options.quiet
-    ? () => {}
-    : startLoading({ dim: options.dim, stop: options.loaderStop });
+  const stop =
+    options.quiet || serverOrigin !== ''
+      ? () => {}
+      : startLoading({ dim: options.dim, stop: options.loaderStop });
   try {
     let response: Response;
     try {
-      response = await fetch(path, {
+      response = await fetch(serverOrigin + path, {
         method,
-        headers,
+        headers: { ...headers, ...serverHeaders },
         credentials: 'same-origin',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });

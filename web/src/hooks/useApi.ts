@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../api/http';
+import { useFirstAnswers, type Outcome } from '../ssr/first-answers';
 
 export type Loadable<T> =
   | { kind: 'loading' }
@@ -8,12 +10,24 @@ export type Loadable<T> =
 
 /**
  * Runs a request when its inputs change and ignores answers that arrive after newer ones. A
- * failed request can be run again with the error state's `retry`.
+ * failed request can be run again with the error state's `retry`. On a server-made page the first
+ * render takes the answer the server rendered with (record 0039) and makes no request.
  */
 export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): Loadable<T> {
-  const [state, setState] = useState<Loadable<T>>({ kind: 'loading' });
+  const id = useId();
+  const { pathname, search } = useLocation();
+  const first = useFirstAnswers();
   const [attempt, setAttempt] = useState(0);
+  const retry = () => setAttempt((count) => count + 1);
+  const [state, setState] = useState<Loadable<T>>(() =>
+    loadableOf<T>(first?.take(id, load, pathname + search), retry),
+  );
+  const answeredFirst = useRef(state.kind !== 'loading');
   useEffect(() => {
+    if (answeredFirst.current) {
+      answeredFirst.current = false;
+      return;
+    }
     let current = true;
     setState({ kind: 'loading' });
     load()
@@ -21,7 +35,6 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
       .catch((error: unknown) => {
         if (!current) return;
         const status = (error as { status?: number }).status ?? null;
-        const retry = () => setAttempt((count) => count + 1);
         setState({ kind: 'error', message: errorMessage(error), status, retry });
       });
     return () => {
@@ -30,6 +43,12 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
     // The caller lists the inputs the request depends on.
   }, [...inputs, attempt]);
   return state;
+}
+
+function loadableOf<T>(outcome: Outcome | undefined, retry: () => void): Loadable<T> {
+  if (outcome === undefined) return { kind: 'loading' };
+  if (outcome.kind === 'ready') return { kind: 'ready', data: outcome.data as T };
+  return { ...outcome, retry };
 }
 
 /** Sets the document title for the page. */

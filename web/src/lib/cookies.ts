@@ -23,7 +23,9 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
+/** None on the server: a server-made page is rendered for no one in particular. */
 export function getCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
   return readCookie(document.cookie, name);
 }
 

@@ -62,10 +62,13 @@ export function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
+// The minimum is set: engines differ on the currency's default ($12.0 in Node, $12 in Chromium),
+// and a server-made page must read the same in the browser (record 0039).
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

@@ -21,7 +21,9 @@ export function usePublished() {
 
 export default function PublishedReportPage() {
   const state = usePublished();
-  if (state.kind === 'error' && state.status === 404) return <NotFoundPage />;
+  // A malformed id, date or slug names no report either (the server answers 404 too).
+  if (state.kind === 'error' && (state.status === 404 || state.status === 400))
+    return <NotFoundPage />;
   return (
     <PageState state={state} what="the report">
       {(data) =>

@@ -14,7 +14,8 @@ export interface LoadingState {
 
 let running = 0;
 let dimmed = 0;
-const store = createStore<LoadingState>({ active: false, dim: false });
+const IDLE: LoadingState = { active: false, dim: false };
+const store = createStore<LoadingState>(IDLE);
 
 function publish(): void {
   const current = store.get();
@@ -47,5 +48,6 @@ export function startLoading(options: { dim?: boolean; stop?: LoaderStop } = {})
 export const loadingStore = store;
 
 export function useLoading(): LoadingState {
-  return useSyncExternalStore(store.subscribe, store.get);
+  // A server-made page is sent, and adopted, with nothing loading.
+  return useSyncExternalStore(store.subscribe, store.get, () => IDLE);
 }

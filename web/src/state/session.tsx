@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -12,6 +13,7 @@ import { ERROR_TEXTS } from '@upright/contracts';
 import type { SessionUser } from '../api/account-types';
 import { api } from '../api/endpoints';
 import { ApiError, clearPrefetched, setUnauthorizedListener } from '../api/http';
+import { useFirstAnswers } from '../ssr/first-answers';
 
 /**
  * docs/product/spec.md#s4 authentication: anonymous (role public) until sign-in or sign-up;
@@ -26,7 +28,8 @@ export interface Session {
   /**
    * Changes each time someone signs in or out after the first probe. Pages whose data depends on
    * the viewer reload on it; the probe itself does not change it, because the page's first request
-   * already carried the same cookie (so one view makes one request).
+   * already carried the same cookie (so one view makes one request), except on a server-made page
+   * when the probe finds a member: that page was rendered for a visitor (record 0039).
    */
   viewerChanges: number;
   /** A message for the sign-in page (session expired, discontinued). */
@@ -46,6 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [viewerChanges, setViewerChanges] = useState(0);
+  const firstAnswers = useFirstAnswers();
   const statusRef = useRef(status);
   statusRef.current = status;
 
@@ -64,17 +68,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     api
       .user()
-      .then((probed) => {
-        if (probed) {
-          setUser(probed);
-          setStatus('member');
-        } else setStatus('anonymous');
-      })
+      .then((probed) =>
+        // A transition: a server-made part of the page still being adopted waits for it rather
+        // than being drawn again (record 0039).
+        startTransition(() => {
+          if (probed) {
+            setUser(probed);
+            setStatus('member');
+            if (firstAnswers?.used) {
+              firstAnswers.forget();
+              setViewerChanges((count) => count + 1);
+            }
+          } else setStatus('anonymous');
+        }),
+      )
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) console.warn(error);
         setStatus('anonymous');
       });
-  }, [ended]);
+  }, [ended, firstAnswers]);
 
   const value = useMemo<Session>(
     () => ({

@@ -1,6 +1,15 @@
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import type { Theme } from '../api/account-types';
+import { useFirstAnswers } from '../ssr/first-answers';
 import { useSession } from './session';
 
 const STORAGE_KEY = 'upright-theme';
@@ -28,7 +37,12 @@ const ThemeContext = createContext<ThemeControl | null>(null);
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const [theme, setThemeState] = useState<Theme>(storedTheme);
+  // A server-made page was rendered without this browser's choice: it is read once adopted.
+  const serverMade = useFirstAnswers() !== null;
+  const [theme, setThemeState] = useState<Theme>(() => (serverMade ? 'light' : storedTheme()));
+  useBeforePaint(() => {
+    if (serverMade) startTransition(() => setThemeState(storedTheme()));
+  }, []);
   useEffect(() => {
     if (user?.theme) setThemeState(user.theme);
   }, [user?.theme]);
@@ -51,6 +65,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
+
+/** A layout effect in the browser; nothing on the server, which has no paint to precede. */
+const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 export function useTheme(): ThemeControl {
   const control = useContext(ThemeContext);

@@ -1,6 +1,6 @@
 import type { ServiceClient } from '@upright/platform';
 import { ServiceUnavailableError } from '@upright/transport';
-import { PageRenderer } from './page-content';
+import { PageHeads } from './page-heads';
 
 /** A ServiceClient that answers each pattern with `answers[pattern]` (a value, or a throw). */
 function services(answers: Record<string, () => unknown>): ServiceClient {
@@ -13,9 +13,9 @@ const notFound = () => {
   throw { code: 'not_found', message: 'No such thing.' };
 };
 
-describe('PageRenderer', () => {
+describe('PageHeads', () => {
   it('moves a company reached by another spelling of its slug to its canonical path', async () => {
-    const renderer = new PageRenderer(
+    const renderer = new PageHeads(
       services({ 'rankings.companies.detail': () => ({ slug: 'acme-co' }) }),
       'Upright',
     );
@@ -26,7 +26,7 @@ describe('PageRenderer', () => {
 
   it('moves an old report link to where the report lives now', async () => {
     const canonical = { report_id: 7, published_date: '2026-04-01', slug: 'top tools' };
-    const renderer = new PageRenderer(
+    const renderer = new PageHeads(
       services({ 'reports.reports.published': () => ({ found: false, canonical }) }),
       'Upright',
     );
@@ -36,11 +36,11 @@ describe('PageRenderer', () => {
   });
 
   it('answers 404 when the data names nothing, and passes other failures on', async () => {
-    const missing = new PageRenderer(services({ 'rankings.companies.rank': notFound }), 'U');
+    const missing = new PageHeads(services({ 'rankings.companies.rank': notFound }), 'U');
     await expect(missing.render({ kind: 'industry', industry: 'none' })).resolves.toMatchObject({
       status: 404,
     });
-    const away = new PageRenderer(
+    const away = new PageHeads(
       services({
         'rankings.companies.rank': () => {
           throw new ServiceUnavailableError('rankings');
@@ -54,7 +54,7 @@ describe('PageRenderer', () => {
   });
 
   it('answers 404 for a company the industry does not have', async () => {
-    const renderer = new PageRenderer(services({ 'rankings.companies.detail': () => null }), 'U');
+    const renderer = new PageHeads(services({ 'rankings.companies.detail': () => null }), 'U');
     await expect(
       renderer.render({ kind: 'company', industry: 'tools', company: 'nobody' }),
     ).resolves.toMatchObject({ status: 404 });

@@ -1,43 +1,32 @@
-import {
-  ISSUES,
-  markdownBlocks,
-  Patterns,
-  WebPaths,
-  type ActiveIndustry,
-  type Block,
-  type CompanyDetail,
-  type IndustryCompaniesResponse,
-  type PublishedReport,
-  type ReportSummary,
-} from '@upright/contracts';
+import { markdownBlocks, Patterns, WebPaths, type CompanyDetail } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import { translateError } from '../http/api-error.filter';
 import { publishedParams } from '../reports/reports.schemas';
-import { html, type Html } from './html';
 import type { PageHead } from './page-head';
-import { periodText, rankText, reportRank, visitorRanking } from './page-facts';
+import { periodText } from './page-facts';
 import type { PageRoute, StaticPageName } from './page-routes';
 import { shareImagePath } from './share-paths';
 
-/** A page's first HTML: its head tags and main content, or where it lives now. */
-export type RenderedPage =
-  { status: 200 | 404; head: PageHead; main: Html } | { status: 301; location: string };
+/** A page's status and head tags, or where it lives now. */
+export type PageHeadOrMove =
+  { status: 200 | 404; head: PageHead } | { status: 301; location: string };
 
 /** Public pages the server renders (the others are left to the browser). */
 type RenderedRoute = Exclude<PageRoute, { kind: 'client' }>;
 
 /**
- * The first HTML of each public page (docs/product/rules.md#s13), made from the same service calls
- * as the API answers the web app reads, so a crawler and the started app show the same facts.
+ * The status and head tags of each public page (docs/product/rules.md#s13), made from the same
+ * service calls as the API answers the web app reads; the page's content is the app's, rendered
+ * by AppRenderer (record 0039).
  */
-export class PageRenderer {
+export class PageHeads {
   constructor(
     private readonly services: ServiceClient,
     private readonly productName: string,
   ) {}
 
   /** Throws what the services throw, except `not_found`, which is this page's 404. */
-  async render(route: RenderedRoute): Promise<RenderedPage> {
+  async render(route: RenderedRoute): Promise<PageHeadOrMove> {
     try {
       return await this.renderRoute(route);
     } catch (error) {
@@ -46,16 +35,18 @@ export class PageRenderer {
     }
   }
 
-  private renderRoute(route: RenderedRoute): Promise<RenderedPage> {
+  private renderRoute(route: RenderedRoute): Promise<PageHeadOrMove> {
     switch (route.kind) {
       case 'home':
-        return this.home();
+        return Promise.resolve(this.home());
       case 'reports':
-        return this.reports();
+        return Promise.resolve(this.reports());
       case 'report':
         return this.report(route);
       case 'industry':
         return this.industry(route.industry);
+      case 'compare':
+        return this.compare(route.industry);
       case 'company':
         return this.company(route);
       case 'static':
@@ -63,7 +54,7 @@ export class PageRenderer {
     }
   }
 
-  notFound(): RenderedPage {
+  notFound(): PageHeadOrMove {
     return {
       status: 404,
       head: {
@@ -71,17 +62,10 @@ export class PageRenderer {
         description: 'The page you asked for does not exist.',
         path: WebPaths.home(),
       },
-      main: html`<h1>Page not found</h1>
-        <p>The page you asked for does not exist. <a href="/">Go to the home page</a>.</p>`,
     };
   }
 
-  private async home(): Promise<RenderedPage> {
-    const [featured, latest, industries] = await Promise.all([
-      this.services.request(Patterns.reports.featured, { page: 1 }),
-      this.services.request(Patterns.reports.latest, { page: 1 }),
-      this.services.request(Patterns.rankings.activeIndustries, {}),
-    ]);
+  private home(): PageHeadOrMove {
     const name = this.productName;
     return {
       status: 200,
@@ -91,18 +75,10 @@ export class PageRenderer {
         path: WebPaths.home(),
         jsonLd: { '@type': 'WebSite', name, url: WebPaths.home() },
       },
-      main: html`<h1>${name}</h1>
-        <h2>Featured reports</h2>
-        ${reportList(featured.items)}
-        <h2>Latest reports</h2>
-        ${reportList(latest.items)}
-        <h2>Industries</h2>
-        ${industryList(industries)}`,
     };
   }
 
-  private async reports(): Promise<RenderedPage> {
-    const latest = await this.services.request(Patterns.reports.latest, { page: 1 });
+  private reports(): PageHeadOrMove {
     return {
       status: 200,
       head: {
@@ -110,12 +86,10 @@ export class PageRenderer {
         description: `The latest rankings reports of ${this.productName}: which large US companies lead their industries on each issue.`,
         path: WebPaths.reports(),
       },
-      main: html`<h1>Reports</h1>
-        ${reportList(latest.items)}`,
     };
   }
 
-  private async report(route: Extract<PageRoute, { kind: 'report' }>): Promise<RenderedPage> {
+  private async report(route: Extract<PageRoute, { kind: 'report' }>): Promise<PageHeadOrMove> {
     const params = publishedParams.safeParse(route);
     if (!params.success) return this.notFound();
     const answer = await this.services.request(Patterns.reports.published, {
@@ -149,15 +123,10 @@ export class PageRenderer {
           creator: { '@type': 'Organization', name: this.productName },
         },
       },
-      main: html`<article>
-        <h1>${report.title}</h1>
-        <p>Published ${report.published_date} · ${periodText(report)}</p>
-        ${blocks.map(blockHtml)} ${reportTable(published)}
-      </article>`,
     };
   }
 
-  private async industry(industry: string): Promise<RenderedPage> {
+  private async industry(industry: string): Promise<PageHeadOrMove> {
     const data = await this.services.request(Patterns.rankings.industryCompanies, {
       industry,
       period: null,
@@ -180,13 +149,30 @@ export class PageRenderer {
           creator: { '@type': 'Organization', name: this.productName },
         },
       },
-      main: html`<h1>${text}</h1>
-        <p>${data.industryResult.definition}</p>
-        ${industryTable(data, industry)}`,
     };
   }
 
-  private async company(route: { industry: string; company: string }): Promise<RenderedPage> {
+  /** The comparison's choice is in its query: one canonical page per industry. */
+  private async compare(industry: string): Promise<PageHeadOrMove> {
+    const data = await this.services.request(Patterns.rankings.industryCompanies, {
+      industry,
+      period: null,
+    });
+    const text = data.industryResult.industry_text;
+    return {
+      status: 200,
+      head: {
+        title: `Compare ${text} companies · ${this.productName}`,
+        description: clip(
+          `${text}: two to four companies side by side, their ranks on each issue, the figures behind them with their sources, and their history.`,
+        ),
+        path: `/compare/us/${encodeURIComponent(industry)}`,
+        image: shareImagePath.industry(industry),
+      },
+    };
+  }
+
+  private async company(route: { industry: string; company: string }): Promise<PageHeadOrMove> {
     const detail = await this.services.request(Patterns.rankings.companyDetail, route);
     if (detail === null) return this.notFound();
     const path = WebPaths.company(route.industry, detail.slug);
@@ -207,19 +193,14 @@ export class PageRenderer {
         type: 'profile',
         jsonLd: organization(detail, path),
       },
-      main: html`<h1>${detail.company_name}</h1>
-        <p>${description}</p>
-        ${companyRanks(detail)}`,
     };
   }
 
-  private static(page: StaticPageName): RenderedPage {
-    const { title, description, heading, path } = staticPage(page, this.productName);
+  private static(page: StaticPageName): PageHeadOrMove {
+    const { title, description, path } = staticPage(page, this.productName);
     return {
       status: 200,
       head: { title: `${title} · ${this.productName}`, description, path },
-      main: html`<h1>${heading}</h1>
-        <p>${description}</p>`,
     };
   }
 }
@@ -238,40 +219,33 @@ function quarterInterval(value: { period_year: number; period_qrt: number }): st
 }
 
 function staticPage(page: StaticPageName, name: string) {
-  const pages: Record<StaticPageName, { title: string; heading: string; description: string }> = {
+  const pages: Record<StaticPageName, { title: string; description: string }> = {
     about: {
       title: 'About',
-      heading: `About ${name}`,
       description: `${name} ranks large US companies within their industries on the issues members care about, from public sources.`,
     },
     faq: {
       title: 'FAQ',
-      heading: 'Frequently asked questions',
       description: `How ${name}'s rankings are computed, how priorities change them, and where the data comes from.`,
     },
     contact: {
       title: 'Contact',
-      heading: `Contact ${name}`,
       description: `Write to ${name}: questions, corrections to the data, press.`,
     },
     privacy: {
       title: 'Privacy policy',
-      heading: 'Privacy policy',
       description: `What ${name} collects, why, and how to have it deleted.`,
     },
     terms: {
       title: 'Terms of use',
-      heading: 'Terms of use',
       description: `The terms of using ${name} and its rankings.`,
     },
     developers: {
       title: 'Developers',
-      heading: `${name} API and open data`,
       description: `The ${name} public read API (OpenAPI 3.1), its versioning and deprecation policy, rate limits and open-data downloads.`,
     },
     methodology: {
       title: 'Methodology',
-      heading: `How ${name} ranks companies`,
       description: `The exact ranking rules in plain words, a worked example computed live on a real industry, and the members' average priorities that weigh visitors' rankings.`,
     },
   };
@@ -285,100 +259,6 @@ function staticPage(page: StaticPageName, name: string) {
     methodology: '/methodology',
   };
   return { ...pages[page], path: paths[page] };
-}
-
-function reportList(reports: ReportSummary[]): Html {
-  return html`<ul>
-    ${reports.map(
-      (report) =>
-        html`<li><a href="${report.path}">${report.title}</a> (${report.published_date})</li>`,
-    )}
-  </ul>`;
-}
-
-function industryList(industries: ActiveIndustry[]): Html {
-  return html`<ul>
-    ${industries.map(
-      (item) =>
-        html`<li><a href="${WebPaths.industry(item.industry)}">${item.industry_text}</a></li>`,
-    )}
-  </ul>`;
-}
-
-function blockHtml(block: Block): Html {
-  if (block.kind === 'heading') return html`<h2>${block.text}</h2>`;
-  if (block.kind === 'paragraph') return html`<p>${block.text}</p>`;
-  return html`<ul>
-    ${block.items.map((item) => html`<li>${item}</li>`)}
-  </ul>`;
-}
-
-/** A table of ranks: a heading for each column, the rank first in each row. */
-function rankTable(caption: string, columns: [string, string], rows: Array<[string, Html]>): Html {
-  return html`<table>
-    <caption>
-      ${caption}
-    </caption>
-    <thead>
-      <tr>
-        ${columns.map((column) => html`<th scope="col">${column}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows.map(
-        ([rank, label]) =>
-          html`<tr>
-            <td>${rank}</td>
-            <td>${label}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
-}
-
-const companyLink = (industry: string, company: { slug: string; company_name: string }) =>
-  html`<a href="${WebPaths.company(industry, company.slug)}">${company.company_name}</a>`;
-
-function industryTable(data: IndustryCompaniesResponse, industry: string): Html {
-  const caption = `Ranking${data.period ? `, ${periodText(data.period)}` : ''}`;
-  return rankTable(
-    caption,
-    ['Rank', 'Company'],
-    visitorRanking(data).map((company) => [
-      rankText(company.arank, company.atied),
-      companyLink(industry, company),
-    ]),
-  );
-}
-
-function reportTable(published: PublishedReport): Html {
-  if (published.rankings === null) return html``;
-  const { value, industry, title } = published.report;
-  return rankTable(
-    `${title}, ${periodText(published.rankings.period)}`,
-    ['Rank', 'Company'],
-    published.rankings.rankings.map((company) => [
-      reportRank(company, value),
-      companyLink(industry, company),
-    ]),
-  );
-}
-
-function companyRanks(detail: CompanyDetail): Html {
-  const ranks = detail.ranks;
-  if (ranks === null) return html`<p>No scores for this company in the latest period.</p>`;
-  const caption = `Ranks of ${detail.company_name}, ${periodText(ranks.period)}, out of ${ranks.lowestRank}`;
-  return rankTable(
-    caption,
-    ['Issue', 'Rank'],
-    [
-      [rankText(ranks.arank, ranks.atied), html`Overall`],
-      ...ISSUES.map((issue): [string, Html] => [
-        rankText(ranks[`${issue.key}_rank`], ranks[`${issue.key}_tied`]),
-        html`${issue.label}`,
-      ]),
-    ],
-  );
 }
 
 function organization(detail: CompanyDetail, path: string): Record<string, unknown> {

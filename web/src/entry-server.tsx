@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
+import { App } from './App';
+import { requestFromServer } from './api/http';
+import { FirstAnswersContext, type FirstAnswersRecord } from './ssr/first-answers';
+import { ServerAnswers } from './ssr/server-answers';
+import { SessionProvider } from './state/session';
+import { ThemeProvider } from './state/theme';
+
+export { FIRST_ANSWERS_ELEMENT_ID } from './ssr/first-answers';
+export type { FirstAnswersRecord } from './ssr/first-answers';
+
+export interface RenderedApp {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** What goes in the page for the browser's first render (`FIRST_ANSWERS_ELEMENT_ID`). */
+  firstAnswers: FirstAnswersRecord;
+}
+
+/** The renderer's requests go to the BFF's own address (record 0039). */
+export const configureRequests = requestFromServer;
+
+/**
+ * A public page rendered by the same components as in the browser (React 18 streaming server
+ * rendering, record 0039): the stream is collected whole, because the BFF keeps the page's bytes
+ * like any public answer. Rejects when a component fails, so no half-rendered page is kept.
+ */
+export function renderApp(location: string, timeoutMs: number): Promise<RenderedApp> {
+  const answers = new ServerAnswers(location);
+  return new Promise((resolve, reject) => {
+    // eslint-disable-next-line prefer-const -- set after the stream it stops is made
+    let timer: ReturnType<typeof setTimeout>;
+    let html = '';
+    let failure: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        done();
+        clearTimeout(timer);
+        if (failure) reject(failure);
+        else resolve({ html, firstAnswers: answers.record() });
+      },
+    });
+    const stream = renderToPipeableStream(
+      <StaticRouter location={location}>
+        <FirstAnswersContext.Provider value={answers}>
+          <SessionProvider>
+            <ThemeProvider>
+              <App />
+            </ThemeProvider>
+          </SessionProvider>
+        </FirstAnswersContext.Provider>
+      </StaticRouter>,
+      {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError(error) {
+          failure ??= error;
+        },
+      },
+    );
+    timer = setTimeout(() => {
+      reject(new Error(`rendering ${location} took over ${timeoutMs} ms`));
+      stream.abort();
+    }, timeoutMs);
+  });
+}

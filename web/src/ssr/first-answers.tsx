@@ -1,0 +1,59 @@
+import { createContext, useContext } from 'react';
+
+/** What a page's request came to, in a form that travels from the server to the browser. */
+export type Outcome =
+  { kind: 'ready'; data: unknown } | { kind: 'error'; message: string; status: number | null };
+
+/**
+ * The answers a server-made page was rendered with, by the `useId` of the `useApi` that asked
+ * (record 0039): the browser's first render reads the same answers at the same places, so it
+ * adopts the server's HTML instead of replacing it.
+ */
+export interface FirstAnswers {
+  /**
+   * The outcome for this request of the first page; undefined when the browser must load it. On
+   * the server it suspends the render until the request is answered.
+   */
+  take(id: string, load: () => Promise<unknown>, location: string): Outcome | undefined;
+  /** True while the first page shows what the server rendered with them. */
+  readonly used: boolean;
+  /** The first page is left or its viewer changed: later renders load their own data. */
+  forget(): void;
+}
+
+export const FirstAnswersContext = createContext<FirstAnswers | null>(null);
+
+export function useFirstAnswers(): FirstAnswers | null {
+  return useContext(FirstAnswersContext);
+}
+
+/** Where the server puts the answers in the page (a JSON script: inert, allowed by the CSP). */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+
+export interface FirstAnswersRecord {
+  /** The page's path and query the answers belong to. */
+  location: string;
+  answers: Record<string, Outcome>;
+}
+
+/** The browser's side: the record the server embedded, used until forgotten. */
+export function embeddedFirstAnswers(record: FirstAnswersRecord): FirstAnswers {
+  let used = true;
+  return {
+    take: (id, _load, location) =>
+      used && location === record.location ? record.answers[id] : undefined,
+    get used() {
+      return used;
+    },
+    forget() {
+      used = false;
+    },
+  };
+}
+
+/** The record in the page as sent, or null for a page the browser renders alone. */
+export function readEmbeddedFirstAnswers(document: Document): FirstAnswersRecord | null {
+  const element = document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  return JSON.parse(element.textContent) as FirstAnswersRecord;
+}
