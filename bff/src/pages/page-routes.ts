@@ -34,6 +34,10 @@ const CLIENT_PAGES = [
   /^\/account\/unsubscribe\/[^/]+\/[^/]+$/,
   /^\/widgets\/companies\/us\/[^/]+$/,
   /^\/widgets\/reports\/[^/]+\/[^/]+\/[^/]+$/,
+  // Corrections (issue 15): the form, a company's ledger and the admins' queue.
+  /^\/corrections\/request$/,
+  /^\/corrections\/us\/[^/]+\/[^/]+$/,
+  /^\/admin\/corrections$/,
 ];
 
 /** Widgets are the only pages other sites may frame (docs/product/rules.md#s13). */

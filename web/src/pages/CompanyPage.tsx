@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import {
+  CORRECTION_PROMISE_DAYS,
   DETAIL_TABLE_NAMES,
   DETAIL_TABLES,
   ISSUES,
@@ -151,6 +152,31 @@ export default function CompanyPage() {
                   </li>
                 ))}
               </ul>
+              <p className="corrections-links">
+                {detail.ranks && (
+                  <>
+                    <PrefetchLink
+                      to={WebPaths.correctionForm(
+                        industry,
+                        detail.slug,
+                        'normalized_rank',
+                        detail.ranks.period,
+                      )}
+                      aria-label="Request a correction of the overall rank"
+                    >
+                      Request a correction
+                    </PrefetchLink>{' '}
+                    ·{' '}
+                  </>
+                )}
+                <PrefetchLink to={WebPaths.correctionLedger(industry, detail.slug)}>
+                  Corrections ledger
+                </PrefetchLink>{' '}
+                <span className="muted">
+                  (every request, its outcome and why; resolved within {CORRECTION_PROMISE_DAYS}{' '}
+                  days)
+                </span>
+              </p>
               <p>
                 <PrefetchLink to={WebPaths.compare(industry, [detail.slug])}>
                   Add to comparison
@@ -171,6 +197,7 @@ export default function CompanyPage() {
                       <th scope="col">Issue</th>
                       <th scope="col">Rank (1 is best)</th>
                       <th scope="col">Score (lower is better)</th>
+                      <th scope="col">Wrong?</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -199,6 +226,19 @@ export default function CompanyPage() {
                                 ? 'no data (counted as 1500)'
                                 : 'no data'
                               : score}
+                          </td>
+                          <td>
+                            <PrefetchLink
+                              to={WebPaths.correctionForm(
+                                industry,
+                                detail.slug,
+                                issue.scoreField,
+                                detail.ranks!.period,
+                              )}
+                              aria-label={`Request a correction of the ${issue.label} score`}
+                            >
+                              Request a correction
+                            </PrefetchLink>
                           </td>
                         </tr>
                       );
