@@ -56,9 +56,9 @@ describe('corrections', () => {
     await page.getByLabel(/^Evidence/).fill('https://example.org/climate-report');
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Request the correction' }).click();
-    const status = page.getByRole('status');
-    await status.getByText(/Your request C-\d+/).waitFor();
-    const reference = /C-\d+/.exec((await status.textContent()) ?? '')![0];
+    const thanks = page.getByText(/Your request C-\d+/);
+    await thanks.waitFor();
+    const reference = /C-\d+/.exec((await thanks.textContent()) ?? '')![0];
     expect(visitor.errors).toEqual([]);
 
     // The receipt is mailed at once.

@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   Queues,
   type CorrectionLedger,
@@ -26,12 +23,8 @@ import { Maildev, type ReceivedMail } from '@upright/mail/testing';
 import { rankingsService } from '@upright/rankings';
 import { reportsService } from '@upright/reports';
 import { bffService } from '@upright/bff';
+import { insertTaxIndustry, promoteToAdmin } from './support/admin-and-industry';
 import { Browser, signupForm, solvedCaptcha } from './support/accounts-stack';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-const adminCli = path.join(repoRoot, 'services', 'accounts', 'src', 'admin', 'cli.ts');
 
 /**
  * Corrections with a public ledger (issue 15, decision 0038) over HTTP, with accounts, rankings,
@@ -45,6 +38,11 @@ describe('corrections through the BFF', () => {
   const prefix = uniqueTransportPrefix('corrections');
   const queuePrefix = `${prefix}-queues`;
   const tag = randomUUID().slice(0, 6);
+  const TAXES = [
+    ['A', 3],
+    ['B', 1],
+    ['C', 2],
+  ] as const;
   const industry = `zz-${tag}-corr`;
   const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const cid = (name: string) => `ZZ${tag}${name}`;
@@ -120,31 +118,7 @@ describe('corrections through the BFF', () => {
   beforeAll(async () => {
     db = new Client({ connectionString: infra.adminUrl() });
     await db.connect();
-    await db.query(
-      `INSERT INTO rankings.industries (industry, industry_text, definition, "limit")
-       VALUES ($1, $2, 'Test industry', 5)`,
-      [industry, `Corrections ${tag}`],
-    );
-    for (const [name, tax] of [
-      ['A', 3],
-      ['B', 1],
-      ['C', 2],
-    ] as const) {
-      await db.query(
-        `INSERT INTO rankings.companies (upright_cid, company_name, slug, industry, structure)
-         VALUES ($1, $2, $3, $4, 'Public')`,
-        [cid(name), `Company ${name} ${tag}`, slug(name), industry],
-      );
-      await db.query(
-        'INSERT INTO rankings.company_industries (industry, upright_cid) VALUES ($1, $2)',
-        [industry, cid(name)],
-      );
-      await db.query(
-        `INSERT INTO rankings.company_scores (upright_cid, period_year, period_qrt, us_tax_score)
-         VALUES ($1, 2031, 2, $2)`,
-        [cid(name), tax],
-      );
-    }
+    await insertTaxIndustry(db, tag, industry, TAXES);
     await db.query(
       `INSERT INTO reports.reports
          (report_id, title, slug, published_date, industry, value, geography, count, period_year,
@@ -193,12 +167,7 @@ describe('corrections through the BFF', () => {
     const adminEmail = `corr-admin-${tag}@example.org`;
     memberToken = await signUp(`corr-member-${tag}@example.org`);
     await signUp(adminEmail);
-    await db.query('UPDATE accounts.users SET email_verified_at = now() WHERE email = $1', [
-      adminEmail,
-    ]);
-    await run(tsx, [adminCli, adminEmail], {
-      env: { ...process.env, DATABASE_URL: infra.databaseUrl('accounts') },
-    });
+    await promoteToAdmin(db, adminEmail, infra.databaseUrl('accounts'));
     const browser = await new Browser(bff.url).open();
     adminToken = (
       await browser.call<{ token: string }>('POST', '/api/signin', { email: adminEmail, password })
