@@ -16,6 +16,9 @@ describe('matchPage', () => {
     ['/account/signin', { kind: 'client' }],
     ['/account/reset/abc', { kind: 'client' }],
     ['/widgets/companies/us/tools', { kind: 'client' }],
+    ['/corrections/request', { kind: 'client' }],
+    ['/corrections/us/tools/acme-co', { kind: 'client' }],
+    ['/admin/corrections', { kind: 'client' }],
   ])('knows %s', (path, route) => {
     expect(matchPage(path)).toEqual(route);
   });
@@ -27,6 +30,7 @@ describe('matchPage', () => {
     '/companies/us/tools/acme/more',
     '/reports/12/2026-01-02',
     '/account/other',
+    '/admin/other',
     '/companies/us/tools/%E0%A4%A',
   ])('finds no page at %s', (path) => {
     expect(matchPage(path)).toBeNull();
