@@ -48,7 +48,11 @@ describe('corrections', () => {
     await acceptCookies(visitor.context);
     const { page } = visitor;
     await page.goto(`/companies/us/${company.industry}/${company.slug}`);
-    await page.getByRole('link', { name: 'Request a correction of the Climate score' }).click();
+    await page
+      .getByRole('link', {
+        name: 'Correct this: request a correction of the Climate score',
+      })
+      .click();
     await page.getByRole('heading', { name: 'Request a correction' }).waitFor();
     await page.getByLabel('Your name').fill('Grace Tester');
     await page.getByLabel('Email').fill(requester);
