@@ -5,6 +5,8 @@ import { AnswerCache } from './answer-cache/answer-cache.service';
 import { PublicAnswerInterceptor } from './answer-cache/public-answer.interceptor';
 import { AuthModule } from './auth';
 import { CompaniesController } from './companies/companies.controller';
+import { CorrectionsAdminController } from './corrections/corrections-admin.controller';
+import { CorrectionsController } from './corrections/corrections.controller';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
@@ -34,6 +36,8 @@ import { ReportsController } from './reports/reports.controller';
     OpenDataController,
     OpenApiController,
     MethodologyController,
+    CorrectionsController,
+    CorrectionsAdminController,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },

@@ -56,8 +56,8 @@ export const STACK: readonly StackProcess[] = [
     entry: 'services/rankings/dist/main.js',
     port: 8082,
     ownsSchema: true,
-    // The import (connecting as rankings) adds rank-alerts jobs.
-    queues: [Queues.searchIndex, Queues.rankAlerts],
+    // The import (connecting as rankings) adds rank-alerts jobs; corrections mail requesters.
+    queues: [Queues.searchIndex, Queues.rankAlerts, Queues.mail],
     smtp: false,
     opensearch: false,
     importer: 'services/rankings/dist/data-import/cli.js',

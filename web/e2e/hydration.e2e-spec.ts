@@ -35,6 +35,11 @@ describe('server-made pages are adopted by the app', () => {
         [`/api/compare/us/${industry}`],
       ],
       ['methodology', '/methodology', []],
+      [
+        'corrections ledger',
+        `/corrections/us/${companyPath}`,
+        [`/api/corrections/us/${companyPath}`],
+      ],
       ['about', '/about', []],
       ['not found', '/no-such-page', []],
     ];

@@ -31,6 +31,8 @@ const ROUTE_NAMES = [
   'reset-link',
   'verify-link',
   'unsubscribe-link',
+  'correction-form',
+  'corrections-ledger',
   'not-found',
 ] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
@@ -62,6 +64,9 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     'reset-link': `/account/reset/${'x'.repeat(43)}`,
     'verify-link': `/account/verify/${'x'.repeat(43)}`,
     'unsubscribe-link': '/account/unsubscribe/no-such-member/no-such-key',
+    // Issue 15: a figure's correction form and the company's ledger.
+    'correction-form': `/corrections/request?industry=${company.industry}&company=${encodeURIComponent(company.slug)}&field=climate_score&period=2020-Q1`,
+    'corrections-ledger': `/corrections/us/${company.industry}/${company.slug}`,
     'not-found': '/no-such-page',
   };
 }

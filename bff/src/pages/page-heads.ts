@@ -47,6 +47,8 @@ export class PageHeads {
         return this.industry(route.industry);
       case 'compare':
         return this.compare(route.industry);
+      case 'ledger':
+        return this.ledger(route);
       case 'company':
         return this.company(route);
       case 'static':
@@ -168,6 +170,27 @@ export class PageHeads {
         ),
         path: `/compare/us/${encodeURIComponent(industry)}`,
         image: shareImagePath.industry(industry),
+      },
+    };
+  }
+
+  private async ledger(route: { industry: string; company: string }): Promise<PageHeadOrMove> {
+    const ledger = await this.services.request(Patterns.rankings.correctionLedger, {
+      industry: route.industry,
+      company: route.company,
+    });
+    if (ledger === null) return this.notFound();
+    const path = WebPaths.correctionLedger(route.industry, ledger.company.slug);
+    if (route.company !== ledger.company.slug) return { status: 301, location: path };
+    const name = ledger.company.company_name;
+    return {
+      status: 200,
+      head: {
+        title: `Corrections to ${name} · ${this.productName}`,
+        description: clip(
+          `Every correction requested to ${name}'s data: when it was asked and resolved, what changed and why. Requests are acknowledged at once and resolved within ${ledger.promise_days} days.`,
+        ),
+        path,
       },
     };
   }

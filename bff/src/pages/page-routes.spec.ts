@@ -17,6 +17,9 @@ describe('matchPage', () => {
     ['/account/signin', { kind: 'client' }],
     ['/account/reset/abc', { kind: 'client' }],
     ['/widgets/companies/us/tools', { kind: 'client' }],
+    ['/corrections/request', { kind: 'client' }],
+    ['/corrections/us/tools/acme-co', { kind: 'ledger', industry: 'tools', company: 'acme-co' }],
+    ['/admin/corrections', { kind: 'client' }],
   ])('knows %s', (path, route) => {
     expect(matchPage(path)).toEqual(route);
   });
@@ -30,6 +33,7 @@ describe('matchPage', () => {
     '/account/other',
     '/compare/us/tools/acme',
     '/compare/us',
+    '/admin/other',
     '/companies/us/tools/%E0%A4%A',
   ])('finds no page at %s', (path) => {
     expect(matchPage(path)).toBeNull();

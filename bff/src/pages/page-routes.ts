@@ -15,6 +15,7 @@ export type PageRoute =
   | { kind: 'report'; id: string; date: string; slug: string }
   | { kind: 'industry'; industry: string }
   | { kind: 'compare'; industry: string }
+  | { kind: 'ledger'; industry: string; company: string }
   | { kind: 'company'; industry: string; company: string }
   | { kind: 'static'; page: StaticPageName }
   | { kind: 'client' };
@@ -35,6 +36,9 @@ const CLIENT_PAGES = [
   /^\/account\/unsubscribe\/[^/]+\/[^/]+$/,
   /^\/widgets\/companies\/us\/[^/]+$/,
   /^\/widgets\/reports\/[^/]+\/[^/]+\/[^/]+$/,
+  // Corrections (issue 15): the form and the admins' queue (a company's ledger is public).
+  /^\/corrections\/request$/,
+  /^\/admin\/corrections$/,
 ];
 
 /** Widgets are the only pages other sites may frame (docs/product/rules.md#s13). */
@@ -56,6 +60,10 @@ export function matchPage(pathname: string): PageRoute | null {
   if (parts[0] === 'compare' && parts[1] === 'us' && parts.length === 3) {
     if (SLUG_PATTERN.test(parts[2])) return { kind: 'compare', industry: parts[2] };
   }
+  if (parts[0] === 'corrections' && parts[1] === 'us' && parts.length === 4) {
+    if (SLUG_PATTERN.test(parts[2]))
+      return { kind: 'ledger', industry: parts[2], company: parts[3] };
+  }
   if (parts[0] === 'companies' && parts[1] === 'us' && SLUG_PATTERN.test(parts[2] ?? '')) {
     if (parts.length === 3) return { kind: 'industry', industry: parts[2] };
     if (parts.length === 4) return { kind: 'company', industry: parts[2], company: parts[3] };
@@ -69,7 +77,7 @@ export function matchPage(pathname: string): PageRoute | null {
  */
 export function canonicalPath(pathname: string): string | null {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (/^\/(companies|compare)\//i.test(path)) path = path.toLowerCase();
+  if (/^\/(companies|compare|corrections)\//i.test(path)) path = path.toLowerCase();
   if (path === pathname || path === '') return null;
   return matchPage(path) === null ? null : path;
 }

@@ -32,6 +32,8 @@ describe('the sitemap', () => {
     expect(lastmod.get('/companies/us/tools/acme')).toBe('2026-02-01');
     expect(lastmod.get('/companies/us/banks/bolt%20%26%20co')).toBe('2026-03-05');
     expect(lastmod.has('/companies/us/closed/acme')).toBe(false);
+    expect(lastmod.has('/corrections/us/tools/acme')).toBe(true);
+    expect(lastmod.has('/corrections/us/closed/acme')).toBe(false);
     expect(lastmod.get('/companies/us/tools')).toBe('2026-03-05');
     expect(lastmod.get('/reports/7/2026-04-01/top-tools')).toBe('2026-04-01');
     expect(lastmod.get('/')).toBe('2026-04-01');

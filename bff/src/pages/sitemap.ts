@@ -26,7 +26,8 @@ export interface SiteData {
 
 /**
  * Every public page (docs/product/rules.md#s13): home, the reports list, every active industry,
- * every company in each active industry it is ranked in, every report, and the pages of fixed text.
+ * every company in each active industry it is ranked in (and its corrections ledger), every report,
+ * and the pages of fixed text.
  */
 export function sitemapEntries(data: SiteData): SitemapEntry[] {
   const active = new Set(data.industries.map((industry) => industry.id));
@@ -35,6 +36,7 @@ export function sitemapEntries(data: SiteData): SitemapEntry[] {
   for (const company of data.companies) {
     for (const industry of company.industries.filter((id) => active.has(id))) {
       companies.push({ path: WebPaths.company(industry, company.slug), lastmod: company.updated });
+      companies.push({ path: WebPaths.correctionLedger(industry, company.slug), lastmod: null });
       industryUpdated.set(industry, latest(industryUpdated.get(industry) ?? null, company.updated));
     }
   }

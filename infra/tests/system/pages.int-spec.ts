@@ -111,6 +111,7 @@ describe('pages that search engines can read and people can share', () => {
       ['an unknown report', '/reports/2000000000/2020-01-01/no-such-report'],
       ['a report id that is no number', '/reports/abc/2020-01-01/x'],
       ['the comparison of an unknown industry', '/compare/us/no-such-industry'],
+      ['the corrections ledger of an unknown company', '/corrections/us/no-such-industry/acme'],
     ])('answers %s with 404 and the not-found page', async (_label, url) => {
       const { response, html } = await page(url);
       expect(response.status).toBe(404);
@@ -211,6 +212,7 @@ describe('pages that search engines can read and people can share', () => {
         '/terms-of-use',
         ...seeded.industries.map((id) => WebPaths.industry(id)),
         ...seeded.companyPaths,
+        ...seeded.companyPaths.map((path) => path.replace(/^\/companies\//, '/corrections/')),
         ...seeded.reports.map((report) => report.path),
       ];
       expect(seeded.industries.length).toBeGreaterThan(0);
@@ -334,6 +336,14 @@ describe('pages that search engines can read and people can share', () => {
       expect(record.location).toBe(url);
       const api: unknown = await (await get(`/api/companies/us/${industry()}`)).json();
       expect(Object.values(record.answers)).toContainEqual({ kind: 'ready', data: api });
+    });
+
+    it("renders a company's corrections ledger with its promise", async () => {
+      const url = seeded.companyPaths[0].replace(/^\/companies\//, '/corrections/');
+      const { response, html } = await page(url);
+      expect(response.status).toBe(200);
+      expectHead(html, url, /^Corrections to .+ ·/);
+      expect(html.querySelector('main')?.text).toMatch(/resolved within 14 days/);
     });
 
     it('renders the comparison of an industry with the choice its link holds', async () => {

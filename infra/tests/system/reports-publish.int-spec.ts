@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { Queues, type PublishReportResponse } from '@upright/contracts';
 import { bullmqOptions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
@@ -12,12 +9,8 @@ import { accountsService } from '@upright/accounts';
 import { rankingsService } from '@upright/rankings';
 import { reportsService } from '@upright/reports';
 import { bffService } from '@upright/bff';
+import { insertTaxIndustry, promoteToAdmin } from './support/admin-and-industry';
 import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-const adminCli = path.join(repoRoot, 'services', 'accounts', 'src', 'admin', 'cli.ts');
 
 /**
  * `POST /api/reports/pub` over HTTP with real accounts: members sign up as the site's form does
@@ -28,6 +21,10 @@ describe('POST /api/reports/pub', () => {
   const prefix = uniqueTransportPrefix('reports-pub');
   const queuePrefix = `${prefix}-queues`;
   const tag = randomUUID().slice(0, 6);
+  const TAXES = [
+    ['A', 3],
+    ['B', 1],
+  ] as const;
   const industry = `zz-${tag}-pub`;
   const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
   const common = {
@@ -84,31 +81,7 @@ describe('POST /api/reports/pub', () => {
   beforeAll(async () => {
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
-    await admin.query(
-      `INSERT INTO rankings.industries (industry, industry_text, definition, "limit")
-       VALUES ($1, $2, 'Test industry', 5)`,
-      [industry, `Publish ${tag}`],
-    );
-    for (const [name, tax] of [
-      ['A', 3],
-      ['B', 1],
-    ] as const) {
-      const cid = `ZZ${tag}${name}`;
-      await admin.query(
-        `INSERT INTO rankings.companies (upright_cid, company_name, slug, industry, structure)
-         VALUES ($1, $2, $3, $4, 'Public')`,
-        [cid, `Company ${name} ${tag}`, `company-${name.toLowerCase()}-${tag}`, industry],
-      );
-      await admin.query(
-        'INSERT INTO rankings.company_industries (industry, upright_cid) VALUES ($1, $2)',
-        [industry, cid],
-      );
-      await admin.query(
-        `INSERT INTO rankings.company_scores (upright_cid, period_year, period_qrt, us_tax_score)
-         VALUES ($1, 2031, 2, $2)`,
-        [cid, tax],
-      );
-    }
+    await insertTaxIndustry(admin, tag, industry, TAXES);
     await admin.query(
       `INSERT INTO reports.reports
          (report_id, title, slug, published_date, industry, value, geography, count, period_year,
@@ -138,13 +111,7 @@ describe('POST /api/reports/pub', () => {
     const adminEmail = `pub-admin-${tag}@example.org`;
     memberToken = await signUp(`pub-member-${tag}@example.org`);
     await signUp(adminEmail);
-    // `make admin` grants by email only once the address is verified.
-    await admin.query('UPDATE accounts.users SET email_verified_at = now() WHERE email = $1', [
-      adminEmail,
-    ]);
-    await run(tsx, [adminCli, adminEmail], {
-      env: { ...process.env, DATABASE_URL: infra.databaseUrl('accounts') },
-    });
+    await promoteToAdmin(admin, adminEmail, infra.databaseUrl('accounts'));
     adminToken = await signIn(adminEmail);
   });
 

@@ -16,6 +16,23 @@ export const WebPaths = {
    */
   compare: (industry: string, companySlugs: readonly string[]): string =>
     `/compare/us/${encodeURIComponent(industry)}?c=${companySlugs.map(encodeURIComponent).join(',')}`,
+  /** A company's public corrections ledger (issue 15), beside its company page. */
+  correctionLedger: (industry: string, companySlug: string): string =>
+    `/corrections/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}`,
+  /** The correction form for one figure or rank of a company page. */
+  correctionForm: (
+    industry: string,
+    companySlug: string,
+    field: string,
+    period: { period_year: number; period_qrt: number },
+  ): string =>
+    `/corrections/request?${new URLSearchParams({
+      industry,
+      company: companySlug,
+      field,
+      period: `${period.period_year}-Q${period.period_qrt}`,
+    }).toString()}`,
+  adminCorrections: (): string => '/admin/corrections',
   signIn: (): string => '/account/signin',
   signUp: (): string => '/account/signup',
   priorities: (): string => '/account/priorities',

@@ -13,6 +13,7 @@ export * from './markdown';
 export * from './dto/accounts';
 export * from './dto/rankings';
 export * from './dto/history';
+export * from './dto/corrections';
 export * from './dto/reports';
 export * from './dto/search';
 export * from './queues/search-index';

@@ -2,6 +2,7 @@ import { defineService, ServiceClientModule } from '@upright/platform';
 import { AveragesModule } from './averages/averages.module';
 import { CompaniesModule } from './companies/companies.module';
 import { rankingsConfigSchema } from './config';
+import { CorrectionsModule } from './corrections/corrections.module';
 import { PrismaClient } from './generated/prisma/client';
 import { HistoryModule } from './history/history.module';
 import { IndustriesModule } from './industries/industries.module';
@@ -20,5 +21,6 @@ export const rankingsService = defineService({
     CompaniesModule,
     HistoryModule,
     SearchDocumentsModule,
+    CorrectionsModule,
   ],
 });

@@ -1,5 +1,11 @@
 import type {
+  AcceptCorrectionBody,
   ActiveIndustry,
+  CorrectionLedger,
+  CorrectionReceipt,
+  CorrectionRequest,
+  LedgerEntry,
+  OpenCorrectionsResponse,
   Averages,
   CompanyDetail,
   CompanyHistoryResponse,
@@ -55,6 +61,8 @@ export const apiPaths = {
   openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
   methodologyExample: () => '/api/methodology/example',
   why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,
+  correctionLedger: (industry: string, company: string) =>
+    `/api/corrections/us/${enc(industry)}/${enc(company)}`,
 } as const;
 
 /** The formats every open-data download comes in (docs/product/rules.md#s12). */
@@ -167,6 +175,23 @@ export const api = {
     request<{ hashValid: boolean }>('GET', `/api/validatehash/${enc(hash)}`, {
       loaderStop: 'hashValidation',
     }).then((response) => response.body.hashValid === true),
+  correctionLedger: (industry: string, company: string) =>
+    getJson<CorrectionLedger>(apiPaths.correctionLedger(industry, company)),
+  requestCorrection: (form: CorrectionRequest, altcha: string) =>
+    request<CorrectionReceipt>('POST', '/api/corrections', {
+      body: { ...form, altcha },
+      dim: true,
+    }).then((response) => response.body),
+  openCorrections: () => getJson<OpenCorrectionsResponse>('/api/admin/corrections'),
+  acceptCorrection: (id: number, body: AcceptCorrectionBody) =>
+    request<LedgerEntry>('POST', `/api/admin/corrections/${id}/accept`, { body, dim: true }).then(
+      (response) => response.body,
+    ),
+  rejectCorrection: (id: number, reason: string) =>
+    request<LedgerEntry>('POST', `/api/admin/corrections/${id}/reject`, {
+      body: { reason },
+      dim: true,
+    }).then((response) => response.body),
   resetPassword: (hash: string, password: string) =>
     request<{ success: boolean }>('POST', '/api/resetpassword', {
       body: { hash, password },

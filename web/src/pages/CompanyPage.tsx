@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import {
+  CORRECTION_PROMISE_DAYS,
   DETAIL_TABLE_NAMES,
   DETAIL_TABLES,
   ISSUES,
@@ -151,6 +152,31 @@ export default function CompanyPage() {
                   </li>
                 ))}
               </ul>
+              <p className="corrections-links">
+                {detail.ranks && (
+                  <>
+                    <PrefetchLink
+                      to={WebPaths.correctionForm(
+                        industry,
+                        detail.slug,
+                        'normalized_rank',
+                        detail.ranks.period,
+                      )}
+                      aria-label="Request a correction of the overall rank"
+                    >
+                      Request a correction
+                    </PrefetchLink>{' '}
+                    ·{' '}
+                  </>
+                )}
+                <PrefetchLink to={WebPaths.correctionLedger(industry, detail.slug)}>
+                  Corrections ledger
+                </PrefetchLink>{' '}
+                <span className="muted">
+                  (every request, its outcome and why; resolved within {CORRECTION_PROMISE_DAYS}{' '}
+                  days)
+                </span>
+              </p>
               <p>
                 <PrefetchLink to={WebPaths.compare(industry, [detail.slug])}>
                   Add to comparison
@@ -199,6 +225,21 @@ export default function CompanyPage() {
                                 ? 'no data (counted as 1500)'
                                 : 'no data'
                               : score}
+                            {/* In the score's cell: a fourth column would not fit 360 px. */}
+                            <br />
+                            <PrefetchLink
+                              className="correction-link"
+                              to={WebPaths.correctionForm(
+                                industry,
+                                detail.slug,
+                                issue.scoreField,
+                                detail.ranks!.period,
+                              )}
+                              // The visible words start the name (axe: label-content-name-mismatch).
+                              aria-label={`Correct this: request a correction of the ${issue.label} score`}
+                            >
+                              Correct this
+                            </PrefetchLink>
                           </td>
                         </tr>
                       );

@@ -31,6 +31,9 @@ export const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   // The API reference renderer is large: it is in this route's chunk only.
   '/developers': () => import('../pages/DevelopersPage'),
   '/methodology': () => import('../pages/MethodologyPage'),
+  '/corrections/request': () => import('../pages/corrections/CorrectionRequestPage'),
+  '/corrections/us/:industry/:company': () => import('../pages/corrections/CorrectionLedgerPage'),
+  '/admin/corrections': () => import('../pages/corrections/AdminCorrectionsPage'),
   '/widgets/companies/us/:industry': () => import('../pages/widgets/IndustryWidget'),
   '/widgets/reports/:id/:date/:slug': () => import('../pages/widgets/ReportWidget'),
 };

@@ -21,6 +21,12 @@ describe('route table', () => {
       WebPaths.privacyPolicy(),
       WebPaths.termsOfUse(),
       WebPaths.compare('banks', ['acme-bank', 'zen-bank']).split('?')[0],
+      WebPaths.correctionLedger('banks', 'acme-bank'),
+      WebPaths.correctionForm('banks', 'acme-bank', 'climate_score', {
+        period_year: 2026,
+        period_qrt: 1,
+      }).split('?')[0],
+      WebPaths.adminCorrections(),
       '/about',
       '/faq',
     ];

@@ -53,6 +53,12 @@ export const ROUTES = [
   { path: '/privacy-policy' },
   { path: '/terms-of-use' },
   { path: '/developers' },
+  { path: '/corrections/request' },
+  {
+    path: '/corrections/us/:industry/:company',
+    data: ({ industry, company }) => [apiPaths.correctionLedger(industry!, company!)],
+  },
+  { path: '/admin/corrections' },
   { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
   {
     path: '/widgets/companies/us/:industry',

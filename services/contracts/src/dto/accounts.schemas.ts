@@ -34,7 +34,7 @@ export function strictBody<T extends z.core.$ZodLooseShape>(shape: T) {
   });
 }
 
-const nameSchema = z
+export const nameSchema = z
   .string('must be text')
   .trim()
   .min(1, 'must not be empty')

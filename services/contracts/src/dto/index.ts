@@ -5,3 +5,5 @@ export * from './search';
 export * from './reports';
 export * from './history';
 export * from './follows';
+export * from './corrections';
+export * from './corrections.schemas';

@@ -1,5 +1,13 @@
 import type {
+  AcceptCorrectionRequest,
   ActiveIndustriesResponse,
+  CorrectionLedgerRequest,
+  CorrectionLedgerResponse,
+  CorrectionReceipt,
+  CorrectionRequest,
+  LedgerEntry,
+  OpenCorrectionsResponse,
+  RejectCorrectionRequest,
   CompanyHistoryRequest,
   ComparisonRequest,
   ComparisonResponse,
@@ -43,6 +51,16 @@ export const rankingsPatterns = {
   whyThisRank: 'rankings.companies.why',
   /** `GET /api/methodology/example`: the ranking rules worked on the smallest industry. */
   methodologyExample: 'rankings.methodology.example',
+  /** `POST /api/corrections`: stores a visitor's correction request and mails its receipt. */
+  requestCorrection: 'rankings.corrections.request',
+  /** `GET /api/admin/corrections`: the open requests, oldest first (admins only). */
+  openCorrections: 'rankings.corrections.list-open',
+  /** `POST /api/admin/corrections/{id}/accept`: applies the new value as new data. */
+  acceptCorrection: 'rankings.corrections.accept',
+  /** `POST /api/admin/corrections/{id}/reject`: closes the request with a public reason. */
+  rejectCorrection: 'rankings.corrections.reject',
+  /** `GET /api/corrections/us/{industry}/{company}`: the company's public ledger. */
+  correctionLedger: 'rankings.corrections.ledger',
 } as const;
 
 export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
@@ -59,6 +77,11 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   searchDocuments: ['search', 'bff'],
   methodologyExample: ['bff'],
   whyThisRank: ['bff'],
+  requestCorrection: ['bff'],
+  openCorrections: ['bff'],
+  acceptCorrection: ['bff'],
+  rejectCorrection: ['bff'],
+  correctionLedger: ['bff'],
 };
 
 export interface RankingsRequestMap {
@@ -92,6 +115,17 @@ export interface RankingsRequestMap {
   'rankings.methodology.example': {
     request: Record<string, never>;
     response: MethodologyExampleResponse;
+  };
+  'rankings.corrections.request': { request: CorrectionRequest; response: CorrectionReceipt };
+  'rankings.corrections.list-open': {
+    request: Record<string, never>;
+    response: OpenCorrectionsResponse;
+  };
+  'rankings.corrections.accept': { request: AcceptCorrectionRequest; response: LedgerEntry };
+  'rankings.corrections.reject': { request: RejectCorrectionRequest; response: LedgerEntry };
+  'rankings.corrections.ledger': {
+    request: CorrectionLedgerRequest;
+    response: CorrectionLedgerResponse;
   };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;

@@ -17,6 +17,8 @@ export const MailKinds = {
   accountChanged: 'account-changed',
   emailInUse: 'email-in-use',
   rankAlert: 'rank-alert',
+  correctionReceived: 'correction-received',
+  correctionResolved: 'correction-resolved',
 } as const;
 export type MailKind = (typeof MailKinds)[keyof typeof MailKinds];
 
@@ -63,7 +65,40 @@ export interface MailJobData {
       of: number;
     }>;
   };
+  /** Sent at once when a correction is asked for: the reference, the request, the promise. */
+  'correction-received': {
+    requester: CorrectionRequester;
+    correction: CorrectionMailSubject;
+    whatIsWrong: string;
+    promiseDays: number;
+  };
+  /** The admin's decision: before → after when accepted, the reason either way. */
+  'correction-resolved': {
+    requester: CorrectionRequester;
+    correction: CorrectionMailSubject;
+    outcome: (typeof CORRECTION_OUTCOMES)[number];
+    correctedFieldLabel: string | null;
+    before: number | null;
+    after: number | null;
+    reason: string;
+  };
 }
+
+/** Who asked for a correction (not a member: no uid, no unsubscribe link). */
+export interface CorrectionRequester {
+  name: string;
+  email: string;
+}
+
+/** What a correction mail says it is about (issue 15, decision 0038). */
+export interface CorrectionMailSubject {
+  reference: string;
+  company: { company_name: string; industry: string; slug: string };
+  field_label: string;
+  period: { period_year: number; period_qrt: number };
+}
+
+export const CORRECTION_OUTCOMES = ['accepted', 'rejected'] as const;
 
 export const ACCOUNT_CHANGES = ['password', 'email', 'email and password'] as const;
 export type AccountChange = (typeof ACCOUNT_CHANGES)[number];
@@ -109,6 +144,9 @@ export const mailJobId = {
     uprightCid: string,
     period: { period_year: number; period_qrt: number },
   ) => jobIdOf('rank-alert', uid, uprightCid, `${period.period_year}-${period.period_qrt}`),
+  /** One receipt and one decision per correction request. */
+  correctionReceived: (reference: string): string => jobIdOf('correction-received', reference),
+  correctionResolved: (reference: string): string => jobIdOf('correction-resolved', reference),
 } as const;
 
 /**
@@ -133,6 +171,20 @@ const recipient = z.object({
   firstName: name,
   unsubscribeKey: token,
 });
+
+const correctionMail = {
+  requester: z.object({ name: name.min(1), email: z.email().max(320) }),
+  correction: z.object({
+    reference: z.string().min(1).max(40),
+    company: z.object({
+      company_name: name.min(1),
+      industry: z.string().min(1).max(100),
+      slug: z.string().min(1).max(300),
+    }),
+    field_label: name.min(1),
+    period: periodSchema,
+  }),
+};
 
 /**
  * The `mail` queue's contract: the job name is the kind. Each schema is checked against the
@@ -175,6 +227,19 @@ export const mailJobs = jobsByName<MailJobData>(
         )
         .min(1)
         .max(100),
+    }),
+    'correction-received': z.object({
+      ...correctionMail,
+      whatIsWrong: z.string().min(1).max(5000),
+      promiseDays: z.number().int().min(1).max(365),
+    }),
+    'correction-resolved': z.object({
+      ...correctionMail,
+      outcome: z.enum(CORRECTION_OUTCOMES),
+      correctedFieldLabel: name.min(1).nullable(),
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+      reason: z.string().min(1).max(5000),
     }),
   },
   'mail kind',

@@ -205,6 +205,64 @@ describe('renderMail, contact messages', () => {
   });
 });
 
+describe('renderMail, correction mails', () => {
+  const correction = {
+    reference: 'C-7',
+    company: { company_name: 'Acme <Tools>', industry: 'tools', slug: 'acme-tools' },
+    field_label: 'Climate score',
+    period: { period_year: 2026, period_qrt: 2 },
+  };
+  const requester = { name: 'Grace\r\nBcc: x@example.com', email: 'grace@example.com' };
+  const ledger = 'https://upright.example/corrections/us/tools/acme-tools';
+
+  it('acknowledges a request with its reference, the question, the promise and the ledger', () => {
+    const mail = renderMail(
+      {
+        kind: MailKinds.correctionReceived,
+        data: { requester, correction, whatIsWrong: 'The <b>score</b> is old', promiseDays: 14 },
+      },
+      settings,
+    );
+    expect(mail.to).toEqual({ name: 'Grace Bcc: x@example.com', address: 'grace@example.com' });
+    expect(mail.subject).toBe('We received your correction request C-7 for Acme <Tools>');
+    expect(mail.listUnsubscribe).toBeNull();
+    expect(mail.text).toContain('within 14 days');
+    expect(mail.text).toContain('The <b>score</b> is old');
+    expect(mail.text).toContain('Climate score');
+    expect(mail.text).toContain(ledger);
+    expect(mail.text).toContain('only until your request is resolved');
+    expect(mail.html).toContain('The &lt;b&gt;score&lt;/b&gt; is old');
+  });
+
+  it('tells an accepted request before → after, a rejected one only the reason', () => {
+    const resolved = (outcome: 'accepted' | 'rejected') =>
+      renderMail(
+        {
+          kind: MailKinds.correctionResolved,
+          data: {
+            requester,
+            correction,
+            outcome,
+            correctedFieldLabel: 'Climate score',
+            before: 12.5,
+            after: outcome === 'accepted' ? null : 12.5,
+            reason: 'The 2026 filing says so',
+          },
+        },
+        settings,
+      );
+    const accepted = resolved('accepted');
+    expect(accepted.subject).toBe('Your correction request C-7 was accepted');
+    expect(accepted.text).toContain('12.5 → no data');
+    expect(accepted.text).toContain('The 2026 filing says so');
+    expect(accepted.text).toContain(ledger);
+    const rejected = resolved('rejected');
+    expect(rejected.subject).toBe('Your correction request C-7 was not accepted');
+    expect(rejected.text).not.toContain('→');
+    expect(rejected.text).toContain('The 2026 filing says so');
+  });
+});
+
 describe('escapeHtml and headerText', () => {
   it('escapes the five HTML specials', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(

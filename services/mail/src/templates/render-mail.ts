@@ -1,5 +1,7 @@
 import {
   WebPaths,
+  type CorrectionMailSubject,
+  type CorrectionRequester,
   type MailJob,
   type MailJobData,
   type MailKind,
@@ -38,6 +40,8 @@ interface Composition {
   blocks: MailBlock[];
   /** The member the mail goes to: gets the unsubscribe link. */
   member: MailRecipient | null;
+  /** Why a non-member receives it; the contact form's line when left out. */
+  reason?: string;
 }
 
 type Composer<K extends MailKind> = (data: MailJobData[K], settings: MailSettings) => Composition;
@@ -72,6 +76,37 @@ export function moveText(from: number, to: number, of: number): string {
   const arrow = to < from ? '▲' : '▼';
   return `${arrow}${places} to #${to} of ${of} (was #${from})`;
 }
+
+/** "12.5", or "no data" for a missing value. */
+export const valueText = (value: number | null): string =>
+  value === null ? 'no data' : String(value);
+
+const requesterAddress = (requester: CorrectionRequester): MailAddress => ({
+  name: headerText(requester.name),
+  address: requester.email,
+});
+
+/** The rows every correction mail starts with: what was asked about. */
+function correctionRows(correction: CorrectionMailSubject): Array<readonly [string, string]> {
+  return [
+    ['Reference', correction.reference],
+    ['Company', correction.company.company_name],
+    ['Figure', correction.field_label],
+    ['Period', `Q${correction.period.period_qrt} ${correction.period.period_year}`],
+  ];
+}
+
+const correctionReason = (settings: MailSettings): string =>
+  `You receive this mail because you asked ${settings.productName} to correct its data. We keep your name and address only until your request is resolved.`;
+
+const ledgerLink = (settings: MailSettings, correction: CorrectionMailSubject): MailBlock => ({
+  type: 'action',
+  label: 'See the corrections ledger',
+  url: link(
+    settings,
+    WebPaths.correctionLedger(correction.company.industry, correction.company.slug),
+  ),
+});
 
 const COMPOSERS: { [K in MailKind]: Composer<K> } = {
   welcome: ({ recipient }, settings) => ({
@@ -242,6 +277,61 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
     };
   },
 
+  'correction-received': ({ requester, correction, whatIsWrong, promiseDays }, settings) => ({
+    to: requesterAddress(requester),
+    subject: headerText(
+      `We received your correction request ${correction.reference} for ${correction.company.company_name}`,
+    ),
+    member: null,
+    reason: correctionReason(settings),
+    blocks: [
+      { type: 'paragraph', text: `Hello ${requester.name.trim()},` },
+      {
+        type: 'paragraph',
+        text: `Thank you: ${settings.productName} received your correction request. We resolve every request within ${promiseDays} days, and publish the outcome on the company's corrections ledger.`,
+      },
+      { type: 'fields', rows: correctionRows(correction) },
+      { type: 'quote', text: whatIsWrong },
+      ledgerLink(settings, correction),
+    ],
+  }),
+
+  'correction-resolved': (
+    { requester, correction, outcome, correctedFieldLabel, before, after, reason },
+    settings,
+  ) => ({
+    to: requesterAddress(requester),
+    subject: headerText(
+      `Your correction request ${correction.reference} was ${outcome === 'accepted' ? 'accepted' : 'not accepted'}`,
+    ),
+    member: null,
+    reason: correctionReason(settings),
+    blocks: [
+      { type: 'paragraph', text: `Hello ${requester.name.trim()},` },
+      {
+        type: 'paragraph',
+        text:
+          outcome === 'accepted'
+            ? `We checked your request and corrected our data; the rankings now use the new value.`
+            : `We checked your request and did not change our data, for the reason below.`,
+      },
+      {
+        type: 'fields',
+        rows: [
+          ...correctionRows(correction),
+          ...(outcome === 'accepted'
+            ? ([
+                ['Corrected', correctedFieldLabel ?? correction.field_label],
+                ['Change', `${valueText(before)} → ${valueText(after)}`],
+              ] as const)
+            : []),
+        ],
+      },
+      { type: 'quote', text: reason },
+      ledgerLink(settings, correction),
+    ],
+  }),
+
   'email-in-use': ({ recipient }, settings) => ({
     to: memberAddress(recipient),
     subject: `Someone tried to use your email address on ${settings.productName}`,
@@ -283,7 +373,7 @@ export function renderMail(job: MailJob, settings: MailSettings): RenderedMail {
       ? OPTIONAL_KINDS.has(job.kind)
         ? `You receive this mail because you follow companies on ${settings.productName}. The unsubscribe link stops these alerts.`
         : `You receive this mail because you have a ${settings.productName} account.`
-      : `Sent by the contact form of ${settings.productName}.`,
+      : (composition.reason ?? `Sent by the contact form of ${settings.productName}.`),
     unsubscribeUrl,
   };
   return {

@@ -41,7 +41,7 @@ export interface HeadquartersRow {
 }
 
 /** Prisma's name of each score column. */
-const SCORE_COLUMN = {
+export const SCORE_COLUMN = {
   climate_score: 'climateScore',
   exec_comp_score: 'execCompScore',
   us_lobbying_score: 'usLobbyingScore',

@@ -5,7 +5,6 @@
  */
 import 'reflect-metadata';
 import {
-  bumpPublicVersions,
   commonConfigSchema,
   createPgAdapter,
   postgresUrl,
@@ -21,7 +20,7 @@ import { z } from 'zod';
 import { PrismaClient } from '../generated/prisma/client';
 import { validateImportFile } from '../import-file';
 import {
-  bumpDataVersions,
+  announceDataChange,
   CACHE_ENTRY_TTL_MS,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
@@ -86,8 +85,7 @@ async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[])
   try {
     await client.connect();
     const { command } = client.unwrap<{ command: DataVersionRedis }>();
-    await bumpDataVersions(command, env.TRANSPORT_PREFIX, industries);
-    await bumpPublicVersions(command, env.TRANSPORT_PREFIX, ['data']);
+    await announceDataChange(command, env.TRANSPORT_PREFIX, industries);
   } catch (error) {
     const minutes = CACHE_ENTRY_TTL_MS / 60_000;
     console.warn(

@@ -9,6 +9,8 @@
  * cached under an old version with the same number.
  */
 
+import { bumpPublicVersions } from '@upright/platform';
+
 /**
  * Cached entries expire after this long whatever the version says: a safety net for a bump
  * that was lost (the importer could not reach Redis), not the way changes normally arrive.
@@ -57,4 +59,18 @@ export async function bumpDataVersions(
   if (industries.length === 0) return;
   const keys = industries.map((industry) => dataVersionKey(transportPrefix, industry));
   await redis.eval(INITIALISE_AND_INCREMENT, keys.length, ...keys, String(Date.now()));
+}
+
+/**
+ * What every change of ranking data does after its commit (the import, an accepted correction):
+ * every rankings replica drops the industries' cached rankings (their data versions), and every
+ * BFF replica its kept public answers (the public `data` version, decision 0011).
+ */
+export async function announceDataChange(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+  industries: readonly string[],
+): Promise<void> {
+  await bumpDataVersions(redis, transportPrefix, industries);
+  await bumpPublicVersions(redis, transportPrefix, ['data']);
 }

@@ -1,0 +1,69 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  acceptCorrectionBodySchema,
+  Patterns,
+  rejectCorrectionBodySchema,
+  type AcceptCorrectionBody,
+  type LedgerEntry,
+  type OpenCorrectionsResponse,
+  type RejectCorrectionBody,
+} from '@upright/contracts';
+import { ServiceClient } from '@upright/platform';
+import type { z } from 'zod';
+import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { correctionIdParams } from './corrections.schemas';
+
+type IdParams = z.output<typeof correctionIdParams>;
+
+/**
+ * The admins' review queue (docs/product/rules.md#s8): 401 signed out, 403 for a member. The
+ * answers carry requesters' addresses, so they are never public answers.
+ */
+@Controller('api/admin/corrections')
+@UseGuards(AdminGuard)
+export class CorrectionsAdminController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  open(): Promise<OpenCorrectionsResponse> {
+    return this.services.request(Patterns.rankings.openCorrections, {});
+  }
+
+  @Post(':id/accept')
+  @HttpCode(HttpStatus.OK)
+  accept(
+    @Param(new ZodValidationPipe(correctionIdParams)) params: IdParams,
+    @Body(new ZodValidationPipe(acceptCorrectionBodySchema)) body: AcceptCorrectionBody,
+    @CurrentMember() admin: AuthenticatedMember,
+  ): Promise<LedgerEntry> {
+    return this.services.request(Patterns.rankings.acceptCorrection, {
+      ...body,
+      id: params.id,
+      resolved_by: admin.uid,
+    });
+  }
+
+  @Post(':id/reject')
+  @HttpCode(HttpStatus.OK)
+  reject(
+    @Param(new ZodValidationPipe(correctionIdParams)) params: IdParams,
+    @Body(new ZodValidationPipe(rejectCorrectionBodySchema)) body: RejectCorrectionBody,
+    @CurrentMember() admin: AuthenticatedMember,
+  ): Promise<LedgerEntry> {
+    return this.services.request(Patterns.rankings.rejectCorrection, {
+      ...body,
+      id: params.id,
+      resolved_by: admin.uid,
+    });
+  }
+}

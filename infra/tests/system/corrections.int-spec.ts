@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Queues,
+  type CorrectionLedger,
+  type CorrectionReceipt,
+  type IndustryCompaniesResponse,
+  type LedgerEntry,
+  type OpenCorrectionsResponse,
+} from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
+import type { StartedApp } from '@upright/platform/testing';
+import {
+  eventually,
+  startTestApp,
+  testInfra,
+  uniqueTransportPrefix,
+} from '@upright/platform/testing';
+import { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { accountsService } from '@upright/accounts';
+import { mailService } from '@upright/mail';
+import { Maildev, type ReceivedMail } from '@upright/mail/testing';
+import { rankingsService } from '@upright/rankings';
+import { reportsService } from '@upright/reports';
+import { bffService } from '@upright/bff';
+import { insertTaxIndustry, promoteToAdmin } from './support/admin-and-industry';
+import { Browser, signupForm, solvedCaptcha } from './support/accounts-stack';
+
+/**
+ * Corrections with a public ledger (issue 15, decision 0038) over HTTP, with accounts, rankings,
+ * reports, mail, the BFF, real Postgres, Redis and a real SMTP server (maildev): a visitor's
+ * request is acknowledged by mail at once; an admin accepts it, the new value is new data (the
+ * ledger shows before → after, the company's rank moves, a published report does not); a
+ * rejection shows its reason; nobody but an admin reaches the queue; bad input stores nothing.
+ */
+describe('corrections through the BFF', () => {
+  const infra = testInfra();
+  const prefix = uniqueTransportPrefix('corrections');
+  const queuePrefix = `${prefix}-queues`;
+  const tag = randomUUID().slice(0, 6);
+  const TAXES = [
+    ['A', 3],
+    ['B', 1],
+    ['C', 2],
+  ] as const;
+  const industry = `zz-${tag}-corr`;
+  const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const cid = (name: string) => `ZZ${tag}${name}`;
+  const slug = (name: string) => `company-${name.toLowerCase()}-${tag}`;
+  const common = {
+    REDIS_URL: infra.redisUrl,
+    TRANSPORT_PREFIX: prefix,
+    REQUEST_DEADLINE_MS: '5000',
+  };
+  const apps: StartedApp[] = [];
+  let maildev: Maildev;
+  let bff: StartedApp;
+  let db: Client;
+  let adminToken: string;
+  let memberToken: string;
+  const password = `correct horse ${tag} battery`;
+
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+  ) {
+    const visitor = await new Browser(bff.url).open();
+    return visitor.call<T>(method, route, body, token ? { bearer: token } : {});
+  }
+
+  async function ask(overrides: Record<string, unknown> = {}) {
+    return call<CorrectionReceipt>('POST', '/api/corrections', {
+      industry,
+      company: slug('A'),
+      field: 'us_tax_score',
+      period_year: 2031,
+      period_qrt: 2,
+      name: 'Grace Hopper',
+      email: `grace-${tag}@example.org`,
+      what_is_wrong: 'The 2031 tax filing shows a lower rate.',
+      evidence_url: 'https://example.org/filing',
+      altcha: await solvedCaptcha(bff.url),
+      ...overrides,
+    });
+  }
+
+  const ledger = (company = slug('A')) =>
+    call<CorrectionLedger>('GET', `/api/corrections/us/${industry}/${company}`);
+
+  async function mailTo(subject: string): Promise<ReceivedMail> {
+    return eventually(`the mail "${subject}"`, async () =>
+      (await maildev.mails()).find(
+        (mail) => mail.to[0]?.address === `grace-${tag}@example.org` && mail.subject === subject,
+      ),
+    );
+  }
+
+  async function storedRequests(): Promise<number> {
+    const rows = await db.query(
+      'SELECT count(*)::int AS n FROM rankings.correction_requests WHERE industry = $1',
+      [industry],
+    );
+    return (rows.rows[0] as { n: number }).n;
+  }
+
+  async function signUp(email: string): Promise<string> {
+    const browser = await new Browser(bff.url).open();
+    const answer = await browser.call<{ token: string }>('POST', '/api/signup', {
+      ...signupForm(email, { password }),
+      altcha: await solvedCaptcha(bff.url),
+    });
+    if (answer.status !== 201) throw new Error(`sign-up: ${JSON.stringify(answer.body)}`);
+    return answer.body.token;
+  }
+
+  beforeAll(async () => {
+    db = new Client({ connectionString: infra.adminUrl() });
+    await db.connect();
+    await insertTaxIndustry(db, tag, industry, TAXES);
+    await db.query(
+      `INSERT INTO reports.reports
+         (report_id, title, slug, published_date, industry, value, geography, count, period_year,
+          period_qrt, report)
+       VALUES ($1, $2, $3, '2031-08-01', $4, 'tax', 'us', 5, 2031, 2, '## Test')`,
+      [reportId, `Tax test ${tag}`, `tax-test-${tag}`, industry],
+    );
+    maildev = await Maildev.start();
+    apps.push(
+      await startTestApp(accountsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('accounts'),
+        QUEUE_PREFIX: queuePrefix,
+      }),
+      await startTestApp(rankingsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('rankings'),
+        QUEUE_PREFIX: queuePrefix,
+      }),
+      await startTestApp(reportsService, {
+        ...common,
+        DATABASE_URL: infra.databaseUrl('reports'),
+        QUEUE_PREFIX: queuePrefix,
+      }),
+    );
+    bff = await startTestApp(bffService, {
+      ...common,
+      WEB_DIST_DIR: '',
+      CAPTCHA_COST: '1',
+      CAPTCHA_MAX_COUNTER: '200',
+      RATE_LIMIT_CONTACT: '1000/60',
+      RATE_LIMIT_SIGNUP: '1000/60',
+      RATE_LIMIT_CAPTCHA: '1000/60',
+    });
+    apps.push(bff);
+    apps.push(
+      await startTestApp(mailService, {
+        ...common,
+        QUEUE_PREFIX: queuePrefix,
+        SMTP_URL: maildev.smtpUrl,
+        MAIL_FROM: 'mail@upright.test',
+        CONTACT_INBOX: 'inbox@upright.test',
+        PUBLIC_URL: 'https://upright.test',
+      }),
+    );
+    const adminEmail = `corr-admin-${tag}@example.org`;
+    memberToken = await signUp(`corr-member-${tag}@example.org`);
+    await signUp(adminEmail);
+    await promoteToAdmin(db, adminEmail, infra.databaseUrl('accounts'));
+    const browser = await new Browser(bff.url).open();
+    adminToken = (
+      await browser.call<{ token: string }>('POST', '/api/signin', { email: adminEmail, password })
+    ).body.token;
+  });
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.app.close();
+    const queues = [Queues.searchIndex, Queues.mail].map(
+      (name) =>
+        new Queue(name, bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix })),
+    );
+    for (const queue of queues) {
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+    await db.query('DELETE FROM reports.reports WHERE report_id = $1', [reportId]);
+    await db.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`ZZ${tag}%`]);
+    await db.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
+    await db.query('DELETE FROM accounts.users WHERE email LIKE $1', [`corr-%-${tag}@example.org`]);
+    await db.end();
+    await maildev?.dispose();
+  });
+
+  it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ name: undefined }, 'name', /name/],
+      [{ email: 'not-an-address' }, 'email', /email must be an email address/],
+      [{ evidence_url: 'javascript:alert(1)' }, 'evidence_url', /http:\/\/ or https:\/\//],
+      [{ evidence_url: 'ftp://example.org/x' }, 'evidence_url', /http:\/\/ or https:\/\//],
+      [{ field: 'company_name' }, 'field', /field must be one of: climate_score/],
+      [{ period_qrt: 5 }, 'period_qrt', /from 1 to 4/],
+      [{ what_is_wrong: 'x'.repeat(2001) }, 'what_is_wrong', /at most 2000 characters/],
+      [{ uid: 'someone' }, 'request', /unknown field\(s\) uid/],
+      [{ altcha: 'not-solved' }, 'altcha', /captcha could not be verified/],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const answer = await ask(overrides);
+      expect({ field, status: answer.status }).toEqual({ field, status: 400 });
+      expect(answer.body).toMatchObject({ error: { code: 'validation_failed' } });
+      expect((answer.body as unknown as { error: { message: string } }).error.message).toMatch(
+        message,
+      );
+    }
+    const unknownCompany = await ask({ company: 'no-such-company' });
+    expect(unknownCompany.status).toBe(404);
+    expect(unknownCompany.body).toMatchObject({ error: { code: 'not_found', field: 'company' } });
+    const noData = await ask({ period_year: 2030 });
+    expect(noData.status).toBe(404);
+    expect(noData.body).toMatchObject({ error: { code: 'not_found', field: 'period_year' } });
+    expect(await storedRequests()).toBe(0);
+  });
+
+  it('keeps the queue from anyone but an admin: 401 signed out, 403 for a member', async () => {
+    for (const [method, route, body] of [
+      ['GET', '/api/admin/corrections', undefined],
+      [
+        'POST',
+        '/api/admin/corrections/1/accept',
+        { after_value: 1, source_url: 'https://x.org', reason: 'r' },
+      ],
+      ['POST', '/api/admin/corrections/1/reject', { reason: 'r' }],
+    ] as const) {
+      expect((await call(method, route, body)).status).toBe(401);
+      const member = await call(method, route, body, memberToken);
+      expect(member.status).toBe(403);
+      expect(member.body).toMatchObject({ error: { code: 'forbidden' } });
+    }
+  });
+
+  it('request → receipt mail → admin accepts → new data: ledger before → after, rank moves, report frozen', async () => {
+    const published = await call('POST', '/api/reports/pub', { report_id: reportId }, adminToken);
+    expect(published.status).toBe(200);
+    const reportPath = `/api/published/${reportId}/2031-08-01/tax-test-${tag}`;
+    const reportBefore = await call('GET', reportPath);
+    expect(reportBefore.status).toBe(200);
+    const rankOfA = async () => {
+      const answer = await call<IndustryCompaniesResponse>('GET', `/api/companies/us/${industry}`);
+      return answer.body.result.ranked.find((company) => company.upright_cid === cid('A'))!
+        .normalized_rank;
+    };
+    expect(await rankOfA()).toBe(3);
+    const emptyLedger = await ledger();
+    expect(emptyLedger.body.entries).toEqual([]);
+
+    const receipt = await ask();
+    expect(receipt.status).toBe(201);
+    expect(receipt.body).toEqual({ reference: expect.stringMatching(/^C-\d+$/), promise_days: 14 });
+    const { reference } = receipt.body;
+
+    const received = await mailTo(
+      `We received your correction request ${reference} for Company A ${tag}`,
+    );
+    expect(received.text).toContain('within 14 days');
+    expect(received.text).toContain('The 2031 tax filing shows a lower rate.');
+    expect(received.text).toContain(`https://upright.test/corrections/us/${industry}/${slug('A')}`);
+
+    // The open request is on the public ledger at once, without who asked.
+    const open = await eventually('the open request on the ledger', async () => {
+      const answer = await ledger();
+      return answer.body.entries.length === 1 && answer;
+    });
+    expect(open.body.entries[0]).toMatchObject({
+      reference,
+      status: 'open',
+      field_label: 'US federal taxes score',
+    });
+    expect(JSON.stringify(open.body)).not.toMatch(/grace|Hopper/i);
+
+    const queue = await call<OpenCorrectionsResponse>(
+      'GET',
+      '/api/admin/corrections',
+      undefined,
+      adminToken,
+    );
+    expect(queue.status).toBe(200);
+    const mine = queue.body.corrections.find((entry) => entry.reference === reference)!;
+    expect(mine).toMatchObject({
+      requester_name: 'Grace Hopper',
+      requester_email: `grace-${tag}@example.org`,
+      current_value: 3,
+      evidence_url: 'https://example.org/filing',
+    });
+
+    const accept = (body: Record<string, unknown>) =>
+      call<LedgerEntry>('POST', `/api/admin/corrections/${mine.id}/accept`, body, adminToken);
+    const badAccept = await accept({
+      after_value: 'low',
+      source_url: 'https://irs.example.org',
+      reason: 'r',
+    });
+    expect(badAccept.status).toBe(400);
+    expect(badAccept.body).toMatchObject({ error: { field: 'after_value' } });
+    const accepted = await accept({
+      after_value: 0.5,
+      source_url: 'https://irs.example.org/2031',
+      reason: 'The filing confirms a lower effective rate.',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      reference,
+      status: 'accepted',
+      corrected_field: 'us_tax_score',
+      before_value: 3,
+      after_value: 0.5,
+    });
+
+    const entry = await eventually('the accepted entry on the ledger', async () => {
+      const answer = await ledger();
+      return answer.body.entries[0]?.status === 'accepted' && answer.body;
+    });
+    expect(entry.entries[0]).toMatchObject({
+      before_value: 3,
+      after_value: 0.5,
+      reason: 'The filing confirms a lower effective rate.',
+      source_url: 'https://irs.example.org/2031',
+      resolved_at: expect.any(String),
+    });
+    expect(entry.promise_days).toBe(14);
+    expect(entry.median_resolution_seconds.company).toEqual(expect.any(Number));
+    expect(entry.median_resolution_seconds.site).toEqual(expect.any(Number));
+
+    // New data: the company goes from last to first, at once (the data versions moved).
+    expect(await rankOfA()).toBe(1);
+    // The published report is a snapshot: unchanged.
+    expect(await call('GET', reportPath)).toMatchObject({ status: 200, body: reportBefore.body });
+
+    const resolved = await mailTo(`Your correction request ${reference} was accepted`);
+    expect(resolved.text).toContain('3 → 0.5');
+
+    const again = await accept({
+      after_value: 1,
+      source_url: 'https://x.example.org',
+      reason: 'again',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      error: { code: 'conflict', message: `Correction request ${reference} was already accepted` },
+    });
+    // Who asked is erased with the resolution.
+    const stored = await db.query(
+      'SELECT requester_name, requester_email FROM rankings.correction_requests WHERE id = $1',
+      [mine.id],
+    );
+    expect(stored.rows[0]).toEqual({ requester_name: null, requester_email: null });
+  });
+
+  it('a rejection needs a reason, shows it on the ledger and mails the requester', async () => {
+    const receipt = await ask({ company: slug('B'), field: 'normalized_rank' });
+    expect(receipt.status).toBe(201);
+    const { reference } = receipt.body;
+    const id = Number(reference.slice(2));
+    const reject = (body: unknown, route = `/api/admin/corrections/${id}/reject`) =>
+      call<LedgerEntry>('POST', route, body, adminToken);
+
+    expect((await reject({})).status).toBe(400);
+    expect((await reject({ reason: '   ' })).body).toMatchObject({ error: { field: 'reason' } });
+    expect((await reject({ reason: 'x' }, '/api/admin/corrections/2147483000/reject')).status).toBe(
+      404,
+    );
+    // A rank is made from scores: accepting one needs the score to change named.
+    const unnamed = await call(
+      'POST',
+      `/api/admin/corrections/${id}/accept`,
+      { after_value: 1, source_url: 'https://x.example.org', reason: 'r' },
+      adminToken,
+    );
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ error: { field: 'corrected_field' } });
+
+    const rejected = await reject({ reason: 'The rank follows the published scores.' });
+    expect(rejected.status).toBe(200);
+    const entry = await eventually('the rejected entry on the ledger', async () => {
+      const answer = await ledger(slug('B'));
+      return answer.body.entries[0]?.status === 'rejected' && answer.body.entries[0];
+    });
+    expect(entry).toMatchObject({
+      reference,
+      field_label: 'Overall rank',
+      reason: 'The rank follows the published scores.',
+      before_value: null,
+      after_value: null,
+      source_url: null,
+    });
+    const mail = await mailTo(`Your correction request ${reference} was not accepted`);
+    expect(mail.text).toContain('The rank follows the published scores.');
+    expect((await reject({ reason: 'again' })).status).toBe(409);
+  });
+
+  it('answers 404 for the ledger of an unknown company', async () => {
+    const answer = await ledger('nobody-here');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ error: { code: 'not_found', field: 'company' } });
+  });
+});

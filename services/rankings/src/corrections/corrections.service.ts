@@ -1,0 +1,290 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  CORRECTION_PROMISE_DAYS,
+  correctionFieldLabel,
+  correctionReference,
+  isCorrectionField,
+  mailJobId,
+  type AcceptCorrectionRequest,
+  type CorrectionField,
+  type CorrectionLedgerRequest,
+  type CorrectionLedgerResponse,
+  type CorrectionMailSubject,
+  type CorrectionReceipt,
+  type CorrectionRequest,
+  type LedgerEntry,
+  type OpenCorrection,
+  type OpenCorrectionsResponse,
+  type Period,
+  type RejectCorrectionRequest,
+} from '@upright/contracts';
+import { PublicData, RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
+import { CompaniesRepository } from '../companies/companies.repository';
+import type { RankingsConfig } from '../config';
+import { announceDataChange } from '../rankings-cache/data-version';
+import { CorrectionMail } from './correction-mail.queue';
+import {
+  CorrectionsRepository,
+  type OpenRow,
+  type ResolvingRow,
+  type Tx,
+} from './corrections.repository';
+import { median, scoreToCorrect, toLedgerEntry, type LedgerRow } from './ledger';
+
+const periodOf = (row: { periodYear: number; periodQrt: number }): Period => ({
+  period_year: row.periodYear,
+  period_qrt: row.periodQrt,
+});
+
+const quarter = (period: Period): string => `Q${period.period_qrt} ${period.period_year}`;
+
+function fieldOf(row: { field: string }): CorrectionField {
+  if (!isCorrectionField(row.field)) throw new Error(`correction with unknown field ${row.field}`);
+  return row.field;
+}
+
+function mailSubject(row: ResolvingRow): CorrectionMailSubject {
+  return {
+    reference: correctionReference(row.id),
+    company: {
+      company_name: row.company.companyName,
+      industry: row.industry,
+      slug: row.company.slug,
+    },
+    field_label: correctionFieldLabel(fieldOf(row)),
+    period: periodOf(row),
+  };
+}
+
+/**
+ * Corrections with a public ledger (issue 15, decision 0038): requests are stored and
+ * acknowledged at once; an admin accepts one (its new value is written to the company's scores
+ * as new data, announced like an import) or rejects it; every resolution is public, the
+ * requester's name and address are not, and are erased when the request is resolved.
+ */
+@Injectable()
+export class CorrectionsService {
+  private readonly logger = new Logger(CorrectionsService.name);
+
+  constructor(
+    private readonly repository: CorrectionsRepository,
+    private readonly companies: CompaniesRepository,
+    private readonly mail: CorrectionMail,
+    private readonly publicData: PublicData,
+    private readonly redis: RedisConnection,
+    @Inject(SERVICE_CONFIG) private readonly config: RankingsConfig,
+  ) {}
+
+  async request(request: CorrectionRequest): Promise<CorrectionReceipt> {
+    const company = await this.companies.companyBySlug(request.industry, request.company);
+    if (company === null) {
+      throw remoteError(
+        'not_found',
+        `Unknown company "${request.company}" in "${request.industry}"`,
+        'company',
+      );
+    }
+    const period = { period_year: request.period_year, period_qrt: request.period_qrt };
+    if (!(await this.repository.hasScores(company.uprightCid, period))) {
+      throw remoteError(
+        'not_found',
+        `${company.companyName} has no data for ${quarter(period)}`,
+        'period_year',
+      );
+    }
+    // The receipt is queued inside the transaction: a request is stored only with its mail.
+    const reference = await this.repository.transaction(async (tx) => {
+      const { id } = await this.repository.insert(tx, {
+        uprightCid: company.uprightCid,
+        industry: request.industry,
+        field: request.field,
+        ...period,
+        requesterName: request.name,
+        requesterEmail: request.email,
+        whatIsWrong: request.what_is_wrong,
+        evidenceUrl: request.evidence_url,
+      });
+      const receipt = correctionReference(id);
+      await this.mail.send(
+        'correction-received',
+        {
+          requester: { name: request.name, email: request.email },
+          correction: {
+            reference: receipt,
+            company: {
+              company_name: company.companyName,
+              industry: request.industry,
+              slug: company.slug,
+            },
+            field_label: correctionFieldLabel(request.field),
+            period,
+          },
+          whatIsWrong: request.what_is_wrong,
+          promiseDays: CORRECTION_PROMISE_DAYS,
+        },
+        mailJobId.correctionReceived(receipt),
+      );
+      return receipt;
+    });
+    // The ledger lists open requests too.
+    await this.announce(() => this.publicData.changed('data'));
+    return { reference, promise_days: CORRECTION_PROMISE_DAYS };
+  }
+
+  async open(): Promise<OpenCorrectionsResponse> {
+    const rows = await this.repository.open();
+    return {
+      corrections: rows.flatMap((row) => {
+        const open = withRequester(row);
+        return open ? [this.toOpenCorrection(open)] : [];
+      }),
+    };
+  }
+
+  async accept(request: AcceptCorrectionRequest): Promise<LedgerEntry> {
+    const { resolved, uprightCid } = await this.repository.transaction(async (tx) => {
+      const row = await this.lockOpen(tx, request.id);
+      const field = scoreToCorrect(fieldOf(row), request.corrected_field);
+      const period = periodOf(row);
+      const before = await this.repository.lockScore(tx, row.uprightCid, period, field);
+      if (before === undefined) {
+        throw remoteError(
+          'conflict',
+          `${row.company.companyName} has no data for ${quarter(period)} any more: reject the request instead`,
+          'id',
+        );
+      }
+      await this.repository.writeScore(tx, row.uprightCid, period, field, request.after_value);
+      const resolved = await this.repository.resolve(tx, row.id, {
+        status: 'accepted',
+        reason: request.reason,
+        resolvedBy: request.resolved_by,
+        correctedField: field,
+        before,
+        after: request.after_value,
+        sourceUrl: request.source_url,
+      });
+      await this.mailResolution(row, resolved);
+      return { resolved, uprightCid: row.uprightCid };
+    });
+    const industries = await this.repository.industriesOf(uprightCid);
+    await this.announce(() =>
+      announceDataChange(this.redis.redis, this.config.TRANSPORT_PREFIX, industries),
+    );
+    return toLedgerEntry(resolved);
+  }
+
+  async reject(request: RejectCorrectionRequest): Promise<LedgerEntry> {
+    const resolved = await this.repository.transaction(async (tx) => {
+      const row = await this.lockOpen(tx, request.id);
+      const resolved = await this.repository.resolve(tx, row.id, {
+        status: 'rejected',
+        reason: request.reason,
+        resolvedBy: request.resolved_by,
+      });
+      await this.mailResolution(row, resolved);
+      return resolved;
+    });
+    await this.announce(() => this.publicData.changed('data'));
+    return toLedgerEntry(resolved);
+  }
+
+  async ledger(request: CorrectionLedgerRequest): Promise<CorrectionLedgerResponse> {
+    const company = await this.companies.companyBySlug(request.industry, request.company);
+    if (company === null) return null;
+    const [rows, site, own] = await Promise.all([
+      this.repository.ledger(company.uprightCid),
+      this.repository.resolutionSeconds(),
+      this.repository.resolutionSeconds(company.uprightCid),
+    ]);
+    return {
+      company: {
+        upright_cid: company.uprightCid,
+        company_name: company.companyName,
+        industry: request.industry,
+        slug: company.slug,
+      },
+      promise_days: CORRECTION_PROMISE_DAYS,
+      median_resolution_seconds: { site: median(site), company: median(own) },
+      entries: rows.map(toLedgerEntry),
+    };
+  }
+
+  /** The request, locked; 404 when there is none, 409 when it was resolved already. */
+  private async lockOpen(tx: Tx, id: number): Promise<ResolvingRow & Requester> {
+    const row = await this.repository.lockForResolution(tx, id);
+    if (row === null) throw remoteError('not_found', `Unknown correction request ${id}`, 'id');
+    const open = row.status === 'open' ? withRequester(row) : null;
+    if (open === null) {
+      throw remoteError(
+        'conflict',
+        `Correction request ${correctionReference(id)} was already ${row.status}`,
+        'id',
+      );
+    }
+    return open;
+  }
+
+  private async mailResolution(row: ResolvingRow & Requester, resolved: LedgerRow): Promise<void> {
+    const entry = toLedgerEntry(resolved);
+    const subject = mailSubject(row);
+    await this.mail.send(
+      'correction-resolved',
+      {
+        requester: { name: row.requesterName, email: row.requesterEmail },
+        correction: subject,
+        outcome: entry.status === 'accepted' ? 'accepted' : 'rejected',
+        correctedFieldLabel: entry.corrected_field_label,
+        before: entry.before_value,
+        after: entry.after_value,
+        reason: entry.reason ?? '',
+      },
+      mailJobId.correctionResolved(subject.reference),
+    );
+  }
+
+  /**
+   * After the commit. A lost announcement must not undo or fail what is committed (the requester
+   * would ask again): it is logged, and cached rankings expire within 15 minutes anyway.
+   */
+  private async announce(announcement: () => Promise<unknown>): Promise<void> {
+    try {
+      await announcement();
+    } catch (error) {
+      this.logger.error(`Could not announce a correction: ${String(error)}`);
+    }
+  }
+
+  private toOpenCorrection(row: OpenRow & Requester): OpenCorrection {
+    const field = fieldOf(row);
+    return {
+      id: row.id,
+      reference: correctionReference(row.id),
+      company: {
+        upright_cid: row.uprightCid,
+        company_name: row.company.companyName,
+        industry: row.industry,
+        slug: row.company.slug,
+      },
+      field,
+      field_label: correctionFieldLabel(field),
+      current_value: row.currentValue,
+      ...periodOf(row),
+      requester_name: row.requesterName,
+      requester_email: row.requesterEmail,
+      what_is_wrong: row.whatIsWrong,
+      evidence_url: row.evidenceUrl,
+      requested_at: row.requestedAt.toISOString(),
+    };
+  }
+}
+
+/** An open request still names its requester (the database checks it). */
+type Requester = { requesterName: string; requesterEmail: string };
+
+function withRequester<T extends ResolvingRow>(row: T): (T & Requester) | null {
+  const { requesterName, requesterEmail } = row;
+  return requesterName === null || requesterEmail === null
+    ? null
+    : { ...row, requesterName, requesterEmail };
+}

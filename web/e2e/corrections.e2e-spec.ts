@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { Client } from 'pg';
+import { acceptCookies, baseUrl, launchBrowser, newPage } from './support/browser';
+import { sampleTargets } from './support/data';
+import { PASSWORD, signUp } from './support/member';
+
+/** maildev's web API of the e2e stack (support/stack.ts: SMTP at base + 7, web at base + 8). */
+async function mailsTo(address: string): Promise<Array<{ subject: string; text: string }>> {
+  const base = Number(new URL(baseUrl()).port);
+  const response = await fetch(`http://127.0.0.1:${base + 8}/email`);
+  const mails = (await response.json()) as Array<{
+    to: Array<{ address: string }>;
+    subject: string;
+    text: string;
+  }>;
+  return mails.filter((mail) => mail.to[0]?.address === address);
+}
+
+async function solveCaptcha(page: Page): Promise<void> {
+  await page.locator('altcha-widget label').first().click();
+  await page.waitForFunction(
+    () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Corrections with a public ledger (issue 15) in Chromium: a visitor asks for a correction on a
+ * company page and gets the receipt by mail; a member cannot review; an admin accepts the
+ * request in /admin/corrections; the company's ledger shows it.
+ */
+describe('corrections', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+  });
+  afterAll(async () => close());
+
+  it('visitor requests a correction → admin accepts → the ledger shows it', async () => {
+    const { company } = await sampleTargets();
+    const tag = randomUUID().slice(0, 8);
+    const requester = `corr-${tag}@example.org`;
+
+    const visitor = await newPage(browser);
+    await acceptCookies(visitor.context);
+    const { page } = visitor;
+    await page.goto(`/companies/us/${company.industry}/${company.slug}`);
+    await page
+      .getByRole('link', {
+        name: 'Correct this: request a correction of the Climate score',
+      })
+      .click();
+    await page.getByRole('heading', { name: 'Request a correction' }).waitFor();
+    await page.getByLabel('Your name').fill('Grace Tester');
+    await page.getByLabel('Email').fill(requester);
+    await page.getByLabel('What is wrong').fill(`The climate score looks outdated (${tag}).`);
+    await page.getByLabel(/^Evidence/).fill('https://example.org/climate-report');
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Request the correction' }).click();
+    const thanks = page.getByText(/Your request C-\d+/);
+    await thanks.waitFor();
+    const reference = /C-\d+/.exec((await thanks.textContent()) ?? '')![0];
+    expect(visitor.errors).toEqual([]);
+
+    // The receipt is mailed at once.
+    let receipt: Array<{ subject: string }> = [];
+    for (let tries = 0; tries < 40 && receipt.length === 0; tries += 1) {
+      receipt = await mailsTo(requester);
+      if (receipt.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(receipt[0]?.subject).toBe(
+      `We received your correction request ${reference} for ${company.name}`,
+    );
+    await visitor.context.close();
+
+    // A plain member is told the queue is not theirs (the server refuses it too: 403).
+    const adminEmail = `corr-admin-${tag}@example.org`;
+    const member = await newPage(browser);
+    await acceptCookies(member.context);
+    await signUp(member.page, adminEmail);
+    await member.page.goto('/admin/corrections');
+    await member.page.getByText('Only an administrator can do this.').waitFor();
+    await member.context.close();
+
+    // Made an admin as `make admin` does, then signed in afresh.
+    const db = new Client({
+      connectionString: `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE_NAME ?? 'upright_e2e'}`,
+    });
+    await db.connect();
+    await db.query(
+      `UPDATE accounts.users SET role = 'admin', email_verified_at = now() WHERE email = $1`,
+      [adminEmail],
+    );
+    await db.end();
+    const admin = await newPage(browser);
+    await acceptCookies(admin.context);
+    await admin.page.goto('/account/signin');
+    await admin.page.getByLabel('Email').fill(adminEmail);
+    await admin.page.getByLabel('Password').fill(PASSWORD);
+    await admin.page.getByRole('button', { name: 'Sign in' }).click();
+    await admin.page.waitForURL((url) => !url.pathname.endsWith('/signin'));
+    await admin.page.goto('/admin/corrections');
+    const review = admin.page.getByRole('region', { name: new RegExp(`^${reference}:`) });
+    await review.waitFor();
+    // The same value again: the journey must not change the sample data other journeys read.
+    const now = (await review.locator('dt:has-text("Value now") + dd').textContent())!.trim();
+    await review.getByLabel(/^New value/).fill(now === 'no data' ? '' : now);
+    await review.getByLabel('Source of the new value').fill('https://example.org/climate-2031');
+    await review.getByLabel(/^Reason/).fill(`Checked against the filing (${tag}).`);
+    await review.getByRole('button', { name: 'Accept' }).click();
+    await review.waitFor({ state: 'detached' });
+    expect(admin.errors).toEqual([]);
+
+    await admin.page.goto(`/corrections/us/${company.industry}/${company.slug}`);
+    const row = admin.page.getByRole('row', { name: new RegExp(reference) });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('Accepted');
+    expect(text).toContain('Climate score');
+    expect(text).toContain('→');
+    expect(text).toContain(`Checked against the filing (${tag}).`);
+    await admin.page.getByText('resolved within 14 days').waitFor();
+    expect(await admin.page.getByTestId('median-time').textContent()).toMatch(
+      /Measured median time to resolve/,
+    );
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import {
+  ISSUES,
+  WebPaths,
+  isScoreField,
+  type OpenCorrection,
+  type ScoreField,
+} from '@upright/contracts';
+import { api } from '../../api/endpoints';
+import { MemberData } from '../../components/RequireMember';
+import { PrefetchLink } from '../../components/PrefetchLink';
+import { PRODUCT_NAME } from '../../lib/constants';
+import { formatDate, formatPeriod } from '../../lib/format';
+import { useTitle } from '../../hooks/useApi';
+import { useFormSubmit } from '../../hooks/useFormSubmit';
+import { useSession } from '../../state/session';
+import { formatValue } from './corrections-view';
+
+/** One open request: accept it with the new value and its source, or reject it; both need a reason. */
+function Review({ correction, onResolved }: { correction: OpenCorrection; onResolved(): void }) {
+  const prefix = `correction-${correction.id}`;
+  const [form, setForm] = useState({
+    corrected_field: (isScoreField(correction.field) ? correction.field : '') as ScoreField | '',
+    after_value: '',
+    source_url: '',
+    reason: '',
+  });
+  const { run, errorBox, pending } = useFormSubmit();
+  const input = (name: keyof typeof form) => ({
+    id: `${prefix}-${name}`,
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) =>
+      setForm({ ...form, [name]: event.target.value }),
+  });
+  const accept = () =>
+    run(async () => {
+      await api.acceptCorrection(correction.id, {
+        ...(form.corrected_field ? { corrected_field: form.corrected_field } : {}),
+        // An empty value is "no data".
+        after_value: form.after_value.trim() === '' ? null : Number(form.after_value),
+        source_url: form.source_url,
+        reason: form.reason,
+      });
+      onResolved();
+    });
+  const reject = () =>
+    run(async () => {
+      await api.rejectCorrection(correction.id, form.reason);
+      onResolved();
+    });
+  return (
+    <section className="correction-review" aria-labelledby={`${prefix}-heading`}>
+      <h2 id={`${prefix}-heading`}>
+        {correction.reference}: {correction.company.company_name}, {correction.field_label} (
+        {formatPeriod(correction)})
+      </h2>
+      <dl className="facts">
+        <dt>Requested</dt>
+        <dd>{formatDate(correction.requested_at)}</dd>
+        <dt>By</dt>
+        <dd>
+          {correction.requester_name} &lt;{correction.requester_email}&gt;
+        </dd>
+        <dt>Value now</dt>
+        <dd>{isScoreField(correction.field) ? formatValue(correction.current_value) : '—'}</dd>
+        <dt>Evidence</dt>
+        <dd>
+          <a href={correction.evidence_url} rel="noopener noreferrer nofollow">
+            {correction.evidence_url}
+          </a>
+        </dd>
+        <dt>Company page</dt>
+        <dd>
+          <PrefetchLink to={WebPaths.company(correction.company.industry, correction.company.slug)}>
+            {correction.company.company_name}
+          </PrefetchLink>
+        </dd>
+      </dl>
+      <blockquote>{correction.what_is_wrong}</blockquote>
+      <form className="form" onSubmit={(event) => event.preventDefault()}>
+        {errorBox}
+        <label htmlFor={`${prefix}-corrected_field`}>Score to correct</label>
+        <select {...input('corrected_field')}>
+          <option value="">Choose a score</option>
+          {ISSUES.map((issue) => (
+            <option key={issue.scoreField} value={issue.scoreField}>
+              {issue.label} score
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${prefix}-after_value`}>New value (empty = no data)</label>
+        <input {...input('after_value')} inputMode="decimal" />
+        <label htmlFor={`${prefix}-source_url`}>Source of the new value</label>
+        <input {...input('source_url')} type="url" placeholder="https://" />
+        <label htmlFor={`${prefix}-reason`}>Reason (published on the ledger)</label>
+        <textarea {...input('reason')} rows={3} />
+        <button type="button" className="button" disabled={pending} onClick={() => void accept()}>
+          Accept
+        </button>{' '}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={pending}
+          onClick={() => void reject()}
+        >
+          Reject
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Queue({ initial }: { initial: OpenCorrection[] }) {
+  const [open, setOpen] = useState(initial);
+  if (open.length === 0) return <p role="status">No open correction requests.</p>;
+  return (
+    <>
+      {open.map((correction) => (
+        <Review
+          key={correction.id}
+          correction={correction}
+          onResolved={() => setOpen(open.filter((other) => other.id !== correction.id))}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The admins' review queue of correction requests (the server refuses anyone else). */
+export default function AdminCorrectionsPage() {
+  useTitle(`Correction requests · ${PRODUCT_NAME}`);
+  const { user } = useSession();
+  return (
+    <>
+      <h1>Correction requests</h1>
+      {user && user.role !== 'admin' ? (
+        <p role="alert">Only an administrator can do this.</p>
+      ) : (
+        <MemberData load={api.openCorrections} what="the open requests">
+          {(answer) => <Queue initial={answer.corrections} />}
+        </MemberData>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LedgerEntry } from '@upright/contracts';
+
+/** "3 days", "5 hours", "under an hour": a measured time, rounded the way people say it. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return 'not measured yet';
+  const hours = seconds / 3600;
+  if (hours < 1) return 'under an hour';
+  if (hours < 48) return `${Math.round(hours)} hour${Math.round(hours) === 1 ? '' : 's'}`;
+  return `${Math.round(hours / 24)} days`;
+}
+
+/** "12.5", or "no data". */
+export function formatValue(value: number | null): string {
+  return value === null ? 'no data' : String(value);
+}
+
+/** The change an accepted correction made; nothing for open or rejected ones. */
+export function changeText(entry: LedgerEntry): string {
+  if (entry.status !== 'accepted') return '—';
+  return `${entry.corrected_field_label ?? entry.field_label}: ${formatValue(entry.before_value)} → ${formatValue(entry.after_value)}`;
+}
