@@ -9,33 +9,39 @@ export interface ImageSpec {
   /** Image name without registry or tag; the chart's components.*.image / migrations.image. */
   name: string;
   /** Stage of infra/docker/Dockerfile to build. */
-  target: 'service' | 'web' | 'migrate';
+  target: 'service' | 'bff' | 'web' | 'migrate';
   /** npm workspace the image runs or serves (the `service` target's WORKSPACE build arg). */
   workspace?: string;
 }
 
-/** Every image: one `service` image per process of the stack manifest, then images.json's. */
+/**
+ * Every image: one `service` image per process of the stack manifest (`bff` for the BFF), then
+ * images.json's.
+ */
 export function loadImages(): ImageSpec[] {
   const manifest = JSON.parse(readFileSync(path.join(__dirname, 'images.json'), 'utf8')) as {
     images: ImageSpec[];
   };
   const processes = STACK.map(({ name, workspace }): ImageSpec => ({
     name: `upright-${name}`,
-    target: 'service',
+    // The BFF's image is a service image with the built web app it renders pages from.
+    target: name === 'bff' ? 'bff' : 'service',
     workspace,
   }));
   return [...processes, ...manifest.images];
 }
 
 /**
- * The build arguments of one image: the `service` target reads WORKSPACE; the `web` bundle
+ * The build arguments of one image: the `service` and `bff` targets read WORKSPACE; the `web` bundle
  * bakes in PRODUCT_NAME (taken from the environment of `make images`, default Upright).
  */
 export function buildArgs(
   image: ImageSpec,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
-  if (image.target === 'service' && image.workspace) return { WORKSPACE: image.workspace };
+  if ((image.target === 'service' || image.target === 'bff') && image.workspace) {
+    return { WORKSPACE: image.workspace };
+  }
   if (image.target === 'web' && env.PRODUCT_NAME) return { PRODUCT_NAME: env.PRODUCT_NAME };
   return {};
 }

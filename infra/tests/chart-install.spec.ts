@@ -317,7 +317,7 @@ describe('images pinned by digest', () => {
 });
 
 describe('the edge', () => {
-  it('routes /api to the BFF and the rest to web through a Gateway API HTTPRoute', () => {
+  it('routes /assets to web and the rest to the BFF through a Gateway API HTTPRoute', () => {
     const manifests = renderChart(
       [],
       [
@@ -336,10 +336,10 @@ describe('the edge', () => {
         rule.matches.map((match: Manifest) => [match.path.value, rule.backendRefs[0]]),
       ),
     );
-    for (const path of ['/api', '/share', '/sitemap.xml', '/robots.txt']) {
-      expect(backends[path]).toEqual({ name: 'upright-bff', port: 8080 });
-    }
-    expect(backends['/']).toEqual({ name: 'upright-web', port: 8080 });
+    expect(backends).toEqual({
+      '/assets': { name: 'upright-web', port: 8080 },
+      '/': { name: 'upright-bff', port: 8080 },
+    });
   });
 
   it('requires a parent Gateway for the route', () => {

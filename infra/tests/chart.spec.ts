@@ -148,17 +148,14 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
     }
   });
 
-  it('routes /api, share images, the sitemap and robots.txt to the BFF, everything else to web', () => {
+  it('routes the hashed assets to web and everything else (pages, API, crawl files) to the BFF', () => {
     const [ingress] = ofKind(manifests, 'Ingress');
     const serviceNames = new Set(ofKind(manifests, 'Service').map((s) => s.metadata.name));
     for (const rule of ingress.spec.rules) {
       const routes = Object.fromEntries(
         rule.http.paths.map((route: Manifest) => [route.path, route.backend.service.name]),
       );
-      for (const path of ['/api', '/share', '/sitemap.xml', '/robots.txt']) {
-        expect(routes[path]).toBe('upright-bff');
-      }
-      expect(routes['/']).toBe('upright-web');
+      expect(routes).toEqual({ '/assets': 'upright-web', '/': 'upright-bff' });
       for (const service of Object.values(routes))
         expect(serviceNames.has(service as string)).toBe(true);
     }
