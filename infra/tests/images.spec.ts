@@ -28,6 +28,10 @@ const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'),
   workspaces: string[];
 };
 const stageNames = new Set(dockerfile.stages.map((stage) => stage.name));
+/** The images that run a Node process: a `service` image each, the BFF's with the built app. */
+const processImages = images.filter(
+  (image) => image.target === 'service' || image.target === 'bff',
+);
 
 function copiesOf(target: string): Array<{ stage: string; instruction: Instruction }> {
   return stageChainWithSources(target).flatMap((stage) =>
@@ -78,8 +82,7 @@ function loadedPackages(source: string): string[] {
 
 describe('infra/docker/images.ts', () => {
   it('lists one image per Node process, the web bundle and the migrations', () => {
-    const workspaces = images.filter((image) => image.target === 'service');
-    expect(workspaces.map((image) => image.workspace).sort()).toEqual(
+    expect(processImages.map((image) => image.workspace).sort()).toEqual(
       STACK.map((process) => process.workspace).sort(),
     );
     expect(images.filter((image) => image.target === 'web')).toHaveLength(1);
@@ -130,7 +133,7 @@ describe('infra/docker/Dockerfile', () => {
     },
   );
 
-  it.each(images.filter((image) => image.target === 'service').map((image) => [image.name, image]))(
+  it.each(processImages.map((image) => [image.name, image]))(
     '%s: compiled output copied from the build stage comes from a TypeScript project',
     (_name, image) => {
       const args = { ...dockerfile.globalArgs, ...buildArgs(image) };
@@ -157,6 +160,22 @@ describe('infra/docker/Dockerfile', () => {
       expect(fromRepository.filter((source) => source.startsWith('infra/local'))).toEqual([]);
     },
   );
+
+  it('gives the BFF the built app and its server renderer, built from the same web stage', () => {
+    expect(images.find((image) => image.workspace === 'bff')?.target).toBe('bff');
+    expect(stageChain(dockerfile, 'bff').map((stage) => stage.name)).toContain('service');
+    const fromWeb = copiesOf('bff')
+      .filter(
+        ({ stage, instruction }) =>
+          stage === 'bff' && flagValue(instruction, 'from') === 'build-web',
+      )
+      .map(({ instruction }) => instruction.args[0]);
+    expect(fromWeb.sort()).toEqual(['/app/web/dist', '/app/web/dist-server']);
+    const build = stageChain(dockerfile, 'build-web')[0].instructions.find(
+      (instruction) => instruction.keyword === 'RUN',
+    );
+    expect(build?.raw).toContain('vite build --ssr src/entry-server.tsx');
+  });
 
   it('copies every workspace manifest before installing, so no workspace is forgotten', () => {
     const manifests = stageChain(dockerfile, 'manifests')[0]
@@ -266,9 +285,7 @@ describe('image bases and contents (issue 16)', () => {
       expect(install?.raw).toContain(`node_modules/${tool} `);
     }
     // …which is safe only while no service depends on them at run time.
-    for (const workspace of images.flatMap((image) =>
-      image.target === 'service' ? [image.workspace!] : [],
-    )) {
+    for (const workspace of processImages.map((image) => image.workspace!)) {
       const manifest = JSON.parse(
         readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8'),
       ) as {

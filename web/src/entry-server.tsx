@@ -1,12 +1,10 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
-import { App } from './App';
+import { AppTree } from './AppTree';
 import { requestFromServer } from './api/http';
-import { FirstAnswersContext, type FirstAnswersRecord } from './ssr/first-answers';
+import type { FirstAnswersRecord } from './ssr/first-answers';
 import { ServerAnswers } from './ssr/server-answers';
-import { SessionProvider } from './state/session';
-import { ThemeProvider } from './state/theme';
 
 export { FIRST_ANSWERS_ELEMENT_ID } from './ssr/first-answers';
 export type { FirstAnswersRecord } from './ssr/first-answers';
@@ -47,13 +45,7 @@ export function renderApp(location: string, timeoutMs: number): Promise<Rendered
     });
     const stream = renderToPipeableStream(
       <StaticRouter location={location}>
-        <FirstAnswersContext.Provider value={answers}>
-          <SessionProvider>
-            <ThemeProvider>
-              <App />
-            </ThemeProvider>
-          </SessionProvider>
-        </FirstAnswersContext.Provider>
+        <AppTree firstAnswers={answers} />
       </StaticRouter>,
       {
         onAllReady: () => stream.pipe(sink),

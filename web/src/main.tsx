@@ -1,16 +1,10 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { AppTree } from './AppTree';
 import { PAGES } from './routes/pages';
 import { prefetchPagesWith } from './routes/prefetch';
 import { matchRoute } from './routes/table';
-import {
-  embeddedFirstAnswers,
-  FirstAnswersContext,
-  readEmbeddedFirstAnswers,
-} from './ssr/first-answers';
-import { SessionProvider } from './state/session';
-import { ThemeProvider } from './state/theme';
+import { embeddedFirstAnswers, readEmbeddedFirstAnswers } from './ssr/first-answers';
 import './styles/app.css';
 
 prefetchPagesWith((path) => PAGES[path]());
@@ -19,13 +13,7 @@ const root = document.getElementById('root')!;
 const embedded = readEmbeddedFirstAnswers(document);
 const app = (
   <BrowserRouter>
-    <FirstAnswersContext.Provider value={embedded && embeddedFirstAnswers(embedded)}>
-      <SessionProvider>
-        <ThemeProvider>
-          <App />
-        </ThemeProvider>
-      </SessionProvider>
-    </FirstAnswersContext.Provider>
+    <AppTree firstAnswers={embedded && embeddedFirstAnswers(embedded)} />
   </BrowserRouter>
 );
 

@@ -10,6 +10,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import {
   companyPageParams,
+  companyRoute,
   industryPageParams,
   periodQuery,
   requireCoveredMarket,
@@ -46,11 +47,10 @@ export class CompaniesController {
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CompanyDetail | undefined> {
-    requireCoveredMarket('market', params.market);
-    const detail = await this.services.request(Patterns.rankings.companyDetail, {
-      industry: params.industry,
-      company: params.company,
-    });
+    const detail = await this.services.request(
+      Patterns.rankings.companyDetail,
+      companyRoute(params),
+    );
     if (detail !== null) return detail;
     response.status(204);
     return undefined;
@@ -62,11 +62,7 @@ export class CompaniesController {
   async whyThisRank(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<WhyThisRankResponse> {
-    requireCoveredMarket('market', params.market);
-    const why = await this.services.request(Patterns.rankings.whyThisRank, {
-      industry: params.industry,
-      company: params.company,
-    });
+    const why = await this.services.request(Patterns.rankings.whyThisRank, companyRoute(params));
     if (why === null) {
       throw notFound('company', `"${params.company}" is not ranked in "${params.industry}"`);
     }

@@ -20,8 +20,8 @@ import type { z } from 'zod';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { RateLimit, RateLimitGuard } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
-import { notFound } from '../http/api-exceptions';
-import { companyPageParams, requireCoveredMarket } from '../http/route-params';
+import { unknownCompany } from '../http/api-exceptions';
+import { companyPageParams, companyRoute } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 
 /**
@@ -54,14 +54,9 @@ export class CorrectionsController {
   async ledger(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<CorrectionLedger> {
-    requireCoveredMarket('market', params.market);
-    const ledger = await this.services.request(Patterns.rankings.correctionLedger, {
-      industry: params.industry,
-      company: params.company,
-    });
-    if (ledger === null) {
-      throw notFound('company', `Unknown company "${params.company}" in "${params.industry}"`);
-    }
+    const route = companyRoute(params);
+    const ledger = await this.services.request(Patterns.rankings.correctionLedger, route);
+    if (ledger === null) throw unknownCompany('company', route);
     return ledger;
   }
 }

@@ -8,8 +8,13 @@ import {
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { notFound } from '../http/api-exceptions';
-import { companyPageParams, industryPageParams, requireCoveredMarket } from '../http/route-params';
+import { unknownCompany } from '../http/api-exceptions';
+import {
+  companyPageParams,
+  companyRoute,
+  industryPageParams,
+  requireCoveredMarket,
+} from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { comparisonQuery } from './history.schemas';
 
@@ -35,12 +40,9 @@ export class HistoryController {
   async companyHistory(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<CompanyHistoryResponse> {
-    requireCoveredMarket('market', params.market);
-    const history = await this.services.request(Patterns.rankings.companyHistory, {
-      industry: params.industry,
-      company: params.company,
-    });
-    if (history === null) throw unknownCompany('company', params.company, params.industry);
+    const route = companyRoute(params);
+    const history = await this.services.request(Patterns.rankings.companyHistory, route);
+    if (history === null) throw unknownCompany('company', route);
     return history;
   }
 
@@ -56,11 +58,10 @@ export class HistoryController {
       industry: params.industry,
       companies: query.c,
     });
-    if ('unknown' in answer) throw unknownCompany('c', answer.unknown, params.industry);
+    if ('unknown' in answer) {
+      throw unknownCompany('c', { industry: params.industry, company: answer.unknown });
+    }
     return answer.result;
   }
 }
 
-function unknownCompany(field: string, company: string, industry: string) {
-  return notFound(field, `Unknown company "${company}" in "${industry}"`);
-}

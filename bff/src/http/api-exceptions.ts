@@ -16,3 +16,11 @@ export function notFound(field: string, message: string): NotFoundException {
   const body: ErrorBody = { error: { code: 'not_found', message, field } };
   return new NotFoundException(body);
 }
+
+/** A company the industry does not have, named in `field`. */
+export function unknownCompany(
+  field: string,
+  route: { industry: string; company: string },
+): NotFoundException {
+  return notFound(field, `Unknown company "${route.company}" in "${route.industry}"`);
+}

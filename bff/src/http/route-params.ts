@@ -97,3 +97,12 @@ export function requireCoveredMarket(field: 'market' | 'geography', market: stri
     throw notFound(field, `Unknown ${field} "${market}": only "us" is covered`);
   }
 }
+
+/** The industry and company a company-page route names, once its market is one we cover. */
+export function companyRoute(params: z.output<typeof companyPageParams>): {
+  industry: string;
+  company: string;
+} {
+  requireCoveredMarket('market', params.market);
+  return { industry: params.industry, company: params.company };
+}
