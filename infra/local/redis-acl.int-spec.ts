@@ -141,7 +141,8 @@ it('runs BullMQ on a process own queues only', async () => {
     connection('mail'),
   );
   const queue = new Queue(Queues.mail, connection('accounts'));
-  const foreign = new Queue(Queues.mail, connection('rankings'));
+  // Reports queues search documents only: the mail queue is not its own.
+  const foreign = new Queue(Queues.mail, connection('reports'));
   try {
     await queue.add('welcome', { to: 'member' });
     await eventually('the mail worker to run the job', async () => done.length === 1);
