@@ -120,7 +120,7 @@ test-e2e: build build-web infra
 
 test: lint typecheck test-unit test-integration load-smoke test-web test-e2e
 
-bench: seed
+bench: seed build-web
 	@infra/local/ensure-wrk.sh
 	@mkdir -p infra/bench/results
 	@npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json

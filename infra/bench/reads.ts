@@ -67,6 +67,17 @@ export async function benchReads(context: SuiteContext): Promise<void> {
       await topListPath(context, industry),
       {},
     ],
+    // Server-rendered pages (record 0039): rendered once per data version, then kept.
+    [
+      `GET /companies/us/${industry} (page, brotli)`,
+      `/companies/us/${industry}`,
+      { 'Accept-Encoding': 'gzip, deflate, br' },
+    ],
+    [
+      `GET /companies/us/${industry}/${company} (page, brotli)`,
+      `/companies/us/${industry}/${company}`,
+      { 'Accept-Encoding': 'gzip, deflate, br' },
+    ],
   ];
   const comparisons: Comparison[] = [];
   for (const [what, path, headers] of reads) {

@@ -136,9 +136,9 @@ async function main(): Promise<void> {
       DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
       QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
     });
-    // One load generator is one client: the per-client API budget would refuse it at once.
+    // One load generator is one client: the per-client API budget would refuse it at once. The
+    // built app is served (make build-web): pages are read like API answers (record 0039).
     const bff = await start('bff', {
-      WEB_DIST_DIR: '',
       RATE_LIMIT_API: '999999/1',
     });
     const context: SuiteContext = {

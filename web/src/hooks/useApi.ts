@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../api/http';
 import { useFirstAnswers, type Outcome } from '../ssr/first-answers';
@@ -22,20 +22,28 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
   const [state, setState] = useState<Loadable<T>>(() =>
     loadableOf<T>(first?.take(id, load, pathname + search), retry),
   );
-  const answeredFirst = useRef(state.kind !== 'loading');
+  // Parts of a server-made page: adopted, then updated in transitions (below).
+  const serverMade = useRef(state.kind !== 'loading');
+  const answeredFirst = useRef(serverMade.current);
   useEffect(() => {
     if (answeredFirst.current) {
       answeredFirst.current = false;
       return;
     }
     let current = true;
-    setState({ kind: 'loading' });
+    // On a server-made page a part still being adopted (a chart's chunk on its way) must wait for
+    // the new state, not be drawn again: a transition (record 0039).
+    const show = (next: Loadable<T>) => {
+      if (!current) return;
+      if (serverMade.current) startTransition(() => setState(next));
+      else setState(next);
+    };
+    show({ kind: 'loading' });
     load()
-      .then((data) => current && setState({ kind: 'ready', data }))
+      .then((data) => show({ kind: 'ready', data }))
       .catch((error: unknown) => {
-        if (!current) return;
         const status = (error as { status?: number }).status ?? null;
-        setState({ kind: 'error', message: errorMessage(error), status, retry });
+        show({ kind: 'error', message: errorMessage(error), status, retry });
       });
     return () => {
       current = false;

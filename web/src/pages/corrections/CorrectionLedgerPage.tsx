@@ -44,45 +44,53 @@ export default function CorrectionLedgerPage() {
           {ledger.entries.length === 0 ? (
             <p className="muted">No corrections have been requested for this company.</p>
           ) : (
-            <table className="ranking-table corrections">
-              <caption>Correction requests, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Requested</th>
-                  <th scope="col">Resolved</th>
-                  <th scope="col">Figure</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Before → after</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Source</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.entries.map((entry) => (
-                  <tr key={entry.reference}>
-                    <th scope="row">{entry.reference}</th>
-                    <td>{formatDate(entry.requested_at)}</td>
-                    <td>{formatDate(entry.resolved_at)}</td>
-                    <td>
-                      {entry.field_label} ({formatPeriod(entry)})
-                    </td>
-                    <td>{STATUS_TEXT[entry.status]}</td>
-                    <td>{changeText(entry)}</td>
-                    <td>{entry.reason ?? '—'}</td>
-                    <td>
-                      {entry.source_url ? (
-                        <a href={entry.source_url} rel="noopener noreferrer nofollow">
-                          Source
-                        </a>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
+            // Eight columns: the table scrolls inside the page on narrow screens.
+            <div
+              className="table-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label="Correction requests"
+            >
+              <table className="ranking-table corrections">
+                <caption>Correction requests, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Reference</th>
+                    <th scope="col">Requested</th>
+                    <th scope="col">Resolved</th>
+                    <th scope="col">Figure</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Before → after</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Source</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {ledger.entries.map((entry) => (
+                    <tr key={entry.reference}>
+                      <th scope="row">{entry.reference}</th>
+                      <td>{formatDate(entry.requested_at)}</td>
+                      <td>{formatDate(entry.resolved_at)}</td>
+                      <td>
+                        {entry.field_label} ({formatPeriod(entry)})
+                      </td>
+                      <td>{STATUS_TEXT[entry.status]}</td>
+                      <td>{changeText(entry)}</td>
+                      <td>{entry.reason ?? '—'}</td>
+                      <td>
+                        {entry.source_url ? (
+                          <a href={entry.source_url} rel="noopener noreferrer nofollow">
+                            Source
+                          </a>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </article>
       )}
