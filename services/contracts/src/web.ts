@@ -16,5 +16,4 @@ export * from './dto/history';
 export * from './dto/corrections';
 export * from './dto/reports';
 export * from './dto/search';
-export * from './queues/search-index';
 export * from './ranking';
