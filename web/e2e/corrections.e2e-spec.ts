@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { Client } from 'pg';
-import { acceptCookies, baseUrl, launchBrowser, newPage } from './support/browser';
+import { acceptCookies, baseUrl, launchBrowser, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
 import { PASSWORD, signUp } from './support/member';
 
@@ -47,7 +47,7 @@ describe('corrections', () => {
     const visitor = await newPage(browser);
     await acceptCookies(visitor.context);
     const { page } = visitor;
-    await page.goto(`/companies/us/${company.industry}/${company.slug}`);
+    await open(page, `/companies/us/${company.industry}/${company.slug}`);
     await page
       .getByRole('link', {
         name: 'Correct this: request a correction of the Climate score',
@@ -81,7 +81,7 @@ describe('corrections', () => {
     const member = await newPage(browser);
     await acceptCookies(member.context);
     await signUp(member.page, adminEmail);
-    await member.page.goto('/admin/corrections');
+    await open(member.page, '/admin/corrections');
     await member.page.getByText('Only an administrator can do this.').waitFor();
     await member.context.close();
 
@@ -97,12 +97,12 @@ describe('corrections', () => {
     await db.end();
     const admin = await newPage(browser);
     await acceptCookies(admin.context);
-    await admin.page.goto('/account/signin');
+    await open(admin.page, '/account/signin');
     await admin.page.getByLabel('Email').fill(adminEmail);
     await admin.page.getByLabel('Password').fill(PASSWORD);
     await admin.page.getByRole('button', { name: 'Sign in' }).click();
     await admin.page.waitForURL((url) => !url.pathname.endsWith('/signin'));
-    await admin.page.goto('/admin/corrections');
+    await open(admin.page, '/admin/corrections');
     const review = admin.page.getByRole('region', { name: new RegExp(`^${reference}:`) });
     await review.waitFor();
     // The same value again: the journey must not change the sample data other journeys read.
@@ -114,7 +114,7 @@ describe('corrections', () => {
     await review.waitFor({ state: 'detached' });
     expect(admin.errors).toEqual([]);
 
-    await admin.page.goto(`/corrections/us/${company.industry}/${company.slug}`);
+    await open(admin.page, `/corrections/us/${company.industry}/${company.slug}`);
     const row = admin.page.getByRole('row', { name: new RegExp(reference) });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';

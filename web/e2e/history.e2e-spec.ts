@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { acceptCookies, launchBrowser, newPage } from './support/browser';
+import { acceptCookies, launchBrowser, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
 import { signUp } from './support/member';
 
@@ -22,7 +22,7 @@ describe('change over time and side by side', () => {
     const { company } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto(`/companies/us/${company.industry}/${company.slug}`);
+    await open(page, `/companies/us/${company.industry}/${company.slug}`);
     await page.getByRole('heading', { name: 'Rank over time' }).waitFor();
     const points = page.locator('.history-chart .chart-point');
     await points.first().waitFor();
@@ -45,7 +45,7 @@ describe('change over time and side by side', () => {
     const { industry } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto(`/companies/us/${industry}`);
+    await open(page, `/companies/us/${industry}`);
     const picks = page.getByTestId('ranking-table').locator('tbody input[type="checkbox"]');
     await picks.first().waitFor();
     for (const index of [0, 1, 2]) await picks.nth(index).check();
@@ -58,7 +58,7 @@ describe('change over time and side by side', () => {
     const shared = page.url();
     const other = await newPage(browser);
     await acceptCookies(other.context);
-    await other.page.goto(shared);
+    await open(other.page, shared);
     const reopened = other.page.locator('.compare-table').first().locator('thead th a');
     await reopened.nth(2).waitFor();
     expect(await reopened.allTextContents()).toEqual(names);
@@ -71,7 +71,7 @@ describe('change over time and side by side', () => {
     const { industry } = await sampleTargets();
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto(`/companies/us/${industry}`);
+    await open(page, `/companies/us/${industry}`);
     const table = page.getByTestId('ranking-table');
     await table.locator('tbody tr').first().waitFor();
     // Rank, Move, Company, then the industry's first issue column.

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { acceptCookies, launchBrowser, MOBILE, newPage, screenshot } from './support/browser';
+import { acceptCookies, launchBrowser, MOBILE, newPage, open, screenshot } from './support/browser';
 import { sampleTargets } from './support/data';
 import { PASSWORD, signUp } from './support/member';
 
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/account/signin');
+  await open(page, '/account/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string): Promise<void> {
  * read after the note names the weighting this viewer gets.
  */
 async function rankingOrder(page: Page, industry: string, weighting: RegExp): Promise<string[]> {
-  await page.goto(`/companies/us/${industry}`);
+  await open(page, `/companies/us/${industry}`);
   await page.getByTestId('weighting-note').filter({ hasText: weighting }).waitFor();
   const ranking = page.getByTestId('ranking-table');
   await ranking.locator('tbody tr').first().waitFor();
@@ -77,7 +77,7 @@ describe('member', () => {
     const problems: string[] = [];
     const check = async (theme: string) => {
       for (const [name, path] of pages) {
-        await page.goto(path);
+        await open(page, path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -90,7 +90,7 @@ describe('member', () => {
     };
     await check('light');
     for (const [name, path] of pages) {
-      await page.goto(path);
+      await open(page, path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await screenshot(page, `${name}-desktop`);
       await page.setViewportSize(MOBILE);
@@ -102,7 +102,7 @@ describe('member', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
     // A member's theme is their saved setting.
-    await page.goto('/account/settings');
+    await open(page, '/account/settings');
     await page.getByLabel('Dark', { exact: true }).check();
     await page.getByRole('button', { name: 'SAVE' }).click();
     await page.getByText('Your settings were saved.').waitFor();
@@ -116,7 +116,7 @@ describe('member', () => {
     await acceptCookies(context);
     const email = `e2e-${randomUUID().slice(0, 8)}@example.org`;
     await signUp(page, email);
-    await page.goto('/account/settings');
+    await open(page, '/account/settings');
     await page.getByRole('button', { name: 'Discontinue membership' }).click();
     await page.getByLabel('Your password, to confirm').fill(PASSWORD);
     await page.getByRole('button', { name: 'Yes, discontinue my membership' }).click();
@@ -130,7 +130,7 @@ describe('member', () => {
     await continued.waitFor();
     await continued.getByRole('button', { name: 'OK' }).click();
     await continued.waitFor({ state: 'detached' });
-    await page.goto('/account/settings');
+    await open(page, '/account/settings');
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
     await context.close();
   });
@@ -154,7 +154,7 @@ describe('member', () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
-    await page.goto('/account/settings');
+    await open(page, '/account/settings');
     await page.getByLabel('Dark', { exact: true }).check();
     await page.getByRole('button', { name: 'SAVE' }).click();
     await page.getByText('Your settings were saved.').waitFor();
@@ -168,13 +168,13 @@ describe('member', () => {
     await acceptCookies(context);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
     await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
-    await page.goto(`/companies/us/${company.industry}/${company.slug}`);
+    await open(page, `/companies/us/${company.industry}/${company.slug}`);
     const follow = page.getByTestId('follow-button');
     await follow.waitFor();
     expect(await follow.getAttribute('aria-pressed')).toBe('false');
     await follow.click();
     await page.getByRole('button', { name: /^Following / }).waitFor();
-    await page.goto('/account/settings');
+    await open(page, '/account/settings');
     const list = page.getByTestId('follows-list');
     await list.waitFor();
     const link = list.getByRole('link', { name: company.name });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { acceptCookies, launchBrowser, newPage } from './support/browser';
+import { acceptCookies, launchBrowser, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
 
 describe('search bar', () => {
@@ -19,7 +19,7 @@ describe('search bar', () => {
       'request',
       (request) => request.resourceType() === 'script' && scripts.push(request.url()),
     );
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('heading', { name: 'Featured reports' }).waitFor();
     expect(scripts.some((url) => url.includes('ReactiveSearchBox'))).toBe(false);
     const input = page.getByPlaceholder('Beta search [mostly large US corporations]');
@@ -39,7 +39,7 @@ describe('search bar', () => {
   it('Enter opens the results panel, page 2 works, close closes it', async () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto('/about');
+    await open(page, '/about');
     await page.getByLabel('Industries/Sectors').check();
     expect(await page.getByPlaceholder('Search beta [US industries & sectors only]').count()).toBe(
       1,

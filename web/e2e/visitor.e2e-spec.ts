@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { acceptCookies, launchBrowser, MOBILE, newPage } from './support/browser';
+import { acceptCookies, launchBrowser, MOBILE, newPage, open } from './support/browser';
 
 describe('visitor', () => {
   let browser: Browser;
@@ -12,7 +12,7 @@ describe('visitor', () => {
   it('home → report → company → industry, with the averages weighting note', async () => {
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto('/');
+    await open(page, '/');
     await page
       .getByText('Tailor company rankings by what you care most about with a free account.')
       .first()
@@ -47,7 +47,7 @@ describe('visitor', () => {
     await acceptCookies(context);
     const chunk = page.waitForRequest(/\/assets\/PublishedReportPage-[^/]+\.js$/);
     const data = page.waitForRequest(/\/api\/published\//);
-    await page.goto('/');
+    await open(page, '/');
     await Promise.all([chunk, data]);
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
@@ -56,7 +56,7 @@ describe('visitor', () => {
   it('a correction request opens contact with the report named', async () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto('/reports');
+    await open(page, '/reports');
     const link = page.locator('#all-heading ~ ul a').first();
     const title = (await link.textContent())!.trim();
     await link.click();
@@ -69,7 +69,7 @@ describe('visitor', () => {
 
   it('shows the cookie notice once; accepting sets privacyAccepted for 365 days', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/');
+    await open(page, '/');
     const button = page.getByRole('button', { name: "I understand and I'm OK with this" });
     await button.waitFor();
     await button.click();
@@ -79,7 +79,7 @@ describe('visitor', () => {
     const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThanOrEqual(365);
-    await page.goto('/faq');
+    await open(page, '/faq');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(
       await page.getByRole('button', { name: "I understand and I'm OK with this" }).count(),
@@ -92,7 +92,7 @@ describe('visitor', () => {
     await context.addCookies([
       { name: 'noCookies', value: 'true', url: process.env.E2E_BASE_URL! },
     ]);
-    await page.goto('/about');
+    await open(page, '/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('region', { name: 'Cookie notice' }).count()).toBe(0);
     await context.close();
@@ -101,7 +101,7 @@ describe('visitor', () => {
   it('mobile menu: opens at 360 px, traps focus, closes on Escape and returns focus', async () => {
     const { context, page } = await newPage(browser, MOBILE);
     await acceptCookies(context);
-    await page.goto('/about');
+    await open(page, '/about');
     const opener = page.getByRole('button', { name: 'Open menu' });
     await opener.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -126,7 +126,7 @@ describe('visitor', () => {
   it('dark theme: switches, applies dark colours and survives a reload', async () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto('/about');
+    await open(page, '/about');
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
@@ -141,7 +141,7 @@ describe('visitor', () => {
   it('an unknown path shows the not-found page; the logo leads home', async () => {
     const { context, page } = await newPage(browser);
     await acceptCookies(context);
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Upright home' }).click();
     await page.waitForURL(/\/$/);

@@ -10,6 +10,18 @@ import { isBarePath, ROUTES } from './routes/table';
 
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
+/**
+ * Marks the page as run by the app: a server-made page is readable before, but its buttons and
+ * fields answer only once adopted. Inside the routes' boundary, so it is set when the page itself
+ * is (record 0039); browser tests wait for it before they interact.
+ */
+function Started() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
+  return null;
+}
+
 /** While a route chunk loads, the loader and progress bar run. */
 function ChunkLoading() {
   useEffect(() => startLoading(), []);
@@ -40,6 +52,7 @@ export function App() {
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      <Started />
     </Suspense>
   );
   return (

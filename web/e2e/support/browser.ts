@@ -71,6 +71,15 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/**
+ * Opens a page and waits until the app runs it: a server-made page shows its content before its
+ * code has loaded, and a click or a choice made then would be lost (record 0039).
+ */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
+import { open } from './browser';
 
 export const PASSWORD = 'correct-horse-battery-e2e';
 
 /** Signs up through the page; the ALTCHA widget solves its proof of work in the browser. */
 export async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/account/signup');
+  await open(page, '/account/signup');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Email').fill(email);

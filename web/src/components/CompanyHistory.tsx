@@ -1,11 +1,8 @@
-import { lazy, Suspense } from 'react';
 import type { Company } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { useApi } from '../hooks/useApi';
+import HistoryChart from './HistoryChart';
 import { PageState } from './PageState';
-
-// Its own chunk: the company page's first paint does not wait for the chart (decision 0024).
-const HistoryChart = lazy(() => import('./HistoryChart'));
 
 /** The company's rank over quarters in the page's industry (docs/product/rules.md#s12). */
 export function CompanyHistory({ industry, company }: { industry: string; company: Company }) {
@@ -15,13 +12,13 @@ export function CompanyHistory({ industry, company }: { industry: string; compan
       <h2 id="history-heading">Rank over time</h2>
       <PageState state={state} what="the rank history">
         {(history) => (
-          <Suspense fallback={<p className="muted">Loading the chart…</p>}>
-            <HistoryChart
-              points={history.points}
-              company={company}
-              companyName={company.company_name}
-            />
-          </Suspense>
+          // In the page's chunk, not one of its own: the chart arrives drawn by the server, and a
+          // chunk still loading would leave it unadopted while the page runs (record 0039).
+          <HistoryChart
+            points={history.points}
+            company={company}
+            companyName={company.company_name}
+          />
         )}
       </PageState>
     </section>
