@@ -104,6 +104,8 @@ describe('rankings cache with two replicas', () => {
     expect(await redis.get(dataVersionKey(prefix, other))).toBe(String(initial + 1));
 
     // As after a Redis restart without persistence: the first bump starts from the clock too.
+    // A restart takes time; within the same millisecond the clock would give initial + 1 again.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await redis.del(dataVersionKey(prefix, other));
     await bumpDataVersions(redis, prefix, [other]);
     expect(Number(await redis.get(dataVersionKey(prefix, other)))).toBeGreaterThan(initial + 1);
