@@ -86,6 +86,10 @@ async function lighthouseScores(url: string, formFactor: FormFactor): Promise<Li
       },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
+    // A run Lighthouse could not finish scores 0: say so rather than report it as a figure.
+    if (result!.lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${url}: ${result!.lhr.runtimeError.message}`);
+    }
     const categories = result!.lhr.categories;
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
@@ -130,9 +134,13 @@ async function main(): Promise<void> {
     };
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const [name, pagePath] of Object.entries(pages)) {
-        lighthouse[formFactor][name] = await lighthouseScores(
-          `${stack.baseUrl}${pagePath}`,
-          formFactor,
+        const url = `${stack.baseUrl}${pagePath}`;
+        // One more try when a run fails (a page load that timed out on the shared machine).
+        lighthouse[formFactor][name] = await lighthouseScores(url, formFactor).catch(
+          (error: unknown) => {
+            console.warn(`${(error as Error).message}; once more`);
+            return lighthouseScores(url, formFactor);
+          },
         );
       }
     }
