@@ -17,7 +17,6 @@ import {
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { RateLimit, RateLimitGuard } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
 import { unknownCompany } from '../http/api-exceptions';
@@ -26,8 +25,8 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 
 /**
  * Corrections with a public ledger (issue 15, decision 0038): anyone may ask, with a solved
- * captcha and within the contact form's budget per address; the ledger is a public answer,
- * kept per `data` version (rankings moves it on every request and resolution).
+ * captcha and within the contact form's budget per address; the ledger is public and read for
+ * each view.
  */
 @Controller('api')
 export class CorrectionsController {
@@ -48,8 +47,11 @@ export class CorrectionsController {
     return this.services.request(Patterns.rankings.requestCorrection, request);
   }
 
-  /** The company of this company page's ledger; 404 naming `company` when there is none. */
-  @PublicAnswer({ domain: 'data', personal: false })
+  /**
+   * The company's ledger; 404 naming `company` when there is none. Read for each view, not kept:
+   * it changes with every request and decision, and keeping it per `data` version would make each
+   * request drop every kept answer of the site (decision 0038).
+   */
   @Get('corrections/:market/:industry/:company')
   async ledger(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,

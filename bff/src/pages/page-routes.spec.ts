@@ -1,4 +1,4 @@
-import { canonicalPath, isWidgetPath, matchPage } from './page-routes';
+import { canonicalPath, isKeptPage, isWidgetPath, matchPage } from './page-routes';
 
 describe('matchPage', () => {
   it.each([
@@ -60,5 +60,12 @@ describe('isWidgetPath', () => {
     expect(isWidgetPath('/widgets/reports/1/2026-01-01/x')).toBe(true);
     expect(isWidgetPath('/widgetsx')).toBe(false);
     expect(isWidgetPath('/companies/us/tools')).toBe(false);
+  });
+});
+
+describe('isKeptPage', () => {
+  it('keeps pages made from the data, not a corrections ledger', () => {
+    expect(isKeptPage({ kind: 'company', industry: 'tools', company: 'acme' })).toBe(true);
+    expect(isKeptPage({ kind: 'ledger', industry: 'tools', company: 'acme' })).toBe(false);
   });
 });

@@ -90,3 +90,11 @@ function segments(pathname: string): string[] | null {
     return null;
   }
 }
+
+/**
+ * Whether a page's bytes are kept for the next visitor (per `data` version). A corrections ledger
+ * changes with every request and decision, which move no data version: it is rendered per view.
+ */
+export function isKeptPage(route: PageRoute): boolean {
+  return route.kind !== 'ledger';
+}

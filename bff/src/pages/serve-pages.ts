@@ -8,7 +8,7 @@ import { sendAndKeep } from './kept-answer';
 import { headTags } from './page-head';
 import { PageHeads } from './page-heads';
 import { PageTemplate } from './page-html';
-import { canonicalPath, matchPage } from './page-routes';
+import { canonicalPath, isKeptPage, matchPage } from './page-routes';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
@@ -54,7 +54,9 @@ export class Pages {
       const head = headTags(page.head, this.options.publicUrl, this.options.productName);
       const app = (await this.options.app?.render(request.originalUrl)) ?? NOT_RENDERED;
       const body = this.template.render(head, app);
-      if (page.status === 404) return this.sendUnkept(response, 404, body);
+      if (page.status === 404 || !isKeptPage(route!)) {
+        return this.sendUnkept(response, page.status, body);
+      }
       sendAndKeep(this.cache, request, response, { body, contentType: HTML_CONTENT_TYPE, version });
     } catch (error) {
       // The services are away: the bare app, which shows the error and lets the visitor retry.

@@ -343,6 +343,8 @@ describe('pages that search engines can read and people can share', () => {
       const { response, html } = await page(url);
       expect(response.status).toBe(200);
       expectHead(html, url, /^Corrections to .+ ·/);
+      // Rendered per view: requests and decisions move no data version.
+      expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(html.querySelector('main')?.text).toMatch(/resolved within 14 days/);
     });
 

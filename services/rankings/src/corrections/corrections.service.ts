@@ -18,7 +18,7 @@ import {
   type Period,
   type RejectCorrectionRequest,
 } from '@upright/contracts';
-import { PublicData, RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
+import { RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { CompaniesRepository } from '../companies/companies.repository';
 import type { RankingsConfig } from '../config';
 import { announceDataChange } from '../rankings-cache/data-version';
@@ -70,7 +70,6 @@ export class CorrectionsService {
     private readonly repository: CorrectionsRepository,
     private readonly companies: CompaniesRepository,
     private readonly mail: CorrectionMail,
-    private readonly publicData: PublicData,
     private readonly redis: RedisConnection,
     @Inject(SERVICE_CONFIG) private readonly config: RankingsConfig,
   ) {}
@@ -126,8 +125,6 @@ export class CorrectionsService {
       );
       return receipt;
     });
-    // The ledger lists open requests too.
-    await this.announce(() => this.publicData.changed('data'));
     return { reference, promise_days: CORRECTION_PROMISE_DAYS };
   }
 
@@ -167,10 +164,7 @@ export class CorrectionsService {
       await this.mailResolution(row, resolved);
       return { resolved, uprightCid: row.uprightCid };
     });
-    const industries = await this.repository.industriesOf(uprightCid);
-    await this.announce(() =>
-      announceDataChange(this.redis.redis, this.config.TRANSPORT_PREFIX, industries),
-    );
+    await this.announceNewData(uprightCid);
     return toLedgerEntry(resolved);
   }
 
@@ -185,7 +179,6 @@ export class CorrectionsService {
       await this.mailResolution(row, resolved);
       return resolved;
     });
-    await this.announce(() => this.publicData.changed('data'));
     return toLedgerEntry(resolved);
   }
 
@@ -244,12 +237,14 @@ export class CorrectionsService {
   }
 
   /**
-   * After the commit. A lost announcement must not undo or fail what is committed (the requester
-   * would ask again): it is logged, and cached rankings expire within 15 minutes anyway.
+   * After the commit, as an import does: every industry of the company has new data. A lost
+   * announcement must not undo or fail what is committed (the requester would ask again): it is
+   * logged, and cached rankings expire within 15 minutes anyway.
    */
-  private async announce(announcement: () => Promise<unknown>): Promise<void> {
+  private async announceNewData(uprightCid: string): Promise<void> {
     try {
-      await announcement();
+      const industries = await this.repository.industriesOf(uprightCid);
+      await announceDataChange(this.redis.redis, this.config.TRANSPORT_PREFIX, industries);
     } catch (error) {
       this.logger.error(`Could not announce a correction: ${String(error)}`);
     }
