@@ -27,10 +27,24 @@ export const configureRequests = requestFromServer;
 export function renderApp(location: string, timeoutMs: number): Promise<RenderedApp> {
   const answers = new ServerAnswers(location);
   return new Promise((resolve, reject) => {
-    // eslint-disable-next-line prefer-const -- set after the stream it stops is made
-    let timer: ReturnType<typeof setTimeout>;
     let html = '';
     let failure: unknown = null;
+    const stream = renderToPipeableStream(
+      <StaticRouter location={location}>
+        <AppTree firstAnswers={answers} />
+      </StaticRouter>,
+      {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: (error) => finish(error),
+        onError(error) {
+          failure ??= error;
+        },
+      },
+    );
+    const timer = setTimeout(() => {
+      finish(new Error(`rendering ${location} took over ${timeoutMs} ms`));
+      stream.abort();
+    }, timeoutMs);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         html += chunk.toString('utf8');
@@ -38,26 +52,13 @@ export function renderApp(location: string, timeoutMs: number): Promise<Rendered
       },
       final(done) {
         done();
-        clearTimeout(timer);
-        if (failure) reject(failure);
-        else resolve({ html, firstAnswers: answers.record() });
+        finish(failure);
       },
     });
-    const stream = renderToPipeableStream(
-      <StaticRouter location={location}>
-        <AppTree firstAnswers={answers} />
-      </StaticRouter>,
-      {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        onError(error) {
-          failure ??= error;
-        },
-      },
-    );
-    timer = setTimeout(() => {
-      reject(new Error(`rendering ${location} took over ${timeoutMs} ms`));
-      stream.abort();
-    }, timeoutMs);
+    const finish = (error: unknown) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve({ html, firstAnswers: answers.record() });
+    };
   });
 }
