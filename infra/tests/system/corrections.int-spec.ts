@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  Queues,
   type CorrectionLedger,
   type CorrectionReceipt,
   type IndustryCompaniesResponse,
   type LedgerEntry,
   type OpenCorrectionsResponse,
 } from '@upright/contracts';
-import { bullmqOptions } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import {
   eventually,
@@ -15,15 +13,17 @@ import {
   testInfra,
   uniqueTransportPrefix,
 } from '@upright/platform/testing';
-import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { accountsService } from '@upright/accounts';
 import { mailService } from '@upright/mail';
 import { Maildev, type ReceivedMail } from '@upright/mail/testing';
-import { rankingsService } from '@upright/rankings';
-import { reportsService } from '@upright/reports';
 import { bffService } from '@upright/bff';
-import { insertTaxIndustry, promoteToAdmin } from './support/admin-and-industry';
+import {
+  insertTaxFixture,
+  promoteToAdmin,
+  removeTaxFixture,
+  startAccountsAndData,
+  type TaxFixture,
+} from './support/admin-and-industry';
 import { Browser, signupForm, solvedCaptcha } from './support/accounts-stack';
 
 /**
@@ -45,6 +45,7 @@ describe('corrections through the BFF', () => {
   ] as const;
   const industry = `zz-${tag}-corr`;
   const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const fixture: TaxFixture = { tag, industry, reportId, queuePrefix };
   const cid = (name: string) => `ZZ${tag}${name}`;
   const slug = (name: string) => `company-${name.toLowerCase()}-${tag}`;
   const common = {
@@ -118,31 +119,10 @@ describe('corrections through the BFF', () => {
   beforeAll(async () => {
     db = new Client({ connectionString: infra.adminUrl() });
     await db.connect();
-    await insertTaxIndustry(db, tag, industry, TAXES);
-    await db.query(
-      `INSERT INTO reports.reports
-         (report_id, title, slug, published_date, industry, value, geography, count, period_year,
-          period_qrt, report)
-       VALUES ($1, $2, $3, '2031-08-01', $4, 'tax', 'us', 5, 2031, 2, '## Test')`,
-      [reportId, `Tax test ${tag}`, `tax-test-${tag}`, industry],
-    );
+    await insertTaxFixture(db, fixture, TAXES);
     maildev = await Maildev.start();
     apps.push(
-      await startTestApp(accountsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('accounts'),
-        QUEUE_PREFIX: queuePrefix,
-      }),
-      await startTestApp(rankingsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('rankings'),
-        QUEUE_PREFIX: queuePrefix,
-      }),
-      await startTestApp(reportsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('reports'),
-        QUEUE_PREFIX: queuePrefix,
-      }),
+      ...(await startAccountsAndData(common, fixture, (owner) => infra.databaseUrl(owner))),
     );
     bff = await startTestApp(bffService, {
       ...common,
@@ -176,18 +156,7 @@ describe('corrections through the BFF', () => {
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.app.close();
-    const queues = [Queues.searchIndex, Queues.mail].map(
-      (name) =>
-        new Queue(name, bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix })),
-    );
-    for (const queue of queues) {
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }
-    await db.query('DELETE FROM reports.reports WHERE report_id = $1', [reportId]);
-    await db.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`ZZ${tag}%`]);
-    await db.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
-    await db.query('DELETE FROM accounts.users WHERE email LIKE $1', [`corr-%-${tag}@example.org`]);
+    await removeTaxFixture(db, fixture, infra.redisUrl, `corr-%-${tag}@example.org`);
     await db.end();
     await maildev?.dispose();
   });

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Queues, type PublishReportResponse } from '@upright/contracts';
-import { bullmqOptions } from '@upright/platform';
+import { type PublishReportResponse } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
-import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { accountsService } from '@upright/accounts';
-import { rankingsService } from '@upright/rankings';
-import { reportsService } from '@upright/reports';
 import { bffService } from '@upright/bff';
-import { insertTaxIndustry, promoteToAdmin } from './support/admin-and-industry';
+import {
+  insertTaxFixture,
+  promoteToAdmin,
+  removeTaxFixture,
+  startAccountsAndData,
+  type TaxFixture,
+} from './support/admin-and-industry';
 import { signupForm, solvedCaptcha, visitorCsrfHeaders } from './support/accounts-stack';
 
 /**
@@ -27,6 +28,7 @@ describe('POST /api/reports/pub', () => {
   ] as const;
   const industry = `zz-${tag}-pub`;
   const reportId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+  const fixture: TaxFixture = { tag, industry, reportId, queuePrefix };
   const common = {
     REDIS_URL: infra.redisUrl,
     TRANSPORT_PREFIX: prefix,
@@ -81,29 +83,9 @@ describe('POST /api/reports/pub', () => {
   beforeAll(async () => {
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
-    await insertTaxIndustry(admin, tag, industry, TAXES);
-    await admin.query(
-      `INSERT INTO reports.reports
-         (report_id, title, slug, published_date, industry, value, geography, count, period_year,
-          period_qrt, report)
-       VALUES ($1, $2, $3, '2031-08-01', $4, 'tax', 'us', 5, 2031, 2, '## Test')`,
-      [reportId, `Tax test ${tag}`, `tax-test-${tag}`, industry],
-    );
+    await insertTaxFixture(admin, fixture, TAXES);
     apps.push(
-      await startTestApp(accountsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('accounts'),
-        QUEUE_PREFIX: queuePrefix,
-      }),
-      await startTestApp(rankingsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('rankings'),
-      }),
-      await startTestApp(reportsService, {
-        ...common,
-        DATABASE_URL: infra.databaseUrl('reports'),
-        QUEUE_PREFIX: queuePrefix,
-      }),
+      ...(await startAccountsAndData(common, fixture, (owner) => infra.databaseUrl(owner))),
     );
     bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: '' });
     apps.push(bff);
@@ -117,20 +99,7 @@ describe('POST /api/reports/pub', () => {
 
   afterAll(async () => {
     for (const app of apps.reverse()) await app.app.close();
-    const queues = [Queues.searchIndex, Queues.mail].map(
-      (name) =>
-        new Queue(name, bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix })),
-    );
-    for (const queue of queues) {
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }
-    await admin.query('DELETE FROM reports.reports WHERE report_id = $1', [reportId]);
-    await admin.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`ZZ${tag}%`]);
-    await admin.query('DELETE FROM rankings.industries WHERE industry = $1', [industry]);
-    await admin.query('DELETE FROM accounts.users WHERE email LIKE $1', [
-      `pub-%-${tag}@example.org`,
-    ]);
+    await removeTaxFixture(admin, fixture, infra.redisUrl, `pub-%-${tag}@example.org`);
     await admin.end();
   });
 

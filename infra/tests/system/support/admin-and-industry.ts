@@ -1,6 +1,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { accountsService } from '@upright/accounts';
+import { Queues } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
+import { startTestApp, type StartedApp } from '@upright/platform/testing';
+import { rankingsService } from '@upright/rankings';
+import { reportsService } from '@upright/reports';
+import { Queue } from 'bullmq';
 import type { Client } from 'pg';
 
 const run = promisify(execFile);
@@ -55,4 +62,74 @@ export async function insertTaxIndustry(
       [cid, tax],
     );
   }
+}
+
+/** What a suite built on the tax test industry made, to start its processes and remove it. */
+export interface TaxFixture {
+  tag: string;
+  industry: string;
+  /** A report of the industry (2031 Q2, ranked on taxes), not published. */
+  reportId: number;
+  queuePrefix: string;
+}
+
+/** The tax test industry and an unpublished report on it. */
+export async function insertTaxFixture(
+  db: Client,
+  fixture: TaxFixture,
+  taxes: ReadonlyArray<readonly [name: string, tax: number]>,
+): Promise<void> {
+  const { tag, industry, reportId } = fixture;
+  await insertTaxIndustry(db, tag, industry, taxes);
+  await db.query(
+    `INSERT INTO reports.reports
+       (report_id, title, slug, published_date, industry, value, geography, count, period_year,
+        period_qrt, report)
+     VALUES ($1, $2, $3, '2031-08-01', $4, 'tax', 'us', 5, 2031, 2, '## Test')`,
+    [reportId, `Tax test ${tag}`, `tax-test-${tag}`, industry],
+  );
+}
+
+/** Accounts, rankings and reports on the fixture's queues (what an admin's actions reach). */
+export async function startAccountsAndData(
+  common: Record<string, string>,
+  fixture: TaxFixture,
+  databaseUrl: (owner: 'accounts' | 'rankings' | 'reports') => string,
+): Promise<StartedApp[]> {
+  const started: StartedApp[] = [];
+  for (const [service, owner] of [
+    [accountsService, 'accounts'],
+    [rankingsService, 'rankings'],
+    [reportsService, 'reports'],
+  ] as const) {
+    started.push(
+      await startTestApp(service, {
+        ...common,
+        DATABASE_URL: databaseUrl(owner),
+        QUEUE_PREFIX: fixture.queuePrefix,
+      }),
+    );
+  }
+  return started;
+}
+
+/** Empties the fixture's queues and removes its rows and the members whose emails match. */
+export async function removeTaxFixture(
+  db: Client,
+  fixture: TaxFixture,
+  redisUrl: string,
+  memberEmails: string,
+): Promise<void> {
+  for (const name of [Queues.searchIndex, Queues.mail]) {
+    const queue = new Queue(
+      name,
+      bullmqOptions({ REDIS_URL: redisUrl, QUEUE_PREFIX: fixture.queuePrefix }),
+    );
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  await db.query('DELETE FROM reports.reports WHERE report_id = $1', [fixture.reportId]);
+  await db.query('DELETE FROM rankings.companies WHERE upright_cid LIKE $1', [`ZZ${fixture.tag}%`]);
+  await db.query('DELETE FROM rankings.industries WHERE industry = $1', [fixture.industry]);
+  await db.query('DELETE FROM accounts.users WHERE email LIKE $1', [memberEmails]);
 }
