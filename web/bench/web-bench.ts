@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser';
-import { startStack } from '../e2e/support/stack';
+import { privateStackBasePort, startStack } from '../e2e/support/stack';
 
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 const ACCESSIBILITY_MINIMUM = 95;
@@ -102,7 +102,7 @@ async function lighthouseScores(url: string, formFactor: FormFactor): Promise<Li
 }
 
 async function main(): Promise<void> {
-  const stack = await startStack(37_000 + Math.floor(Math.random() * 90) * 10);
+  const stack = await startStack(privateStackBasePort());
   try {
     if (stack.notStarted.length > 0)
       console.warn(`[web bench] not running: ${stack.notStarted.join('; ')}`);

@@ -1,4 +1,4 @@
-import { startStack, type RunningStack } from './support/stack';
+import { privateStackBasePort, startStack, type RunningStack } from './support/stack';
 
 // Shared with the teardown (same process: the e2e project runs in band).
 declare global {
@@ -11,8 +11,7 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) return;
-  const basePort = 38_000 + Math.floor(Math.random() * 900) * 10;
-  const stack = await startStack(basePort);
+  const stack = await startStack(privateStackBasePort());
   globalThis.__UPRIGHT_E2E_STACK__ = stack;
   process.env.E2E_BASE_URL = stack.baseUrl;
   process.env.E2E_NOT_STARTED = stack.notStarted.join('\n');

@@ -38,6 +38,15 @@ async function noting<T>(notStarted: string[], step: () => Promise<T>): Promise<
  * journeys create never reach the `make up` database. The BFF
  * serves the built web app.
  */
+/**
+ * A base port for a private stack (its processes take the next ten). Below the kernel's ephemeral
+ * range (32768 and up, /proc/sys/net/ipv4/ip_local_port_range): there, any outgoing connection
+ * of the machine may already hold the port, and a process of the stack fails to listen.
+ */
+export function privateStackBasePort(): number {
+  return 21_000 + Math.floor(Math.random() * 1_100) * 10;
+}
+
 export async function startStack(basePort: number): Promise<RunningStack> {
   const id = randomUUID().slice(0, 8);
   const transportPrefix = `e2e-${id}`;
