@@ -140,9 +140,11 @@ describe('member', () => {
     await acceptCookies(context);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
     await page.getByRole('link', { name: 'SETTINGS' }).waitFor();
-    // The priorities page's own requests first: one answered 401 after the cookie is gone would
-    // end the session before the click, and the click would land on JOIN where SETTINGS was.
-    await page.waitForLoadState('networkidle');
+    // The priorities page's own request first: one answered 401 after the cookie is gone would end
+    // the session before the click, and the click would land on JOIN where SETTINGS was. Its
+    // heading shows once that answer is in. (Not the `networkidle` load state: after an in-app
+    // navigation it is already reached and waits for nothing.)
+    await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
     await context.clearCookies({ name: 'upright_session' });
     await page.getByRole('link', { name: 'SETTINGS' }).click();
     await page.getByText('It looks like your session has expired. Please sign back in.').waitFor();
