@@ -1,14 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { BareLayout, Layout } from './components/Layout';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { ProgressBar } from './components/ProgressBar';
 import { useFirstAnswers } from './ssr/first-answers';
 import { startLoading } from './state/loading';
-import { PAGES } from './routes/pages';
+import { NOT_FOUND_PAGE, PAGES } from './routes/pages';
 import { isBarePath, ROUTES } from './routes/table';
-
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /**
  * Marks the page as run by the app: a server-made page is readable before, but its buttons and
@@ -30,8 +28,11 @@ function ChunkLoading() {
 
 export function App() {
   const { pathname } = useLocation();
-  const pages = useMemo(
-    () => ROUTES.map((route) => ({ path: route.path, Page: lazy(PAGES[route.path]) })),
+  const { pages, NotFoundPage } = useMemo(
+    () => ({
+      pages: ROUTES.map((route) => ({ path: route.path, Page: PAGES[route.path].component() })),
+      NotFoundPage: NOT_FOUND_PAGE.component(),
+    }),
     [],
   );
   const firstPathname = useRef(pathname);

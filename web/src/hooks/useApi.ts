@@ -28,7 +28,8 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
   useEffect(() => {
     if (answeredFirst.current) {
       answeredFirst.current = false;
-      return;
+      // Adopted after the session probe found a member: the answer was the visitor's.
+      if (!first?.forOtherViewer) return;
     }
     let current = true;
     // On a server-made page a part still being adopted (a chart's chunk on its way) must wait for

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RoutePath } from './table';
 
 type PageModule = { default: ComponentType };
@@ -8,7 +8,7 @@ type PageModule = { default: ComponentType };
  * link prefetcher reads the table and every page reaches the prefetcher through its links: were the
  * pages imported there, each page would import itself around a cycle.
  */
-export const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
+const PAGE_IMPORTS: Record<RoutePath, () => Promise<PageModule>> = {
   '/': () => import('../pages/HomePage'),
   '/reports': () => import('../pages/ReportsPage'),
   '/reports/:id/:date/:slug': () => import('../pages/PublishedReportPage'),
@@ -37,3 +37,32 @@ export const PAGES: Record<RoutePath, () => Promise<PageModule>> = {
   '/widgets/companies/us/:industry': () => import('../pages/widgets/IndustryWidget'),
   '/widgets/reports/:id/:date/:slug': () => import('../pages/widgets/ReportWidget'),
 };
+
+/** A page's chunk: loaded ahead (prefetch, before adopting a server-made page) or when shown. */
+export interface PageChunk {
+  load(): Promise<PageModule>;
+  /**
+   * The page as a component: itself once its chunk is in, lazy before. A lazy component waits a
+   * tick on its first render even when its chunk is in; while a server-made page waits like that,
+   * an update from above (the loader, a media query) makes React drop the server's HTML and draw
+   * the page again (React error 421, record 0039).
+   */
+  component(): ComponentType;
+}
+
+function pageChunk(importPage: () => Promise<PageModule>): PageChunk {
+  let loaded: ComponentType | null = null;
+  const load = () =>
+    importPage().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  return { load, component: () => loaded ?? lazy(load) };
+}
+
+export const PAGES = Object.fromEntries(
+  Object.entries(PAGE_IMPORTS).map(([path, importPage]) => [path, pageChunk(importPage)]),
+) as Record<RoutePath, PageChunk>;
+
+/** The page for an address no route matches. */
+export const NOT_FOUND_PAGE = pageChunk(() => import('../pages/NotFoundPage'));

@@ -17,8 +17,16 @@ export interface FirstAnswers {
   take(id: string, load: () => Promise<unknown>, location: string): Outcome | undefined;
   /** True while the first page shows what the server rendered with them. */
   readonly used: boolean;
-  /** The first page is left or its viewer changed: later renders load their own data. */
+  /**
+   * True once the viewer is known to be someone other than the visitor the server rendered for. A
+   * part still being adopted then (hydration can finish after the session probe answers) takes its
+   * answer all the same, because its first render must match the HTML, and loads its own after.
+   */
+  readonly forOtherViewer: boolean;
+  /** The first page is left: later renders load their own data. */
   forget(): void;
+  /** The session probe found a member: the answers were a visitor's (see `forOtherViewer`). */
+  viewerChanged(): void;
 }
 
 export const FirstAnswersContext = createContext<FirstAnswers | null>(null);
@@ -39,14 +47,21 @@ export interface FirstAnswersRecord {
 /** The browser's side: the record the server embedded, used until forgotten. */
 export function embeddedFirstAnswers(record: FirstAnswersRecord): FirstAnswers {
   let used = true;
+  let forOtherViewer = false;
   return {
     take: (id, _load, location) =>
       used && location === record.location ? record.answers[id] : undefined,
     get used() {
       return used;
     },
+    get forOtherViewer() {
+      return forOtherViewer;
+    },
     forget() {
       used = false;
+    },
+    viewerChanged() {
+      forOtherViewer = true;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { FirstAnswers, FirstAnswersRecord, Outcome } from './first-answers'
  */
 export class ServerAnswers implements FirstAnswers {
   readonly used = true;
+  readonly forOtherViewer = false;
   private readonly outcomes = new Map<string, Outcome>();
   private readonly pending = new Map<string, Promise<void>>();
 
@@ -33,6 +34,8 @@ export class ServerAnswers implements FirstAnswers {
   }
 
   forget(): void {}
+
+  viewerChanged(): void {}
 
   record(): FirstAnswersRecord {
     return { location: this.location, answers: Object.fromEntries(this.outcomes) };

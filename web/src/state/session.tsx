@@ -75,8 +75,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           if (probed) {
             setUser(probed);
             setStatus('member');
-            if (firstAnswers?.used) {
-              firstAnswers.forget();
+            if (firstAnswers?.used && !firstAnswers.forOtherViewer) {
+              firstAnswers.viewerChanged();
               setViewerChanges((count) => count + 1);
             }
           } else setStatus('anonymous');
