@@ -73,4 +73,35 @@ describe('server-made pages are adopted by the app', () => {
       await context.close();
     }
   });
+
+  // Record 0040: the server's HTML cannot know the reader's theme; index.html's boot script sets
+  // it before the first paint, allowed by the CSP through its hash. The app's own scripts are kept
+  // away here, so the colours on screen are the boot script's alone.
+  it.each([
+    ['chosen on this site', 'light', 'dark'],
+    ['the system preference', 'dark', null],
+  ] as const)(
+    'a dark theme %s is on screen before the app runs',
+    async (_label, colorScheme, stored) => {
+      const { context, page } = await newPage(browser);
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await page.emulateMedia({ colorScheme });
+      if (stored) {
+        await page.addInitScript((theme) => localStorage.setItem('upright-theme', theme), stored);
+      }
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(pages.find(([name]) => name === 'industry')![1]);
+      const shown = await page.evaluate(() => ({
+        theme: document.documentElement.dataset.theme,
+        background: getComputedStyle(document.body).backgroundColor,
+        app: document.documentElement.dataset.app ?? null,
+      }));
+      expect(shown).toEqual({ theme: 'dark', background: 'rgb(18, 20, 23)', app: null });
+      expect(refused).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
 import { ApiRateLimit } from './api-rate-limit';
+import { inlineScriptSources } from './inline-scripts';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -35,16 +36,17 @@ function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
 /**
  * Helmet's headers with one framing policy (docs/product/rules.md#s13): widgets may be framed by
  * any site, every other answer only by this one. X-Frame-Options cannot say "any site", so widgets
- * send none rather than one that contradicts their policy.
+ * send none rather than one that contradicts their policy. Scripts: this origin's files and the
+ * page's own inline scripts by hash (record 0040), never `unsafe-inline`.
  */
-function securityHeaders(frameAncestors: string[]): Middleware {
+function securityHeaders(frameAncestors: string[], inlineScripts: string[]): Middleware {
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         connectSrc: ["'self'"],
         frameAncestors,
       },
@@ -60,8 +62,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
-  const pageHeaders = securityHeaders(["'self'"]);
-  const widgetHeaders = securityHeaders(['*']);
+  const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
+  const inlineScripts = indexHtml === null ? [] : inlineScriptSources(indexHtml);
+  const pageHeaders = securityHeaders(["'self'"], inlineScripts);
+  const widgetHeaders = securityHeaders(['*'], inlineScripts);
   app.use((request: Request, response: Response, next: () => void) =>
     (isWidgetPath(request.path) ? widgetHeaders : pageHeaders)(request, response, next),
   );
@@ -71,7 +75,6 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const services = app.get(ServiceClient);
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
   serveCrawlFiles(app, new CrawlFiles(cache, services, site));
-  const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
   const renderer =
     indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
   if (indexHtml !== null) {

@@ -11,18 +11,7 @@ import type { ReactNode } from 'react';
 import type { Theme } from '../api/account-types';
 import { useFirstAnswers } from '../ssr/first-answers';
 import { useSession } from './session';
-
-const STORAGE_KEY = 'upright-theme';
-
-function storedTheme(): Theme {
-  try {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    if (saved === 'light' || saved === 'dark') return saved;
-  } catch {
-    // storage disabled: fall back to the system preference
-  }
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
+import { rememberTheme, storedTheme } from './theme-choice';
 
 interface ThemeControl {
   theme: Theme;
@@ -37,28 +26,30 @@ const ThemeContext = createContext<ThemeControl | null>(null);
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  // A server-made page was rendered without this browser's choice: it is read once adopted.
+  // A server-made page was rendered without this browser's choice, so the first render says
+  // light like the server's and the choice is read once adopted. Its colours are right from the
+  // first paint all the same: index.html's boot script set them (record 0040).
   const serverMade = useFirstAnswers() !== null;
-  const [theme, setThemeState] = useState<Theme>(() => (serverMade ? 'light' : storedTheme()));
+  const [chosen, setChosen] = useState<Theme | null>(() => (serverMade ? null : storedTheme()));
   useBeforePaint(() => {
-    if (serverMade) startTransition(() => setThemeState(storedTheme()));
+    if (serverMade) startTransition(() => setChosen(storedTheme()));
   }, []);
   useEffect(() => {
-    if (user?.theme) setThemeState(user.theme);
+    if (!user?.theme) return;
+    setChosen(user.theme);
+    rememberTheme(user.theme);
   }, [user?.theme]);
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+    // Not before the choice is read: the boot script's colours stay until then.
+    if (chosen) document.documentElement.dataset.theme = chosen;
+  }, [chosen]);
+  const theme = chosen ?? 'light';
   const value = useMemo<ThemeControl>(
     () => ({
       theme,
       setTheme(next) {
-        setThemeState(next);
-        try {
-          localStorage.setItem(STORAGE_KEY, next);
-        } catch {
-          // the choice still applies to this visit
-        }
+        setChosen(next);
+        rememberTheme(next);
       },
     }),
     [theme],
