@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, startTransition, Suspense, useId, useState } from 'react';
 import type { SearchApp } from '@upright/contracts';
 import { RADIO_MODES, SEARCH_MODES } from './modes';
 
@@ -11,12 +11,15 @@ function PlainSearchInput({
   value,
   onChange,
   onActivate,
+  onFocusChange,
   inputId,
 }: {
   mode: SearchApp;
   value: string;
   onChange(value: string): void;
   onActivate(): void;
+  /** The box takes the focus over when the plain field had it. */
+  onFocusChange(focused: boolean): void;
   inputId: string;
 }) {
   return (
@@ -31,7 +34,11 @@ function PlainSearchInput({
         autoComplete="off"
         placeholder={SEARCH_MODES[mode].placeholder}
         value={value}
-        onFocus={onActivate}
+        onFocus={() => {
+          onFocusChange(true);
+          onActivate();
+        }}
+        onBlur={() => onFocusChange(false)}
         onPointerEnter={onActivate}
         onChange={(event) => {
           onChange(event.target.value);
@@ -50,13 +57,13 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
   const [mode, setMode] = useState<SearchApp>(fixedMode ?? 'companies');
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(false);
-  const [focusOnLoad, setFocusOnLoad] = useState(false);
+  const [focused, setFocused] = useState(false);
   const inputId = useId();
+  // A transition under a boundary already on screen: the plain field stays, focused and taking
+  // keys, until ReactiveSearch's chunk is in (a fallback would be a new, unfocused field, and
+  // what was typed meanwhile would be lost).
   const activate = () => {
-    if (!active) {
-      setFocusOnLoad(document.activeElement?.id === inputId);
-      setActive(true);
-    }
+    if (!active) startTransition(() => setActive(true));
   };
   const plain = (
     <PlainSearchInput
@@ -64,6 +71,7 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
       value={typed}
       onChange={setTyped}
       onActivate={activate}
+      onFocusChange={setFocused}
       inputId={inputId}
     />
   );
@@ -89,18 +97,18 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
           ))}
         </fieldset>
       )}
-      {active ? (
-        <Suspense fallback={plain}>
+      <Suspense fallback={plain}>
+        {active ? (
           <ReactiveSearchBox
             key={mode}
             mode={mode}
             initialValue={typed}
-            autoFocus={focusOnLoad || typed !== ''}
+            autoFocus={focused || typed !== ''}
           />
-        </Suspense>
-      ) : (
-        plain
-      )}
+        ) : (
+          plain
+        )}
+      </Suspense>
     </div>
   );
 }
