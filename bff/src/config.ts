@@ -2,6 +2,7 @@ import path from 'node:path';
 import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
 import { authConfigShape, requireAuthSecretsInProduction } from './auth/auth-config';
+import { loadTestConfigShape } from './http/load-test-mode';
 
 export const bffConfigSchema = commonConfigSchema
   .extend({
@@ -33,6 +34,7 @@ export const bffConfigSchema = commonConfigSchema
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     ...authConfigShape,
+    ...loadTestConfigShape,
   })
   .superRefine(requireAuthSecretsInProduction);
 export type BffConfig = z.infer<typeof bffConfigSchema>;

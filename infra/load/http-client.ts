@@ -1,8 +1,14 @@
 /**
- * The journeys' Client on Node (fetch): one cookie jar and one client address per virtual user,
- * every request timed and recorded as a Sample.
+ * The journeys' Client on Node (fetch): one cookie jar per virtual user, every request timed and
+ * recorded as a Sample.
  */
-import type { Answer, Client, Method, StepOptions } from '../k6/lib/journeys';
+import {
+  loadTestHeaders,
+  type Answer,
+  type Client,
+  type Method,
+  type StepOptions,
+} from '../k6/lib/journeys';
 import { jitteredThink } from '../k6/lib/load-model';
 import type { Sample } from './figures';
 
@@ -34,19 +40,14 @@ export interface ClientOptions {
   recorder: Recorder;
   thinkScale: number;
   /**
-   * The visitor's address, sent as X-Forwarded-For. The BFF trusts that header from loopback
-   * (its proxy setting), so each simulated visitor is its own client to per-address rate limits,
-   * as real visitors are. Addresses come from 198.18.0.0/15, the range set aside for benchmarks.
+   * The target's LOAD_TEST_TOKEN, sent in X-Load-Test: the BFF's load-test mode then holds this
+   * generator to no per-address budget (without it, the target lists this machine's address).
    */
-  clientAddress: string;
+  loadTestToken?: string;
   timeoutMs?: number;
 }
 
 const MAX_FAILURE_BODY = 300;
-
-export function visitorAddress(index: number): string {
-  return `198.${18 + ((index >> 16) & 1)}.${(index >> 8) & 255}.${index & 255}`;
-}
 
 export function nodeClient(options: ClientOptions): Client {
   const cookies = new Map<string, string>();
@@ -67,7 +68,7 @@ export function nodeClient(options: ClientOptions): Client {
     async request(method: Method, path: string, step: StepOptions): Promise<Answer> {
       const headers: Record<string, string> = {
         accept: 'application/json',
-        'x-forwarded-for': options.clientAddress,
+        ...loadTestHeaders(options.loadTestToken),
         ...step.headers,
       };
       if (cookies.size > 0) {
@@ -78,6 +79,7 @@ export function nodeClient(options: ClientOptions): Client {
       const started = performance.now();
       let status = 0;
       let text = '';
+      let answerHeaders: Record<string, string> = {};
       try {
         const response = await fetch(`${options.baseUrl}${path}`, {
           method,
@@ -87,6 +89,7 @@ export function nodeClient(options: ClientOptions): Client {
         });
         text = await response.text();
         status = response.status;
+        answerHeaders = Object.fromEntries(response.headers);
         remember(response);
       } catch (error) {
         text = error instanceof Error ? error.message : String(error);
@@ -104,7 +107,7 @@ export function nodeClient(options: ClientOptions): Client {
           body: text.slice(0, MAX_FAILURE_BODY),
         });
       }
-      return { status, body: text };
+      return { status, body: text, headers: answerHeaders };
     },
     cookie(name: string): string | undefined {
       return cookies.get(name);

@@ -2,8 +2,16 @@
  * The per-process Redis ACL users of local mode, on a real Redis: the transport and BullMQ work
  * under them, and a process holding another service's user cannot read that service's streams.
  */
-import { Events, Patterns, Queues, type TransportIdentity } from '@upright/contracts';
-import { transportTrust } from '@upright/platform';
+import {
+  Events,
+  mailJobId,
+  mailQueueJobs,
+  Patterns,
+  Queues,
+  type MailJobData,
+  type TransportIdentity,
+} from '@upright/contracts';
+import { bullmqOptions, QueueProducer, transportTrust } from '@upright/platform';
 import { deleteKeys, eventually, uniqueTransportPrefix } from '@upright/platform/testing';
 import { RedisStreamsClient, RedisStreamsServer, keySpace } from '@upright/transport';
 import { Queue, Worker } from 'bullmq';
@@ -26,6 +34,17 @@ let bff: RedisStreamsClient;
 let accountsClient: RedisStreamsClient;
 const connections: Redis[] = [];
 const averages: unknown[] = [];
+const recipient = { uid: 'u-acl', email: 'ada@example.com', firstName: 'Ada', unsubscribeKey: 'k' };
+const receipt: MailJobData['correction-received'] = {
+  requester: { email: 'grace@example.com' },
+  correction: {
+    reference: 'C-1',
+    company: { company_name: 'Acme', industry: 'tools', slug: 'acme' },
+    field_label: 'Climate',
+    period: { period_year: 2026, period_qrt: 2 },
+  },
+  promiseDays: 14,
+};
 
 /** A connection as the given process. */
 function as(identity: TransportIdentity): Redis {
@@ -129,25 +148,65 @@ it('lets a caller write to a service it calls, never read what others sent it', 
   await expect(as('accounts').xrange(bffReplies, '-', '+')).rejects.toThrow(/NOPERM/);
 });
 
-it('runs BullMQ on a process own queues only', async () => {
-  const connection = (identity: TransportIdentity) => ({
-    connection: { url: urls[identity] },
-    prefix: prefixes.queue,
-  });
-  const done: unknown[] = [];
-  const worker = new Worker(
-    Queues.mail,
-    async (job) => void done.push(job.data),
-    connection('mail'),
+/** A process's queue config: `QueueProducer`'s, and as BullMQ options for raw queues. */
+const queueConfig = (identity: TransportIdentity) => ({
+  REDIS_URL: urls[identity],
+  QUEUE_PREFIX: prefixes.queue,
+});
+const queueConnection = (identity: TransportIdentity) => bullmqOptions(queueConfig(identity));
+
+it("runs BullMQ on a process own queues only: the mail worker on every producer's queue", async () => {
+  const done: string[] = [];
+  const workers = [Queues.mailAccounts, Queues.mailRankings].map(
+    (queue) => new Worker(queue, async (job) => void done.push(job.name), queueConnection('mail')),
   );
-  const queue = new Queue(Queues.mail, connection('accounts'));
-  // Reports queues search documents only: the mail queue is not its own.
-  const foreign = new Queue(Queues.mail, connection('reports'));
+  const accounts = new QueueProducer(mailQueueJobs.accounts, queueConfig('accounts'));
+  const rankings = new QueueProducer(mailQueueJobs.rankings, queueConfig('rankings'));
+  // Reports queues search documents only: no mail queue is its own.
+  const foreign = new Queue(Queues.mailAccounts, queueConnection('reports'));
   try {
-    await queue.add('welcome', { to: 'member' });
-    await eventually('the mail worker to run the job', async () => done.length === 1);
-    await expect(foreign.add('welcome', { to: 'forged' })).rejects.toThrow(/NOPERM/);
+    await accounts.add('welcome', { recipient });
+    await rankings.add('correction-received', receipt);
+    await eventually('the mail worker to run both jobs', async () => done.length === 2);
+    expect(done.sort()).toEqual(['correction-received', 'welcome']);
+    await expect(foreign.add('welcome', { recipient })).rejects.toThrow(/NOPERM/);
   } finally {
-    await Promise.all([worker.close(), queue.close(), foreign.close()]);
+    await Promise.all([
+      ...workers.map((worker) => worker.close()),
+      accounts.close(),
+      rankings.close(),
+      foreign.close(),
+    ]);
+  }
+});
+
+it("keeps a second mail producer out of accounts' mail jobs: no reading, changing or forging", async () => {
+  const accounts = new QueueProducer(mailQueueJobs.accounts, queueConfig('accounts'));
+  const asRankings = new Queue(Queues.mailAccounts, queueConnection('rankings'));
+  const legacy = new Queue(Queues.legacyMail, queueConnection('rankings'));
+  const rankings = as('rankings');
+  try {
+    const reset = await accounts.add(
+      'password-reset',
+      { recipient, resetHash: 'clear-reset-code', expiresAt: '2026-11-21T14:05:00.000Z' },
+      { jobId: mailJobId.passwordReset(recipient.uid, 'r-1') },
+    );
+    const jobKey = `${prefixes.queue}:${Queues.mailAccounts}:${reset.id}`;
+    const refused = [
+      // Reading the waiting reset mail (its code and recipient)…
+      asRankings.getJob(reset.id!),
+      asRankings.getWaiting(),
+      rankings.hgetall(jobKey),
+      // …changing its recipient…
+      rankings.hset(jobKey, 'data', JSON.stringify({ recipient: { email: 'thief@example.com' } })),
+      // …or adding a mail of a kind only accounts may send, there or on the previous shared queue.
+      asRankings.add('password-reset', { recipient, resetHash: 'x', expiresAt: 'x' }),
+      legacy.add('password-reset', { recipient, resetHash: 'x', expiresAt: 'x' }),
+    ];
+    for (const attempt of refused) await expect(attempt).rejects.toThrow(/NOPERM/);
+    // The job is as accounts added it.
+    expect((await admin.hget(jobKey, 'data')) ?? '').toContain('clear-reset-code');
+  } finally {
+    await Promise.all([accounts.close(), asRankings.close(), legacy.close()]);
   }
 });

@@ -1,5 +1,5 @@
 import { Queues, TRANSPORT_IDENTITIES } from '@upright/contracts';
-import { aclRules, aclUserName, urlForUser } from './redis-acl';
+import { aclRules, aclSetUserCommand, aclUserName, urlForUser } from './redis-acl';
 
 const prefixes = { transport: 'upright', queue: 'upright-q' };
 
@@ -60,11 +60,41 @@ describe('Redis ACL rules', () => {
     expect(aclRules('mail', prefixes)).not.toContain('~upright-q:rank-alerts:*');
   });
 
+  it("give each mail producer its own mail queue only, and the mail service every producer's", () => {
+    const accounts = aclRules('accounts', prefixes);
+    const rankings = aclRules('rankings', prefixes);
+    expect(accounts).toContain('~upright-q:mail-accounts:*');
+    expect(accounts.join(' ')).not.toContain('mail-rankings');
+    expect(rankings).toContain('~upright-q:mail-rankings:*');
+    expect(rankings.join(' ')).not.toContain('mail-accounts');
+    expect(aclRules('mail', prefixes)).toEqual(
+      expect.arrayContaining([
+        '~upright-q:mail-accounts:*',
+        '~upright-q:mail-rankings:*',
+        // The previous release's shared queue, which the mail worker drains: no producer's.
+        '~upright-q:mail:*',
+      ]),
+    );
+    for (const producer of ['accounts', 'rankings'] as const) {
+      expect(aclRules(producer, prefixes)).not.toContain('~upright-q:mail:*');
+    }
+  });
+
   it('give every queue of the contracts to at least one process', () => {
     const rules = TRANSPORT_IDENTITIES.flatMap((identity) => aclRules(identity, prefixes));
     for (const queue of Object.values(Queues)) {
       expect(rules).toContain(`~upright-q:${queue}:*`);
     }
+  });
+
+  it("print a production user's command with its rules quoted and its password from the shell", () => {
+    const command = aclSetUserCommand('rankings', prefixes);
+    expect(command).toMatch(
+      /^redis-cli ACL SETUSER upright-rankings reset on ">\$REDIS_PASSWORD_RANKINGS" 'resetkeys' /,
+    );
+    expect(command).toContain(" '~upright-q:mail-rankings:*' ");
+    expect(command).not.toContain('mail-accounts');
+    expect(command).toContain(" '-@dangerous' ");
   });
 
   it('name users by prefix and process, and put the credentials in the URL', () => {

@@ -7,7 +7,10 @@
  *
  * CLI: `node --import tsx infra/local/redis-acl.ts` with REDIS_URL (an administrative user),
  * TRANSPORT_PREFIX, QUEUE_PREFIX and REDIS_ACL_SECRET set: ensures the users and prints one
- * `REDIS_URL_<PROCESS>='…'` line per process for the shell.
+ * `REDIS_URL_<PROCESS>='…'` line per process for the shell. With `--rules` (TRANSPORT_PREFIX and
+ * QUEUE_PREFIX only) it changes nothing and prints the `ACL SETUSER` command of every process
+ * for a production Redis (the chart's `redis-url-<component>` users), each password taken from
+ * `$REDIS_PASSWORD_<PROCESS>`.
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -206,6 +209,22 @@ export async function ownRedisUser(
   };
 }
 
+/**
+ * The `redis-cli` command that creates or narrows (reset first) a process's user with its rules,
+ * for a production Redis; the password is read from `$REDIS_PASSWORD_<PROCESS>` by the shell.
+ */
+export function aclSetUserCommand(identity: TransportIdentity, prefixes: AclPrefixes): string {
+  const quoted = aclRules(identity, prefixes).map((rule) => `'${rule}'`);
+  const password = `">$REDIS_PASSWORD_${identity.toUpperCase()}"`;
+  return [
+    'redis-cli ACL SETUSER',
+    aclUserName(identity, prefixes),
+    'reset on',
+    password,
+    ...quoted,
+  ].join(' ');
+}
+
 function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is required`);
@@ -213,6 +232,10 @@ function requireEnv(name: string): string {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--rules')) {
+    for (const { name } of STACK) console.log(aclSetUserCommand(name, prefixesOf(process.env)));
+    return;
+  }
   const urls = await ensureRedisUsers(
     requireEnv('REDIS_URL'),
     prefixesOf(process.env),

@@ -9,7 +9,13 @@
  * are contracts' `TRANSPORT_IDENTITIES`, which this manifest must match entry for entry (the
  * compiler checks the names, the manifest test the count).
  */
-import { Queues, type QueueName, type TransportIdentity } from '@upright/contracts';
+import {
+  MAIL_PRODUCERS,
+  mailWorkerQueues,
+  Queues,
+  type QueueName,
+  type TransportIdentity,
+} from '@upright/contracts';
 
 export interface StackProcess {
   /** Its name on the transport, in logs, ACL users, image and chart component names. */
@@ -45,7 +51,12 @@ export const STACK: readonly StackProcess[] = [
     entry: 'services/accounts/dist/main.js',
     port: 8081,
     ownsSchema: true,
-    queues: [Queues.mail, Queues.memberDeletion, Queues.searchMemberDeletion, Queues.rankAlerts],
+    queues: [
+      MAIL_PRODUCERS.accounts.queue,
+      Queues.memberDeletion,
+      Queues.searchMemberDeletion,
+      Queues.rankAlerts,
+    ],
     smtp: false,
     opensearch: false,
     env: ['UNSUBSCRIBE_SECRET'],
@@ -57,7 +68,7 @@ export const STACK: readonly StackProcess[] = [
     port: 8082,
     ownsSchema: true,
     // The import (connecting as rankings) adds rank-alerts jobs; corrections mail requesters.
-    queues: [Queues.searchIndex, Queues.rankAlerts, Queues.mail],
+    queues: [Queues.searchIndex, Queues.rankAlerts, MAIL_PRODUCERS.rankings.queue],
     smtp: false,
     opensearch: false,
     importer: 'services/rankings/dist/data-import/cli.js',
@@ -81,7 +92,8 @@ export const STACK: readonly StackProcess[] = [
     entry: 'services/mail/dist/main.js',
     port: 8084,
     ownsSchema: false,
-    queues: [Queues.mail],
+    // Every producer's mail queue, and the previous release's (decision 0041).
+    queues: mailWorkerQueues.map((contract) => contract.queue),
     smtp: true,
     opensearch: false,
     env: ['CONTACT_INBOX', 'MAIL_FROM'],

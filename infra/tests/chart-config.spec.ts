@@ -21,12 +21,10 @@ const SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
   }),
 );
 
-/** Production values with a chart-created Secret: rediss:// on redis.port 6380, as they require. */
+/** Production values with a chart-created Secret (rediss:// on 6379, as ElastiCache's TLS port). */
 const PRODUCTION_SECRETS = [
   'secrets.existingSecret=',
-  ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')).map((set) =>
-    set.replace(/=rediss?:\/\/(.*):6379$/, '=rediss://$1:6380'),
-  ),
+  ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')),
 ];
 
 /** The environment Kubernetes gives the container: envFrom first, then env in order. */

@@ -325,6 +325,7 @@ describe('the edge', () => {
         'gateway.parentRefs[0].name=public',
         'gateway.parentRefs[0].namespace=gateway',
         'gateway.hostnames[0]=upright.example.com',
+        'networkPolicy.edge.preset=envoy-gateway',
       ],
     );
     const [route] = ofKind(manifests, 'HTTPRoute');

@@ -10,6 +10,7 @@ import {
   chartDir,
   componentOf,
   DATABASE_COMPONENTS,
+  edgeRoutes,
   NODE_COMPONENTS,
   loadValues,
   ofKind,
@@ -72,10 +73,13 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
     expect(results).toHaveLength(manifests.length);
     const invalid = results.filter((result) => result.errors.length > 0);
     expect(invalid).toEqual([]);
-    // Custom resources are the only kinds without an upstream schema.
+    // Custom resources and the Gateway API's route are the only kinds without a schema here.
     const unchecked = results.filter((result) => !result.schema).map((result) => result.kind);
-    expect([...new Set(unchecked)]).toEqual(
-      values.metrics.serviceMonitor.enabled ? ['ServiceMonitor'] : [],
+    expect([...new Set(unchecked)].sort()).toEqual(
+      [
+        ...(values.metrics.serviceMonitor.enabled ? ['ServiceMonitor'] : []),
+        ...(values.gateway.enabled ? ['HTTPRoute'] : []),
+      ].sort(),
     );
   });
 
@@ -149,12 +153,10 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
   });
 
   it('routes the hashed assets to web and everything else (pages, API, crawl files) to the BFF', () => {
-    const [ingress] = ofKind(manifests, 'Ingress');
     const serviceNames = new Set(ofKind(manifests, 'Service').map((s) => s.metadata.name));
-    for (const rule of ingress.spec.rules) {
-      const routes = Object.fromEntries(
-        rule.http.paths.map((route: Manifest) => [route.path, route.backend.service.name]),
-      );
+    const routed = edgeRoutes(manifests);
+    expect(routed.length).toBeGreaterThan(0);
+    for (const routes of routed) {
       expect(routes).toEqual({ '/assets': 'upright-web', '/': 'upright-bff' });
       for (const service of Object.values(routes))
         expect(serviceNames.has(service as string)).toBe(true);
@@ -278,14 +280,18 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
       });
     });
 
-    it('let only web and the BFF be reached from the ingress controller', () => {
+    it("let only web and the BFF be reached from the edge (its proxies' namespace)", () => {
+      const edgeNamespace = {
+        'ingress-nginx': 'ingress-nginx',
+        'envoy-gateway': 'envoy-gateway-system',
+      }[values.networkPolicy.edge.preset as string];
       for (const deployment of deployments) {
         const component = componentOf(deployment);
         const peers = policyOf(component)!.spec.ingress.flatMap((rule: Manifest) => rule.from);
-        const fromIngress = peers.some((peer: Manifest) =>
-          values.networkPolicy.ingressFrom.some(
-            (allowed: Manifest) => JSON.stringify(allowed) === JSON.stringify(peer),
-          ),
+        const fromIngress = peers.some(
+          (peer: Manifest) =>
+            peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] ===
+              edgeNamespace && peer.podSelector,
         );
         expect(fromIngress).toBe(component === 'web' || component === 'bff');
         if (component !== 'web' && component !== 'bff') {

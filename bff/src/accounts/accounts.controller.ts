@@ -196,7 +196,7 @@ export class AccountsController {
   ): Promise<{ resetSent: true }> {
     await this.captcha.verify(body.altcha);
     // Bounds the reset mails one address receives, from however many client addresses.
-    await this.limits.consume('account', accountKeys.email(body.email), response);
+    await this.limits.consume('resetMail', accountKeys.email(body.email), response);
     return this.services.request(Patterns.accounts.requestReset, { email: body.email });
   }
 
@@ -207,13 +207,16 @@ export class AccountsController {
     return this.services.request(Patterns.accounts.validateResetHash, { hash });
   }
 
+  /** The owner is back: the account's budget of wrong passwords starts again (issue 25). */
   @Post('resetpassword')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit('reset')
-  resetPassword(
+  async resetPassword(
     @Body(new ZodValidationPipe(resetPasswordBodySchema)) body: ResetPasswordRequest,
   ): Promise<{ success: true }> {
-    return this.services.request(Patterns.accounts.resetPassword, body);
+    const account = await this.services.request(Patterns.accounts.resetPassword, body);
+    await this.limits.clearAccount(account);
+    return { success: true };
   }
 }

@@ -6,6 +6,7 @@ import {
   HttpStatus,
   Param,
   Post,
+  Query,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -21,7 +22,11 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { correctionIdParams } from './corrections.schemas';
+import {
+  correctionIdParams,
+  correctionsPageQuery,
+  type CorrectionsPageQuery,
+} from './corrections.schemas';
 
 type IdParams = z.output<typeof correctionIdParams>;
 
@@ -34,9 +39,12 @@ type IdParams = z.output<typeof correctionIdParams>;
 export class CorrectionsAdminController {
   constructor(private readonly services: ServiceClient) {}
 
+  /** A page of the open requests, oldest first, with how many are open. */
   @Get()
-  open(): Promise<OpenCorrectionsResponse> {
-    return this.services.request(Patterns.rankings.openCorrections, {});
+  open(
+    @Query(new ZodValidationPipe(correctionsPageQuery)) page: CorrectionsPageQuery,
+  ): Promise<OpenCorrectionsResponse> {
+    return this.services.request(Patterns.rankings.openCorrections, page);
   }
 
   @Post(':id/accept')

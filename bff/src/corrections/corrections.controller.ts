@@ -6,6 +6,7 @@ import {
   HttpStatus,
   Param,
   Post,
+  Query,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -22,6 +23,7 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { unknownCompany } from '../http/api-exceptions';
 import { companyPageParams, companyRoute } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
 
 /**
  * Corrections with a public ledger (issue 15, decision 0038): anyone may ask, with a solved
@@ -48,16 +50,20 @@ export class CorrectionsController {
   }
 
   /**
-   * The company's ledger; 404 naming `company` when there is none. Read for each view, not kept:
-   * it changes with every request and decision, and keeping it per `data` version would make each
-   * request drop every kept answer of the site (decision 0038).
+   * A page of the company's ledger; 404 naming `company` when there is none. Read for each view,
+   * not kept: it changes with every request and decision, and keeping it per `data` version would
+   * make each request drop every kept answer of the site (decision 0038).
    */
   @Get('corrections/:market/:industry/:company')
   async ledger(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+    @Query(new ZodValidationPipe(correctionsPageQuery)) page: CorrectionsPageQuery,
   ): Promise<CorrectionLedger> {
     const route = companyRoute(params);
-    const ledger = await this.services.request(Patterns.rankings.correctionLedger, route);
+    const ledger = await this.services.request(Patterns.rankings.correctionLedger, {
+      ...route,
+      ...page,
+    });
     if (ledger === null) throw unknownCompany('company', route);
     return ledger;
   }

@@ -57,6 +57,18 @@ describe('ApiRateLimit', () => {
     expect(limit.admit(client)).toBeNull();
   });
 
+  it('counts an IPv6 client by its /64, and IPv4 mapped into IPv6 as that IPv4 address', () => {
+    const limit = new ApiRateLimit({ points: 2, seconds: 60 }, 0, isRenderer, () => 0);
+    expect(limit.admit(request('/api/active', '2001:db8:1:2::a'))).toBeNull();
+    expect(limit.admit(request('/api/active', '2001:db8:1:2:ffff::b'))).toBeNull();
+    expect(limit.admit(request('/api/active', '2001:db8:1:2::c'))).not.toBeNull();
+    expect(limit.admit(request('/api/active', '2001:db8:1:3::a'))).toBeNull();
+    expect(limit.admit(request('/api/active', '::ffff:203.0.113.7'))).toBeNull();
+    expect(limit.admit(request('/api/active', '::ffff:203.0.113.8'))).toBeNull();
+    expect(limit.admit(request('/api/active', '203.0.113.7'))).toBeNull();
+    expect(limit.admit(request('/api/active', '203.0.113.7'))).not.toBeNull();
+  });
+
   it("never counts the BFF's own requests, however many", () => {
     const limit = new ApiRateLimit({ points: 1, seconds: 60 }, 0, isRenderer, () => 0);
     const own = request('/api/active', '127.0.0.1');

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@upright/contracts';
 import type { IncomingMessage } from 'node:http';
+import { addressKey } from './address-key';
 
 /** A refusal: how long the client must wait, and what to tell it. */
 export interface ApiRefusal {
@@ -27,11 +28,12 @@ export function isApiRequest(request: IncomingMessage): boolean {
 }
 
 /**
- * docs/product/rules.md#s12: the API is rate-limited per client. Every `/api` request is counted
- * once, before the fast path or the application sees it, so kept answers cost a client its budget
- * like any other. Counted in this replica's memory in fixed windows (decision 0029): a Redis round
- * trip per request would cost more than the kept answer it guards, so each replica allows the
- * budget and a client spread over n replicas may get up to n times it.
+ * docs/product/rules.md#s12: the API is rate-limited per client (`addressKey`: an IPv6 client is
+ * its /64). Every `/api` request is counted once, before the fast path or the application sees
+ * it, so kept answers cost a client its budget like any other. Counted in this replica's memory
+ * in fixed windows (decision 0029): a Redis round trip per request would cost more than the kept
+ * answer it guards, so each replica allows the budget and a client spread over n replicas may
+ * get up to n times it.
  */
 export class ApiRateLimit {
   private readonly counts = new Map<string, number>();
@@ -41,7 +43,7 @@ export class ApiRateLimit {
   constructor(
     private readonly limit: { points: number; seconds: number },
     private readonly trustedProxyHops: number,
-    /** The BFF's own requests (its page renderer's): no client's budget pays for them. */
+    /** The BFF's own requests (its page renderer's), and load-test mode's: nobody's budget. */
     private readonly isOwnRequest: (request: IncomingMessage) => boolean,
     private readonly now: () => number = Date.now,
   ) {
@@ -57,7 +59,7 @@ export class ApiRateLimit {
       this.counts.clear();
       this.windowStart = now;
     }
-    const address = clientAddress(request, this.trustedProxyHops);
+    const address = addressKey(clientAddress(request, this.trustedProxyHops));
     const count = (this.counts.get(address) ?? 0) + 1;
     this.counts.set(address, count);
     if (count <= this.limit.points) return null;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
@@ -13,7 +13,8 @@ import { AppRenderer } from '../pages/app-renderer';
 import { Pages } from '../pages/serve-pages';
 import { isWidgetPath } from '../pages/page-routes';
 import { loadStaticAssets } from '../web-app/static-assets';
-import { ApiRateLimit } from './api-rate-limit';
+import { ApiRateLimit, clientAddress } from './api-rate-limit';
+import { LoadTestMode } from './load-test-mode';
 import { inlineScriptSources } from './inline-scripts';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 
@@ -75,6 +76,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const services = app.get(ServiceClient);
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
   serveCrawlFiles(app, new CrawlFiles(cache, services, site));
+  const loadTest = new LoadTestMode(config);
+  if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
   const renderer =
     indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
   if (indexHtml !== null) {
@@ -94,7 +97,11 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     new ApiRateLimit(
       config.RATE_LIMIT_API,
       config.TRUSTED_PROXY_HOPS,
-      renderer?.isOwnRequest ?? (() => false),
+      // Off (the default), the fast path pays nothing for the mode.
+      (request) =>
+        renderer?.isOwnRequest(request) === true ||
+        (loadTest.enabled &&
+          loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers)),
     ),
   );
 }

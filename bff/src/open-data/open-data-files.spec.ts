@@ -7,7 +7,7 @@ import {
   type ReportSource,
 } from '@upright/contracts';
 import { parse } from 'csv-parse/sync';
-import { industryCsv, industryOpenData } from './open-data-files';
+import { formulaSafe, industryCsv, industryOpenData } from './open-data-files';
 
 const PERIOD = { period_year: 2026, period_qrt: 1 };
 
@@ -96,5 +96,41 @@ describe('industry open data as CSV', () => {
       'https://example.org/a',
       'https://example.org/b,1',
     ]);
+  });
+});
+
+describe('formula-safe CSV (issue 25, OWASP "CSV Injection")', () => {
+  it('prefixes a text cell that a spreadsheet would run with a quote, and nothing else', () => {
+    for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(formulaSafe(cell)).toBe(`'${cell}`);
+    }
+    for (const cell of ['Acme', '1+1', ' =1', "'quoted", '']) expect(formulaSafe(cell)).toBe(cell);
+  });
+
+  const formula = company('f', '=HYPERLINK("https://evil.example","x"),1', 1);
+  const scored = company('n', '-minus, "Inc"\nLtd', 2);
+  const scoreField = ISSUES[1]!.scoreField;
+  (scored.companies_scores as unknown as Record<string, number>)[scoreField] = -3.5;
+  const data = {
+    result: { ranked: [formula, scored], aranked: ['f', 'n'], pranked: null, none: false },
+    period: PERIOD,
+  } as unknown as IndustryCompaniesResponse;
+  const csv = industryCsv(industryOpenData('tools', data, []));
+  const rows = parse(csv, { columns: true }) as Record<string, string>[];
+
+  it('writes text cells inert, still quoted as RFC 4180 wants', () => {
+    expect(rows.map((row) => row.company_name)).toEqual([
+      `'${formula.company_name}`,
+      `'${scored.company_name}`,
+    ]);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""x""),1"`);
+    expect(csv.split('\n').some((line) => /(^|,)[=+\-@]/.test(line.replace(/"[^"]*"/g, '')))).toBe(
+      false,
+    );
+  });
+
+  it('keeps negative numbers numbers', () => {
+    expect(rows[1]![scoreField]).toBe('-3.5');
+    expect(csv).toMatch(/,-3\.5,/);
   });
 });

@@ -101,6 +101,18 @@ function rankingColumns<Row extends RankedRow>(
   ];
 }
 
+/** How a spreadsheet knows a cell is a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet shows as text: one that would start a formula (`=`, `+`, `-`, `@`,
+ * tab, carriage return) gets a leading `'`, which spreadsheets read as "text follows" (issue
+ * 25). Only for strings: numbers such as -3.5 are written as they are, so they stay numbers.
+ */
+export function formulaSafe(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
 function csvOf<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
   return stringify(
     rows.map((row) => columns.map(([, value]) => value(row))),
@@ -108,7 +120,7 @@ function csvOf<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): stri
       header: true,
       columns: columns.map(([header]) => header),
       // csv-stringify writes false as an empty field by default; a file reader wants the word.
-      cast: { boolean: (value) => String(value) },
+      cast: { boolean: (value) => String(value), string: formulaSafe },
     },
   );
 }

@@ -53,6 +53,36 @@ describe('PageHeads', () => {
     );
   });
 
+  it("gives each ledger page its own canonical address and asks for that page's entries", async () => {
+    const asked: unknown[] = [];
+    const renderer = new PageHeads(
+      {
+        request: (_pattern: string, payload: unknown) => {
+          asked.push(payload);
+          return Promise.resolve({
+            company: { company_name: 'Acme', industry: 'tools', slug: 'acme-co' },
+            promise_days: 14,
+          });
+        },
+      } as unknown as ServiceClient,
+      'U',
+    );
+    const route = { kind: 'ledger', industry: 'tools', company: 'acme-co' } as const;
+    await expect(renderer.render({ ...route, page: 2 })).resolves.toMatchObject({
+      status: 200,
+      head: { path: '/corrections/us/tools/acme-co?page=2' },
+    });
+    await expect(renderer.render({ ...route, page: 1 })).resolves.toMatchObject({
+      head: { path: '/corrections/us/tools/acme-co' },
+    });
+    expect(asked[0]).toEqual({ industry: 'tools', company: 'acme-co', page: 2 });
+    // Another spelling moves to the first page's path; the move keeps the query (its page).
+    await expect(renderer.render({ ...route, company: 'Acme-Co', page: 2 })).resolves.toEqual({
+      status: 301,
+      location: '/corrections/us/tools/acme-co',
+    });
+  });
+
   it('answers 404 for a company the industry does not have', async () => {
     const renderer = new PageHeads(services({ 'rankings.companies.detail': () => null }), 'U');
     await expect(

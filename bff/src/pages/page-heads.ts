@@ -174,14 +174,21 @@ export class PageHeads {
     };
   }
 
-  private async ledger(route: { industry: string; company: string }): Promise<PageHeadOrMove> {
+  private async ledger(route: {
+    industry: string;
+    company: string;
+    page: number;
+  }): Promise<PageHeadOrMove> {
     const ledger = await this.services.request(Patterns.rankings.correctionLedger, {
       industry: route.industry,
       company: route.company,
+      page: route.page,
     });
     if (ledger === null) return this.notFound();
-    const path = WebPaths.correctionLedger(route.industry, ledger.company.slug);
-    if (route.company !== ledger.company.slug) return { status: 301, location: path };
+    const first = WebPaths.correctionLedger(route.industry, ledger.company.slug);
+    // The move keeps the request's query (its page); each page is its own canonical address.
+    if (route.company !== ledger.company.slug) return { status: 301, location: first };
+    const path = WebPaths.correctionLedger(route.industry, ledger.company.slug, route.page);
     const name = ledger.company.company_name;
     return {
       status: 200,

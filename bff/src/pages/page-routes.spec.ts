@@ -18,7 +18,10 @@ describe('matchPage', () => {
     ['/account/reset/abc', { kind: 'client' }],
     ['/widgets/companies/us/tools', { kind: 'client' }],
     ['/corrections/request', { kind: 'client' }],
-    ['/corrections/us/tools/acme-co', { kind: 'ledger', industry: 'tools', company: 'acme-co' }],
+    [
+      '/corrections/us/tools/acme-co',
+      { kind: 'ledger', industry: 'tools', company: 'acme-co', page: 1 },
+    ],
     ['/admin/corrections', { kind: 'client' }],
   ])('knows %s', (path, route) => {
     expect(matchPage(path)).toEqual(route);
@@ -37,6 +40,24 @@ describe('matchPage', () => {
     '/companies/us/tools/%E0%A4%A',
   ])('finds no page at %s', (path) => {
     expect(matchPage(path)).toBeNull();
+  });
+
+  it("reads the ledger's page from the query; a malformed page names no page", () => {
+    const path = '/corrections/us/tools/acme-co';
+    expect(matchPage(path, new URLSearchParams('page=3&utm_source=x'))).toEqual({
+      kind: 'ledger',
+      industry: 'tools',
+      company: 'acme-co',
+      page: 3,
+    });
+    for (const page of ['0', 'two', '1001']) {
+      expect(matchPage(path, new URLSearchParams({ page }))).toBeNull();
+    }
+    // Other pages do not read it.
+    expect(matchPage('/companies/us/tools', new URLSearchParams('page=two'))).toEqual({
+      kind: 'industry',
+      industry: 'tools',
+    });
   });
 });
 
@@ -66,6 +87,6 @@ describe('isWidgetPath', () => {
 describe('isKeptPage', () => {
   it('keeps pages made from the data, not a corrections ledger', () => {
     expect(isKeptPage({ kind: 'company', industry: 'tools', company: 'acme' })).toBe(true);
-    expect(isKeptPage({ kind: 'ledger', industry: 'tools', company: 'acme' })).toBe(false);
+    expect(isKeptPage({ kind: 'ledger', industry: 'tools', company: 'acme', page: 1 })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from '@upright/contracts';
+import { correctionPageOf, SLUG_PATTERN } from '@upright/contracts';
 
 /** Pages whose text does not come from the data. */
 export type StaticPageName =
@@ -15,7 +15,7 @@ export type PageRoute =
   | { kind: 'report'; id: string; date: string; slug: string }
   | { kind: 'industry'; industry: string }
   | { kind: 'compare'; industry: string }
-  | { kind: 'ledger'; industry: string; company: string }
+  | { kind: 'ledger'; industry: string; company: string; page: number }
   | { kind: 'company'; industry: string; company: string }
   | { kind: 'static'; page: StaticPageName }
   | { kind: 'client' };
@@ -46,8 +46,11 @@ export function isWidgetPath(pathname: string): boolean {
   return pathname === '/widgets' || pathname.startsWith('/widgets/');
 }
 
-/** The route of a path (without its query), or null when no page lives there (a 404). */
-export function matchPage(pathname: string): PageRoute | null {
+/**
+ * The route of a path, or null when no page lives there (a 404). Only the ledger reads the query:
+ * its `?page=` is part of what it shows, and a malformed one names no page (issue 25).
+ */
+export function matchPage(pathname: string, query = new URLSearchParams()): PageRoute | null {
   if (pathname === '/') return { kind: 'home' };
   if (pathname === '/reports') return { kind: 'reports' };
   if (pathname in STATIC_PAGES) return { kind: 'static', page: STATIC_PAGES[pathname] };
@@ -61,8 +64,10 @@ export function matchPage(pathname: string): PageRoute | null {
     if (SLUG_PATTERN.test(parts[2])) return { kind: 'compare', industry: parts[2] };
   }
   if (parts[0] === 'corrections' && parts[1] === 'us' && parts.length === 4) {
-    if (SLUG_PATTERN.test(parts[2]))
-      return { kind: 'ledger', industry: parts[2], company: parts[3] };
+    const page = correctionPageOf(query.get('page'));
+    if (SLUG_PATTERN.test(parts[2]) && page !== null) {
+      return { kind: 'ledger', industry: parts[2], company: parts[3], page };
+    }
   }
   if (parts[0] === 'companies' && parts[1] === 'us' && SLUG_PATTERN.test(parts[2] ?? '')) {
     if (parts.length === 3) return { kind: 'industry', industry: parts[2] };

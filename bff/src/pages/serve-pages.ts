@@ -45,7 +45,7 @@ export class Pages {
   readonly page = async (request: Request, response: Response): Promise<void> => {
     const moved = canonicalPath(request.path);
     if (moved !== null) return this.redirect(request, response, moved);
-    const route = matchPage(request.path);
+    const route = matchPage(request.path, queryOf(request.originalUrl));
     if (route?.kind === 'client') return this.sendShell(response, 200);
     const version = this.cache.store.versionOf('data');
     try {
@@ -88,4 +88,10 @@ export class Pages {
       .type(HTML_CONTENT_TYPE)
       .send(body);
   }
+}
+
+/** The query of a request's URL, as the browser's URLSearchParams reads it. */
+function queryOf(originalUrl: string): URLSearchParams {
+  const start = originalUrl.indexOf('?');
+  return new URLSearchParams(start < 0 ? '' : originalUrl.slice(start + 1));
 }

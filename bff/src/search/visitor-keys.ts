@@ -4,11 +4,13 @@ import type { Request } from 'express';
 import { createHmac } from 'node:crypto';
 import { sessionCookieKey } from '../auth/session-cookie';
 import type { BffConfig } from '../config';
+import { addressKey } from '../http/address-key';
 
 /**
- * A visitor's pseudonym for search analytics (decision 0020): a keyed hash of the client address
- * and the UTC day. Popular searches count distinct searchers with it; the address itself never
- * leaves the BFF, and without the key (derived from SESSION_COOKIE_KEY) it cannot be recovered.
+ * A visitor's pseudonym for search analytics (decision 0020): a keyed hash of the client's
+ * address key (an IPv6 client is its /64, so one line is one searcher) and the UTC day. Popular
+ * searches count distinct searchers with it; the address itself never leaves the BFF, and
+ * without the key (derived from SESSION_COOKIE_KEY) it cannot be recovered.
  */
 @Injectable()
 export class VisitorKeys {
@@ -22,7 +24,7 @@ export class VisitorKeys {
 
   of(request: Request, now = new Date()): string {
     return createHmac('sha256', this.key)
-      .update(`${request.ip ?? 'unknown'}\n${now.toISOString().slice(0, 10)}`)
+      .update(`${addressKey(request.ip ?? '')}\n${now.toISOString().slice(0, 10)}`)
       .digest('base64url')
       .slice(0, 32);
   }

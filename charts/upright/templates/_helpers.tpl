@@ -172,13 +172,15 @@ imagePullSecrets:
 {{/*
   One egress rule: in-cluster peers (`to`) and external ranges (`cidrs`) on the given ports.
   Args: (list "postgres" $rule (list 5432) "TCP" ["UDP"]). Neither peers nor ranges would allow
-  every destination, so that is refused.
+  every destination, so that is refused. `policyElsewhere` renders nothing: the operator's own
+  policy (FQDN rules the NetworkPolicy API lacks) allows the dependency.
 */}}
 {{- define "upright.egressRule" -}}
 {{- $what := index . 0 -}}
 {{- $rule := index . 1 -}}
 {{- $ports := index . 2 -}}
 {{- $protocols := slice . 3 -}}
+{{- if not $rule.policyElsewhere -}}
 {{- if and (not $rule.to) (not $rule.cidrs) -}}
 {{- fail (printf "networkPolicy.egress.%s: give in-cluster peers (to) or external CIDRs (cidrs); an empty rule would allow every destination" $what) -}}
 {{- end -}}
@@ -197,6 +199,7 @@ imagePullSecrets:
     - ipBlock: { cidr: {{ . }} }
     {{- end }}
 {{- end -}}
+{{- end -}}
 
 {{/* The port of a URL, or the scheme's default. Args: (list "rediss://u:p@h:6380" (dict "redis" 6379 "rediss" 6379)). */}}
 {{- define "upright.urlPort" -}}
@@ -211,4 +214,137 @@ imagePullSecrets:
 {{- $cidrs := $dns.cidrs -}}
 {{- if $dns.nodeLocalDnsCache }}{{ $cidrs = append $cidrs "169.254.20.10/32" }}{{ end -}}
 {{- include "upright.egressRule" (list "dns" (dict "to" $dns.to "cidrs" $cidrs) (list 53) "UDP" "TCP") -}}
+{{- end -}}
+
+
+{{/*
+  "true" when a host names something inside the cluster: a Service's short name (no dot) or a
+  name under .svc. Anything else (a managed endpoint, an IP address, a two-label name) is outside,
+  and the default in-cluster egress selectors would drop its traffic.
+*/}}
+{{- define "upright.inCluster" -}}
+{{- if or (not (contains "." .)) (contains ".svc" .) }}true{{ end -}}
+{{- end -}}
+
+{{/*
+  Refuses an endpoint outside the cluster whose egress rule has no address ranges: its connections
+  would be dropped and the migration hook would hang until its deadline.
+  Args: (list $ "postgres" "db.example.com" "postgres.host").
+*/}}
+{{- define "upright.requireEgressRanges" -}}
+{{- $root := index . 0 -}}
+{{- $what := index . 1 -}}
+{{- $host := index . 2 -}}
+{{- $source := index . 3 -}}
+{{- $rule := index $root.Values.networkPolicy.egress $what -}}
+{{- if and $root.Values.networkPolicy.enabled (not $rule.cidrs) (not $rule.policyElsewhere) (not (include "upright.inCluster" $host)) -}}
+{{- fail (printf "%s is %s, outside the cluster, but networkPolicy.egress.%s.cidrs is empty, so the NetworkPolicies would drop every connection to it: give its address ranges in networkPolicy.egress.%s.cidrs, or set networkPolicy.egress.%s.policyElsewhere=true and allow it with a policy of your own (chart README, \"Endpoints without fixed addresses\"); a Service of this cluster is written <service>.<namespace>.svc" $source $host $what $what $what) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+  Checks one Redis URL against the values: rediss:// when TLS is required, the port the policies
+  open, egress ranges for a host outside the cluster. Args: (list $ "secrets.values.redisUrls.bff" $url).
+*/}}
+{{- define "upright.checkRedisUrl" -}}
+{{- $root := index . 0 -}}
+{{- $source := index . 1 -}}
+{{- $url := index . 2 -}}
+{{- $redis := $root.Values.redis -}}
+{{- if and $redis.tls.required (not (hasPrefix "rediss://" $url)) -}}
+{{- fail (printf "%s: redis.tls.required is set, so the URL must start with rediss://" $source) -}}
+{{- end -}}
+{{- $port := include "upright.urlPort" (list $url (dict "redis" "6379" "rediss" "6379")) -}}
+{{- if ne $port (toString $redis.port) -}}
+{{- fail (printf "%s uses port %s but redis.port (the port the NetworkPolicies open) is %v" $source $port $redis.port) -}}
+{{- end -}}
+{{- include "upright.requireEgressRanges" (list $root "redis" (first (splitList ":" (urlParse $url).host)) $source) -}}
+{{- end -}}
+
+{{/* The Redis user of a URL ("default" without one, as Redis's AUTH <password> means). */}}
+{{- define "upright.redisUser" -}}
+{{- default "default" (first (splitList ":" (urlParse .).userinfo)) -}}
+{{- end -}}
+
+{{/*
+  The Redis URL of each Node process, as JSON { component: url }: from secrets.values, or read
+  from secrets.existingSecret when the cluster can be asked (install and upgrade; `helm template`
+  cannot, and neither can a first install before the Secret exists). Empty when unknown.
+*/}}
+{{- define "upright.redisUrls" -}}
+{{- $v := .Values -}}
+{{- $urls := dict -}}
+{{- if not $v.secrets.existingSecret -}}
+{{- $urls = $v.secrets.values.redisUrls -}}
+{{- else -}}
+{{- $secret := lookup "v1" "Secret" .Release.Namespace $v.secrets.existingSecret -}}
+{{- range $component := splitList " " (include "upright.nodeComponents" .) -}}
+{{- $encoded := index ($secret.data | default dict) (printf "redis-url-%s" $component) -}}
+{{- if $encoded }}{{ $_ := set $urls $component (b64dec $encoded) }}{{ end -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $urls -}}
+{{- end -}}
+
+{{/* Effective libpq sslmode: the value, or verify-full with a CA and require without. */}}
+{{- define "upright.postgresSslmode" -}}
+{{- default (ternary "verify-full" "require" (ne .Values.postgres.tls.caSecret "")) .Values.postgres.sslmode -}}
+{{- end -}}
+
+{{/*
+  The NetworkPolicy peers of the edge (the proxies that reach web and the BFF), as YAML: the
+  preset's data plane pods, the managed gateway's ranges, and ingressFrom. Cilium's proxy carries
+  the reserved `ingress` identity, which no NetworkPolicy peer selects: a CiliumNetworkPolicy
+  admits it (networkpolicy.yaml).
+*/}}
+{{- define "upright.edgePeers" -}}
+{{- $np := .Values.networkPolicy -}}
+{{- $edge := $np.edge -}}
+{{- $peers := list -}}
+{{- $namespaceOf := dict "ingress-nginx" "ingress-nginx" "envoy-gateway" "envoy-gateway-system" "istio" (default "istio-ingress" (first (default (list dict) .Values.gateway.parentRefs)).namespace) -}}
+{{- $podsOf := dict
+  "ingress-nginx" (dict "matchLabels" (dict "app.kubernetes.io/name" "ingress-nginx"))
+  "envoy-gateway" (dict "matchLabels" (dict "app.kubernetes.io/name" "envoy" "app.kubernetes.io/component" "proxy"))
+  "istio" (dict "matchExpressions" (list (dict "key" "gateway.networking.k8s.io/gateway-name" "operator" "Exists"))) -}}
+{{- if hasKey $podsOf $edge.preset -}}
+{{- $namespace := default (index $namespaceOf $edge.preset) $edge.namespace -}}
+{{- $peers = append $peers (dict "namespaceSelector" (dict "matchLabels" (dict "kubernetes.io/metadata.name" $namespace)) "podSelector" (index $podsOf $edge.preset)) -}}
+{{- end -}}
+{{- range $edge.cidrs -}}
+{{- $peers = append $peers (dict "ipBlock" (dict "cidr" .)) -}}
+{{- end -}}
+{{- concat $peers $np.ingressFrom | toYaml -}}
+{{- end -}}
+
+{{/* Timings of a component's pods: `pods` with its own `pod` overrides. Args: (list $ $c), as JSON. */}}
+{{- define "upright.podTimings" -}}
+{{- mergeOverwrite (deepCopy (index . 0).Values.pods) (deepCopy ((index . 1).pod | default dict)) | toJson -}}
+{{- end -}}
+
+{{/* What an operator must read after an install: settings that work but protect less than they seem. */}}
+{{- define "upright.warnings" -}}
+{{- $v := .Values -}}
+{{- $sslmode := include "upright.postgresSslmode" . -}}
+{{- if and (eq $sslmode "require") (not $v.postgres.tls.caSecret) }}
+
+WARNING: PostgreSQL connections use sslmode=require without postgres.tls.caSecret: encrypted, but
+the server is not verified, so whoever can intercept the connection can pose as the database and
+read everything. Give the provider's CA in postgres.tls.caSecret: sslmode then defaults to
+verify-full (Cloud SQL: set postgres.sslmode=verify-ca).
+{{- else if eq $sslmode "disable" }}
+
+WARNING: PostgreSQL connections are in clear (postgres.sslmode=disable).
+{{- end }}
+{{- if $v.redis.singleUser }}
+
+WARNING: redis.singleUser: every process uses the same Redis identity, so any one of them can
+read, delete or flood every stream and queue of the others (messages stay signed, so none can
+forge another's requests). Per-process ACL users need a provider with Redis ACLs.
+{{- end }}
+{{- if and $v.secrets.existingSecret (not (include "upright.redisUrls" . | fromJson)) }}
+
+NOTE: the Secret {{ $v.secrets.existingSecret }} could not be read at render time, so its Redis URLs
+were not checked: each redis-url-<component> must be {{ if $v.redis.tls.required }}rediss://{{ else }}redis(s)://{{ end }} on port {{ $v.redis.port }} (redis.port, the
+port the NetworkPolicies open){{ if not $v.redis.singleUser }}, each with its own ACL user{{ end }}.
+{{- end }}
 {{- end -}}

@@ -15,6 +15,8 @@ export type Method = 'GET' | 'POST' | 'PUT';
 export interface Answer {
   status: number;
   body: string;
+  /** Response headers, names lowercased (the preflight reads the limiters' ones). */
+  headers?: Record<string, string>;
 }
 
 export interface StepOptions {
@@ -381,16 +383,68 @@ export async function signUp(context: JourneyContext): Promise<void> {
 }
 
 /**
+ * The BFF's load-test mode (bff/src/http/load-test-mode.ts) from the generator's side: the header
+ * that carries the deployment's LOAD_TEST_TOKEN (infra/tests/load-figures.spec.ts keeps the name
+ * in step with the BFF's).
+ */
+export const LOAD_TEST_HEADER = 'X-Load-Test';
+
+/** What every request of a run sends when the run was given the token. */
+export function loadTestHeaders(token: string | undefined): Record<string, string> {
+  return token ? { [LOAD_TEST_HEADER]: token } : {};
+}
+
+/**
+ * Captcha challenges the preflight asks for in a row: one more than the BFF's default budget
+ * (RATE_LIMIT_CAPTCHA 30/60), the cheapest per-address budget to spend (an HMAC each). A
+ * generator that gets them all is exempt (load-test mode, or raised limits); a 429 means the
+ * per-address budgets count it and the run would measure the limiter.
+ */
+export const LIMIT_PROBE_REQUESTS = 31;
+
+/**
+ * What in an answer says a limiter counts this client: a 429, or a budget shown spent by the
+ * usual headers of edge limiters (`RateLimit-Remaining`, `X-RateLimit-Remaining`); undefined
+ * when nothing does.
+ */
+export function rateLimitSignal(answer: Answer): string | undefined {
+  const headers = answer.headers ?? {};
+  if (answer.status === 429) {
+    const retryAfter = headers['retry-after'];
+    return retryAfter === undefined ? '429' : `429, Retry-After ${retryAfter} s`;
+  }
+  for (const name of ['ratelimit-remaining', 'x-ratelimit-remaining']) {
+    if (headers[name]?.trim() === '0') return `${name}: 0`;
+  }
+  return undefined;
+}
+
+/**
  * Before measuring: whatever would make every iteration of the run's journeys fail (the site
- * down, no data imported, the member pool unable to sign in). Returns what is wrong, empty when
- * the run can start. Its requests are tagged with the journey `preflight`.
+ * down, no data imported, the member pool unable to sign in, a rate limiter counting this
+ * generator). Returns what is wrong, empty when the run can start; a limiter comes first, with
+ * `rateLimitAdvice` (how this runner's target turns load-test mode on). Its requests are tagged
+ * with the journey `preflight`.
  */
 export async function preflight(
   context: JourneyContext,
   journeys: readonly JourneyName[],
+  rateLimitAdvice: string,
 ): Promise<string[]> {
   const problems: string[] = [];
-  const { client } = context;
+  const limited: string[] = [];
+  // Every answer of the preflight is read for a limiter's signs, whichever check made it.
+  const runner = context.client;
+  const client: Client = {
+    ...runner,
+    async request(method, path, options) {
+      const answer = await runner.request(method, path, options);
+      const signal = rateLimitSignal(answer);
+      if (signal !== undefined) limited.push(`${options.step}: ${signal}`);
+      return answer;
+    },
+  };
+  const watched: JourneyContext = { ...context, client };
   const attempt = async (what: string, step: () => Promise<unknown>) => {
     try {
       await step();
@@ -399,7 +453,7 @@ export async function preflight(
     }
   };
   await attempt('the site lists no active industry (is the data imported?)', () =>
-    activeIndustries(context, 'preflight.active'),
+    activeIndustries(watched, 'preflight.active'),
   );
   if (journeys.includes('member_session')) {
     await attempt(`member ${context.member?.email ?? '(none)'} cannot sign in`, async () => {
@@ -418,6 +472,14 @@ export async function preflight(
       const answer = await client.request('GET', '/api/captcha', { step: 'preflight.captcha' });
       answered(client, 'preflight.captcha', answer, 'a challenge is answered');
     });
+  }
+  for (let probe = 0; probe < LIMIT_PROBE_REQUESTS && limited.length === 0; probe++) {
+    await client.request('GET', '/api/captcha', { step: 'preflight.limits' });
+  }
+  if (limited.length > 0) {
+    problems.unshift(
+      `a rate limiter counts this load generator (${limited.slice(0, 3).join('; ')}): ${rateLimitAdvice}`,
+    );
   }
   return problems;
 }

@@ -9,6 +9,7 @@ import exec from 'k6/execution';
 import { check, sleep } from 'k6';
 import { altchaPayload, type AltchaChallenge } from './altcha.ts';
 import {
+  loadTestHeaders,
   preflight,
   type Answer,
   type Client,
@@ -31,7 +32,10 @@ function k6Client(journey: JourneyName | 'preflight'): Client {
   return {
     async request(method: Method, path: string, options): Promise<Answer> {
       const body = options.body === undefined ? null : JSON.stringify(options.body);
-      const headers: Record<string, string> = { ...options.headers };
+      const headers: Record<string, string> = {
+        ...loadTestHeaders(settings.loadTestToken),
+        ...options.headers,
+      };
       if (body !== null) headers['Content-Type'] = 'application/json';
       const response = await http.asyncRequest(method, `${settings.baseUrl}${path}`, body, {
         headers,
@@ -42,6 +46,9 @@ function k6Client(journey: JourneyName | 'preflight'): Client {
       return {
         status: response.status,
         body: typeof response.body === 'string' ? response.body : '',
+        headers: Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        ),
       };
     },
     cookie(name: string): string | undefined {
@@ -79,11 +86,22 @@ export function journeyContext(
   };
 }
 
+/** How a cluster's operator lets this generator past the per-address budgets. */
+const LOAD_TEST_MODE_ADVICE =
+  'turn on the BFF\'s load-test mode for it (infra/k6/README.md, "Load-test mode"): ' +
+  "helm upgrade … --set 'bff.loadTest.clients={<this machine's address>/32}', or " +
+  '--set bff.loadTest.tokenSecret.name=<Secret> and run k6 with -e LOAD_TEST_TOKEN=<the token>';
+
 /**
  * setup() of every script: stops a run that could only fail (site down, no data, a member who
- * cannot sign in, no captcha) before it produces a wall of failed thresholds.
+ * cannot sign in, no captcha, a rate limiter counting this generator) before it produces a wall
+ * of failed thresholds. k6 then exits with code 108 (aborted by the script).
  */
 export async function preflightOrAbort(journeys: JourneyName[], pool?: readonly Member[]) {
-  const problems = await preflight(journeyContext('preflight', pool?.[0]), journeys);
+  const problems = await preflight(
+    journeyContext('preflight', pool?.[0]),
+    journeys,
+    LOAD_TEST_MODE_ADVICE,
+  );
   if (problems.length > 0) exec.test.abort(`preflight failed: ${problems.join('; ')}`);
 }

@@ -122,7 +122,7 @@ describe('accounts: discontinuation and member deletion', () => {
       { recipient: { uid }, resetHash: 'x', expiresAt: new Date().toISOString() },
       { jobId: mailJobId.passwordReset(uid, randomUUID()), lifo: true },
     );
-    const worker = new Worker(Queues.mail, null, stack.queueOptions);
+    const worker = new Worker(Queues.mailAccounts, null, stack.queueOptions);
     try {
       const job = await worker.getNextJob('test-token');
       expect(job?.id).toBe(added.id);

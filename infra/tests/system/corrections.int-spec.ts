@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CORRECTION_PAGE_SIZE_DEFAULT,
+  ERROR_TEXTS,
   type CorrectionLedger,
   type CorrectionReceipt,
   type IndustryCompaniesResponse,
@@ -220,7 +222,11 @@ describe('corrections through the BFF', () => {
     };
     expect(await rankOfA()).toBe(3);
     const emptyLedger = await ledger();
-    expect(emptyLedger.body.entries).toEqual([]);
+    expect(emptyLedger.body).toMatchObject({
+      open_requests: 0,
+      entries: [],
+      page: { page: 1, size: CORRECTION_PAGE_SIZE_DEFAULT, total: 0 },
+    });
 
     const receipt = await ask();
     expect(receipt.status).toBe(201);
@@ -231,19 +237,21 @@ describe('corrections through the BFF', () => {
       `We received your correction request ${reference} for Company A ${tag}`,
     );
     expect(received.text).toContain('within 14 days');
-    expect(received.text).toContain('The 2031 tax filing shows a lower rate.');
+    expect(received.text).toContain(reference);
     expect(received.text).toContain(`https://upright.test/corrections/us/${industry}/${slug('A')}`);
+    // Anyone can ask with any address: the receipt quotes neither the text nor the name.
+    for (const rendered of [received.subject, received.text, received.html]) {
+      expect(rendered).not.toContain('The 2031 tax filing');
+      expect(rendered).not.toContain('Grace');
+    }
 
-    // The open request is on the public ledger at once, without who asked.
-    const open = await eventually('the open request on the ledger', async () => {
+    // The open request is counted on the public ledger at once, not listed until decided.
+    const open = await eventually('the open request counted on the ledger', async () => {
       const answer = await ledger();
-      return answer.body.entries.length === 1 && answer;
+      return answer.body.open_requests === 1 && answer;
     });
-    expect(open.body.entries[0]).toMatchObject({
-      reference,
-      status: 'open',
-      field_label: 'US federal taxes score',
-    });
+    expect(open.body.entries).toEqual([]);
+    expect(JSON.stringify(open.body)).not.toContain(reference);
     expect(JSON.stringify(open.body)).not.toMatch(/grace|Hopper/i);
 
     const queue = await call<OpenCorrectionsResponse>(
@@ -288,6 +296,7 @@ describe('corrections through the BFF', () => {
       const answer = await ledger();
       return answer.body.entries[0]?.status === 'accepted' && answer.body;
     });
+    expect(entry.open_requests).toBe(0);
     expect(entry.entries[0]).toMatchObject({
       before_value: 3,
       after_value: 0.5,
@@ -364,6 +373,120 @@ describe('corrections through the BFF', () => {
     const mail = await mailTo(`Your correction request ${reference} was not accepted`);
     expect(mail.text).toContain('The rank follows the published scores.');
     expect((await reject({ reason: 'again' })).status).toBe(409);
+  });
+
+  it('lists decided requests a page at a time, counts open ones, and refuses bad pages', async () => {
+    const company = slug('C');
+    const references: string[] = [];
+    for (const i of [1, 2, 3]) {
+      const receipt = await ask({ company, email: `pager-${i}-${tag}@example.org` });
+      expect(receipt.status).toBe(201);
+      references.push(receipt.body.reference);
+    }
+    for (const reference of references) {
+      const rejected = await call(
+        'POST',
+        `/api/admin/corrections/${reference.slice(2)}/reject`,
+        { reason: `Checked ${reference}` },
+        adminToken,
+      );
+      expect(rejected.status).toBe(200);
+    }
+    const stillOpen = await ask({ company, email: `pager-4-${tag}@example.org` });
+    expect(stillOpen.status).toBe(201);
+
+    const page = (query: string) =>
+      call<CorrectionLedger>('GET', `/api/corrections/us/${industry}/${company}?${query}`);
+    const first = await page('size=2');
+    const second = await page('page=2&size=2');
+    expect(first.status).toBe(200);
+    expect(first.body.page).toEqual({ page: 1, size: 2, total: 3 });
+    expect(second.body.page).toEqual({ page: 2, size: 2, total: 3 });
+    expect([first.body.open_requests, second.body.open_requests]).toEqual([1, 1]);
+    // Most recently decided first; the open request is counted, never listed.
+    const listed = (answer: typeof first) => answer.body.entries.map((entry) => entry.reference);
+    expect(listed(first)).toEqual([references[2], references[1]]);
+    expect(listed(second)).toEqual([references[0]]);
+    expect((await page('page=3&size=2')).body.entries).toEqual([]);
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['page=1001', 'page'],
+      ['page=1.5', 'page'],
+      ['page=two', 'page'],
+      ['size=0', 'size'],
+      ['size=51', 'size'],
+      ['size=-5', 'size'],
+    ]) {
+      const answer = await page(query);
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+      expect(answer.body).toMatchObject({ error: { code: 'validation_failed', field } });
+    }
+  });
+
+  it('caps the open requests of one address, however it is spelt: 409 naming email', async () => {
+    for (const email of [
+      `capped-${tag}@example.org`,
+      `Capped-${tag}@Example.org`,
+      `capped-${tag}+again@example.org`,
+    ]) {
+      expect((await ask({ company: slug('C'), email })).status).toBe(201);
+    }
+    const before = await storedRequests();
+    const over = await ask({ company: slug('A'), email: `CAPPED-${tag}+more@example.org` });
+    expect(over.status).toBe(409);
+    expect(over.body).toEqual({
+      error: {
+        code: 'conflict',
+        message: ERROR_TEXTS.correctionsOpenPerRequester,
+        field: 'email',
+      },
+    });
+    expect(await storedRequests()).toBe(before);
+  });
+
+  it("pages the admins' queue, oldest first, and refuses bad pages", async () => {
+    const queue = (query: string) =>
+      call<OpenCorrectionsResponse>(
+        'GET',
+        `/api/admin/corrections?${query}`,
+        undefined,
+        adminToken,
+      );
+    const first = await queue('size=1');
+    const second = await queue('size=1&page=2');
+    expect(first.status).toBe(200);
+    // This suite left at least four requests open (other suites may share the database).
+    expect(first.body.page.total).toBeGreaterThanOrEqual(4);
+    expect(first.body.page).toMatchObject({ page: 1, size: 1 });
+    expect(second.body.page).toEqual({ ...first.body.page, page: 2 });
+    expect(first.body.corrections).toHaveLength(1);
+    expect(second.body.corrections).toHaveLength(1);
+    expect(second.body.corrections[0]!.id).not.toBe(first.body.corrections[0]!.id);
+    expect(
+      first.body.corrections[0]!.requested_at <= second.body.corrections[0]!.requested_at,
+    ).toBe(true);
+    for (const query of ['page=0', 'size=51', 'size=x']) {
+      const answer = await queue(query);
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('describes the page and size parameters in the OpenAPI document', async () => {
+    type Operation = { parameters?: Array<{ in: string; name: string }> };
+    const document = await call<{ paths: Record<string, { get: Operation }> }>(
+      'GET',
+      '/api/openapi.json',
+    );
+    for (const path of [
+      '/api/corrections/{market}/{industry}/{company}',
+      '/api/admin/corrections',
+    ]) {
+      const query = document.body.paths[path]!.get.parameters!.filter((one) => one.in === 'query');
+      expect({ path, query: query.map((one) => one.name) }).toEqual({
+        path,
+        query: ['page', 'size'],
+      });
+    }
   });
 
   it('answers 404 for the ledger of an unknown company', async () => {

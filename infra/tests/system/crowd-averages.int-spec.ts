@@ -8,9 +8,9 @@ import {
 
 /**
  * Issue 15, the crowd's weights in the open: `GET /api/averages/history` shows the averages
- * visitors' rankings use, how many members they average and since when, and their history —
- * nothing until AVERAGES_MIN_MEMBERS are weighted (decision 0020); a publication adds a step and
- * moves the kept answer.
+ * visitors' rankings use, how many members they average (a band of ten, decision 0043) and since
+ * when, and their history — nothing until AVERAGES_MIN_MEMBERS are weighted (decision 0020); a
+ * publication adds a step and moves the kept answer.
  */
 describe("the crowd's weights in the open", () => {
   let stack: AccountsStack;
@@ -25,6 +25,11 @@ describe("the crowd's weights in the open", () => {
   });
 
   const visitor = () => new Browser(stack.bff.url);
+  /** The band of ten a count is shown as (decision 0043), from the minimum on. */
+  const band = (members: number) => {
+    const from = members - (members % 10);
+    return { from: Math.max(from, minimum), to: from + 9 };
+  };
   const crowd = async () => visitor().call<CrowdAverages>('GET', '/api/averages/history');
 
   it('is hidden until enough members are weighted, then shows count, date and history', async () => {
@@ -34,6 +39,7 @@ describe("the crowd's weights in the open", () => {
     expect(hidden.body).toEqual({
       shown: false,
       min_members: minimum,
+      min_changes: 1,
       averages: null,
       members: null,
       since: null,
@@ -50,23 +56,24 @@ describe("the crowd's weights in the open", () => {
     const shown = (await crowd()).body;
     const averages = (await visitor().call<Averages>('GET', '/api/averages')).body;
     expect(shown.shown).toBe(true);
-    expect(shown.members).toBe(minimum);
+    expect(shown.members).toEqual(band(minimum));
     expect(shown.averages).toEqual(averages);
     expect(averages.average_climate).toBe(1);
     expect(Date.now() - Date.parse(shown.since!)).toBeLessThan(60_000);
     expect(shown.history.at(-1)).toEqual({
       published_at: shown.since,
-      members: minimum,
+      members: band(minimum),
       averages,
     });
-    expect(shown.history.every((step) => step.members >= minimum)).toBe(true);
+    expect(shown.history.every((step) => step.members.from >= minimum)).toBe(true);
 
-    // A third member's save is a publication: one more step, and the kept answer moved with it.
+    // A third member's save is a publication (this stack releases every change,
+    // AVERAGES_MIN_CHANGES=1): one more step, and the kept answer moved with it.
     const third = await signUp(stack, 'crowd-third');
     await third.browser.call('PUT', '/api/priorities', { climate: 10, tax: 0 });
     const grown = (await crowd()).body;
     expect(grown.history).toHaveLength(shown.history.length + 1);
-    expect(grown.members).toBe(minimum + 1);
+    expect(grown.members).toEqual(band(minimum + 1));
     expect(Date.parse(grown.since!)).toBeGreaterThan(Date.parse(shown.since!));
     expect(grown.averages).toEqual((await visitor().call<Averages>('GET', '/api/averages')).body);
     expect(grown.history.slice(0, -1)).toEqual(shown.history);

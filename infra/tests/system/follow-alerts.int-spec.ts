@@ -29,6 +29,7 @@ import {
 import { dataVersionKey } from '@upright/rankings/testing';
 import { rankingsService } from '@upright/rankings';
 import {
+  mailJobs,
   signUp,
   startAccountsStack,
   type AccountsStack,
@@ -44,7 +45,8 @@ const P2: Period = { period_year: 2031, period_qrt: 2 };
  * Issue 15 acceptance: importing a new period sends exactly one mail per follower of each moved
  * company, nothing for unmoved or unfollowed companies or unsubscribed members, and none twice
  * across a SIGKILL of the mail process — through the real import command, accounts' worker,
- * BullMQ, the mail service as its own process and a real SMTP server.
+ * BullMQ, the mail service as its own process and a real SMTP server. Issue 25: nothing to an
+ * unverified address, whether never verified or changed since the follow.
  */
 describe('follow companies and rank alerts', () => {
   const infra = testInfra();
@@ -156,6 +158,17 @@ describe('follow companies and rank alerts', () => {
   const follow = (member: SignedUp, industry: string, name: string) =>
     member.browser.call<FollowsResponse>('PUT', `/api/follows/us/${industry}/${slug(name)}`);
 
+  /** Verifies a member's email with the code of the mailed link, as the web app's page does. */
+  async function verify(member: SignedUp): Promise<void> {
+    const mail = (await mailJobs(stack, MailKinds.emailVerification)).find(
+      (job) => job.data.recipient.uid === member.uid,
+    );
+    const verified = await member.browser.call('POST', '/api/verify', {
+      hash: mail!.data.verifyHash,
+    });
+    expect(verified.status).toBe(200);
+  }
+
   const rankAlertJobs = async (): Promise<Job[]> =>
     (await stack.mailQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed'])).filter(
       (job) => job?.name === MailKinds.rankAlert,
@@ -196,8 +209,10 @@ describe('follow companies and rank alerts', () => {
     const member = await signUp(stack, 'lister');
     const followed = await follow(member, industryB(), 'X');
     expect(followed.status).toBe(200);
+    // Accepted, and it says no alert is mailed until the address is verified (issue 25).
     expect(followed.body).toEqual({
       alerts: true,
+      alerts_need_verification: true,
       follows: [
         expect.objectContaining({
           upright_cid: cid('X'),
@@ -207,6 +222,9 @@ describe('follow companies and rank alerts', () => {
         }),
       ],
     });
+    await verify(member);
+    expect((await follow(member, industryA(), 'Y')).body.alerts_need_verification).toBe(false);
+    await member.browser.call('DELETE', `/api/follows/${cid('Y')}`);
     expect((await follow(member, industryA(), 'no-such-company')).status).toBe(404);
     // CSRF: a cookie-authenticated write without the header is refused.
     const forged = await member.browser.call(
@@ -229,6 +247,9 @@ describe('follow companies and rank alerts', () => {
     const eve = await signUp(stack, 'eve'); // followed Y, then unfollowed: none
     const fay = await signUp(stack, 'fay'); // X, then unsubscribed from a mail: none
     await signUp(stack, 'dan'); // follows nothing: none
+    const uma = await signUp(stack, 'uma'); // X, never verified her address: none
+    const vic = await signUp(stack, 'vic'); // Y, verified, then changed his address: none
+    for (const member of [ann, bob, cat, eve, fay, vic]) await verify(member);
     for (const [member, industry, name] of [
       [ann, industryA(), 'X'],
       [ann, industryA(), 'Y'],
@@ -237,9 +258,18 @@ describe('follow companies and rank alerts', () => {
       [cat, industryA(), 'Z'],
       [eve, industryA(), 'Y'],
       [fay, industryA(), 'X'],
+      [uma, industryA(), 'X'],
+      [vic, industryA(), 'Y'],
     ] as const) {
       expect((await follow(member, industry, name)).status).toBe(200);
     }
+    // Verified when he followed; the new address is not, and alerts are checked when sent.
+    const vicsNewEmail = stack.email('vic-new');
+    const moved = await vic.browser.call('PUT', '/api/settings', {
+      email: vicsNewEmail,
+      current_password: vic.password,
+    });
+    expect(moved.status).toBe(200);
     await eve.browser.call('DELETE', `/api/follows/${cid('Y')}`);
     const unsubscribed = await fay.browser.call('POST', '/api/unsubscribe', {
       uid: fay.uid,
@@ -303,9 +333,10 @@ describe('follow companies and rank alerts', () => {
       `<https://upright.test/account/unsubscribe/${ann.uid}/${unsubscribeKey(UNSUBSCRIBE_SECRET, ann.uid)}>`,
     );
     const everyMail = await maildev.mails();
-    for (const member of [cat, eve, fay]) {
-      expect(everyMail.filter((mail) => mail.to[0]?.address === member.email)).toEqual([]);
+    for (const address of [cat, eve, fay, uma, vic].map((member) => member.email)) {
+      expect(everyMail.filter((mail) => mail.to[0]?.address === address)).toEqual([]);
     }
+    expect(everyMail.filter((mail) => mail.to[0]?.address === vicsNewEmail)).toEqual([]);
 
     // Re-importing the same file and re-running the fan-out add nothing and send nothing.
     const again = await importFile(dataSet(true));

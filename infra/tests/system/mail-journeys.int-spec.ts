@@ -105,7 +105,7 @@ describe('mail journeys through the BFF', () => {
       PUBLIC_URL: bff.url,
     });
     mailQueue = new Queue(
-      Queues.mail,
+      Queues.mailAccounts,
       bullmqOptions({ REDIS_URL: infra.redisUrl, QUEUE_PREFIX: prefix }),
     );
   });

@@ -30,4 +30,24 @@ describe('accounts configuration', () => {
       loadConfig(accountsConfigSchema, { ...base, UNSUBSCRIBE_SECRET: 'short' }),
     ).toThrow(/UNSUBSCRIBE_SECRET: must be at least 32 characters/);
   });
+
+  it('refuses AVERAGES_MIN_CHANGES below 2 in production (decision 0043)', () => {
+    expect(loadConfig(accountsConfigSchema, base).AVERAGES_MIN_CHANGES).toBe(10);
+    expect(loadConfig(accountsConfigSchema, { ...base, AVERAGES_MIN_CHANGES: '1' })).toMatchObject({
+      AVERAGES_MIN_CHANGES: 1,
+    });
+    let error: unknown;
+    try {
+      loadConfig(accountsConfigSchema, {
+        ...base,
+        NODE_ENV: 'production',
+        AVERAGES_MIN_CHANGES: '1',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toContain(
+      "AVERAGES_MIN_CHANGES: must be at least 2 in production: 1 publishes each member's change alone",
+    );
+  });
 });

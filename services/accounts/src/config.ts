@@ -24,6 +24,12 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      * (docs/product/rules.md#s11); 0 = at once.
      */
     AVERAGES_REFRESH_S: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * Averages are released to visitors only once this many members joined, left or changed
+     * their priorities since the last release, so that no one member's priorities can be read
+     * from two publications (decision 0043). 1 (every change) is for tests only.
+     */
+    AVERAGES_MIN_CHANGES: z.coerce.number().int().min(1).max(10_000).default(10),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {
@@ -31,6 +37,13 @@ export const accountsConfigSchema = schemaOwningConfigSchema
         code: 'custom',
         path: ['UNSUBSCRIBE_SECRET'],
         message: 'is required in production',
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.AVERAGES_MIN_CHANGES < 2) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AVERAGES_MIN_CHANGES'],
+        message: "must be at least 2 in production: 1 publishes each member's change alone",
       });
     }
   });

@@ -4,4 +4,5 @@
  */
 export { MemberDeletionScheduler } from './member-deletion/member-deletion.queue';
 export { RankAlertsWorker } from './follows/rank-alerts.worker';
+export { PasswordHasher } from './passwords/password-hasher';
 export { unsubscribeKey } from './unsubscribe/signed-keys';

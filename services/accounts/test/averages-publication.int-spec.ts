@@ -1,10 +1,15 @@
-import { publicDataKeys, type Averages } from '@upright/contracts';
-import type { RedisConnection, ServiceClient } from '@upright/platform';
+import { randomUUID } from 'node:crypto';
+import { ISSUES, publicDataKeys, type Averages } from '@upright/contracts';
+import { createPgAdapter, type RedisConnection, type ServiceClient } from '@upright/platform';
 import { delay, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import Redis from 'ioredis';
+import { membersBand } from '../src/averages/averages';
 import { AveragesPublication } from '../src/averages/averages-publication';
-import type { AveragesSnapshots } from '../src/averages/averages-snapshots.repository';
+import { AveragesSnapshots } from '../src/averages/averages-snapshots.repository';
+import { AveragesRepository } from '../src/averages/averages.repository';
+import { AveragesService } from '../src/averages/averages.service';
 import type { AccountsConfig } from '../src/config';
+import { PrismaClient } from '../src/generated/prisma/client';
 
 const averagesOf = (value: number): Averages =>
   ({
@@ -84,5 +89,150 @@ describe('averages publication', () => {
     await publication(0).offer(averagesOf(8), 0);
     expect(await publication(0).published()).toEqual(averagesOf(8));
     expect(Number(await version())).toBe(before + 1);
+  });
+});
+
+/**
+ * Decision 0043 on real Postgres and Redis: one member joining publishes nothing (their
+ * priorities would be the difference of two publications); once AVERAGES_MIN_CHANGES members
+ * joined or changed since the last release, the averages are published and kept in the history.
+ */
+describe('averages released only after enough members changed', () => {
+  const MIN_CHANGES = 3;
+  const redis = new Redis(testInfra().redisUrl);
+  const db = new PrismaClient({
+    adapter: createPgAdapter({
+      DATABASE_URL: testInfra().databaseUrl('accounts'),
+      DATABASE_POOL_SIZE: 2,
+    }),
+  });
+  const prefix = uniqueTransportPrefix('averages-release');
+  const keys = publicDataKeys(prefix);
+  const config = {
+    TRANSPORT_PREFIX: prefix,
+    AVERAGES_REFRESH_S: 0,
+    AVERAGES_MIN_MEMBERS: 1,
+    AVERAGES_MIN_CHANGES: MIN_CHANGES,
+  } as AccountsConfig;
+  const snapshots = new AveragesSnapshots(db);
+  const publication = new AveragesPublication(
+    { redis } as unknown as RedisConnection,
+    // Stands in for the transport: rankings' event is not what this test is about.
+    { emit: async () => undefined } as never as ServiceClient,
+    config,
+    snapshots,
+  );
+  const service = new AveragesService(new AveragesRepository(db), config, publication, snapshots);
+  /** Releases at every change, as before decision 0043: to start and leave from a release. */
+  const everyChange = new AveragesService(
+    new AveragesRepository(db),
+    { ...config, AVERAGES_MIN_CHANGES: 1 },
+    publication,
+    snapshots,
+  );
+  const created: string[] = [];
+
+  /** A member who saved `value` on every issue, then the recomputation a save runs. */
+  async function join(value: number, averages = service): Promise<string> {
+    const uid = randomUUID();
+    created.push(uid);
+    const priorities = Object.fromEntries(ISSUES.map((issue) => [issue.serverPriority, value]));
+    await db.user.create({
+      data: {
+        uid,
+        email: `release-${uid}@example.test`,
+        firstName: 'Release',
+        lastName: 'Test',
+        passwordHash: 'not-a-hash',
+        priorities: { create: { ...priorities, weighted: true } },
+      },
+    });
+    await averages.recompute();
+    return uid;
+  }
+
+  async function change(uid: string, value: number): Promise<void> {
+    const priorities = Object.fromEntries(ISSUES.map((issue) => [issue.serverPriority, value]));
+    await db.priorities.update({ where: { uid }, data: priorities });
+    await service.recompute();
+  }
+
+  const kept = () => db.averagesSnapshot.count();
+  const version = () => redis.hget(keys.versions, 'data');
+  /** The members the stored (current) averages count: recomputed at every change. */
+  const storedMembers = async () =>
+    (await db.averages.findUniqueOrThrow({ where: { aid: 1 } })).members;
+
+  beforeAll(async () => {
+    // Whatever earlier test files left, the last of these joins is a release.
+    for (let i = 0; i < MIN_CHANGES; i++) await join(2, everyChange);
+  });
+
+  afterAll(async () => {
+    // As the other test files expect: these members gone and the last publication without them.
+    await db.user.deleteMany({ where: { uid: { in: created } } });
+    await everyChange.recompute();
+    for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
+    await redis.quit();
+    await db.$disconnect();
+  });
+
+  it('publishes nothing for one newcomer, and the averages of all once enough changed', async () => {
+    const before = {
+      kept: await kept(),
+      version: await version(),
+      averages: await service.published(),
+    };
+    const members = (await snapshots.latest())!.members;
+    expect(members).toBe(await storedMembers());
+
+    // One newcomer: stored, but neither published nor kept, so nothing can be differenced.
+    const newcomer = await join(9);
+    expect(await storedMembers()).toBe(members + 1);
+    expect(await kept()).toBe(before.kept);
+    expect(await version()).toBe(before.version);
+    expect(await service.published()).toEqual(before.averages);
+    expect((await service.crowd()).members).toEqual(membersBand(members, 1));
+
+    // Saving again and again is one member changed, however often.
+    await change(newcomer, 8);
+    await change(newcomer, 9);
+    expect(await kept()).toBe(before.kept);
+
+    // A member changing their priorities counts: two changed, still one short.
+    await change(created[0]!, 7);
+    expect(await kept()).toBe(before.kept);
+    expect(await service.published()).toEqual(before.averages);
+
+    // The third: released, published at once (AVERAGES_REFRESH_S = 0) and kept in the history.
+    await join(0);
+    expect(await kept()).toBe(before.kept + 1);
+    expect(await version()).not.toBe(before.version);
+    const latest = (await snapshots.latest())!;
+    expect(latest.members).toBe(members + 2);
+    expect(await service.published()).toEqual(latest.averages);
+    expect(latest.averages).not.toEqual(before.averages);
+    // Counting starts again from this release; a member leaving (discontinuing) counts too.
+    await join(5);
+    expect(await kept()).toBe(before.kept + 1);
+    const now = new Date();
+    await db.user.update({
+      where: { uid: newcomer },
+      data: { discontinue: true, discontinueDate: now, discontinueFinal: now },
+    });
+    await service.recompute();
+    expect(await kept()).toBe(before.kept + 1);
+    await change(created[1]!, 1);
+    expect(await kept()).toBe(before.kept + 2);
+    expect((await snapshots.latest())!.members).toBe(members + 2);
+
+    // Deleting a counted member (their released row goes by the cascade) is a leave too.
+    await db.user.delete({ where: { uid: created[2]! } });
+    await service.recompute();
+    await change(created[1]!, 2);
+    expect(await kept()).toBe(before.kept + 2);
+    await change(created[0]!, 3);
+    expect(await kept()).toBe(before.kept + 3);
+    expect((await snapshots.latest())!.members).toBe(members + 1);
   });
 });

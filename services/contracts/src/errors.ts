@@ -66,6 +66,11 @@ export const ERROR_TEXTS = {
   csrfFailed: 'This request is missing its security token. Please refresh the page and try again.',
   adminOnly: 'Only an administrator can do this.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  // Corrections (issue 25): caps on requests still open, per requester and per company.
+  correctionsOpenPerRequester:
+    'You already have as many open correction requests as we accept from one address. Please wait until we have answered one of them and try again.',
+  correctionsOpenPerCompany:
+    'This company already has as many open correction requests as we can review at once. Please wait until we have answered some of them and try again.',
 } as const;
 
 /**

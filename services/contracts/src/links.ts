@@ -1,3 +1,6 @@
+/** The query of a paged list's page: none for the first, so a list keeps one address. */
+export const listPageQuery = (page: number): string => (page > 1 ? `?page=${page}` : '');
+
 /**
  * Paths of the web app that other parts build links to (mails, search results, reports), so a route
  * is spelled once. docs/product/spec.md#s2 routes; the account-link pages are the targets of mailed
@@ -16,9 +19,9 @@ export const WebPaths = {
    */
   compare: (industry: string, companySlugs: readonly string[]): string =>
     `/compare/us/${encodeURIComponent(industry)}?c=${companySlugs.map(encodeURIComponent).join(',')}`,
-  /** A company's public corrections ledger (issue 15), beside its company page. */
-  correctionLedger: (industry: string, companySlug: string): string =>
-    `/corrections/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}`,
+  /** A company's public corrections ledger (issue 15), beside its company page; 20 a page. */
+  correctionLedger: (industry: string, companySlug: string, page = 1): string =>
+    `/corrections/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}${listPageQuery(page)}`,
   /** The correction form for one figure or rank of a company page. */
   correctionForm: (
     industry: string,
@@ -32,7 +35,7 @@ export const WebPaths = {
       field,
       period: `${period.period_year}-Q${period.period_qrt}`,
     }).toString()}`,
-  adminCorrections: (): string => '/admin/corrections',
+  adminCorrections: (page = 1): string => `/admin/corrections${listPageQuery(page)}`,
   signIn: (): string => '/account/signin',
   signUp: (): string => '/account/signup',
   priorities: (): string => '/account/priorities',

@@ -16,7 +16,22 @@ describe('mailConfigSchema', () => {
       QUEUE_PREFIX: 'upright',
       MAIL_CONCURRENCY: 5,
       MAIL_LOCK_DURATION_MS: 30_000,
+      MAIL_RECIPIENT_BUDGET: 10,
+      MAIL_RECIPIENT_WINDOW_HOURS: 24,
     });
+  });
+
+  it('refuses a recipient budget or window that is not a positive whole number', () => {
+    for (const [name, value] of [
+      ['MAIL_RECIPIENT_BUDGET', '0'],
+      ['MAIL_RECIPIENT_BUDGET', 'many'],
+      ['MAIL_RECIPIENT_WINDOW_HOURS', '1.5'],
+      ['MAIL_RECIPIENT_WINDOW_HOURS', '169'],
+    ]) {
+      expect(() => loadConfig(mailConfigSchema, { ...valid, [name!]: value })).toThrow(
+        new RegExp(name!),
+      );
+    }
   });
 
   it('names a missing or wrong SMTP_URL without echoing it', () => {

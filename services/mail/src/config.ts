@@ -18,5 +18,11 @@ export const mailConfigSchema = commonConfigSchema.extend(queueConfigSchema.shap
    * back to the queue once the lock has expired, so this bounds the delay of the redelivery.
    */
   MAIL_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * Mails a visitor can cause (sign-up, reset, correction receipt, …) that one address receives
+   * per window; beyond it they are suppressed, not sent (decision 0041).
+   */
+  MAIL_RECIPIENT_BUDGET: z.coerce.number().int().min(1).max(1000).default(10),
+  MAIL_RECIPIENT_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
 });
 export type MailConfig = z.infer<typeof mailConfigSchema>;

@@ -2,10 +2,13 @@ import {
   MAIL_JOB_OPTIONS,
   MailKinds,
   mailJobId,
+  Queues,
   type MailJobData,
   type MailRecipient,
 } from '@upright/contracts';
+import { bullmqOptions } from '@upright/platform';
 import { eventually, startTestApp, type StartedApp } from '@upright/platform/testing';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { messageIdFor } from '../src/delivery/message-id';
 import { mailService } from '../src/service';
@@ -135,6 +138,71 @@ describe('mail delivery over SMTP', () => {
     expect(received.headers['list-unsubscribe']).toBeUndefined();
   });
 
+  it("delivers a correction receipt from rankings' queue with none of the requester's words", async () => {
+    const reference = `C-${Date.now()}`;
+    const jobId = mailJobId.correctionReceived(reference);
+    const receipt = {
+      // As a stale producer might still send them: the contract drops them before rendering.
+      requester: { name: 'Claim your prize', email: 'grace@example.com' },
+      correction: {
+        reference,
+        company: { company_name: 'Acme', industry: 'tools', slug: 'acme' },
+        field_label: 'Climate score',
+        period: { period_year: 2026, period_qrt: 2 },
+      },
+      whatIsWrong: 'Your account is locked: log in at evil.example',
+      promiseDays: 14,
+    };
+    await setup.rankingsQueue.add(MailKinds.correctionReceived, receipt, {
+      jobId,
+      ...MAIL_JOB_OPTIONS,
+    });
+
+    const received = await deliveredOnce(jobId);
+    expect(received.to[0]!.address).toBe('grace@example.com');
+    expect(received.text).toContain(reference);
+    expect(received.text).toContain(`${PUBLIC_URL}/corrections/us/tools/acme`);
+    for (const rendered of [received.subject, received.text, received.html, received.to[0]!.name]) {
+      expect(rendered).not.toContain('prize');
+      expect(rendered).not.toContain('evil.example');
+    }
+  });
+
+  it("sends a mail a pod of the previous release queued on the shared 'mail' queue", async () => {
+    const legacy = new Queue(
+      Queues.legacyMail,
+      bullmqOptions({ REDIS_URL: setup.env.REDIS_URL!, QUEUE_PREFIX: setup.prefix }),
+    );
+    try {
+      const recipient = member();
+      const jobId = mailJobId.welcome(recipient.uid);
+      await legacy.add(MailKinds.welcome, { recipient }, { jobId, ...MAIL_JOB_OPTIONS });
+      expect((await deliveredOnce(jobId)).to[0]!.address).toBe(recipient.email);
+    } finally {
+      await legacy.close();
+    }
+  });
+
+  it("dead-letters, never sends, a kind the job's queue may not carry", async () => {
+    const recipient = member();
+    const jobId = mailJobId.passwordReset(recipient.uid, randomUUID());
+    // Rankings' queue carries correction mails only: a reset there is a forgery.
+    await setup.rankingsQueue.add(
+      MailKinds.passwordReset,
+      { recipient, resetHash: 'forged', expiresAt: '2026-11-21T14:05:00.000Z' },
+      { jobId, ...MAIL_JOB_OPTIONS },
+    );
+    const job = await setup.rankingsQueue.getJob(jobId);
+    await eventually('the job to fail', async () => (await job!.getState()) === 'failed');
+    const failed = await setup.rankingsQueue.getJob(jobId);
+    expect(failed!.failedReason).toBe('unknown mail kind of rankings "password-reset"');
+    expect(failed!.attemptsMade).toBe(1);
+    const later = mailJobId.welcome(`after-${recipient.uid}`);
+    await setup.queue.add(MailKinds.welcome, { recipient: member() }, { jobId: later });
+    await deliveredOnce(later);
+    expect(await maildev.mailsWithIds([messageIdFor(jobId, MAIL_FROM)])).toEqual([]);
+  });
+
   it('sends a job added twice with the same id once, even after it completed', async () => {
     const recipient = member();
     const jobId = mailJobId.welcome(recipient.uid);
@@ -180,5 +248,133 @@ describe('mail delivery over SMTP', () => {
     const ready = await fetch(`${mail.url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ok', checks: { redis: 'ok', smtp: 'ok' } });
+  });
+});
+
+/**
+ * The per-recipient budget of the mails a visitor can cause, on real Redis and SMTP: beyond it a
+ * mail completes as suppressed, unsent; other addresses and exempt kinds are untouched.
+ */
+describe('the per-recipient mail budget', () => {
+  const BUDGET = 2;
+  let maildev: Maildev;
+  let setup: ReturnType<typeof mailTestEnv>;
+  let mail: StartedApp;
+
+  beforeAll(async () => {
+    maildev = await Maildev.start();
+    setup = mailTestEnv('budget', maildev.smtpUrl, { MAIL_RECIPIENT_BUDGET: String(BUDGET) });
+    mail = await startTestApp(mailService, setup.env);
+  });
+
+  afterAll(async () => {
+    await mail?.app.close();
+    await setup?.cleanup();
+    await maildev?.dispose();
+  });
+
+  async function outcome(queue: typeof setup.queue, jobId: string) {
+    return eventually(`job ${jobId} to complete`, async () => {
+      const job = await queue.getJob(jobId);
+      return job && (await job.getState()) === 'completed' && job.returnvalue;
+    });
+  }
+
+  it('sends a visitor-caused mail to one address at most BUDGET times, whatever the case', async () => {
+    const address = `victim-${randomUUID().slice(0, 8)}@example.com`;
+    const victim = (uid: string, email: string) => ({
+      uid,
+      email,
+      firstName: 'Vic',
+      unsubscribeKey: 'k',
+    });
+    const resets = [address, address.toUpperCase(), `V${address.slice(1)}`].map((email, index) => ({
+      jobId: mailJobId.passwordReset(`u-${index}-${randomUUID()}`, randomUUID()),
+      email,
+    }));
+    const receipt = {
+      jobId: mailJobId.correctionReceived(`C-${randomUUID()}`),
+      data: {
+        requester: { email: address },
+        correction: {
+          reference: 'C-9',
+          company: { company_name: 'Acme', industry: 'tools', slug: 'acme' },
+          field_label: 'Climate score',
+          period: { period_year: 2026, period_qrt: 2 },
+        },
+        promiseDays: 14,
+      },
+    };
+    for (const reset of resets.slice(0, BUDGET)) {
+      await setup.queue.add(
+        MailKinds.passwordReset,
+        {
+          recipient: victim(`u-reset-${randomUUID()}`, reset.email),
+          resetHash: 'h',
+          expiresAt: '2026-11-21T14:05:00.000Z',
+        },
+        { jobId: reset.jobId, ...MAIL_JOB_OPTIONS },
+      );
+      expect(await outcome(setup.queue, reset.jobId)).toHaveProperty('messageId');
+    }
+    // Over budget: the third reset (same address, other case) and a receipt from rankings' queue.
+    const over = resets[BUDGET]!;
+    await setup.queue.add(
+      MailKinds.passwordReset,
+      {
+        recipient: victim(`u-reset-${randomUUID()}`, over.email),
+        resetHash: 'h',
+        expiresAt: '2026-11-21T14:05:00.000Z',
+      },
+      { jobId: over.jobId, ...MAIL_JOB_OPTIONS },
+    );
+    await setup.rankingsQueue.add(MailKinds.correctionReceived, receipt.data, {
+      jobId: receipt.jobId,
+      ...MAIL_JOB_OPTIONS,
+    });
+    expect(await outcome(setup.queue, over.jobId)).toEqual({ suppressed: 'recipient-budget' });
+    expect(await outcome(setup.rankingsQueue, receipt.jobId)).toEqual({
+      suppressed: 'recipient-budget',
+    });
+
+    // A rank alert (a member's own follow) and another address still go out.
+    const alertJob = mailJobId.rankAlert(`u-${randomUUID()}`, 'C1', {
+      period_year: 2026,
+      period_qrt: 2,
+    });
+    await setup.queue.add(
+      MailKinds.rankAlert,
+      {
+        recipient: victim('u-alert', address),
+        company: { upright_cid: 'C1', company_name: 'Acme' },
+        period: { period_year: 2026, period_qrt: 2 },
+        moves: [{ industry: 'tools', industry_text: 'Tools', slug: 'acme', from: 3, to: 1, of: 9 }],
+      },
+      { jobId: alertJob, ...MAIL_JOB_OPTIONS },
+    );
+    const otherJob = mailJobId.welcome(`u-${randomUUID()}`);
+    await setup.queue.add(
+      MailKinds.welcome,
+      { recipient: victim('u-other', `other-${address}`) },
+      { jobId: otherJob, ...MAIL_JOB_OPTIONS },
+    );
+    expect(await outcome(setup.queue, alertJob)).toHaveProperty('messageId');
+    expect(await outcome(setup.queue, otherJob)).toHaveProperty('messageId');
+
+    const sent = (await maildev.mails()).filter(
+      (received) => received.to[0]?.address.toLowerCase() === address,
+    );
+    const resetSubject = 'Reset your Upright password';
+    expect(sent.filter((received) => received.subject === resetSubject)).toHaveLength(BUDGET);
+    expect(sent.filter((received) => received.subject !== resetSubject)).toEqual([
+      expect.objectContaining({ subject: expect.stringContaining('Acme') }),
+    ]);
+    const metrics = await (await fetch(`${mail.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      /upright_mail_suppressed_total\{kind="password-reset",service="mail"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /upright_mail_suppressed_total\{kind="correction-received",service="mail"\} 1/,
+    );
   });
 });

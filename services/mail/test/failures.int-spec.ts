@@ -178,18 +178,39 @@ describe('a permanent failure', () => {
       { recipient: { ...member(), email: 'not-an-address' }, resetHash: '', expiresAt: 'soon' },
       { jobId, ...MAIL_JOB_OPTIONS },
     );
-    await setup.queue.add('newsletter', { anything: true }, { jobId: `${jobId}-kind` });
-    await eventually('both jobs to fail', async () => (await setup.queue.getFailedCount()) >= 3);
+    // On rankings' queue: the dead-letter view and `make mail-retry` cover every producer's.
+    await setup.rankingsQueue.add('newsletter', { anything: true }, { jobId: `${jobId}-kind` });
+    await eventually(
+      'both jobs to fail',
+      async () =>
+        (await setup.queue.getFailedCount()) >= 2 &&
+        (await setup.rankingsQueue.getFailedCount()) >= 1,
+    );
 
-    const letters = (await deadLetters(mail)).deadLetters;
+    const view = await deadLetters(mail);
+    expect(view.total).toBe(3);
+    const letters = view.deadLetters;
     expect(letters.find((entry) => entry.id === jobId)).toMatchObject({
+      queue: 'mail-accounts',
       kind: 'password-reset',
       attempts: 1,
       lastError: 'invalid password-reset job: recipient.email, resetHash, expiresAt',
     });
     expect(letters.find((entry) => entry.id === `${jobId}-kind`)).toMatchObject({
+      queue: 'mail-rankings',
       kind: 'newsletter',
-      lastError: 'unknown mail kind "newsletter"',
+      lastError: 'unknown mail kind of rankings "newsletter"',
+    });
+    const { stdout } = await mailCli(setup, 'list');
+    expect(JSON.parse(stdout)).toMatchObject({ total: 3 });
+    // Found on rankings' queue (a dead letter there, redacted: not sent again).
+    await eventually(
+      'the dead letter to be redacted',
+      async () => (await setup.rankingsQueue.getJob(`${jobId}-kind`))!.data.redacted === true,
+    );
+    await expect(mailCli(setup, 'retry', `${jobId}-kind`)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`the member must ask again: ${jobId}-kind`),
     });
   });
 });

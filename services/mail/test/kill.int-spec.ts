@@ -157,7 +157,7 @@ describe('killing the mail process', () => {
     setup = mailTestEnv('sigterm', proxy.url);
     const jobs = welcomeJobs(total, 'term');
     const jobIds = jobs.map((job) => job.opts.jobId);
-    const events = new QueueEvents(Queues.mail, {
+    const events = new QueueEvents(Queues.mailAccounts, {
       connection: { url: setup.env.REDIS_URL! },
       prefix: setup.prefix,
     });

@@ -21,17 +21,19 @@ export function mailTestEnv(label: string, smtpUrl: string, extra: Record<string
     PRODUCT_NAME: 'Upright',
     ...extra,
   };
-  const queue = new Queue(
-    Queues.mail,
-    bullmqOptions({ REDIS_URL: env.REDIS_URL!, QUEUE_PREFIX: prefix }),
-  );
+  const options = bullmqOptions({ REDIS_URL: env.REDIS_URL!, QUEUE_PREFIX: prefix });
+  // As the producers add: raw queues, so a test can also add what a producer's contract refuses.
+  const queue = new Queue(Queues.mailAccounts, options);
+  const rankingsQueue = new Queue(Queues.mailRankings, options);
   return {
     prefix,
     env,
+    /** Accounts' mail queue. */
     queue,
-    /** Closes the queue and deletes every key of this setup. */
+    rankingsQueue,
+    /** Closes the queues and deletes every key of this setup. */
     async cleanup(): Promise<void> {
-      await queue.close();
+      await Promise.all([queue.close(), rankingsQueue.close()]);
       await deleteKeys(env.REDIS_URL!, prefix);
     },
   };

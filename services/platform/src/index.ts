@@ -17,6 +17,7 @@ export * from './messages/remote-error';
 export * from './messages/remote-failure.filter';
 export * from './queues/bullmq-options';
 export * from './queues/queue-worker';
+export * from './queues/queue-producer';
 export * from './messages/message-schemas';
 export * from './cli/run-cli';
 export * from './cli/data-set-file';

@@ -8,6 +8,7 @@ export type {
   StreamsServerOptions,
   StreamsClientOptions,
   HandlerObserver,
+  ReplayObserver,
 } from './options';
 export type { StreamsEvents, ConnectionStatus } from './connection';
 export { keySpace, DEFAULT_KEY_PREFIX, type KeySpace } from './keys';

@@ -9,6 +9,7 @@ describe('keySpace', () => {
       't1:evt:rankings.industry-data.changed',
     );
     expect(keys.replicas('rankings')).toBe('t1:replicas:rankings');
+    expect(keys.seenRequest('accounts', 'bff', 'r1')).toBe('t1:accounts:seen:bff:r1');
   });
 
   it('defaults to the upright prefix', () => {

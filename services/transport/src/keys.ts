@@ -17,6 +17,11 @@ export interface KeySpace {
   eventStream(eventName: string): string;
   /** Sorted set: replica (consumer name) → heartbeat expiry in Redis-clock epoch ms. */
   replicas(service: string): string;
+  /**
+   * Marker of a request `service` has taken (value: the stream entry that carried it), kept
+   * until its deadline; in the service's own namespace, which only its replicas may touch.
+   */
+  seenRequest(service: string, from: string, requestId: string): string;
 }
 
 export function keySpace(prefix: string = DEFAULT_KEY_PREFIX): KeySpace {
@@ -29,6 +34,7 @@ export function keySpace(prefix: string = DEFAULT_KEY_PREFIX): KeySpace {
     replyStream: (identity, clientId) => `${prefix}:reply:${identity}:${clientId}`,
     eventStream: (eventName) => `${prefix}:evt:${eventName}`,
     replicas: (service) => `${prefix}:replicas:${service}`,
+    seenRequest: (service, from, requestId) => `${prefix}:${service}:seen:${from}:${requestId}`,
   };
 }
 

@@ -15,6 +15,9 @@ export interface StreamsConnectionOptions {
 /** Called once per handled message, e.g. to feed a Prometheus histogram. */
 export type HandlerObserver = (pattern: string, outcome: 'ok' | 'error', seconds: number) => void;
 
+/** Called once per refused copy of a request (decision record 0016), e.g. to count it. */
+export type ReplayObserver = (from: string, pattern: string) => void;
+
 export interface StreamsServerOptions extends StreamsConnectionOptions {
   /** Consumer-group name; requests are read from `${prefix}:rpc:${service}`. */
   service: string;
@@ -31,6 +34,7 @@ export interface StreamsServerOptions extends StreamsConnectionOptions {
   /** How long close() waits for in-flight handlers. Default 10000. */
   shutdownGraceMs?: number;
   onHandled?: HandlerObserver;
+  onReplay?: ReplayObserver;
 }
 
 export interface StreamsClientOptions extends StreamsConnectionOptions {
@@ -50,6 +54,7 @@ export interface ResolvedServerOptions {
   reclaimIntervalMs: number;
   shutdownGraceMs: number;
   onHandled?: HandlerObserver;
+  onReplay?: ReplayObserver;
 }
 
 export interface ResolvedClientOptions {
@@ -97,6 +102,7 @@ export function resolveServerOptions(options: StreamsServerOptions): ResolvedSer
     reclaimIntervalMs: positiveInt('reclaimIntervalMs', options.reclaimIntervalMs, 2000),
     shutdownGraceMs: positiveInt('shutdownGraceMs', options.shutdownGraceMs, 10000),
     onHandled: options.onHandled,
+    onReplay: options.onReplay,
   };
 }
 

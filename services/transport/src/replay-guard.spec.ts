@@ -1,20 +1,26 @@
-import { ReplayGuard } from './replay-guard';
+import { CLOCK_SKEW_ALLOWANCE_MS, isReplay, markerTtlMs } from './replay-guard';
 
-describe('ReplayGuard', () => {
-  let now = 1000;
-  const guard = new ReplayGuard(() => now);
-
-  it('admits a request id once per entry until its deadline', () => {
-    expect(guard.admit('bff r1', '1-0', 5000)).toBe(true);
-    // The same entry again is a redelivery (reclaim), not a replay.
-    expect(guard.admit('bff r1', '1-0', 5000)).toBe(true);
-    expect(guard.admit('bff r1', '2-0', 5000)).toBe(false);
-    expect(guard.admit('search r1', '3-0', 5000)).toBe(true);
+describe('isReplay', () => {
+  it('admits the delivery that created the marker', () => {
+    expect(isReplay(null, '1-0')).toBe(false);
   });
 
-  it('forgets ids whose deadline has passed', () => {
-    now = 6000;
-    expect(guard.admit('bff r9', '9-0', 7000)).toBe(true);
-    expect(guard.size).toBe(1);
+  it('admits the same entry again: a reclaim is not a replay', () => {
+    expect(isReplay('1-0', '1-0')).toBe(false);
+  });
+
+  it('refuses the request in any other entry', () => {
+    expect(isReplay('1-0', '2-0')).toBe(true);
+  });
+});
+
+describe('markerTtlMs', () => {
+  it('keeps the marker until the deadline plus the clock skew allowance', () => {
+    expect(markerTtlMs(6000, 1000)).toBe(5000 + CLOCK_SKEW_ALLOWANCE_MS);
+  });
+
+  it('stays positive for a deadline already reached, as Redis requires', () => {
+    expect(markerTtlMs(1000, 1000)).toBe(1 + CLOCK_SKEW_ALLOWANCE_MS);
+    expect(markerTtlMs(1000, 9000)).toBe(1 + CLOCK_SKEW_ALLOWANCE_MS);
   });
 });

@@ -1,33 +1,53 @@
+import type Redis from 'ioredis';
+import type { VerifiedRequest } from './envelope';
+import type { KeySpace } from './keys';
+
 /**
- * Remembers which stream entry carried each request id until the request's deadline, so an
- * authentic request copied into a new entry (a replay by someone who can write to Redis) is
- * refused, while the same entry delivered again (a reclaim) is still handled. Per replica: a
- * copy that reaches another replica is not caught, which the deadline bounds (decision 0016).
+ * Replicas' clocks (NTP-synchronised) may disagree by this much. A marker set on a fast clock
+ * would otherwise vanish while a replica on a slow clock still takes the request for live.
+ */
+export const CLOCK_SKEW_ALLOWANCE_MS = 1000;
+
+/** How long the marker of a request must live, from `now`: past its deadline, on every replica. */
+export function markerTtlMs(deadline: number, now: number): number {
+  return Math.max(1, deadline - now) + CLOCK_SKEW_ALLOWANCE_MS;
+}
+
+/**
+ * `previous`: the entry the request's marker already named, null when this delivery created it.
+ * The same entry again is a redelivery (a reclaim after a crash), not a replay.
+ */
+export function isReplay(previous: string | null, entryId: string): boolean {
+  return previous !== null && previous !== entryId;
+}
+
+/**
+ * Refuses an authentic request copied into a new stream entry (a replay by someone who can
+ * write to Redis) on every replica of the service and across restarts: the first delivery
+ * records which entry carried the request in Redis (`SET NX`) until its deadline, and later
+ * deliveries compare (decision record 0016, amended by issue 25).
  */
 export class ReplayGuard {
-  private readonly seen = new Map<string, { entryId: string; until: number }>();
-  private nextSweep = 0;
+  constructor(
+    private readonly keys: KeySpace,
+    private readonly service: string,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** False when `key` was already seen in another entry and its deadline has not passed. */
-  admit(key: string, entryId: string, deadline: number): boolean {
-    const now = this.now();
-    this.sweep(now);
-    const known = this.seen.get(key);
-    if (known && known.until > now && known.entryId !== entryId) return false;
-    this.seen.set(key, { entryId, until: deadline });
-    return true;
-  }
-
-  get size(): number {
-    return this.seen.size;
-  }
-
-  private sweep(now: number): void {
-    // At most once a second: the map only holds requests whose deadline is still ahead.
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + 1000;
-    for (const [key, { until }] of this.seen) if (until <= now) this.seen.delete(key);
+  /** False for a replay; throws when Redis does not answer. One round trip (SET NX GET). */
+  async admit(
+    redis: Redis,
+    request: Pick<VerifiedRequest, 'from' | 'id' | 'deadline'>,
+    entryId: string,
+  ): Promise<boolean> {
+    const previous = await redis.call(
+      'SET',
+      this.keys.seenRequest(this.service, request.from, request.id),
+      entryId,
+      'PX',
+      markerTtlMs(request.deadline, Date.now()),
+      'NX',
+      'GET',
+    );
+    return !isReplay(typeof previous === 'string' ? previous : null, entryId);
   }
 }

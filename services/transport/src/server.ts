@@ -61,6 +61,8 @@ export interface ServerStats {
   reclaimed: number;
   /** Requests dropped unhandled because their deadline had passed. */
   expired: number;
+  /** Copies of a request already taken by some replica of the service, refused. */
+  replays: number;
 }
 
 interface StreamSpec {
@@ -89,7 +91,7 @@ export class RedisStreamsServer
   private reclaimer?: Reclaimer;
   private streams: StreamSpec[] = [];
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly counters = { handled: 0, reclaimed: 0, expired: 0 };
+  private readonly counters = { handled: 0, reclaimed: 0, expired: 0, replays: 0 };
   private readonly stopSignal = new AbortController();
   /** Set once in-flight work is abandoned at the end of the shutdown grace period. */
   private abandoned = false;
@@ -100,7 +102,7 @@ export class RedisStreamsServer
   private rotation = 0;
   private readonly listeners = new ConnectionListeners();
   private readonly envelopes: Envelopes;
-  private readonly replays = new ReplayGuard();
+  private readonly replays: ReplayGuard;
 
   constructor(options: StreamsServerOptions) {
     super();
@@ -108,6 +110,7 @@ export class RedisStreamsServer
     this.keys = keySpace(this.options.keyPrefix);
     this.group = groupOf(this.options.service);
     this.envelopes = new Envelopes(this.options.trust);
+    this.replays = new ReplayGuard(this.keys, this.options.service);
   }
 
   get consumerName(): string {
@@ -364,20 +367,18 @@ export class RedisStreamsServer
       if (request.deadline > Date.now() + MAX_DEADLINE_MS) {
         throw new Refusal('deadline beyond the longest allowed');
       }
-      // A copy of an authentic request (same sender and id, another entry) runs nothing twice.
-      if (!this.replays.admit(`${request.from} ${request.id}`, entryId, request.deadline)) {
-        throw new Refusal(`replay of request ${request.id}`);
-      }
     } catch (error) {
       await this.refuse(spec, entryId, fields, error);
       return;
     }
     if (isExpired(request.deadline, Date.now())) {
       // Nobody is waiting any more; handling it would only waste work and repeat side effects.
+      // A copy made after the deadline ends here too, whether or not its marker is gone.
       this.counters.expired++;
       await this.ack(spec, entryId);
       return;
     }
+    if (!(await this.admitOnce(spec, entryId, fields, request))) return;
     const handler = this.getHandlerByPattern(request.pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`No message handler for "${request.pattern}"`);
@@ -418,6 +419,43 @@ export class RedisStreamsServer
     }
     this.observe(request.pattern, ok ? 'ok' : 'error', started);
     await this.finishRequest(spec, entryId, request, ok, json);
+  }
+
+  /**
+   * Whether this entry may run: not a copy (same sender and id, another entry) of a request
+   * that this or another replica of the service took before its deadline. The marker lives in
+   * Redis; while Redis does not answer, the check is retried until the deadline, then the
+   * entry is left pending like an unsent reply (the reclaimer finds it expired). No handler
+   * runs unchecked: the caller gets no answer through a Redis that is down anyway.
+   */
+  private async admitOnce(
+    spec: StreamSpec,
+    entryId: string,
+    fields: string[],
+    request: VerifiedRequest,
+  ): Promise<boolean> {
+    let admitted = false;
+    const checked = await this.retry(
+      async () => {
+        admitted = await this.replays.admit(this.requireCommand(), request, entryId);
+      },
+      () => !isExpired(request.deadline, Date.now()),
+    );
+    if (!checked) {
+      this.logger.warn(
+        `Could not check "${request.pattern}" ${entryId} for replay; left pending, not handled`,
+      );
+      return false;
+    }
+    if (admitted) return true;
+    this.counters.replays++;
+    try {
+      this.options.onReplay?.(request.from, request.pattern);
+    } catch (error) {
+      this.logger.warn(`onReplay observer failed: ${errorMessage(error)}`);
+    }
+    await this.refuse(spec, entryId, fields, new Refusal(`replay of request ${request.id}`));
+    return false;
   }
 
   /**

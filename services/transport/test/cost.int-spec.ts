@@ -57,7 +57,7 @@ afterAll(async () => {
   await redis?.dispose();
 });
 
-it('answers one request with two network commands besides the blocking reads', async () => {
+it('answers one request with three network commands besides the blocking reads', async () => {
   // Idle: whatever the warm-up left in flight has settled, and no cached answer helps.
   await delay(300);
   seen.length = 0;
@@ -71,9 +71,11 @@ it('answers one request with two network commands besides the blocking reads', a
   );
   const network = seen.filter((command) => !command.lua && command.name !== 'PING');
   const other = network.filter((command) => !['XREAD', 'XREADGROUP'].includes(command.name));
-  // One EVALSHA enqueues (liveness checked in it), one replies and acks; no MULTI, no XTRIM.
-  expect(other.map((command) => command.name)).toEqual(['EVALSHA', 'EVALSHA']);
-  expect(network).toHaveLength(4);
+  // One EVALSHA enqueues (liveness checked in it), one SET records the request for the replay
+  // check every replica shares (it must precede the handler, so it cannot ride on the reply),
+  // one EVALSHA replies and acks; no MULTI, no XTRIM.
+  expect(other.map((command) => command.name)).toEqual(['EVALSHA', 'SET', 'EVALSHA']);
+  expect(network).toHaveLength(5);
   const inScripts = seen.filter((command) => command.lua).map((command) => command.name);
   expect(inScripts.sort()).toEqual(['PEXPIRE', 'TIME', 'XACK', 'XADD', 'XADD', 'XDEL', 'ZCOUNT']);
   // The handler's answer is serialised once (it used to be twice on the server).

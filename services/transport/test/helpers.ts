@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventually, freePort } from '@upright/platform/testing';
 import Redis from 'ioredis';
-import { RedisStreamsClient } from '../src';
+import { RedisStreamsClient, type ServerStats } from '../src';
 import { testTrust } from './trust';
 
 // Shared with every service's tests; the transport test files import them from here.
@@ -23,7 +23,7 @@ export function uniquePrefix(name: string): string {
 
 export interface ReplicaStats {
   handled: number[];
-  stats: { handled: number; inFlight: number; reclaimed: number; expired: number };
+  stats: ServerStats;
 }
 
 export interface ReplicaProcess {

@@ -21,6 +21,7 @@ import type {
   ReportPathParts,
   WhyThisRankResponse,
 } from '@upright/contracts';
+import { listPageQuery } from '@upright/contracts';
 import type {
   AuthResponse,
   CancelDiscontinueResponse,
@@ -61,8 +62,10 @@ export const apiPaths = {
   openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
   methodologyExample: () => '/api/methodology/example',
   why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,
-  correctionLedger: (industry: string, company: string) =>
-    `/api/corrections/us/${enc(industry)}/${enc(company)}`,
+  /** Page 1 has no query: the address the prefetcher and the first render share. */
+  correctionLedger: (industry: string, company: string, page = 1) =>
+    `/api/corrections/us/${enc(industry)}/${enc(company)}${listPageQuery(page)}`,
+  openCorrections: (page: number) => `/api/admin/corrections${listPageQuery(page)}`,
 } as const;
 
 /** The formats every open-data download comes in (docs/product/rules.md#s12). */
@@ -175,14 +178,15 @@ export const api = {
     request<{ hashValid: boolean }>('GET', `/api/validatehash/${enc(hash)}`, {
       loaderStop: 'hashValidation',
     }).then((response) => response.body.hashValid === true),
-  correctionLedger: (industry: string, company: string) =>
-    getJson<CorrectionLedger>(apiPaths.correctionLedger(industry, company)),
+  correctionLedger: (industry: string, company: string, page: number) =>
+    getJson<CorrectionLedger>(apiPaths.correctionLedger(industry, company, page)),
   requestCorrection: (form: CorrectionRequest, altcha: string) =>
     request<CorrectionReceipt>('POST', '/api/corrections', {
       body: { ...form, altcha },
       dim: true,
     }).then((response) => response.body),
-  openCorrections: () => getJson<OpenCorrectionsResponse>('/api/admin/corrections'),
+  openCorrections: (page: number) =>
+    getJson<OpenCorrectionsResponse>(apiPaths.openCorrections(page)),
   acceptCorrection: (id: number, body: AcceptCorrectionBody) =>
     request<LedgerEntry>('POST', `/api/admin/corrections/${id}/accept`, { body, dim: true }).then(
       (response) => response.body,

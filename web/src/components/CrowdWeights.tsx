@@ -10,6 +10,7 @@ import {
   crowdSeries,
   describeCrowdDatum,
   layoutCrowdChart,
+  membersText,
 } from '../lib/crowd-weights';
 import { formatDate } from '../lib/format';
 import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
@@ -22,7 +23,7 @@ const ISSUE_OPTIONS = ISSUES.map((issue) => ({ value: issue.key, label: issue.la
  */
 export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
   const { id, value: issue, label, picker } = usePicker<IssueKey>(ISSUE_OPTIONS, ISSUES[0]!.key);
-  if (!crowd.shown || crowd.averages === null) {
+  if (!crowd.shown || crowd.averages === null || crowd.members === null) {
     return (
       <p data-testid="crowd-hidden">
         Members&apos; average priorities are shown once at least {crowd.min_members} members have
@@ -39,9 +40,13 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
     <div data-testid="crowd-weights">
       <p>
         Visitors&apos; rankings weigh each issue by the average of{' '}
-        <strong data-testid="crowd-members">{crowd.members} members&apos;</strong> priorities, as
-        published on <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are
-        published again when members change their priorities, at most once a minute.
+        <strong data-testid="crowd-members">{membersText(crowd.members)} members&apos;</strong>{' '}
+        priorities, as published on{' '}
+        <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are published
+        again only once at least {crowd.min_changes} members have joined, left or changed their
+        priorities, and at most once a minute, so that no one member&apos;s priorities can be read
+        from the difference between two publications; for the same reason the number of members is
+        given as a range of ten.
       </p>
       <div
         className="table-scroll"
@@ -89,7 +94,7 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
             <tr>
               <th scope="col">Published</th>
               <th scope="col">Average</th>
-              <th scope="col">Members</th>
+              <th scope="col">Members (a range of ten)</th>
             </tr>
           </thead>
           <tbody>

@@ -3,12 +3,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/endpoints';
 import { errorMessage } from '../api/http';
+import { followStateOf, VERIFY_FOR_ALERTS, type FollowState } from '../lib/follow-alerts';
 import { useSession } from '../state/session';
 import { ErrorBox } from './ErrorBox';
 
 /**
  * Follow / Unfollow on a company page (issue 15): a member gets one mail when a new quarter
- * moves a followed company's rank. Visitors are offered to sign in.
+ * moves a followed company's rank. Visitors are offered to sign in. A member whose email is
+ * unverified is told that alerts wait for it (issue 25).
  */
 export function FollowButton({
   industry,
@@ -22,15 +24,15 @@ export function FollowButton({
   companyName: string;
 }) {
   const { status, user } = useSession();
-  const [following, setFollowing] = useState<boolean | null>(null);
+  const [state, setState] = useState<FollowState | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (status !== 'member') return;
     let current = true;
     api.follows().then(
-      (answer) => current && setFollowing(answer.follows.some((f) => f.upright_cid === uprightCid)),
-      () => current && setFollowing(false),
+      (answer) => current && setState(followStateOf(answer, uprightCid)),
+      () => current && setState({ following: false, waitsForVerification: false }),
     );
     return () => {
       current = false;
@@ -47,13 +49,14 @@ export function FollowButton({
       </p>
     );
   }
-  if (following === null) return null;
+  if (state === null) return null;
+  const { following, waitsForVerification } = state;
   const toggle = async () => {
     setPending(true);
     setError(null);
     try {
       const answer = following ? await api.unfollow(uprightCid) : await api.follow(industry, slug);
-      setFollowing(answer.follows.some((f) => f.upright_cid === uprightCid));
+      setState(followStateOf(answer, uprightCid));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -77,6 +80,11 @@ export function FollowButton({
           ? 'You get one mail when a new quarter moves its rank. Press to unfollow.'
           : 'Get one mail when a new quarter moves its rank.'}
       </span>
+      {waitsForVerification && (
+        <p className="muted" data-testid="follow-verify">
+          {VERIFY_FOR_ALERTS}
+        </p>
+      )}
       {error && <ErrorBox message={error} onClear={() => setError(null)} />}
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 import { useApi } from '../hooks/useApi';
+import { VERIFY_FOR_ALERTS } from '../lib/follow-alerts';
 import { formatDate } from '../lib/format';
 import { ErrorBox } from './ErrorBox';
 import { PageState } from './PageState';
@@ -36,6 +37,9 @@ function FollowList({ initial }: { initial: FollowsResponse }) {
           ? 'You get one mail per company when a new quarter moves its rank.'
           : 'Alert mails are off (you unsubscribed). Following a company turns them on again.'}
       </p>
+      {answer.alerts && answer.alerts_need_verification && (
+        <p data-testid="follows-verify">{VERIFY_FOR_ALERTS}</p>
+      )}
       <ul className="follows" data-testid="follows-list">
         {answer.follows.map((follow) => (
           <li key={follow.upright_cid}>

@@ -5,6 +5,7 @@ import {
   crowdSeries,
   describeCrowdDatum,
   layoutCrowdChart,
+  membersText,
   weightAxes,
   type CrowdDatum,
 } from './crowd-weights';
@@ -22,17 +23,29 @@ const averages = (climate: number): Averages => ({
 });
 
 const history: CrowdSnapshot[] = [
-  { published_at: '2026-11-20T10:00:00.000Z', members: 10, averages: averages(7.5) },
-  { published_at: '2026-11-25T18:30:00.000Z', members: 12, averages: averages(3.25) },
+  {
+    published_at: '2026-11-20T10:00:00.000Z',
+    members: { from: 10, to: 19 },
+    averages: averages(7.5),
+  },
+  {
+    published_at: '2026-11-25T18:30:00.000Z',
+    members: { from: 20, to: 29 },
+    averages: averages(3.25),
+  },
 ];
 
 describe('crowd weights chart', () => {
   it('reads one issue of every publication, oldest first', () => {
     expect(crowdSeries(history, 'climate')).toEqual([
-      { day: 'November 20, 2026', date: '2026-11-20', value: 7.5, members: 10 },
-      { day: 'November 25, 2026', date: '2026-11-25', value: 3.25, members: 12 },
+      { day: 'November 20, 2026', date: '2026-11-20', value: 7.5, members: '10–19' },
+      { day: 'November 25, 2026', date: '2026-11-25', value: 3.25, members: '20–29' },
     ]);
     expect(crowdSeries(history, 'tax').map((datum) => datum.value)).toEqual([5, 5]);
+  });
+
+  it('shows members as a band of ten, never the count (decision 0043)', () => {
+    expect(membersText({ from: 40, to: 49 })).toBe('40–49');
   });
 
   it('puts weight 10 at the top and 0 at the bottom, ticks labelled in weights', () => {
@@ -49,7 +62,7 @@ describe('crowd weights chart', () => {
     expect(points[0]!.y).toBeLessThan(points[1]!.y);
     expect(path.startsWith('M')).toBe(true);
     expect(describeCrowdDatum(points[1]!.datum)).toBe(
-      'November 25, 2026: 3.25, averaged over 12 members',
+      'November 25, 2026: 3.25, averaged over 20–29 members',
     );
   });
 
@@ -58,7 +71,7 @@ describe('crowd weights chart', () => {
       day: `day ${i}`,
       date: `date ${i}`,
       value: 5,
-      members: 10 + i,
+      members: '10–19',
     }));
     const labels = axisLabels(many);
     expect(labels).toHaveLength(50);

@@ -1,4 +1,9 @@
-import { AVERAGE_FIELD_OF_ISSUE, type CrowdSnapshot, type IssueKey } from '@upright/contracts';
+import {
+  AVERAGE_FIELD_OF_ISSUE,
+  type CrowdSnapshot,
+  type IssueKey,
+  type MembersBand,
+} from '@upright/contracts';
 import { formatDate } from './format';
 import { chartAxes, pathThrough, type ChartAxes } from './history-chart';
 
@@ -12,7 +17,12 @@ export interface CrowdDatum {
   /** "2026-11-25": the axis label (short, and the rank charts' quarter shortening leaves it). */
   date: string;
   value: number;
-  members: number;
+  /** "40–49": members are shown in bands, never counted exactly (decision 0043). */
+  members: string;
+}
+
+export function membersText({ from, to }: MembersBand): string {
+  return `${from}–${to}`;
 }
 
 export function crowdSeries(history: readonly CrowdSnapshot[], issue: IssueKey): CrowdDatum[] {
@@ -21,7 +31,7 @@ export function crowdSeries(history: readonly CrowdSnapshot[], issue: IssueKey):
     day: formatDate(snapshot.published_at),
     date: snapshot.published_at.slice(0, 10),
     value: snapshot.averages[field],
-    members: snapshot.members,
+    members: membersText(snapshot.members),
   }));
 }
 

@@ -32,6 +32,12 @@ export default function DevelopersPage() {
           reuse it freely, crediting {PRODUCT_NAME}). A JSON file&apos;s <code>data</code> is
           exactly the API answer for the same period.
         </p>
+        <p>
+          CSV files are safe to open in a spreadsheet: a text cell that would start a formula (with{' '}
+          <code>=</code>, <code>+</code>, <code>-</code>, <code>@</code>, a tab or a carriage
+          return) gets a <code>&apos;</code> in front, so it shows as text. Numbers are written as
+          they are; the JSON files keep every text exactly.
+        </p>
         <h2>Versioning</h2>
         <ul>
           <li>

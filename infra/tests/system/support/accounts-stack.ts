@@ -89,8 +89,10 @@ export async function startAccountsStack(
     QUEUE_PREFIX: queuePrefix,
     UNSUBSCRIBE_SECRET: 'u'.repeat(40),
     AVERAGES_REFRESH_S: '0',
-    // Averages from the first weighted member, so tests can compare them with the database.
+    // Averages from the first weighted member, released at every change (decision 0043's
+    // gating has its own test), so tests can compare them with the database.
     AVERAGES_MIN_MEMBERS: '1',
+    AVERAGES_MIN_CHANGES: '1',
     ...options.accountsEnv,
   });
   const definition = options.extraControllers
@@ -124,7 +126,7 @@ export async function startAccountsStack(
     queues.push(queue);
     return queue;
   };
-  const mailQueue = openQueue(Queues.mail);
+  const mailQueue = openQueue(Queues.mailAccounts);
   return {
     bff,
     accounts,

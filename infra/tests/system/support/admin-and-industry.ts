@@ -120,7 +120,7 @@ export async function removeTaxFixture(
   redisUrl: string,
   memberEmails: string,
 ): Promise<void> {
-  for (const name of [Queues.searchIndex, Queues.mail]) {
+  for (const name of [Queues.searchIndex, Queues.mailAccounts, Queues.mailRankings]) {
     const queue = new Queue(
       name,
       bullmqOptions({ REDIS_URL: redisUrl, QUEUE_PREFIX: fixture.queuePrefix }),

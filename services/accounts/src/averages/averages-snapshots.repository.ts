@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Averages, CrowdSnapshot } from '@upright/contracts';
+import type { Averages } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { KeptSnapshot } from './averages';
 
 /** Most publications one answer carries (a few years of hourly changes at most). */
 export const SNAPSHOTS_SHOWN = 500;
 
-function snapshotOf(row: { publishedAt: Date; members: number; averages: unknown }): CrowdSnapshot {
+function snapshotOf(row: { publishedAt: Date; members: number; averages: unknown }): KeptSnapshot {
   return {
     published_at: row.publishedAt.toISOString(),
     members: row.members,
@@ -23,13 +24,13 @@ export class AveragesSnapshots {
     await this.db.averagesSnapshot.create({ data: { averages, members } });
   }
 
-  async latest(): Promise<CrowdSnapshot | null> {
+  async latest(): Promise<KeptSnapshot | null> {
     const row = await this.db.averagesSnapshot.findFirst({ orderBy: { id: 'desc' } });
     return row === null ? null : snapshotOf(row);
   }
 
   /** The last publications that counted at least `minMembers` members, oldest first. */
-  async shown(minMembers: number): Promise<CrowdSnapshot[]> {
+  async shown(minMembers: number): Promise<KeptSnapshot[]> {
     const rows = await this.db.averagesSnapshot.findMany({
       where: { members: { gte: minMembers } },
       orderBy: { id: 'desc' },

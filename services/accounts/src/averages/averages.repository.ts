@@ -3,17 +3,34 @@ import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type Averages, type IssueKey } from '@u
 import { DATABASE } from '@upright/platform';
 import type { Averages as AveragesRow, PrismaClient } from '../generated/prisma/client';
 import { sameAverages, type PrioritySums } from './averages';
+import type { Recomputed } from './release';
 
 /**
- * Sums per issue over weighted, not discontinued members (docs/product/rules.md#s4). Columns are
- * constants.
+ * Each weighted, not discontinued member (docs/product/rules.md#s4) with the priorities that
+ * weigh rankings, in the order of ISSUES. Columns are constants.
  */
-const SUMS_SQL = `
-  SELECT count(*)::int AS count,
-         ${ISSUES.map((issue) => `coalesce(sum(p.${issue.serverPriority}), 0)::int AS "${issue.key}"`).join(',\n         ')}
+const COUNTED_SQL = `
+  SELECT p.uid,
+         ARRAY[${ISSUES.map((issue) => `p.${issue.serverPriority}`).join(', ')}]::smallint[] AS priorities
   FROM accounts.priorities p
   JOIN accounts.users u ON u.uid = p.uid
   WHERE p.weighted AND NOT u.discontinue`;
+
+/** Sums per issue over the counted members. */
+const SUMS_SQL = `
+  SELECT count(*)::int AS count,
+         ${ISSUES.map((issue, i) => `coalesce(sum(c.priorities[${i + 1}]), 0)::int AS "${issue.key}"`).join(',\n         ')}
+  FROM (${COUNTED_SQL}) c`;
+
+/**
+ * Members who joined, left or changed their priorities since the last release (decision 0043):
+ * counted now but not then, then but not now, or with other priorities.
+ */
+const CHANGED_SQL = `
+  SELECT count(*)::int AS changed
+  FROM (${COUNTED_SQL}) c
+  FULL JOIN accounts.averages_released r ON r.uid = c.uid
+  WHERE c.priorities IS DISTINCT FROM r.priorities`;
 
 function dtoOf(row: AveragesRow): Averages {
   return Object.fromEntries(
@@ -29,28 +46,33 @@ function dtoOf(row: AveragesRow): Averages {
 export class AveragesRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
 
-  async current(): Promise<Averages> {
-    return dtoOf(await this.db.averages.findUniqueOrThrow({ where: { aid: 1 } }));
-  }
-
   /**
    * Recomputes under a lock of the row, so concurrent saves apply one after the other: `next`
-   * turns the members' sums into averages and the members they count, stored when either differs.
+   * turns the members' sums, and how many members changed since the last release, into the
+   * averages, the members they count, and what is released; the averages and count are stored
+   * when either differs, and a release becomes the new reference for counting changes.
    */
-  recompute(
-    next: (sums: PrioritySums) => { averages: Averages; members: number },
-  ): Promise<{ averages: Averages; members: number; changed: boolean }> {
+  recompute(next: (sums: PrioritySums, changed: number) => Recomputed): Promise<Recomputed> {
     return this.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<AveragesRow[]>`
         SELECT * FROM accounts.averages WHERE aid = 1 FOR UPDATE`;
       const [row] =
         await tx.$queryRawUnsafe<Array<{ count: number } & Record<IssueKey, number>>>(SUMS_SQL);
-      const { averages, members } = next({ count: row.count, sums: row });
-      if (sameAverages(dtoOf(locked[0]), averages) && locked[0].members === members) {
-        return { averages, members, changed: false };
+      const [{ changed }] = await tx.$queryRawUnsafe<Array<{ changed: number }>>(CHANGED_SQL);
+      // Deleted members are gone from `averages_released` too; the trigger counted them.
+      const recomputed = next({ count: row.count, sums: row }, changed + locked[0].departed);
+      const { averages, members } = recomputed;
+      if (!sameAverages(dtoOf(locked[0]), averages) || locked[0].members !== members) {
+        await tx.averages.update({ where: { aid: 1 }, data: { ...averages, members } });
       }
-      await tx.averages.update({ where: { aid: 1 }, data: { ...averages, members } });
-      return { averages, members, changed: true };
+      if (recomputed.release !== null) {
+        await tx.$executeRawUnsafe('DELETE FROM accounts.averages_released');
+        await tx.$executeRawUnsafe(
+          `INSERT INTO accounts.averages_released (uid, priorities) ${COUNTED_SQL}`,
+        );
+        await tx.averages.update({ where: { aid: 1 }, data: { departed: 0 } });
+      }
+      return recomputed;
     });
   }
 }

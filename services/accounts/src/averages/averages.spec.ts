@@ -1,6 +1,6 @@
 import { AVERAGE_FIELDS, ISSUE_KEYS, type IssueKey } from '@upright/contracts';
 import fc from 'fast-check';
-import { averagesOf, crowdAverages, sameAverages, shownMembers } from './averages';
+import { averagesOf, crowdAverages, membersBand, sameAverages, shownMembers } from './averages';
 
 function sums(values: Partial<Record<IssueKey, number>>, fill = 0): Record<IssueKey, number> {
   return Object.fromEntries(ISSUE_KEYS.map((key) => [key, values[key] ?? fill])) as Record<
@@ -69,6 +69,7 @@ describe("the crowd's weights in the open (issue 15)", () => {
     members,
     averages,
   });
+  const rule = (minMembers: number) => ({ minMembers, minChanges: 5 });
 
   it('counts members only from the minimum on', () => {
     expect(shownMembers(2, 3)).toBe(0);
@@ -76,25 +77,53 @@ describe("the crowd's weights in the open (issue 15)", () => {
   });
 
   it('shows nothing while the latest publication counted fewer than the minimum', () => {
-    const hidden = crowdAverages(snapshot(0, 3), [snapshot(12, 1)], 10);
+    const hidden = crowdAverages(snapshot(0, 3), [snapshot(12, 1)], rule(10));
     expect(hidden).toEqual({
       shown: false,
       min_members: 10,
+      min_changes: 5,
       averages: null,
       members: null,
       since: null,
       history: [],
     });
-    expect(crowdAverages(null, [], 10).shown).toBe(false);
+    expect(crowdAverages(null, [], rule(10)).shown).toBe(false);
   });
 
-  it('shows the latest averages, their count and date, and the history above the minimum', () => {
-    const latest = snapshot(11, 3);
-    const crowd = crowdAverages(latest, [snapshot(10, 1), snapshot(9, 2), latest], 10);
+  it('shows the latest averages, their band of members and date, and the history above the minimum', () => {
+    const latest = snapshot(23, 3);
+    const crowd = crowdAverages(latest, [snapshot(12, 1), snapshot(9, 2), latest], rule(12));
     expect(crowd.shown).toBe(true);
-    expect(crowd.members).toBe(11);
+    expect(crowd.min_changes).toBe(5);
+    expect(crowd.members).toEqual({ from: 20, to: 29 });
     expect(crowd.since).toBe(latest.published_at);
     expect(crowd.averages).toEqual(averages);
-    expect(crowd.history.map((entry) => entry.members)).toEqual([10, 11]);
+    expect(crowd.history.map((entry) => entry.members)).toEqual([
+      { from: 12, to: 19 },
+      { from: 20, to: 29 },
+    ]);
+  });
+
+  it('shows bands of ten, never the count, starting no lower than the minimum (decision 0043)', () => {
+    expect(membersBand(40, 10)).toEqual({ from: 40, to: 49 });
+    expect(membersBand(49, 10)).toEqual({ from: 40, to: 49 });
+    expect(membersBand(50, 10)).toEqual({ from: 50, to: 59 });
+    expect(membersBand(15, 15)).toEqual({ from: 15, to: 19 });
+    expect(membersBand(1234, 10)).toEqual({ from: 1230, to: 1239 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (min, n) => {
+          fc.pre(n >= min);
+          const band = membersBand(n, min);
+          // Truthful: the count is in its band, and the band tells no more than ten apart.
+          expect(band.from).toBeLessThanOrEqual(n);
+          expect(band.to).toBeGreaterThanOrEqual(n);
+          expect(band.to - band.from).toBeLessThanOrEqual(9);
+          expect(band.from).toBeGreaterThanOrEqual(min);
+        },
+      ),
+    );
   });
 });

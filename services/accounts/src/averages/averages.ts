@@ -6,13 +6,22 @@ import {
   type CrowdAverages,
   type CrowdSnapshot,
   type IssueKey,
+  type MembersBand,
 } from '@upright/contracts';
+import type { ReleaseRule } from './release';
 
 /** Sums of each issue's server value over the counted members, and how many were counted. */
 export interface PrioritySums {
   count: number;
   sums: Readonly<Record<IssueKey, number>>;
 }
+
+/** 5 for every issue: the averages of nobody, and what visitors get before any publication. */
+export const DEFAULT_AVERAGES: Averages = Object.freeze(
+  Object.fromEntries(
+    ISSUES.map((issue) => [AVERAGE_FIELD_OF_ISSUE[issue.key], PRIORITY_DEFAULT]),
+  ) as Averages,
+);
 
 /**
  * docs/product/rules.md#s4: each average is the mean of `value_<x>` over weighted, not discontinued
@@ -21,11 +30,9 @@ export interface PrioritySums {
  * (hundredths), so no float drift: sum·100/count rounded is ⌊(200·sum + count) / 2count⌋.
  */
 export function averagesOf({ count, sums }: PrioritySums, minMembers = 1): Averages {
+  if (count === 0 || count < minMembers) return DEFAULT_AVERAGES;
   return Object.fromEntries(
     ISSUES.map((issue) => {
-      if (count === 0 || count < minMembers) {
-        return [AVERAGE_FIELD_OF_ISSUE[issue.key], PRIORITY_DEFAULT];
-      }
       const sum = sums[issue.key];
       const hundredths = Math.floor((200 * sum + count) / (2 * count));
       return [AVERAGE_FIELD_OF_ISSUE[issue.key], hundredths / 100];
@@ -48,20 +55,46 @@ export function shownMembers(count: number, minMembers: number): number {
   return count >= minMembers ? count : 0;
 }
 
+/** One publication as `averages_snapshots` keeps it: with the exact count, never shown. */
+export interface KeptSnapshot {
+  published_at: string;
+  members: number;
+  averages: Averages;
+}
+
+/** How many members are shown: bands this wide ("40–49"), never the count (decision 0043). */
+export const MEMBERS_BAND_WIDTH = 10;
+
+/** The band `members` falls in, starting no lower than the minimum that shows it. */
+export function membersBand(members: number, minMembers: number): MembersBand {
+  const from = members - (members % MEMBERS_BAND_WIDTH);
+  return { from: Math.max(from, minMembers), to: from + MEMBERS_BAND_WIDTH - 1 };
+}
+
+/** A kept publication as visitors see it. */
+export function shownSnapshot(kept: KeptSnapshot, minMembers: number): CrowdSnapshot {
+  return {
+    published_at: kept.published_at,
+    members: membersBand(kept.members, minMembers),
+    averages: kept.averages,
+  };
+}
+
 /**
  * `GET /api/averages/history` (issue 15): the latest publication and the history, or nothing
  * while the latest publication counted fewer than `minMembers` (decision 0020), whatever was
  * shown before.
  */
 export function crowdAverages(
-  latest: CrowdSnapshot | null,
-  history: readonly CrowdSnapshot[],
-  minMembers: number,
+  latest: KeptSnapshot | null,
+  history: readonly KeptSnapshot[],
+  { minMembers, minChanges }: ReleaseRule,
 ): CrowdAverages {
   if (latest === null || latest.members < minMembers) {
     return {
       shown: false,
       min_members: minMembers,
+      min_changes: minChanges,
       averages: null,
       members: null,
       since: null,
@@ -71,9 +104,12 @@ export function crowdAverages(
   return {
     shown: true,
     min_members: minMembers,
+    min_changes: minChanges,
     averages: latest.averages,
-    members: latest.members,
+    members: membersBand(latest.members, minMembers),
     since: latest.published_at,
-    history: history.filter((snapshot) => snapshot.members >= minMembers),
+    history: history
+      .filter((snapshot) => snapshot.members >= minMembers)
+      .map((snapshot) => shownSnapshot(snapshot, minMembers)),
   };
 }

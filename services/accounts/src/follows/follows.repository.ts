@@ -12,7 +12,10 @@ export class FollowsRepository {
   async list(uid: string): Promise<FollowsResponse> {
     const [rows, user] = await Promise.all([
       this.db.follow.findMany({ where: { uid }, orderBy: [{ companyName: 'asc' }] }),
-      this.db.user.findUnique({ where: { uid }, select: { followAlerts: true } }),
+      this.db.user.findUnique({
+        where: { uid },
+        select: { followAlerts: true, emailVerifiedAt: true },
+      }),
     ]);
     const follows: FollowedCompany[] = rows.map((row) => ({
       upright_cid: row.uprightCid,
@@ -21,7 +24,11 @@ export class FollowsRepository {
       slug: row.slug,
       since: row.createdAt.toISOString(),
     }));
-    return { follows, alerts: user?.followAlerts ?? false };
+    return {
+      follows,
+      alerts: user?.followAlerts ?? false,
+      alerts_need_verification: !user?.emailVerifiedAt,
+    };
   }
 
   /**
@@ -50,14 +57,16 @@ export class FollowsRepository {
 
   /**
    * Who is alerted about these companies: members with alerts on, not discontinuing (their
-   * data is on its way out), each with what the mail needs.
+   * data is on its way out), with a verified email, each with what the mail needs. Verification
+   * is read here, when the alerts are queued, not when a company was followed: a changed
+   * address is unverified again, and anyone can sign up with someone else's (issue 25).
    */
   async followersOf(uprightCids: readonly string[]): Promise<Follower[]> {
     if (uprightCids.length === 0) return [];
     const rows = await this.db.follow.findMany({
       where: {
         uprightCid: { in: [...uprightCids] },
-        user: { followAlerts: true, discontinue: false },
+        user: { followAlerts: true, discontinue: false, emailVerifiedAt: { not: null } },
       },
       select: { uprightCid: true, user: { select: { uid: true, email: true, firstName: true } } },
       orderBy: [{ uid: 'asc' }, { uprightCid: 'asc' }],

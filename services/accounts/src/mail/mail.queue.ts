@@ -1,14 +1,13 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import {
-  MAIL_JOB_OPTIONS,
   mailJobIdsOfMember,
-  Queues,
+  mailQueueJobs,
   type MailJobData,
-  type MailKind,
+  type MailKindOf,
   type MailRecipient,
 } from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Queue, type Job, type JobType } from 'bullmq';
+import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
+import type { Job, JobType } from 'bullmq';
 import { unsubscribeSecret, type AccountsConfig } from '../config';
 import type { User } from '../generated/prisma/client';
 import { unsubscribeKey } from '../unsubscribe/signed-keys';
@@ -30,19 +29,24 @@ function mailOf(job: Job, uid: string): boolean {
 }
 
 /**
- * Accounts' side of the `mail` queue: adds jobs the mail service sends. Every job has an
- * idempotent id (`mailJobId`), so a retried request never mails twice.
+ * Accounts' mail queue (`mail-accounts`, decision 0041): adds the jobs the mail service sends,
+ * of the kinds accounts may send. Every job has an idempotent id (`mailJobId`), so a retried
+ * request never mails twice.
  */
 @Injectable()
 export class MailOutbox implements OnApplicationShutdown {
-  private readonly queue: Queue;
+  private readonly producer: QueueProducer<typeof mailQueueJobs.accounts>;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: AccountsConfig) {
-    this.queue = new Queue(Queues.mail, bullmqOptions(config));
+    this.producer = new QueueProducer(mailQueueJobs.accounts, config);
   }
 
-  async send<K extends MailKind>(kind: K, data: MailJobData[K], jobId: string): Promise<void> {
-    await this.queue.add(kind, data, { jobId, ...MAIL_JOB_OPTIONS });
+  async send<K extends MailKindOf<'accounts'>>(
+    kind: K,
+    data: MailJobData[K],
+    jobId: string,
+  ): Promise<void> {
+    await this.producer.add(kind, data, { jobId });
   }
 
   /**
@@ -54,7 +58,11 @@ export class MailOutbox implements OnApplicationShutdown {
     const ownedById = mailJobIdsOfMember(uid);
     const owned: Job[] = [];
     for (let start = 0; ; start += SCAN_PAGE) {
-      const jobs = await this.queue.getJobs(REMOVABLE_STATES, start, start + SCAN_PAGE - 1);
+      const jobs = await this.producer.queue.getJobs(
+        REMOVABLE_STATES,
+        start,
+        start + SCAN_PAGE - 1,
+      );
       owned.push(...jobs.filter((job) => job && (ownedById(job.id ?? '') || mailOf(job, uid))));
       if (jobs.length < SCAN_PAGE) break;
     }
@@ -72,6 +80,6 @@ export class MailOutbox implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await this.producer.close();
   }
 }

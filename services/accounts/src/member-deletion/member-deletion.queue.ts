@@ -5,25 +5,11 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  MEMBER_DELETION_JOB,
-  memberDeletionJobId,
-  Queues,
-  type MemberDeletionJobData,
-} from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Queue } from 'bullmq';
+import { MEMBER_DELETION_JOB, memberDeletionJobId, memberDeletionJobs } from '@upright/contracts';
+import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
 import type { AccountsConfig } from '../config';
 import { deletionDelayMs } from '../discontinue/discontinue-dates';
 import { MembersRepository } from '../members/members.repository';
-
-/** Retries of a deletion that failed (Postgres or Redis away): about 2 hours in all. */
-const DELETION_JOB_OPTIONS = {
-  attempts: 12,
-  backoff: { type: 'exponential', delay: 2_000 },
-  // The id must be free again for a member who discontinues, continues and discontinues again.
-  removeOnComplete: true,
-} as const;
 
 /**
  * The delayed `member-deletion` job of each discontinued member, due on the final date
@@ -34,33 +20,33 @@ const DELETION_JOB_OPTIONS = {
 @Injectable()
 export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MemberDeletionScheduler.name);
-  readonly queue: Queue<MemberDeletionJobData>;
+  private readonly producer: QueueProducer<typeof memberDeletionJobs>;
   private swept = false;
 
   constructor(
     private readonly members: MembersRepository,
     @Inject(SERVICE_CONFIG) config: AccountsConfig,
   ) {
-    this.queue = new Queue(Queues.memberDeletion, bullmqOptions(config));
+    this.producer = new QueueProducer(memberDeletionJobs, config);
   }
 
   async schedule(uid: string, discontinueFinal: Date): Promise<void> {
     const jobId = memberDeletionJobId(uid);
-    const existing = await this.queue.getJob(jobId);
+    const existing = await this.producer.queue.getJob(jobId);
     if (existing && (await existing.isFailed())) {
       await existing.retry('failed');
       return;
     }
-    await this.queue.add(
+    await this.producer.add(
       MEMBER_DELETION_JOB,
       { uid },
-      { jobId, delay: deletionDelayMs(discontinueFinal, new Date()), ...DELETION_JOB_OPTIONS },
+      { jobId, delay: deletionDelayMs(discontinueFinal, new Date()) },
     );
   }
 
   /** The member continued: the deletion must not run (it would also re-check and skip). */
   async cancel(uid: string): Promise<void> {
-    await this.queue.remove(memberDeletionJobId(uid));
+    await this.producer.queue.remove(memberDeletionJobId(uid));
   }
 
   /** Every pending discontinuation has its job; returns how many were checked. */
@@ -82,6 +68,6 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await this.producer.close();
   }
 }

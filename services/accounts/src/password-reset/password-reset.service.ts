@@ -57,9 +57,13 @@ export class PasswordResetService {
 
   /**
    * Uses the link once (atomically), sets the password, spends the member's other links, ends
-   * every session and tells the member's address.
+   * every session and tells the member's address. Answers whose password it was, so the BFF
+   * can clear that account's budget of wrong passwords.
    */
-  async save(resetHash: string, password: string): Promise<{ success: true }> {
+  async save(
+    resetHash: string,
+    password: string,
+  ): Promise<{ success: true; uid: string; email: string }> {
     // Checked before the link is used, so a refused password does not spend the link.
     checkNewPassword(password, 'password');
     const user = await withFailureText(ERROR_TEXTS.passwordSaveFailed, this.logger, () =>
@@ -72,7 +76,7 @@ export class PasswordResetService {
       { recipient: this.mail.recipient(user), change: 'password', changedAt },
       mailJobId.accountChanged(user.uid, changedAt),
     );
-    return { success: true };
+    return { success: true, uid: user.uid, email: user.email };
   }
 
   /** The member whose password was set, or null when the link was not valid. */

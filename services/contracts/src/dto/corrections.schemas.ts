@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, captchaPayloadSchema, strictBody } from './accounts.schemas';
 import {
   CORRECTION_FIELDS,
+  CORRECTION_PAGE_MAX,
+  CORRECTION_PAGE_SIZE_DEFAULT,
+  CORRECTION_PAGE_SIZE_MAX,
   CORRECTION_TEXT_MAX_LENGTH,
   CORRECTION_URL_MAX_LENGTH,
   SCORE_FIELDS,
@@ -110,7 +113,16 @@ export const rejectCorrectionRequestSchema = strictBody({
   resolved_by: adminSchema,
 });
 
+/** Which page of the ledger or the queue (issue 25); the BFF checks its query with the same bounds. */
+const pageShape = {
+  page: wholeNumber(1, CORRECTION_PAGE_MAX).default(1),
+  size: wholeNumber(1, CORRECTION_PAGE_SIZE_MAX).default(CORRECTION_PAGE_SIZE_DEFAULT),
+};
+
+export const openCorrectionsRequestSchema = strictBody(pageShape);
+
 export const correctionLedgerRequestSchema = strictBody({
   industry: industrySchema,
   company: companySchema,
+  ...pageShape,
 });

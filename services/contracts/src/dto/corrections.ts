@@ -12,6 +12,37 @@ export const CORRECTION_PROMISE_DAYS = 14;
 export const CORRECTION_TEXT_MAX_LENGTH = 2000;
 export const CORRECTION_URL_MAX_LENGTH = 2000;
 
+/**
+ * Pages of the public ledger and of the admins' queue (issue 25): a page holds at most
+ * CORRECTION_PAGE_SIZE_MAX entries and is at most page CORRECTION_PAGE_MAX, so no answer grows
+ * with the number of requests.
+ */
+export const CORRECTION_PAGE_SIZE_DEFAULT = 20;
+export const CORRECTION_PAGE_SIZE_MAX = 50;
+export const CORRECTION_PAGE_MAX = 1000;
+
+/**
+ * `?page=` of the ledger's and the queue's pages (the web app and the server that renders them):
+ * 1 when absent; null when it names no page (the page is then not found).
+ */
+export function correctionPageOf(value: string | null): number | null {
+  if (value === null) return 1;
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const page = Number(value);
+  return page <= CORRECTION_PAGE_MAX ? page : null;
+}
+
+/** Which page of a list to answer; 1-based. */
+export interface CorrectionsPageRequest {
+  page: number;
+  size: number;
+}
+
+/** Where a page is in its list: `total` entries over every page. */
+export interface CorrectionsPage extends CorrectionsPageRequest {
+  total: number;
+}
+
 export const CORRECTION_STATUSES = ['open', 'accepted', 'rejected'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 
@@ -99,8 +130,13 @@ export interface OpenCorrection extends Period {
   requested_at: string;
 }
 
+/** `rankings.corrections.list-open`: one page of the admins' queue (page 1 and the default size when left out). */
+export type OpenCorrectionsRequest = Partial<CorrectionsPageRequest>;
+
 export interface OpenCorrectionsResponse {
+  /** Oldest first. */
   corrections: OpenCorrection[];
+  page: CorrectionsPage;
 }
 
 /** `rankings.corrections.accept`: the new value is applied as new data. */
@@ -138,18 +174,25 @@ export interface LedgerEntry extends Period {
   source_url: string | null;
 }
 
-export interface CorrectionLedgerRequest {
+/** Page 1 and the default size when left out. */
+export interface CorrectionLedgerRequest extends Partial<CorrectionsPageRequest> {
   industry: string;
   company: string;
 }
 
-/** `GET /api/corrections/us/{industry}/{company}`: the company's ledger, newest first. */
+/**
+ * `GET /api/corrections/us/{industry}/{company}`: the company's ledger. Open requests are only
+ * counted until they are decided (issue 25: nobody can fill a company's public page with
+ * requests); `entries` is one page of the decided ones, most recently decided first.
+ */
 export interface CorrectionLedger {
   company: CorrectionCompany;
   promise_days: number;
   /** Median seconds from request to resolution, over every resolved request; null when none. */
   median_resolution_seconds: { site: number | null; company: number | null };
+  open_requests: number;
   entries: LedgerEntry[];
+  page: CorrectionsPage;
 }
 
 /** null = no such company in that industry. */

@@ -20,6 +20,12 @@ export interface FollowsResponse {
   follows: FollowedCompany[];
   /** False after the member unsubscribed from a mail; following a company turns them on. */
   alerts: boolean;
+  /**
+   * True while the member's email is unverified: alert mails go only to verified addresses
+   * (issue 25), checked each time alerts are queued, so follows are kept but mail nobody until
+   * then.
+   */
+  alerts_need_verification: boolean;
 }
 
 /** Most companies one member may follow (each may mail once per period). */
@@ -42,12 +48,26 @@ export type FollowRequest = z.output<typeof followSchema>;
 // ---------------------------------------------------------------------------------------------
 // The crowd's weights in the open (issue 15, docs/product/rules.md#s4)
 
-/** One publication of the averages that changed them. */
+/**
+ * How many weighted members averages count, as a band of ten (`{ from: 40, to: 49 }`), `from`
+ * never below `min_members`: never the exact count, which with the averages would give away the
+ * priorities of whoever joined between two publications (decision 0043).
+ */
+export interface MembersBand {
+  from: number;
+  /** Inclusive. */
+  to: number;
+}
+
+/**
+ * One publication of the averages that changed them: at least `AVERAGES_MIN_CHANGES` members
+ * joined, left or changed their priorities since the one before (decision 0043).
+ */
 export interface CrowdSnapshot {
   /** ISO time the averages were published for visitors' rankings. */
   published_at: string;
   /** Weighted members they average. */
-  members: number;
+  members: MembersBand;
   averages: Averages;
 }
 
@@ -58,9 +78,11 @@ export interface CrowdSnapshot {
 export interface CrowdAverages {
   shown: boolean;
   min_members: number;
+  /** Members who must join, leave or change their priorities before the next publication. */
+  min_changes: number;
   /** The averages visitors' rankings use now, how many members they average, since when. */
   averages: Averages | null;
-  members: number | null;
+  members: MembersBand | null;
   since: string | null;
   /** Oldest first; only publications that averaged at least `min_members` members. */
   history: CrowdSnapshot[];

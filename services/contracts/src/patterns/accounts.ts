@@ -152,5 +152,9 @@ export interface AccountsRequestMap {
   'accounts.contact.send': { request: MessageRequest; response: { sent: true } };
   'accounts.reset.request': { request: ResetRequest; response: { resetSent: true } };
   'accounts.reset.validate': { request: { hash: string }; response: { hashValid: boolean } };
-  'accounts.reset.save': { request: ResetPasswordRequest; response: { success: true } };
+  /** `uid` and `email`: whose per-account budgets the BFF clears (decision 0019, issue 25). */
+  'accounts.reset.save': {
+    request: ResetPasswordRequest;
+    response: { success: true; uid: string; email: string };
+  };
 }

@@ -6,6 +6,7 @@ import type {
   CorrectionReceipt,
   CorrectionRequest,
   LedgerEntry,
+  OpenCorrectionsRequest,
   OpenCorrectionsResponse,
   RejectCorrectionRequest,
   CompanyHistoryRequest,
@@ -53,13 +54,13 @@ export const rankingsPatterns = {
   methodologyExample: 'rankings.methodology.example',
   /** `POST /api/corrections`: stores a visitor's correction request and mails its receipt. */
   requestCorrection: 'rankings.corrections.request',
-  /** `GET /api/admin/corrections`: the open requests, oldest first (admins only). */
+  /** `GET /api/admin/corrections`: a page of the open requests, oldest first (admins only). */
   openCorrections: 'rankings.corrections.list-open',
   /** `POST /api/admin/corrections/{id}/accept`: applies the new value as new data. */
   acceptCorrection: 'rankings.corrections.accept',
   /** `POST /api/admin/corrections/{id}/reject`: closes the request with a public reason. */
   rejectCorrection: 'rankings.corrections.reject',
-  /** `GET /api/corrections/us/{industry}/{company}`: the company's public ledger. */
+  /** `GET /api/corrections/us/{industry}/{company}`: the company's public ledger, a page at a time. */
   correctionLedger: 'rankings.corrections.ledger',
 } as const;
 
@@ -118,7 +119,7 @@ export interface RankingsRequestMap {
   };
   'rankings.corrections.request': { request: CorrectionRequest; response: CorrectionReceipt };
   'rankings.corrections.list-open': {
-    request: Record<string, never>;
+    request: OpenCorrectionsRequest;
     response: OpenCorrectionsResponse;
   };
   'rankings.corrections.accept': { request: AcceptCorrectionRequest; response: LedgerEntry };

@@ -24,9 +24,29 @@ export interface CheckedJob<N extends string = string, D = unknown> {
 export interface QueueContract<J extends CheckedJob = CheckedJob> {
   readonly queue: QueueName;
   parse(name: string, data: unknown): J;
+  /** What every job added to the queue gets unless its add says otherwise (retries, retention). */
+  readonly jobOptions?: QueueJobOptions;
 }
 
-/** The checked job type of a contract: `JobOf<typeof mailJobs>`. */
+/** The BullMQ job options a contract may fix for its queue (contracts do not depend on BullMQ). */
+export interface QueueJobOptions {
+  attempts?: number;
+  backoff?: { type: 'exponential' | 'fixed'; delay: number };
+  removeOnComplete?: KeepJobs;
+  removeOnFail?: KeepJobs;
+}
+
+/** Which finished jobs a queue keeps: all (false), none (true), the last n, or by age (seconds). */
+type KeepJobs =
+  boolean | number | { age: number; count?: number } | { age?: number; count: number };
+
+/** How a contract names a job's name in errors ("mail kind"), and its queue's job options. */
+export interface ContractOptions {
+  nameIs?: string;
+  jobOptions?: QueueJobOptions;
+}
+
+/** The checked job type of a contract: `JobOf<typeof rankAlertsJobs>`. */
 export type JobOf<C extends QueueContract> = C extends QueueContract<infer J> ? J : never;
 
 function problemFields(error: z.ZodError): string {
@@ -48,11 +68,12 @@ function checked<D>(schema: z.ZodType<D>, name: string, data: unknown): D {
 export function jobsByName<D extends object>(
   queue: QueueName,
   schemas: { [K in keyof D]: z.ZodType<D[K]> },
-  nameIs = 'job name',
+  { nameIs = 'job name', jobOptions }: ContractOptions = {},
 ): QueueContract<{ [K in keyof D & string]: CheckedJob<K, D[K]> }[keyof D & string]> {
   const known = new Set(Object.keys(schemas));
   return {
     queue,
+    jobOptions,
     parse(name, data) {
       if (!known.has(name)) throw new MalformedJobError(`unknown ${nameIs} "${name.slice(0, 50)}"`);
       const schema = schemas[name as keyof D & string] as z.ZodType<D[keyof D & string]>;
@@ -65,6 +86,11 @@ export function jobsByName<D extends object>(
 export function jobsOfAnyName<D>(
   queue: QueueName,
   schema: z.ZodType<D>,
+  { jobOptions }: Pick<ContractOptions, 'jobOptions'> = {},
 ): QueueContract<CheckedJob<string, D>> {
-  return { queue, parse: (name, data) => ({ name, data: checked(schema, name, data) }) };
+  return {
+    queue,
+    jobOptions,
+    parse: (name, data) => ({ name, data: checked(schema, name, data) }),
+  };
 }

@@ -1,8 +1,19 @@
-import { mailJobs, MalformedJobError } from './index';
+import {
+  legacyMailJobs,
+  MAIL_PRODUCERS,
+  mailQueueJobs,
+  mailWorkerQueues,
+  MailKinds,
+  MalformedJobError,
+  Queues,
+} from './index';
 
-/** The contract's check as the mail worker applied it, as `{ kind, data }`. */
+/** The check the mail worker applies to a job on its kind's producer queue, as `{ kind, data }`. */
 const parseMailJob = (kind: string, data: unknown) => {
-  const { name, data: checked } = mailJobs.parse(kind, data);
+  const producer = MAIL_PRODUCERS.rankings.kinds.some((sent) => sent === kind)
+    ? 'rankings'
+    : 'accounts';
+  const { name, data: checked } = mailQueueJobs[producer].parse(kind, data);
   return { kind: name, data: checked };
 };
 
@@ -61,5 +72,61 @@ describe('the mail jobs contract', () => {
       reportTitle: null,
     };
     expect(parseMailJob('contact', data).data).toEqual(data);
+  });
+});
+
+describe('the mail producers', () => {
+  it('give each producer a queue of its own', () => {
+    expect(mailQueueJobs.accounts.queue).toBe(Queues.mailAccounts);
+    expect(mailQueueJobs.rankings.queue).toBe(Queues.mailRankings);
+  });
+
+  it('let every kind be sent by exactly one producer', () => {
+    const kinds = Object.values(MAIL_PRODUCERS).flatMap((producer) => producer.kinds);
+    expect([...kinds].sort()).toEqual(Object.values(MailKinds).sort());
+  });
+
+  it("let the mail worker drain the previous release's queue, of any kind", () => {
+    expect(mailWorkerQueues.map((contract) => contract.queue)).toEqual([
+      Queues.mailAccounts,
+      Queues.mailRankings,
+      Queues.legacyMail,
+    ]);
+    expect(legacyMailJobs.parse('welcome', { recipient }).name).toBe('welcome');
+    expect(() => legacyMailJobs.parse('newsletter', { recipient })).toThrow(MalformedJobError);
+  });
+
+  it("refuse on a producer's queue a kind that producer may not send", () => {
+    const reset = {
+      recipient,
+      resetHash: 'clear-code',
+      expiresAt: '2026-11-21T14:05:00.000Z',
+    };
+    expect(mailQueueJobs.accounts.parse('password-reset', reset).name).toBe('password-reset');
+    expect(() => mailQueueJobs.rankings.parse('password-reset', reset)).toThrow(
+      new MalformedJobError('unknown mail kind of rankings "password-reset"'),
+    );
+    expect(() =>
+      mailQueueJobs.accounts.parse('correction-resolved', { requester: {}, correction: {} }),
+    ).toThrow(MalformedJobError);
+  });
+
+  it('take a correction receipt without the name or text of the requester', () => {
+    const receipt = {
+      requester: { email: 'grace@example.com' },
+      correction: {
+        reference: 'C-42',
+        company: { company_name: 'Acme', industry: 'tools', slug: 'acme' },
+        field_label: 'Climate',
+        period: { period_year: 2026, period_qrt: 2 },
+      },
+      promiseDays: 14,
+    };
+    const withText = {
+      ...receipt,
+      requester: { ...receipt.requester, name: 'Click evil.example' },
+      whatIsWrong: 'Win a prize at evil.example',
+    };
+    expect(parseMailJob('correction-received', withText).data).toEqual(receipt);
   });
 });

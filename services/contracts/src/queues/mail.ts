@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { jobsByName } from './job-schemas';
-import { Queues } from './names';
+import { Queues, type QueueName } from './names';
 import { periodSchema } from './rank-alerts';
 
 /**
- * The `mail` queue (docs/product/rules.md#s2): accounts (and the BFF's contact form, through
- * accounts) enqueue, the mail service's BullMQ worker renders and sends. Producers choose the job
- * id so a retried request never sends twice: use `mailJobId`.
+ * The mail queues (docs/product/rules.md#s2, decision 0041): each producer — accounts (with the
+ * BFF's contact form, through accounts) and rankings (correction requests) — adds to a queue of
+ * its own (`MAIL_PRODUCERS`); the mail service's worker renders and sends from all of them.
+ * Producers choose the job id so a retried request never sends twice: use `mailJobId`.
  */
 export const MailKinds = {
   welcome: 'welcome',
@@ -65,11 +66,14 @@ export interface MailJobData {
       of: number;
     }>;
   };
-  /** Sent at once when a correction is asked for: the reference, the request, the promise. */
+  /**
+   * Sent at once when a correction is asked for: the reference, what it is about, the promise and
+   * the ledger. Anyone can ask with any address, so it carries nothing the requester wrote — no
+   * name, no text (decision 0041) — and cannot relay a message to a stranger.
+   */
   'correction-received': {
-    requester: CorrectionRequester;
+    requester: Pick<CorrectionRequester, 'email'>;
     correction: CorrectionMailSubject;
-    whatIsWrong: string;
     promiseDays: number;
   };
   /** The admin's decision: before → after when accepted, the reason either way. */
@@ -109,8 +113,8 @@ export type MailJob<K extends MailKind = MailKind> = {
 }[K];
 
 /**
- * Retry policy every producer passes when it adds a mail job:
- * `queue.add(kind, data, { jobId: mailJobId.…(…), ...MAIL_JOB_OPTIONS })`. Exponential backoff
+ * Retry policy of every mail job (the mail contracts' job options, applied by the platform's
+ * `QueueProducer`): `producer.add(kind, data, { jobId: mailJobId.…(…) })`. Exponential backoff
  * from 5 s over 10 attempts rides out about 40 minutes of SMTP outage; after the last attempt
  * the job stays in the mail service's dead-letter view until retried. Producers must not set
  * `removeOnComplete`: the mail worker keeps completed ids so a repeated add stays a no-op.
@@ -187,60 +191,113 @@ const correctionMail = {
 };
 
 /**
- * The `mail` queue's contract: the job name is the kind. Each schema is checked against the
- * `MailJobData` type, so the two cannot drift apart.
+ * The schema of each kind's data: the job name is the kind. Checked against the `MailJobData`
+ * type, so the two cannot drift apart.
  */
-export const mailJobs = jobsByName<MailJobData>(
-  Queues.mail,
-  {
-    welcome: z.object({ recipient }),
-    'password-reset': z.object({ recipient, resetHash: token, expiresAt: dateString }),
-    'email-verification': z.object({ recipient, verifyHash: token }),
-    contact: z.object({
-      fromName: name.min(1),
-      fromEmail: z.email().max(320),
-      message: z.string().min(1).max(20_000),
-      uid: z.string().min(1).max(100).nullable(),
-      reportTitle: z.string().max(500).nullable(),
-    }),
-    'discontinue-confirmation': z.object({ recipient, finalDate: dateString }),
-    'account-changed': z.object({
-      recipient,
-      change: z.enum(ACCOUNT_CHANGES),
-      changedAt: dateString,
-    }),
-    'email-in-use': z.object({ recipient }),
-    'rank-alert': z.object({
-      recipient,
-      company: z.object({ upright_cid: z.string().min(1).max(64), company_name: name.min(1) }),
-      period: periodSchema,
-      moves: z
-        .array(
-          z.object({
-            industry: z.string().min(1).max(100),
-            industry_text: z.string().min(1).max(300),
-            slug: z.string().min(1).max(300),
-            from: z.number().int().min(1),
-            to: z.number().int().min(1),
-            of: z.number().int().min(1),
-          }),
-        )
-        .min(1)
-        .max(100),
-    }),
-    'correction-received': z.object({
-      ...correctionMail,
-      whatIsWrong: z.string().min(1).max(5000),
-      promiseDays: z.number().int().min(1).max(365),
-    }),
-    'correction-resolved': z.object({
-      ...correctionMail,
-      outcome: z.enum(CORRECTION_OUTCOMES),
-      correctedFieldLabel: name.min(1).nullable(),
-      before: z.number().nullable(),
-      after: z.number().nullable(),
-      reason: z.string().min(1).max(5000),
-    }),
+const MAIL_SCHEMAS: { [K in MailKind]: z.ZodType<MailJobData[K]> } = {
+  welcome: z.object({ recipient }),
+  'password-reset': z.object({ recipient, resetHash: token, expiresAt: dateString }),
+  'email-verification': z.object({ recipient, verifyHash: token }),
+  contact: z.object({
+    fromName: name.min(1),
+    fromEmail: z.email().max(320),
+    message: z.string().min(1).max(20_000),
+    uid: z.string().min(1).max(100).nullable(),
+    reportTitle: z.string().max(500).nullable(),
+  }),
+  'discontinue-confirmation': z.object({ recipient, finalDate: dateString }),
+  'account-changed': z.object({
+    recipient,
+    change: z.enum(ACCOUNT_CHANGES),
+    changedAt: dateString,
+  }),
+  'email-in-use': z.object({ recipient }),
+  'rank-alert': z.object({
+    recipient,
+    company: z.object({ upright_cid: z.string().min(1).max(64), company_name: name.min(1) }),
+    period: periodSchema,
+    moves: z
+      .array(
+        z.object({
+          industry: z.string().min(1).max(100),
+          industry_text: z.string().min(1).max(300),
+          slug: z.string().min(1).max(300),
+          from: z.number().int().min(1),
+          to: z.number().int().min(1),
+          of: z.number().int().min(1),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
+  'correction-received': z.object({
+    requester: correctionMail.requester.pick({ email: true }),
+    correction: correctionMail.correction,
+    promiseDays: z.number().int().min(1).max(365),
+  }),
+  'correction-resolved': z.object({
+    ...correctionMail,
+    outcome: z.enum(CORRECTION_OUTCOMES),
+    correctedFieldLabel: name.min(1).nullable(),
+    before: z.number().nullable(),
+    after: z.number().nullable(),
+    reason: z.string().min(1).max(5000),
+  }),
+};
+
+/**
+ * Who adds mail jobs: each producer's queue and the kinds it may send there. The mail worker
+ * fails any other kind on that queue for good (a dead letter, never a mail), so a producer's
+ * Redis user, which reaches only its own queue, cannot make the product send another's mails.
+ */
+export const MAIL_PRODUCERS = {
+  accounts: {
+    queue: Queues.mailAccounts,
+    kinds: [
+      MailKinds.welcome,
+      MailKinds.passwordReset,
+      MailKinds.emailVerification,
+      MailKinds.contact,
+      MailKinds.discontinueConfirmation,
+      MailKinds.accountChanged,
+      MailKinds.emailInUse,
+      MailKinds.rankAlert,
+    ],
   },
-  'mail kind',
-);
+  rankings: {
+    queue: Queues.mailRankings,
+    kinds: [MailKinds.correctionReceived, MailKinds.correctionResolved],
+  },
+} as const satisfies Record<string, { queue: QueueName; kinds: readonly MailKind[] }>;
+export type MailProducer = keyof typeof MAIL_PRODUCERS;
+/** The kinds `P` may send. */
+export type MailKindOf<P extends MailProducer> = (typeof MAIL_PRODUCERS)[P]['kinds'][number];
+
+function mailJobsOf<P extends MailProducer>(producer: P) {
+  const { queue, kinds } = MAIL_PRODUCERS[producer];
+  const schemas = Object.fromEntries(kinds.map((kind) => [kind, MAIL_SCHEMAS[kind]]));
+  return jobsByName<Pick<MailJobData, MailKindOf<P>>>(
+    queue,
+    schemas as { [K in MailKindOf<P>]: z.ZodType<MailJobData[K]> },
+    { nameIs: `mail kind of ${producer}`, jobOptions: MAIL_JOB_OPTIONS },
+  );
+}
+
+/** The contract of each producer's mail queue: its producer adds, the mail worker checks. */
+export const mailQueueJobs = {
+  accounts: mailJobsOf('accounts'),
+  rankings: mailJobsOf('rankings'),
+} as const satisfies { [P in MailProducer]: unknown };
+
+/** `Queues.legacyMail`, the shared queue of the previous release: any kind (no producer adds). */
+export const legacyMailJobs = jobsByName<MailJobData>(Queues.legacyMail, MAIL_SCHEMAS, {
+  nameIs: 'mail kind',
+  jobOptions: MAIL_JOB_OPTIONS,
+});
+
+/** Every queue the mail worker sends from; the dead-letter view and `make mail-retry` read them. */
+export const mailWorkerQueues = [
+  mailQueueJobs.accounts,
+  mailQueueJobs.rankings,
+  legacyMailJobs,
+] as const;

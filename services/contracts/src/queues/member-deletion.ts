@@ -27,11 +27,18 @@ const memberDeletionData: z.ZodType<MemberDeletionJobData> = z.strictObject({
   uid: z.string().min(1).max(200),
 });
 
-/** Accounts' own `member-deletion` queue. */
-export const memberDeletionJobs = jobsOfAnyName(Queues.memberDeletion, memberDeletionData);
+/** Retries while Postgres or Redis is away: about 2 hours in all. */
+const DELETION_RETRIES = { attempts: 12, backoff: { type: 'exponential', delay: 2_000 } } as const;
 
-/** Search's part of a deletion, `search-member-deletion`: the same data. */
+/** Accounts' own `member-deletion` queue. */
+export const memberDeletionJobs = jobsOfAnyName(Queues.memberDeletion, memberDeletionData, {
+  // The id must be free again for a member who discontinues, continues and discontinues again.
+  jobOptions: { ...DELETION_RETRIES, removeOnComplete: true },
+});
+
+/** Search's part of a deletion, `search-member-deletion`: the same data, retried on its own. */
 export const searchMemberDeletionJobs = jobsOfAnyName(
   Queues.searchMemberDeletion,
   memberDeletionData,
+  { jobOptions: DELETION_RETRIES },
 );

@@ -85,7 +85,9 @@ export const RANK_ALERTS_JOB_OPTIONS = {
   removeOnComplete: { age: 30 * 24 * 3600 },
 } as const;
 
-/** What accounts' rank-alerts worker checks each job against. */
-export const rankAlertsJobs = jobsByName(Queues.rankAlerts, {
-  [RANK_ALERTS_JOB]: rankAlertsJobSchema,
-});
+/** What the import adds and accounts' rank-alerts worker checks each job against. */
+export const rankAlertsJobs = jobsByName(
+  Queues.rankAlerts,
+  { [RANK_ALERTS_JOB]: rankAlertsJobSchema },
+  { jobOptions: RANK_ALERTS_JOB_OPTIONS },
+);

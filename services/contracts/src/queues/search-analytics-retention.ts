@@ -11,4 +11,6 @@ export const ANALYTICS_RETENTION_SCHEDULER = 'sweep-expired-analytics';
 export const ANALYTICS_RETENTION_JOB = 'sweep';
 
 /** Whatever data a scheduled sweep carries is not read. */
-export const analyticsRetentionJobs = jobsOfAnyName(Queues.searchAnalyticsRetention, z.unknown());
+export const analyticsRetentionJobs = jobsOfAnyName(Queues.searchAnalyticsRetention, z.unknown(), {
+  jobOptions: { removeOnComplete: 10, removeOnFail: 10 },
+});

@@ -123,13 +123,28 @@ const upsertOf = <A extends SearchApp>(name: A) =>
     documents: z.array(documentSchemas[name]).max(SEARCH_INDEX_BATCH),
   });
 
+/**
+ * Retries until the search service takes a job; completed ids are kept a day, so a producer
+ * that adds the same id again (reports' upserts) adds nothing.
+ */
+const SEARCH_INDEX_JOB_OPTIONS = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
 /** The `search-index` queue's contract: the job name is the kind of change. */
-export const searchIndexJobs = jobsByName<SearchIndexJobData>(Queues.searchIndex, {
-  [SearchIndexJobs.upsert]: z.discriminatedUnion('app', [
-    upsertOf('companies'),
-    upsertOf('industries'),
-    upsertOf('reports'),
-  ]),
-  [SearchIndexJobs.remove]: z.strictObject({ app, ids: z.array(id).max(SEARCH_INDEX_BATCH) }),
-  [SearchIndexJobs.rebuild]: z.strictObject({ apps: z.array(app).min(1) }),
-});
+export const searchIndexJobs = jobsByName<SearchIndexJobData>(
+  Queues.searchIndex,
+  {
+    [SearchIndexJobs.upsert]: z.discriminatedUnion('app', [
+      upsertOf('companies'),
+      upsertOf('industries'),
+      upsertOf('reports'),
+    ]),
+    [SearchIndexJobs.remove]: z.strictObject({ app, ids: z.array(id).max(SEARCH_INDEX_BATCH) }),
+    [SearchIndexJobs.rebuild]: z.strictObject({ apps: z.array(app).min(1) }),
+  },
+  { jobOptions: SEARCH_INDEX_JOB_OPTIONS },
+);

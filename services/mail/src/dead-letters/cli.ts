@@ -1,17 +1,11 @@
 /**
- * `make mail-retry [ID=<job id>]`: puts dead-lettered mails back in the queue (all, or the
- * given ids) with a fresh set of attempts. `list` prints them. Needs only REDIS_URL and
- * QUEUE_PREFIX, so it works while the mail service is down.
+ * `make mail-retry [ID=<job id>]`: puts dead-lettered mails back in their queues (all, or the
+ * given ids) with a fresh set of attempts. `list` prints them. Reads every producer's mail
+ * queue; needs only REDIS_URL and QUEUE_PREFIX, so it works while the mail service is down.
  */
-import { Queues } from '@upright/contracts';
-import {
-  bullmqOptions,
-  commonConfigSchema,
-  loadConfigOrExit,
-  queueConfigSchema,
-} from '@upright/platform';
-import { Queue } from 'bullmq';
+import { commonConfigSchema, loadConfigOrExit, queueConfigSchema } from '@upright/platform';
 import { listDeadLetters, retryDeadLetters } from './dead-letters';
+import { openMailQueues } from './mail.queue';
 
 const cliConfigSchema = commonConfigSchema
   .pick({ REDIS_URL: true })
@@ -24,12 +18,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfigOrExit('mail', cliConfigSchema);
-  const queue = new Queue(Queues.mail, bullmqOptions(config));
+  const producers = openMailQueues(config);
+  const queues = producers.map((producer) => producer.queue);
   try {
     if (command === 'list') {
-      console.log(JSON.stringify(await listDeadLetters(queue), null, 2));
+      console.log(JSON.stringify(await listDeadLetters(queues), null, 2));
     } else {
-      const { retried, notDeadLetters, redacted } = await retryDeadLetters(queue, ids);
+      const { retried, notDeadLetters, redacted } = await retryDeadLetters(queues, ids);
       console.log(`[mail] ${retried.length} dead letter(s) queued again`);
       for (const id of retried) console.log(`  ${id}`);
       if (redacted.length > 0) {
@@ -44,7 +39,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await queue.close();
+    await Promise.all(producers.map((producer) => producer.close()));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { listDeadLetters } from './dead-letters';
-import { MailQueue } from './mail.queue';
+import { MailQueues } from './mail.queue';
 
 /**
  * GET /dead-letters on the mail process's own port (internal, like /metrics; the BFF does not
@@ -8,10 +8,10 @@ import { MailQueue } from './mail.queue';
  */
 @Controller('dead-letters')
 export class DeadLettersController {
-  constructor(@Inject(MailQueue) private readonly mail: MailQueue) {}
+  constructor(@Inject(MailQueues) private readonly mail: MailQueues) {}
 
   @Get()
   list() {
-    return listDeadLetters(this.mail.queue);
+    return listDeadLetters(this.mail.queues);
   }
 }

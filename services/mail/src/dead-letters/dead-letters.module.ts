@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeadLettersController } from './dead-letters.controller';
-import { MailQueue } from './mail.queue';
+import { MailQueues } from './mail.queue';
 
-@Module({ controllers: [DeadLettersController], providers: [MailQueue] })
+@Module({ controllers: [DeadLettersController], providers: [MailQueues] })
 export class DeadLettersModule {}

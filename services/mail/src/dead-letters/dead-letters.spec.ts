@@ -1,9 +1,10 @@
-import { toDeadLetter } from './dead-letters';
+import { newestDeadLetters, toDeadLetter, type DeadLetter } from './dead-letters';
 
 describe('toDeadLetter', () => {
   it('shows the job with the member uid and no other personal data', () => {
     const view = toDeadLetter({
       id: 'welcome_u-1',
+      queueName: 'mail-accounts',
       name: 'welcome',
       data: {
         recipient: { uid: 'u-1', email: 'ada@example.com', firstName: 'Ada', unsubscribeKey: 'k' },
@@ -15,6 +16,7 @@ describe('toDeadLetter', () => {
     });
     expect(view).toEqual({
       id: 'welcome_u-1',
+      queue: 'mail-accounts',
       kind: 'welcome',
       uid: 'u-1',
       attempts: 10,
@@ -23,5 +25,28 @@ describe('toDeadLetter', () => {
       failedAt: '2026-11-21T11:00:00.000Z',
     });
     expect(JSON.stringify(view)).not.toMatch(/ada@|Ada"/);
+  });
+});
+
+describe('newestDeadLetters', () => {
+  const letter = (id: string, queue: string, failedAt: string | null): DeadLetter => ({
+    id,
+    queue,
+    kind: 'welcome',
+    uid: null,
+    attempts: 1,
+    lastError: '',
+    addedAt: '2026-11-20T00:00:00.000Z',
+    failedAt,
+  });
+
+  it("merges the producers' queues newest first, one page of them", () => {
+    const letters = [
+      letter('a1', 'mail-accounts', '2026-11-21T10:00:00.000Z'),
+      letter('a2', 'mail-accounts', '2026-11-21T08:00:00.000Z'),
+      letter('r1', 'mail-rankings', '2026-11-21T09:00:00.000Z'),
+      letter('r2', 'mail-rankings', null),
+    ];
+    expect(newestDeadLetters(letters, 3).map((entry) => entry.id)).toEqual(['a1', 'r1', 'a2']);
   });
 });

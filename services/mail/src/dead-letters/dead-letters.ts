@@ -1,14 +1,16 @@
-import { Queue, type Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { isRedactedMailData, recipientUid } from '../delivery/mail-job-data';
 import { withoutAddresses } from '../delivery/smtp-failure';
 
 /**
- * A mail job that will not be tried again (retries exhausted, a permanent SMTP refusal or a
- * malformed job): BullMQ's failed set is the dead-letter list. Shown without personal data
- * beyond the member's uid.
+ * A mail job that will not be tried again (retries exhausted, a permanent SMTP refusal, a
+ * malformed job or a kind its queue may not carry): the failed sets of the producers' mail
+ * queues are the dead-letter list. Shown without personal data beyond the member's uid.
  */
 export interface DeadLetter {
   id: string;
+  /** The producer's mail queue it was added to. */
+  queue: string;
   kind: string;
   uid: string | null;
   attempts: number;
@@ -20,11 +22,12 @@ export interface DeadLetter {
 export type DeadLetterJob = Pick<
   Job,
   'id' | 'name' | 'data' | 'attemptsMade' | 'failedReason' | 'timestamp' | 'finishedOn'
->;
+> & { queueName: string };
 
 export function toDeadLetter(job: DeadLetterJob): DeadLetter {
   return {
     id: job.id ?? '',
+    queue: job.queueName,
     kind: job.name,
     uid: recipientUid(job.data),
     attempts: job.attemptsMade,
@@ -37,14 +40,44 @@ export function toDeadLetter(job: DeadLetterJob): DeadLetter {
 /** The view answers at most this many, newest first, with the total. */
 export const DEAD_LETTER_PAGE = 200;
 
+/** The newest `page` of several queues' dead letters, newest first. */
+export function newestDeadLetters(letters: readonly DeadLetter[], page: number): DeadLetter[] {
+  const at = (letter: DeadLetter) => letter.failedAt ?? letter.addedAt;
+  return [...letters].sort((a, b) => at(b).localeCompare(at(a))).slice(0, page);
+}
+
 export async function listDeadLetters(
-  queue: Queue,
+  queues: readonly Queue[],
 ): Promise<{ total: number; deadLetters: DeadLetter[] }> {
-  const [total, jobs] = await Promise.all([
-    queue.getFailedCount(),
-    queue.getFailed(0, DEAD_LETTER_PAGE - 1),
-  ]);
-  return { total, deadLetters: jobs.filter(Boolean).map(toDeadLetter) };
+  const perQueue = await Promise.all(
+    queues.map(async (queue) => {
+      const [count, jobs] = await Promise.all([
+        queue.getFailedCount(),
+        queue.getFailed(0, DEAD_LETTER_PAGE - 1),
+      ]);
+      return { count, letters: jobs.filter(Boolean).map(toDeadLetter) };
+    }),
+  );
+  return {
+    total: perQueue.reduce((sum, { count }) => sum + count, 0),
+    deadLetters: newestDeadLetters(
+      perQueue.flatMap(({ letters }) => letters),
+      DEAD_LETTER_PAGE,
+    ),
+  };
+}
+
+/** The job of each id in whichever mail queue holds it (kinds, hence ids, differ per queue). */
+async function jobsWithIds(queues: readonly Queue[], ids: readonly string[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      for (const queue of queues) {
+        const job = await queue.getJob(id);
+        if (job) return job;
+      }
+      return undefined;
+    }),
+  );
 }
 
 /**
@@ -53,13 +86,13 @@ export async function listDeadLetters(
  * personal data was already redacted (decision 0020): only the member can ask for those again.
  */
 export async function retryDeadLetters(
-  queue: Queue,
+  queues: readonly Queue[],
   ids: readonly string[],
 ): Promise<{ retried: string[]; notDeadLetters: string[]; redacted: string[] }> {
   const jobs =
     ids.length > 0
-      ? await Promise.all(ids.map((id) => queue.getJob(id)))
-      : await queue.getFailed(0, -1);
+      ? await jobsWithIds(queues, ids)
+      : (await Promise.all(queues.map((queue) => queue.getFailed(0, -1)))).flat();
   const retried: string[] = [];
   const redacted: string[] = [];
   const notDeadLetters = ids.filter((id, index) => !jobs[index]);

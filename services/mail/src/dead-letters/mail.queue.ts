@@ -1,21 +1,27 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Queues } from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Queue } from 'bullmq';
-import type { MailConfig } from '../config';
+import { mailWorkerQueues } from '@upright/contracts';
+import { QueueProducer, SERVICE_CONFIG, type QueueConnectionConfig } from '@upright/platform';
+import type { Queue } from 'bullmq';
 
-/** Read access to the `mail` queue for the dead-letter view (the worker has its own connection). */
+/** Every mail queue (decision 0041): where dead letters are, and are retried. */
+export function openMailQueues(
+  config: QueueConnectionConfig,
+): QueueProducer<(typeof mailWorkerQueues)[number]>[] {
+  return mailWorkerQueues.map((contract) => new QueueProducer(contract, config));
+}
+
+/** Read access to the mail queues for the dead-letter view (the workers have their own). */
 @Injectable()
-export class MailQueue implements OnApplicationShutdown {
-  readonly queue: Queue;
+export class MailQueues implements OnApplicationShutdown {
+  private readonly producers: ReturnType<typeof openMailQueues>;
+  readonly queues: Queue[];
 
-  constructor(@Inject(SERVICE_CONFIG) config: MailConfig) {
-    this.queue = new Queue(Queues.mail, bullmqOptions(config));
-    // BullMQ reconnects by itself; readiness reports an unreachable Redis.
-    this.queue.on('error', () => undefined);
+  constructor(@Inject(SERVICE_CONFIG) config: QueueConnectionConfig) {
+    this.producers = openMailQueues(config);
+    this.queues = this.producers.map((producer) => producer.queue);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await Promise.all(this.producers.map((producer) => producer.close()));
   }
 }

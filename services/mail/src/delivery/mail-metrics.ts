@@ -3,11 +3,15 @@ import type { MailKind } from '@upright/contracts';
 import { Metrics } from '@upright/platform';
 import { Counter } from 'prom-client';
 
-/** `upright_mail_sent_total` and `upright_mail_failed_total` on the process's /metrics. */
+/**
+ * `upright_mail_sent_total`, `upright_mail_failed_total` and `upright_mail_suppressed_total` on
+ * the process's /metrics.
+ */
 @Injectable()
 export class MailMetrics {
   private readonly sent: Counter<'kind'>;
   private readonly failed: Counter<'kind' | 'outcome'>;
+  private readonly suppressed: Counter<'kind'>;
 
   constructor(@Inject(Metrics) metrics: Metrics) {
     this.sent = new Counter({
@@ -22,6 +26,16 @@ export class MailMetrics {
       labelNames: ['kind', 'outcome'],
       registers: [metrics.registry],
     });
+    this.suppressed = new Counter({
+      name: 'upright_mail_suppressed_total',
+      help: 'Mails not sent because their recipient had no budget left, per kind',
+      labelNames: ['kind'],
+      registers: [metrics.registry],
+    });
+  }
+
+  countSuppressed(kind: MailKind): void {
+    this.suppressed.inc({ kind });
   }
 
   countSent(kind: MailKind): void {

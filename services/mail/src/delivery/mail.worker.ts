@@ -1,5 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
-import { mailJobs, type JobOf, type MailJob } from '@upright/contracts';
+import { mailWorkerQueues, type JobOf, type MailJob } from '@upright/contracts';
 import {
   QueueWorker,
   SERVICE_CONFIG,
@@ -12,6 +12,7 @@ import { renderMail, type MailSettings } from '../templates/render-mail';
 import { MailMetrics } from './mail-metrics';
 import { recipientUid, redactedMailData } from './mail-job-data';
 import { messageIdFor } from './message-id';
+import { RecipientBudget } from './recipient-budget';
 import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
 import { SmtpTransport } from './smtp-transport';
 
@@ -24,13 +25,21 @@ export const COMPLETED_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
 /** A stalled job (its process died) goes back to the queue this often before it is failed. */
 const MAX_STALLED_COUNT = 3;
 
+/** The contract of one of the mail queues. */
+type MailQueueContract = (typeof mailWorkerQueues)[number];
+
+/** What a job's processing stored: the mail's Message-ID, or why it was not sent. */
+type MailOutcome = { messageId: string } | { suppressed: 'recipient-budget' };
+
 /**
- * The consumer of the `mail` queue: renders a job (checked against `mailJobs` by the platform)
- * and hands it to SMTP. Delivery is at least once; see docs/services/mail.md for the one window
- * in which a mail can be sent twice and how its Message-ID makes that visible.
+ * The consumer of every producer's mail queue (decision 0041): renders a job (checked by the
+ * platform against its queue's contract, so a kind its producer may not send fails for good)
+ * and hands it to SMTP unless its recipient's budget is spent. Delivery is at least once; see
+ * docs/services/mail.md for the one window in which a mail can be sent twice and how its
+ * Message-ID makes that visible.
  */
-@QueueWorker(mailJobs)
-export class MailWorker implements QueueConsumer<typeof mailJobs> {
+@QueueWorker(mailWorkerQueues)
+export class MailWorker implements QueueConsumer<MailQueueContract> {
   private readonly logger = new Logger('MailWorker');
   private readonly settings: MailSettings;
 
@@ -38,6 +47,7 @@ export class MailWorker implements QueueConsumer<typeof mailJobs> {
     @Inject(SERVICE_CONFIG) private readonly config: MailConfig,
     @Inject(SmtpTransport) private readonly smtp: SmtpTransport,
     @Inject(MailMetrics) private readonly metrics: MailMetrics,
+    @Inject(RecipientBudget) private readonly budget: RecipientBudget,
   ) {
     this.settings = {
       productName: config.PRODUCT_NAME,
@@ -57,8 +67,17 @@ export class MailWorker implements QueueConsumer<typeof mailJobs> {
     };
   }
 
-  async process(job: JobOf<typeof mailJobs>, raw: Job): Promise<{ messageId: string }> {
+  async process(job: JobOf<MailQueueContract>, raw: Job): Promise<MailOutcome> {
     const mail = { kind: job.name, data: job.data } as MailJob;
+    if (!(await this.budget.allows(mail, raw.id!))) {
+      // Completed, not failed: a retry would be refused the same way. No address in the log.
+      this.metrics.countSuppressed(mail.kind);
+      this.logger.warn(
+        { jobId: raw.id, kind: mail.kind, uid: recipientUid(raw.data) },
+        'mail suppressed: its recipient has no budget left',
+      );
+      return { suppressed: 'recipient-budget' };
+    }
     const rendered = renderMail(mail, this.settings);
     const messageId = messageIdFor(raw.id!, this.config.MAIL_FROM);
     try {

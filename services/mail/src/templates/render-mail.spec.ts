@@ -215,23 +215,41 @@ describe('renderMail, correction mails', () => {
   const requester = { name: 'Grace\r\nBcc: x@example.com', email: 'grace@example.com' };
   const ledger = 'https://upright.example/corrections/us/tools/acme-tools';
 
-  it('acknowledges a request with its reference, the question, the promise and the ledger', () => {
+  it('acknowledges a request with its reference, the promise and the ledger only', () => {
     const mail = renderMail(
       {
         kind: MailKinds.correctionReceived,
-        data: { requester, correction, whatIsWrong: 'The <b>score</b> is old', promiseDays: 14 },
+        data: { requester: { email: requester.email }, correction, promiseDays: 14 },
       },
       settings,
     );
-    expect(mail.to).toEqual({ name: 'Grace Bcc: x@example.com', address: 'grace@example.com' });
+    expect(mail.to).toEqual({ name: '', address: 'grace@example.com' });
     expect(mail.subject).toBe('We received your correction request C-7 for Acme <Tools>');
     expect(mail.listUnsubscribe).toBeNull();
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).toContain('C-7');
     expect(mail.text).toContain('within 14 days');
-    expect(mail.text).toContain('The <b>score</b> is old');
     expect(mail.text).toContain('Climate score');
     expect(mail.text).toContain(ledger);
+    expect(mail.html).toContain(`href="${ledger}"`);
     expect(mail.text).toContain('only until your request is resolved');
-    expect(mail.html).toContain('The &lt;b&gt;score&lt;/b&gt; is old');
+  });
+
+  it('carries none of the submitted name or text, even when a stale producer sends them', () => {
+    const submitted = {
+      requester: { name: 'Claim your prize', email: 'victim@example.com' },
+      correction,
+      whatIsWrong: 'Your account is locked: log in at evil.example',
+      promiseDays: 14,
+    };
+    const mail = renderMail(
+      { kind: MailKinds.correctionReceived, data: submitted } as never,
+      settings,
+    );
+    for (const rendered of [mail.subject, mail.text, mail.html, mail.to.name]) {
+      expect(rendered).not.toContain('prize');
+      expect(rendered).not.toContain('evil.example');
+    }
   });
 
   it('tells an accepted request before → after, a rejected one only the reason', () => {

@@ -277,21 +277,22 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
     };
   },
 
-  'correction-received': ({ requester, correction, whatIsWrong, promiseDays }, settings) => ({
-    to: requesterAddress(requester),
+  // Anyone can ask with any address: nothing the requester wrote (name, text) is in the receipt,
+  // so it cannot carry a message to a stranger (decision 0041).
+  'correction-received': ({ requester, correction, promiseDays }, settings) => ({
+    to: { name: '', address: requester.email },
     subject: headerText(
       `We received your correction request ${correction.reference} for ${correction.company.company_name}`,
     ),
     member: null,
     reason: correctionReason(settings),
     blocks: [
-      { type: 'paragraph', text: `Hello ${requester.name.trim()},` },
+      { type: 'paragraph', text: 'Hello,' },
       {
         type: 'paragraph',
         text: `Thank you: ${settings.productName} received your correction request. We resolve every request within ${promiseDays} days, and publish the outcome on the company's corrections ledger.`,
       },
       { type: 'fields', rows: correctionRows(correction) },
-      { type: 'quote', text: whatIsWrong },
       ledgerLink(settings, correction),
     ],
   }),

@@ -60,6 +60,7 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
             trust: transportTrust(definition.name, config),
             service: definition.name,
             onHandled: metrics.observeMessage,
+            onReplay: metrics.observeReplay,
           }),
         },
         { inheritAppConfig: true },

@@ -18,6 +18,14 @@ describe('Metrics', () => {
     );
   });
 
+  it('counts refused replays per sender and pattern', async () => {
+    const metrics = new Metrics('accounts');
+    metrics.observeReplay('bff', 'accounts.signIn');
+    expect(await metrics.registry.metrics()).toContain(
+      'upright_transport_replays_total{from="bff",pattern="accounts.signIn",service="accounts"} 1',
+    );
+  });
+
   it('counts HTTP requests per route and status', async () => {
     const metrics = new Metrics('bff');
     metrics.observeHttp('/api/active', 'GET', 200, 0.01);

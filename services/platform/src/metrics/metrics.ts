@@ -7,6 +7,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly messages: Counter<'pattern' | 'outcome'>;
   private readonly messageSeconds: Histogram<'pattern' | 'outcome'>;
+  private readonly replays: Counter<'from' | 'pattern'>;
   private readonly httpRequests: Counter<'route' | 'method' | 'status'>;
   private readonly httpSeconds: Histogram<'route' | 'method'>;
 
@@ -24,6 +25,12 @@ export class Metrics {
       help: 'Handler latency per message pattern',
       labelNames: ['pattern', 'outcome'],
       buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    this.replays = new Counter({
+      name: 'upright_transport_replays_total',
+      help: 'Copies of an already taken request refused, per authenticated sender and pattern',
+      labelNames: ['from', 'pattern'],
       registers: [this.registry],
     });
     this.httpRequests = new Counter({
@@ -45,6 +52,11 @@ export class Metrics {
   readonly observeMessage = (pattern: string, outcome: 'ok' | 'error', seconds: number): void => {
     this.messages.inc({ pattern, outcome });
     this.messageSeconds.observe({ pattern, outcome }, seconds);
+  };
+
+  /** Passed to the transport server as its `onReplay` observer. */
+  readonly observeReplay = (from: string, pattern: string): void => {
+    this.replays.inc({ from, pattern });
   };
 
   observeHttp(route: string, method: string, status: number, seconds: number): void {

@@ -127,6 +127,38 @@ describe('QueueWorkers', () => {
     expect(worker.closed).toBe(true);
   });
 
+  it('starts one Worker per queue of a consumer of several, each checking its own contract', async () => {
+    @QueueWorker([deletions, indexJobs])
+    class TwoQueues implements QueueConsumer<typeof deletions | typeof indexJobs> {
+      async process(): Promise<string> {
+        return 'done';
+      }
+    }
+    @Module({
+      imports: [
+        ConfigModule.forRoot(SERVICE_CONFIG, { REDIS_URL: 'redis://x:6379', QUEUE_PREFIX: 'test' }),
+        QueueWorkersModule,
+      ],
+      providers: [TwoQueues],
+    })
+    class TwoQueuesModule {}
+    const app = await NestFactory.createApplicationContext(TwoQueuesModule, { logger: false });
+    expect(started.map((worker) => worker.queue)).toEqual([
+      Queues.memberDeletion,
+      Queues.searchIndex,
+    ]);
+    const [deletionWorker, indexWorker] = started;
+    await expect(deletionWorker!.processor(job('delete-member', { uid: 'u-1' }))).resolves.toBe(
+      'done',
+    );
+    // A job that is well formed on one queue is refused on the other.
+    await expect(
+      indexWorker!.processor(job('delete-member', { uid: 'u-1' })),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
+    await app.close();
+    expect(started.every((worker) => worker.closed)).toBe(true);
+  });
+
   it('refuses to start a worker without a queue prefix', async () => {
     @Module({
       imports: [

@@ -23,8 +23,9 @@ import { bullmqOptions, type QueueConnectionConfig } from './bullmq-options';
 export type QueueWorkerSettings = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'>;
 
 /**
- * The consumer of one queue, found by `@QueueWorker(contract)` like a handler by
- * `@MessagePattern`: it only processes jobs; the platform owns the BullMQ Worker.
+ * The consumer of one queue (or of several with one job type, e.g. one per producer), found by
+ * `@QueueWorker(contract)` like a handler by `@MessagePattern`: it only processes jobs; the
+ * platform owns the BullMQ Workers.
  */
 export interface QueueConsumer<C extends QueueContract = QueueContract> {
   /** One job, already checked against the contract; the result is stored with the job. */
@@ -37,24 +38,26 @@ export interface QueueConsumer<C extends QueueContract = QueueContract> {
 }
 
 interface QueueWorkerMetadata {
-  contract: QueueContract;
+  contracts: readonly QueueContract[];
   settings: QueueWorkerSettings;
 }
 
 const QUEUE_WORKER = Symbol('QUEUE_WORKER');
 
 /**
- * Marks a provider as the consumer of a queue. The platform starts its Worker once the app has
- * bootstrapped and closes it (waiting for the jobs being processed) before the app shuts down;
- * a job whose name or data does not match the contract fails at once, without retries.
+ * Marks a provider as the consumer of a queue, or of each of several queues. The platform starts
+ * one Worker per queue once the app has bootstrapped and closes them (waiting for the jobs being
+ * processed) before the app shuts down; a job whose name or data does not match its queue's
+ * contract fails at once, without retries.
  */
 export function QueueWorker(
-  contract: QueueContract,
+  contract: QueueContract | readonly QueueContract[],
   settings: QueueWorkerSettings = {},
 ): ClassDecorator {
+  const contracts = Array.isArray(contract) ? contract : [contract as QueueContract];
   return applyDecorators(
     Injectable(),
-    SetMetadata(QUEUE_WORKER, { contract, settings } satisfies QueueWorkerMetadata),
+    SetMetadata(QUEUE_WORKER, { contracts, settings } satisfies QueueWorkerMetadata),
   );
 }
 
@@ -81,6 +84,13 @@ export interface DiscoveredQueueWorker extends QueueWorkerMetadata {
   consumer: QueueConsumer;
 }
 
+/** One Worker to start: a queue's contract and its consumer. */
+interface QueueWorkerToStart {
+  contract: QueueContract;
+  settings: QueueWorkerSettings;
+  consumer: QueueConsumer;
+}
+
 /** Every `@QueueWorker` provider of the app. */
 export function discoverQueueWorkers(discovery: DiscoveryService): DiscoveredQueueWorker[] {
   return discovery.getProviders().flatMap((wrapper) => {
@@ -92,7 +102,7 @@ export function discoverQueueWorkers(discovery: DiscoveryService): DiscoveredQue
   });
 }
 
-/** Starts and stops the Worker of every `@QueueWorker` provider. */
+/** Starts and stops the Workers of every `@QueueWorker` provider. */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('QueueWorkers');
@@ -106,7 +116,9 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   onApplicationBootstrap(): void {
     // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
     if (this.workers) return;
-    this.workers = discoverQueueWorkers(this.discovery).map((found) => this.start(found));
+    this.workers = discoverQueueWorkers(this.discovery).flatMap(({ contracts, ...found }) =>
+      contracts.map((contract) => this.start({ contract, ...found })),
+    );
   }
 
   /** SIGTERM: takes no new job and waits for the jobs being processed to finish. */
@@ -114,7 +126,7 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
     await Promise.all((this.workers ?? []).map((worker) => worker.close()));
   }
 
-  private start({ contract, settings, consumer }: DiscoveredQueueWorker): Worker {
+  private start({ contract, settings, consumer }: QueueWorkerToStart): Worker {
     const queue: QueueName = contract.queue;
     const { REDIS_URL, QUEUE_PREFIX } = this.config;
     if (!REDIS_URL || !QUEUE_PREFIX) {

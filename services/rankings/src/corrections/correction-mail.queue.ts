@@ -1,32 +1,30 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { MAIL_JOB_OPTIONS, Queues, type MailJobData } from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Queue } from 'bullmq';
+import { mailQueueJobs, type MailJobData, type MailKindOf } from '@upright/contracts';
+import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
 import type { RankingsConfig } from '../config';
 
-type CorrectionMailKind = 'correction-received' | 'correction-resolved';
-
 /**
- * Rankings' side of the `mail` queue: the receipt and the decision of a correction request. Job
- * ids are per request (`mailJobId.correction…`), so a retried add never mails twice.
+ * Rankings' mail queue (`mail-rankings`, decision 0041): the receipt and the decision of a
+ * correction request, the only kinds rankings may send. Job ids are per request
+ * (`mailJobId.correction…`), so a retried add never mails twice.
  */
 @Injectable()
 export class CorrectionMail implements OnApplicationShutdown {
-  private readonly queue: Queue;
+  private readonly producer: QueueProducer<typeof mailQueueJobs.rankings>;
 
   constructor(@Inject(SERVICE_CONFIG) config: RankingsConfig) {
-    this.queue = new Queue(Queues.mail, bullmqOptions(config));
+    this.producer = new QueueProducer(mailQueueJobs.rankings, config);
   }
 
-  async send<K extends CorrectionMailKind>(
+  async send<K extends MailKindOf<'rankings'>>(
     kind: K,
     data: MailJobData[K],
     jobId: string,
   ): Promise<void> {
-    await this.queue.add(kind, data, { jobId, ...MAIL_JOB_OPTIONS });
+    await this.producer.add(kind, data, { jobId });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await this.producer.close();
   }
 }

@@ -4,6 +4,7 @@ import {
   acceptCorrectionRequestSchema,
   correctionLedgerRequestSchema,
   correctionRequestSchema,
+  openCorrectionsRequestSchema,
   Patterns,
   rejectCorrectionRequestSchema,
   type ResponseOf,
@@ -24,8 +25,8 @@ export class CorrectionsController {
   }
 
   @MessagePattern(Patterns.rankings.openCorrections)
-  open(): Promise<ResponseOf<typeof Patterns.rankings.openCorrections>> {
-    return this.corrections.open();
+  open(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.rankings.openCorrections>> {
+    return this.corrections.open(parseMessage(openCorrectionsRequestSchema, data));
   }
 
   @MessagePattern(Patterns.rankings.acceptCorrection)

@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isScoreField, type Period, type ScoreField } from '@upright/contracts';
+import {
+  isScoreField,
+  type CorrectionsPageRequest,
+  type Period,
+  type ScoreField,
+} from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
 import { Prisma, type PrismaClient } from '../generated/prisma/client';
 import { SCORE_COLUMN } from '../companies/company-rows';
-import type { LedgerRow } from './ledger';
+import { pageWindow, type LedgerRow } from './ledger';
+import type { OpenCounts } from './open-caps';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -64,6 +70,14 @@ export interface Resolution {
   sourceUrl?: string;
 }
 
+/**
+ * Advisory lock spaces (first key of `pg_advisory_xact_lock(int, int)`): one per kind of cap, so a
+ * company's key can never be a requester's. Every request takes its company's lock before its
+ * requester's, so two requests cannot wait for each other.
+ */
+const COMPANY_CAP_LOCK = 250_001;
+const REQUESTER_CAP_LOCK = 250_002;
+
 const scoreKey = (uprightCid: string, period: Period) => ({
   uprightCid_periodYear_periodQrt: {
     uprightCid,
@@ -89,6 +103,28 @@ export class CorrectionsRepository {
     return row !== null;
   }
 
+  /**
+   * Open requests of the company and of the requester (by `correction_requester_key`, migration
+   * `20261126140000`), counted under locks held until the transaction ends: a concurrent request
+   * for the same company or address waits, then counts this one's row once it is committed.
+   */
+  async lockOpenCounts(tx: Tx, uprightCid: string, email: string): Promise<OpenCounts> {
+    await tx.$executeRaw`
+      SELECT pg_advisory_xact_lock(${COMPANY_CAP_LOCK}::int4, hashtext(${uprightCid}))`;
+    await tx.$executeRaw`
+      SELECT pg_advisory_xact_lock(${REQUESTER_CAP_LOCK}::int4,
+                                   hashtext(rankings.correction_requester_key(${email})))`;
+    const rows = await tx.$queryRaw<OpenCounts[]>`
+      SELECT count(*) FILTER (WHERE upright_cid = ${uprightCid})::int AS company,
+             count(*) FILTER (WHERE requester_key = rankings.correction_requester_key(${email}))::int
+               AS requester
+        FROM rankings.correction_requests
+       WHERE status = 'open'
+         AND (upright_cid = ${uprightCid}
+              OR requester_key = rankings.correction_requester_key(${email}))`;
+    return rows[0]!;
+  }
+
   insert(tx: Tx, correction: NewCorrection): Promise<{ id: number }> {
     const { period_year, period_qrt, ...rest } = correction;
     return tx.correctionRequest.create({
@@ -97,13 +133,23 @@ export class CorrectionsRepository {
     });
   }
 
-  /** The open requests, oldest first (a queue of a few dozen at most). */
-  async open(): Promise<OpenRow[]> {
-    const rows = await this.db.correctionRequest.findMany({
-      where: { status: 'open' },
-      select: { ...RESOLVING_FIELDS, whatIsWrong: true, evidenceUrl: true },
-      orderBy: [{ requestedAt: 'asc' }, { id: 'asc' }],
-    });
+  /** A page of the open requests, oldest first, and how many are open. */
+  async open(page: CorrectionsPageRequest): Promise<{ rows: OpenRow[]; total: number }> {
+    const [rows, total] = await this.db.$transaction([
+      this.db.correctionRequest.findMany({
+        where: { status: 'open' },
+        select: { ...RESOLVING_FIELDS, whatIsWrong: true, evidenceUrl: true },
+        orderBy: [{ requestedAt: 'asc' }, { id: 'asc' }],
+        ...pageWindow(page),
+      }),
+      this.db.correctionRequest.count({ where: { status: 'open' } }),
+    ]);
+    return { rows: await this.withCurrentValues(rows), total };
+  }
+
+  private withCurrentValues(
+    rows: Array<ResolvingRow & { whatIsWrong: string; evidenceUrl: string }>,
+  ): Promise<OpenRow[]> {
     return Promise.all(
       rows.map(async (row) => ({
         ...row,
@@ -192,22 +238,41 @@ export class CorrectionsRepository {
     });
   }
 
-  ledger(uprightCid: string): Promise<LedgerRow[]> {
-    return this.db.correctionRequest.findMany({
-      where: { uprightCid },
-      select: LEDGER_FIELDS,
-      orderBy: [{ requestedAt: 'desc' }, { id: 'desc' }],
-    });
+  /**
+   * A page of the company's decided requests, most recently decided first, how many are decided
+   * and how many are open (the public ledger shows open ones only as a count).
+   */
+  async ledger(
+    uprightCid: string,
+    page: CorrectionsPageRequest,
+  ): Promise<{ rows: LedgerRow[]; decided: number; open: number }> {
+    const decided = { uprightCid, status: { not: 'open' } };
+    const [rows, decidedCount, open] = await this.db.$transaction([
+      this.db.correctionRequest.findMany({
+        where: decided,
+        select: LEDGER_FIELDS,
+        orderBy: [{ resolvedAt: 'desc' }, { id: 'desc' }],
+        ...pageWindow(page),
+      }),
+      this.db.correctionRequest.count({ where: decided }),
+      this.db.correctionRequest.count({ where: { uprightCid, status: 'open' } }),
+    ]);
+    return { rows, decided: decidedCount, open };
   }
 
-  /** Seconds from request to resolution of every resolved request (of one company, or all). */
-  async resolutionSeconds(uprightCid?: string): Promise<number[]> {
-    const rows = await this.db.$queryRaw<Array<{ seconds: number }>>`
-      SELECT extract(epoch FROM resolved_at - requested_at)::float8 AS seconds
+  /**
+   * The median seconds from request to resolution of the resolved requests (of one company, or
+   * all): worked out by Postgres, so it costs no more as requests accumulate. percentile_cont
+   * takes the mean of the middle two of an even count; null when none is resolved.
+   */
+  async medianResolutionSeconds(uprightCid?: string): Promise<number | null> {
+    const rows = await this.db.$queryRaw<Array<{ seconds: number | null }>>`
+      SELECT percentile_cont(0.5) WITHIN GROUP (
+               ORDER BY extract(epoch FROM resolved_at - requested_at))::float8 AS seconds
         FROM rankings.correction_requests
        WHERE status <> 'open'
          ${uprightCid === undefined ? Prisma.empty : Prisma.sql`AND upright_cid = ${uprightCid}`}`;
-    return rows.map((row) => row.seconds);
+    return rows[0]?.seconds ?? null;
   }
 
   async industriesOf(uprightCid: string): Promise<string[]> {

@@ -14,6 +14,7 @@ import {
   type CorrectionRequest,
   type LedgerEntry,
   type OpenCorrection,
+  type OpenCorrectionsRequest,
   type OpenCorrectionsResponse,
   type Period,
   type RejectCorrectionRequest,
@@ -29,7 +30,8 @@ import {
   type ResolvingRow,
   type Tx,
 } from './corrections.repository';
-import { median, scoreToCorrect, toLedgerEntry, type LedgerRow } from './ledger';
+import { scoreToCorrect, toLedgerEntry, type LedgerRow } from './ledger';
+import { capError, capReached } from './open-caps';
 
 const periodOf = (row: { periodYear: number; periodQrt: number }): Period => ({
   period_year: row.periodYear,
@@ -60,7 +62,9 @@ function mailSubject(row: ResolvingRow): CorrectionMailSubject {
  * Corrections with a public ledger (issue 15, decision 0038): requests are stored and
  * acknowledged at once; an admin accepts one (its new value is written to the company's scores
  * as new data, announced like an import) or rejects it; every resolution is public, the
- * requester's name and address are not, and are erased when the request is resolved.
+ * requester's name and address are not, and are erased when the request is resolved. Open
+ * requests are capped per company and per requester, and the ledger only counts them until they
+ * are decided (issue 25).
  */
 @Injectable()
 export class CorrectionsService {
@@ -93,6 +97,12 @@ export class CorrectionsService {
     }
     // The receipt is queued inside the transaction: a request is stored only with its mail.
     const reference = await this.repository.transaction(async (tx) => {
+      const open = await this.repository.lockOpenCounts(tx, company.uprightCid, request.email);
+      const cap = capReached(open, {
+        company: this.config.CORRECTIONS_OPEN_PER_COMPANY,
+        requester: this.config.CORRECTIONS_OPEN_PER_REQUESTER,
+      });
+      if (cap !== null) throw capError(cap);
       const { id } = await this.repository.insert(tx, {
         uprightCid: company.uprightCid,
         industry: request.industry,
@@ -107,7 +117,8 @@ export class CorrectionsService {
       await this.mail.send(
         'correction-received',
         {
-          requester: { name: request.name, email: request.email },
+          // Only the address: a receipt quotes nothing the requester wrote (decision 0041).
+          requester: { email: request.email },
           correction: {
             reference: receipt,
             company: {
@@ -118,7 +129,6 @@ export class CorrectionsService {
             field_label: correctionFieldLabel(request.field),
             period,
           },
-          whatIsWrong: request.what_is_wrong,
           promiseDays: CORRECTION_PROMISE_DAYS,
         },
         mailJobId.correctionReceived(receipt),
@@ -128,13 +138,14 @@ export class CorrectionsService {
     return { reference, promise_days: CORRECTION_PROMISE_DAYS };
   }
 
-  async open(): Promise<OpenCorrectionsResponse> {
-    const rows = await this.repository.open();
+  async open(request: Required<OpenCorrectionsRequest>): Promise<OpenCorrectionsResponse> {
+    const { rows, total } = await this.repository.open(request);
     return {
       corrections: rows.flatMap((row) => {
         const open = withRequester(row);
         return open ? [this.toOpenCorrection(open)] : [];
       }),
+      page: { ...request, total },
     };
   }
 
@@ -182,13 +193,14 @@ export class CorrectionsService {
     return toLedgerEntry(resolved);
   }
 
-  async ledger(request: CorrectionLedgerRequest): Promise<CorrectionLedgerResponse> {
+  async ledger(request: Required<CorrectionLedgerRequest>): Promise<CorrectionLedgerResponse> {
     const company = await this.companies.companyBySlug(request.industry, request.company);
     if (company === null) return null;
-    const [rows, site, own] = await Promise.all([
-      this.repository.ledger(company.uprightCid),
-      this.repository.resolutionSeconds(),
-      this.repository.resolutionSeconds(company.uprightCid),
+    const page = { page: request.page, size: request.size };
+    const [{ rows, decided, open }, site, own] = await Promise.all([
+      this.repository.ledger(company.uprightCid, page),
+      this.repository.medianResolutionSeconds(),
+      this.repository.medianResolutionSeconds(company.uprightCid),
     ]);
     return {
       company: {
@@ -198,8 +210,10 @@ export class CorrectionsService {
         slug: company.slug,
       },
       promise_days: CORRECTION_PROMISE_DAYS,
-      median_resolution_seconds: { site: median(site), company: median(own) },
+      median_resolution_seconds: { site, company: own },
+      open_requests: open,
       entries: rows.map(toLedgerEntry),
+      page: { ...page, total: decided },
     };
   }
 

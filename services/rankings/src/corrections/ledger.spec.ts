@@ -1,21 +1,13 @@
 import { CORRECTION_FIELDS, correctionFieldLabel, isCorrectionField } from '@upright/contracts';
 import { remoteErrorThrownBy } from '@upright/platform/testing';
-import { median, scoreToCorrect, toLedgerEntry, type LedgerRow } from './ledger';
+import { pageWindow, scoreToCorrect, toLedgerEntry, type LedgerRow } from './ledger';
 
 const decimal = (value: number) => ({ toNumber: () => value });
 
-describe('median', () => {
-  it('is null for nothing, the middle for an odd count, the mean of the middle two otherwise', () => {
-    expect(median([])).toBeNull();
-    expect(median([5])).toBe(5);
-    expect(median([9, 1, 5])).toBe(5);
-    expect(median([4, 1, 3, 100])).toBe(3.5);
-  });
-
-  it('does not reorder its input', () => {
-    const values = [3, 1, 2];
-    median(values);
-    expect(values).toEqual([3, 1, 2]);
+describe('pageWindow', () => {
+  it('skips the pages before and takes one page', () => {
+    expect(pageWindow({ page: 1, size: 20 })).toEqual({ skip: 0, take: 20 });
+    expect(pageWindow({ page: 3, size: 5 })).toEqual({ skip: 10, take: 5 });
   });
 });
 

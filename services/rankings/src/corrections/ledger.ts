@@ -4,6 +4,7 @@ import {
   isCorrectionField,
   isScoreField,
   type CorrectionField,
+  type CorrectionsPageRequest,
   type CorrectionStatus,
   type LedgerEntry,
   type ScoreField,
@@ -57,12 +58,9 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
   };
 }
 
-/** The middle value (the mean of the two middle ones for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/** The rows before a page (1-based) and the page's own. */
+export function pageWindow({ page, size }: CorrectionsPageRequest): { skip: number; take: number } {
+  return { skip: (page - 1) * size, take: size };
 }
 
 /**

@@ -1,17 +1,15 @@
 import {
   ISSUE_KEYS,
   PRIORITY_DEFAULT,
-  Queues,
   RANK_ALERTS_JOB,
-  RANK_ALERTS_JOB_OPTIONS,
   rankAlertsJobId,
+  rankAlertsJobs,
   type IndustryRankMoves,
   type IssueWeights,
   type Period,
   type RankAlertsJobData,
 } from '@upright/contracts';
-import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
-import { Queue } from 'bullmq';
+import { QueueProducer, type QueueConnectionConfig } from '@upright/platform';
 import { CompaniesRepository } from '../companies/companies.repository';
 import { rankedSetOf } from '../companies/ranked-sets.service';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -76,14 +74,11 @@ export async function queueRankAlerts(
   }
   const jobs = [...byPeriod.values()];
   if (jobs.length > 0) {
-    const queue = new Queue<RankAlertsJobData>(Queues.rankAlerts, bullmqOptions(config));
+    const queue = new QueueProducer(rankAlertsJobs, config);
     try {
       for (const job of jobs) {
         const industries = job.industries.map((entry) => entry.industry);
-        await queue.add(RANK_ALERTS_JOB, job, {
-          jobId: rankAlertsJobId(job.period, industries),
-          ...RANK_ALERTS_JOB_OPTIONS,
-        });
+        await queue.add(RANK_ALERTS_JOB, job, { jobId: rankAlertsJobId(job.period, industries) });
       }
     } finally {
       await queue.close();

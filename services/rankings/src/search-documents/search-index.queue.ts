@@ -1,11 +1,10 @@
 import {
-  Queues,
   SEARCH_INDEX_BATCH,
   SearchIndexJobs,
+  searchIndexJobs,
   type SearchIndexJobData,
 } from '@upright/contracts';
-import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
-import { Queue } from 'bullmq';
+import { QueueProducer, type QueueConnectionConfig } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
 import { documentsPage, inactiveIndustryIds } from './search-documents.repository';
 
@@ -19,18 +18,7 @@ export async function pushToSearchIndex(
   db: PrismaClient,
   config: QueueConnectionConfig,
 ): Promise<number> {
-  const queue = new Queue<SearchIndexJobData['upsert'] | SearchIndexJobData['remove']>(
-    Queues.searchIndex,
-    {
-      ...bullmqOptions(config),
-      defaultJobOptions: {
-        attempts: 10,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: 1000,
-        removeOnFail: 5000,
-      },
-    },
-  );
+  const queue = new QueueProducer(searchIndexJobs, config);
   let pushed = 0;
   try {
     for (const app of ['industries', 'companies'] as const) {

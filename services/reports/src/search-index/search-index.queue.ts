@@ -1,38 +1,25 @@
-import { Queues, type ReportSearchDocument } from '@upright/contracts';
-import { bullmqOptions, type QueueConnectionConfig } from '@upright/platform';
-import { Queue } from 'bullmq';
+import { searchIndexJobs, type ReportSearchDocument } from '@upright/contracts';
+import { QueueProducer, type QueueConnectionConfig } from '@upright/platform';
 import { reportUpsertJobs } from './report-index-jobs';
-
-/** Retries until the search service takes the job; completed ids are kept a day for dedup. */
-const JOB_OPTIONS = {
-  attempts: 10,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const;
 
 /** Pushes report documents onto the `search-index` queue (used by the service and the import). */
 export class ReportSearchIndex {
-  private readonly queue: Queue;
+  private readonly producer: QueueProducer<typeof searchIndexJobs>;
 
   constructor(config: QueueConnectionConfig) {
-    this.queue = new Queue(Queues.searchIndex, bullmqOptions(config));
+    this.producer = new QueueProducer(searchIndexJobs, config);
   }
 
-  /** Returns the job ids (existing ids are not added twice). */
+  /** Returns the job ids (existing ids are not added twice: the queue keeps them a day). */
   async upsert(documents: readonly ReportSearchDocument[]): Promise<string[]> {
     const jobs = reportUpsertJobs(documents);
-    await this.queue.addBulk(
-      jobs.map((job) => ({
-        name: job.name,
-        data: job.data,
-        opts: { ...JOB_OPTIONS, jobId: job.jobId },
-      })),
+    await this.producer.addBulk(
+      jobs.map((job) => ({ name: job.name, data: job.data, options: { jobId: job.jobId } })),
     );
     return jobs.map((job) => job.jobId);
   }
 
   close(): Promise<void> {
-    return this.queue.close();
+    return this.producer.close();
   }
 }

@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { ANALYTICS_RETENTION_JOB, ANALYTICS_RETENTION_SCHEDULER, Queues } from '@upright/contracts';
-import { bullmqOptions, SERVICE_CONFIG } from '@upright/platform';
-import { Queue } from 'bullmq';
+import {
+  ANALYTICS_RETENTION_JOB,
+  ANALYTICS_RETENTION_SCHEDULER,
+  analyticsRetentionJobs,
+} from '@upright/contracts';
+import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
 import type { SearchConfig } from '../config';
 
 /**
@@ -11,19 +14,20 @@ import type { SearchConfig } from '../config';
 @Injectable()
 export class AnalyticsRetentionQueue implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('AnalyticsRetentionQueue');
-  private readonly queue: Queue;
+  private readonly producer: QueueProducer<typeof analyticsRetentionJobs>;
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: SearchConfig) {
-    this.queue = new Queue(Queues.searchAnalyticsRetention, bullmqOptions(config));
+    this.producer = new QueueProducer(analyticsRetentionJobs, config);
   }
 
   async onModuleInit(): Promise<void> {
     // Redis away at start-up must not stop search answering: the next start schedules it.
-    await this.queue
-      .upsertJobScheduler(
+    await this.producer
+      .schedule(
         ANALYTICS_RETENTION_SCHEDULER,
         { every: this.config.ANALYTICS_SWEEP_MINUTES * 60_000 },
-        { name: ANALYTICS_RETENTION_JOB, opts: { removeOnComplete: 10, removeOnFail: 10 } },
+        ANALYTICS_RETENTION_JOB,
+        {},
       )
       .catch((error: unknown) =>
         this.logger.error(`analytics retention not scheduled: ${String(error)}`),
@@ -31,6 +35,6 @@ export class AnalyticsRetentionQueue implements OnModuleInit, OnApplicationShutd
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
+    await this.producer.close();
   }
 }

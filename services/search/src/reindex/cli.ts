@@ -4,15 +4,16 @@
  * `rebuild` job on the durable `search-index` queue, so it runs after the updates queued before
  * it; this command waits for its outcome. Exit codes: 0 rebuilt, 1 failed, 2 could not ask.
  */
-import { Queues, SEARCH_APPS, SearchIndexJobs, type SearchIndexJobData } from '@upright/contracts';
+import { SEARCH_APPS, SearchIndexJobs, searchIndexJobs } from '@upright/contracts';
 import {
   bullmqOptions,
   commonConfigSchema,
   loadConfig,
+  QueueProducer,
   queueConfigSchema,
   runCli,
 } from '@upright/platform';
-import { Queue, QueueEvents } from 'bullmq';
+import { QueueEvents } from 'bullmq';
 import { z } from 'zod';
 
 const cliConfigSchema = commonConfigSchema
@@ -28,11 +29,16 @@ const cliConfigSchema = commonConfigSchema
 
 async function main(): Promise<number> {
   const config = loadConfig(cliConfigSchema);
-  const queue = new Queue<SearchIndexJobData['rebuild']>(Queues.searchIndex, bullmqOptions(config));
-  const events = new QueueEvents(Queues.searchIndex, bullmqOptions(config));
+  const queue = new QueueProducer(searchIndexJobs, config);
+  const events = new QueueEvents(searchIndexJobs.queue, bullmqOptions(config));
   try {
     await events.waitUntilReady();
-    const job = await queue.add(SearchIndexJobs.rebuild, { apps: [...SEARCH_APPS] });
+    // A failed rebuild is reported at once, not retried: the operator decides to run it again.
+    const job = await queue.add(
+      SearchIndexJobs.rebuild,
+      { apps: [...SEARCH_APPS] },
+      { attempts: 1 },
+    );
     console.log(`reindex: queued job ${job.id}; waiting for the search service…`);
     const counts = await job.waitUntilFinished(events, config.REINDEX_TIMEOUT_MS);
     console.log(`reindex: done ${JSON.stringify(counts)}`);

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
+  correctionPageOf,
   ISSUES,
   WebPaths,
   isScoreField,
   type OpenCorrection,
+  type OpenCorrectionsResponse,
   type ScoreField,
 } from '@upright/contracts';
 import { api } from '../../api/endpoints';
@@ -14,7 +17,9 @@ import { formatDate, formatPeriod } from '../../lib/format';
 import { useTitle } from '../../hooks/useApi';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
+import { CorrectionsPager } from './CorrectionsPager';
 import { formatValue } from './corrections-view';
+import NotFoundPage from '../NotFoundPage';
 
 /** One open request: accept it with the new value and its source, or reject it; both need a reason. */
 function Review({ correction, onResolved }: { correction: OpenCorrection; onResolved(): void }) {
@@ -111,11 +116,29 @@ function Review({ correction, onResolved }: { correction: OpenCorrection; onReso
   );
 }
 
-function Queue({ initial }: { initial: OpenCorrection[] }) {
-  const [open, setOpen] = useState(initial);
-  if (open.length === 0) return <p role="status">No open correction requests.</p>;
+/** A page of the queue, oldest first; a resolved request leaves the page at once. */
+function Queue({ answer }: { answer: OpenCorrectionsResponse }) {
+  const [open, setOpen] = useState(answer.corrections);
+  const pager = (
+    <CorrectionsPager page={answer.page} href={WebPaths.adminCorrections} label="Queue pages" />
+  );
+  if (open.length === 0) {
+    return (
+      <>
+        <p role="status">
+          {answer.page.total === 0
+            ? 'No open correction requests.'
+            : `No open correction requests on page ${answer.page.page}.`}
+        </p>
+        {pager}
+      </>
+    );
+  }
   return (
     <>
+      <p data-testid="open-total">
+        {answer.page.total} open request{answer.page.total === 1 ? '' : 's'}, oldest first.
+      </p>
       {open.map((correction) => (
         <Review
           key={correction.id}
@@ -123,6 +146,7 @@ function Queue({ initial }: { initial: OpenCorrection[] }) {
           onResolved={() => setOpen(open.filter((other) => other.id !== correction.id))}
         />
       ))}
+      {pager}
     </>
   );
 }
@@ -131,14 +155,18 @@ function Queue({ initial }: { initial: OpenCorrection[] }) {
 export default function AdminCorrectionsPage() {
   useTitle(`Correction requests · ${PRODUCT_NAME}`);
   const { user } = useSession();
+  const [search] = useSearchParams();
+  const page = correctionPageOf(search.get('page'));
+  if (page === null) return <NotFoundPage />;
   return (
     <>
       <h1>Correction requests</h1>
       {user && user.role !== 'admin' ? (
         <p role="alert">Only an administrator can do this.</p>
       ) : (
-        <MemberData load={api.openCorrections} what="the open requests">
-          {(answer) => <Queue initial={answer.corrections} />}
+        // One loader per page: a new page is a new request.
+        <MemberData key={page} load={() => api.openCorrections(page)} what="the open requests">
+          {(answer) => <Queue answer={answer} />}
         </MemberData>
       )}
     </>

@@ -1,5 +1,5 @@
-import { useParams } from 'react-router-dom';
-import { WebPaths } from '@upright/contracts';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { correctionPageOf, WebPaths } from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -7,14 +7,28 @@ import { PRODUCT_NAME } from '../../lib/constants';
 import { formatDate, formatPeriod } from '../../lib/format';
 import { useApi, useTitle } from '../../hooks/useApi';
 import NotFoundPage from '../NotFoundPage';
-import { changeText, formatDuration } from './corrections-view';
+import { CorrectionsPager } from './CorrectionsPager';
+import { changeText, formatDuration, openRequestsText } from './corrections-view';
 
 const STATUS_TEXT = { open: 'Open', accepted: 'Accepted', rejected: 'Not accepted' } as const;
 
-/** A company's public corrections ledger (issue 15): every request, its outcome and why. */
+/**
+ * A company's public corrections ledger (issue 15): every decided request, its outcome and why,
+ * a page at a time; open requests are only counted until they are decided (issue 25).
+ */
 export default function CorrectionLedgerPage() {
   const { industry = '', company = '' } = useParams();
-  const state = useApi(() => api.correctionLedger(industry, company), [industry, company]);
+  const [search] = useSearchParams();
+  const page = correctionPageOf(search.get('page'));
+  if (page === null) return <NotFoundPage />;
+  return <Ledger industry={industry} company={company} page={page} />;
+}
+
+function Ledger({ industry, company, page }: { industry: string; company: string; page: number }) {
+  const state = useApi(
+    () => api.correctionLedger(industry, company, page),
+    [industry, company, page],
+  );
   useTitle(
     state.kind === 'ready'
       ? `Corrections: ${state.data.company.company_name} · ${PRODUCT_NAME}`
@@ -41,8 +55,15 @@ export default function CorrectionLedgerPage() {
             across {PRODUCT_NAME}; {formatDuration(ledger.median_resolution_seconds.company)} for
             this company.
           </p>
+          <p data-testid="open-requests">{openRequestsText(ledger.open_requests)}</p>
           {ledger.entries.length === 0 ? (
-            <p className="muted">No corrections have been requested for this company.</p>
+            <p className="muted">
+              {ledger.page.total > 0
+                ? `There are no decided requests on page ${ledger.page.page}.`
+                : ledger.open_requests > 0
+                  ? 'No request for this company has been decided yet.'
+                  : 'No corrections have been requested for this company.'}
+            </p>
           ) : (
             // Eight columns: the table scrolls inside the page on narrow screens.
             <div
@@ -52,7 +73,7 @@ export default function CorrectionLedgerPage() {
               aria-label="Correction requests"
             >
               <table className="ranking-table corrections">
-                <caption>Correction requests, newest first</caption>
+                <caption>Decided correction requests, most recently decided first</caption>
                 <thead>
                   <tr>
                     <th scope="col">Reference</th>
@@ -92,6 +113,13 @@ export default function CorrectionLedgerPage() {
               </table>
             </div>
           )}
+          <CorrectionsPager
+            page={ledger.page}
+            href={(page) =>
+              WebPaths.correctionLedger(ledger.company.industry, ledger.company.slug, page)
+            }
+            label="Ledger pages"
+          />
         </article>
       )}
     </PageState>

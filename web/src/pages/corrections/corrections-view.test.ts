@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '@upright/contracts';
-import { changeText, formatDuration, formatValue } from './corrections-view';
+import {
+  changeText,
+  formatDuration,
+  formatValue,
+  openRequestsText,
+  pagesAround,
+} from './corrections-view';
 
 describe('corrections view', () => {
   it('says a measured time the way people say it', () => {
@@ -22,5 +28,35 @@ describe('corrections view', () => {
     expect(changeText(entry)).toBe('Climate score: 12.5 → no data');
     expect(changeText({ ...entry, status: 'rejected' })).toBe('—');
     expect(formatValue(0)).toBe('0');
+  });
+
+  it('finds the neighbours of a page and the last page', () => {
+    expect(pagesAround({ page: 1, size: 20, total: 0 })).toEqual({
+      previous: null,
+      next: null,
+      last: 1,
+    });
+    expect(pagesAround({ page: 1, size: 2, total: 5 })).toEqual({
+      previous: null,
+      next: 2,
+      last: 3,
+    });
+    expect(pagesAround({ page: 2, size: 2, total: 5 })).toEqual({ previous: 1, next: 3, last: 3 });
+    expect(pagesAround({ page: 3, size: 2, total: 6 })).toEqual({
+      previous: 2,
+      next: null,
+      last: 3,
+    });
+    expect(pagesAround({ page: 9, size: 2, total: 6 })).toEqual({
+      previous: 3,
+      next: null,
+      last: 3,
+    });
+  });
+
+  it('counts open requests in words', () => {
+    expect(openRequestsText(0)).toBe('No open requests.');
+    expect(openRequestsText(1)).toBe('1 open request, listed here once decided.');
+    expect(openRequestsText(4)).toBe('4 open requests, listed here once decided.');
   });
 });

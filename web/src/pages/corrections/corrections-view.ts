@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '@upright/contracts';
+import type { CorrectionsPage, LedgerEntry } from '@upright/contracts';
 
 /** "3 days", "5 hours", "under an hour": a measured time, rounded the way people say it. */
 export function formatDuration(seconds: number | null): string {
@@ -18,4 +18,25 @@ export function formatValue(value: number | null): string {
 export function changeText(entry: LedgerEntry): string {
   if (entry.status !== 'accepted') return '—';
   return `${entry.corrected_field_label ?? entry.field_label}: ${formatValue(entry.before_value)} → ${formatValue(entry.after_value)}`;
+}
+
+/** The pages before and after this one (null at either end) and the last page (at least 1). */
+export function pagesAround({ page, size, total }: CorrectionsPage): {
+  previous: number | null;
+  next: number | null;
+  last: number;
+} {
+  const last = Math.max(1, Math.ceil(total / size));
+  return {
+    // A page beyond the end (an old link) leads back to the last one.
+    previous: page > 1 ? Math.min(page - 1, last) : null,
+    next: page < last ? page + 1 : null,
+    last,
+  };
+}
+
+/** Open requests are only counted on the public ledger until they are decided (issue 25). */
+export function openRequestsText(count: number): string {
+  if (count === 0) return 'No open requests.';
+  return `${count} open request${count === 1 ? '' : 's'}, listed here once decided.`;
 }

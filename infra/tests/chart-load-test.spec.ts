@@ -1,0 +1,36 @@
+/**
+ * The BFF's load-test mode in the chart (issue 27): off unless the operator names generators or a
+ * token Secret, and then exactly the variables the BFF validates (bff/src/http/load-test-mode.ts).
+ */
+import { componentOf, ofKind, renderChart, type Manifest } from './chart';
+
+function bffEnv(sets: string[] = []): Record<string, Manifest> {
+  const bff = ofKind(renderChart([], sets), 'Deployment').find(
+    (candidate) => componentOf(candidate) === 'bff',
+  )!;
+  const env: Manifest[] = bff.spec.template.spec.containers[0].env ?? [];
+  return Object.fromEntries(env.map((variable) => [variable.name, variable]));
+}
+
+describe('chart: load-test mode', () => {
+  it('is off by default: neither variable is set', () => {
+    const env = bffEnv();
+    expect(env.LOAD_TEST_CLIENTS).toBeUndefined();
+    expect(env.LOAD_TEST_TOKEN).toBeUndefined();
+  });
+
+  it('passes the generators as LOAD_TEST_CLIENTS and the token from its own Secret', () => {
+    const env = bffEnv([
+      'bff.loadTest.clients={203.0.113.7/32,10.20.0.0/16}',
+      'bff.loadTest.tokenSecret.name=upright-load-test',
+    ]);
+    expect(env.LOAD_TEST_CLIENTS.value).toBe('203.0.113.7/32,10.20.0.0/16');
+    expect(env.LOAD_TEST_TOKEN.valueFrom).toEqual({
+      secretKeyRef: { name: 'upright-load-test', key: 'load-test-token' },
+    });
+  });
+
+  it('refuses a generator that is not an address or range at render time', () => {
+    expect(() => bffEnv(['bff.loadTest.clients={k6.example.com}'])).toThrow(/loadTest/);
+  });
+});
