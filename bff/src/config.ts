@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
+import { analyticsConfigShape, checkAnalyticsConfig } from './analytics/analytics';
 import { authConfigShape, requireAuthSecretsInProduction } from './auth/auth-config';
 import { loadTestConfigShape } from './http/load-test-mode';
 
@@ -35,6 +36,8 @@ export const bffConfigSchema = commonConfigSchema
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     ...authConfigShape,
     ...loadTestConfigShape,
+    ...analyticsConfigShape,
   })
-  .superRefine(requireAuthSecretsInProduction);
+  .superRefine(requireAuthSecretsInProduction)
+  .superRefine(checkAnalyticsConfig);
 export type BffConfig = z.infer<typeof bffConfigSchema>;

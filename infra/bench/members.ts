@@ -48,6 +48,8 @@ async function signUp(bffUrl: string, email: string): Promise<BenchMember> {
       email,
       password: `bench passphrase ${randomUUID()}`,
       birth_year: 1990,
+      birth_month: 7,
+      birth_day: 14,
       individual: true,
       altcha: await solvedCaptcha(bffUrl),
     }),

@@ -14,6 +14,7 @@ export default async function globalSetup(): Promise<void> {
   const stack = await startStack(privateStackBasePort());
   globalThis.__UPRIGHT_E2E_STACK__ = stack;
   process.env.E2E_BASE_URL = stack.baseUrl;
+  process.env.E2E_TRANSPORT_PREFIX = stack.transportPrefix;
   process.env.E2E_NOT_STARTED = stack.notStarted.join('\n');
   if (stack.notStarted.length > 0) {
     console.warn(`[e2e] processes not running:\n  ${stack.notStarted.join('\n  ')}`);

@@ -25,6 +25,36 @@ async function rankingOrder(page: Page, industry: string, weighting: RegExp): Pr
   return ranking.locator('tbody th').allTextContents();
 }
 
+/** On the priorities page after sign-up: only climate matters, everything else not at all. */
+async function saveClimateOnly(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
+  for (const label of [
+    'Executive pay & income inequality',
+    'US lobbying',
+    'US federal taxes',
+    'Price inflation',
+    'Stock repurchasing',
+    'Diverse representation',
+    'Diversity pay gap',
+    'Net neutrality',
+  ]) {
+    await page.getByLabel(label, { exact: true }).fill('0');
+  }
+  await page.getByLabel('Climate', { exact: true }).fill('10');
+  await page.getByText('You have unsaved changes.').waitFor();
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  await page.getByTestId('success-overlay').getByText('updated').waitFor();
+  await page.getByTestId('success-overlay').waitFor({ state: 'detached' });
+}
+
+/** What a screen reader hears in the move column for a move (the oracle of the check). */
+function moveWords(move: number | null): string {
+  if (move === null) return 'new this period';
+  if (move > 0) return `up ${move}`;
+  if (move < 0) return `down ${-move}`;
+  return 'no change';
+}
+
 describe('member', () => {
   let browser: Browser;
   let close: () => Promise<void>;
@@ -39,25 +69,7 @@ describe('member', () => {
     await acceptCookies(context);
     const visitorOrder = await rankingOrder(page, industry, /average priorities of all members/);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
-    await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
-    // Only climate matters; everything else not at all.
-    for (const label of [
-      'Executive pay & income inequality',
-      'US lobbying',
-      'US federal taxes',
-      'Price inflation',
-      'Stock repurchasing',
-      'Diverse representation',
-      'Diversity pay gap',
-      'Net neutrality',
-    ]) {
-      await page.getByLabel(label, { exact: true }).fill('0');
-    }
-    await page.getByLabel('Climate', { exact: true }).fill('10');
-    await page.getByText('You have unsaved changes.').waitFor();
-    await page.getByRole('button', { name: 'SAVE' }).click();
-    await page.getByTestId('success-overlay').getByText('updated').waitFor();
-    await page.getByTestId('success-overlay').waitFor({ state: 'detached' });
+    await saveClimateOnly(page);
     const memberOrder = await rankingOrder(page, industry, /your priorities/);
     expect(await page.getByTestId('weighting-note').textContent()).toContain('your priorities');
     expect(memberOrder).not.toEqual(visitorOrder);
@@ -185,6 +197,72 @@ describe('member', () => {
     );
     await list.getByRole('button', { name: `Unfollow ${company.name}` }).click();
     await page.getByTestId('follows-empty').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a member's own moves, weighed with their priorities, not the crowd's (record 0047)", async () => {
+    const { industry } = await sampleTargets();
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await saveClimateOnly(page);
+    await rankingOrder(page, industry, /your priorities/);
+    const rows = page.getByTestId('ranking-table').locator('tbody tr');
+    const shown = new Map(
+      await rows.evaluateAll((trs) =>
+        trs.map((tr): [string, string] => [
+          tr.querySelector('th')?.textContent ?? '',
+          tr.querySelector('.move-cell .visually-hidden')?.textContent ?? '',
+        ]),
+      ),
+    );
+    // The answer the page was made from, with this member's session.
+    const answer = await page.evaluate(async (path) => {
+      const response = await fetch(path, { credentials: 'same-origin' });
+      return (await response.json()) as {
+        result: { ranked: Array<{ upright_cid: string; company_name: string }> };
+        moves: Record<string, { arank: number | null; prank: number | null }>;
+      };
+    }, `/api/companies/us/${industry}`);
+    const differing = answer.result.ranked.filter(
+      (company) =>
+        answer.moves[company.upright_cid].prank !== answer.moves[company.upright_cid].arank,
+    );
+    // Climate alone ranks this industry otherwise than the crowd: some move differs.
+    expect(differing.length).toBeGreaterThan(0);
+    expect(shown.size).toBeGreaterThan(0);
+    const cidOf = new Map(answer.result.ranked.map((c) => [c.company_name, c.upright_cid]));
+    for (const [name, words] of shown) {
+      expect([name, words]).toEqual([name, moveWords(answer.moves[cidOf.get(name)!].prank)]);
+    }
+    expect(
+      await page.getByRole('columnheader', { name: /Move since/ }).textContent(),
+    ).not.toContain("members' average");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the sign-up form tells the day before the 13th birthday from the day itself (record 0047)', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await open(page, '/account/signup');
+    // Today where a date begins last (UTC−12), as accounts dates the birthday.
+    const today = new Date(Date.now() - 12 * 60 * 60 * 1000);
+    const birthDay = (daysLater: number) =>
+      new Date(
+        Date.UTC(today.getUTCFullYear() - 13, today.getUTCMonth(), today.getUTCDate() + daysLater),
+      );
+    const typeBirth = async (date: Date) => {
+      await page.getByLabel('What year were you born?').fill(String(date.getUTCFullYear()));
+      await page.getByLabel('Month', { exact: true }).selectOption(String(date.getUTCMonth() + 1));
+      await page.getByLabel('Day', { exact: true }).fill(String(date.getUTCDate()));
+    };
+    const help = page.locator('#birth-year-help');
+    await typeBirth(birthDay(1));
+    await help.filter({ hasText: 'Members must be 13 or older.' }).waitFor();
+    await typeBirth(birthDay(0));
+    await help.filter({ hasText: 'Only used to check that you are 13 or older' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,47 @@
-import type { Browser } from 'playwright-core';
-import { acceptCookies, launchBrowser, newPage, open } from './support/browser';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { acceptCookies, launchBrowser, MOBILE, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
+import { signUp } from './support/member';
+
+/** The total of 'Found {n} results in {ms} milliseconds', once the panel shows one. */
+async function foundTotal(panel: Locator): Promise<number> {
+  const stats = panel.getByText(/^Found \d+ results in \d+ milliseconds$/);
+  await stats.waitFor({ timeout: 15_000 });
+  return Number(/Found (\d+)/.exec((await stats.textContent())!)![1]);
+}
+
+/** Waits until the panel's total is `total` (a filter's answer replaces the list's). */
+async function waitForTotal(page: Page, total: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) =>
+      new RegExp(`^Found ${expected} results in \\d+ milliseconds$`).test(
+        document.querySelector('[data-testid="search-panel"] .search-stats')?.textContent ?? '',
+      ),
+    total,
+    { timeout: 15_000 },
+  );
+}
+
+/** A filter's first value (most results first): its label and its count. */
+async function firstValue(
+  filter: Locator,
+): Promise<{ item: Locator; name: string; count: number }> {
+  const item = filter.locator('.search-filter-item').first();
+  await item.waitFor({ timeout: 15_000 });
+  const name = (await item.locator('span').first().textContent())!;
+  const count = Number(await item.locator('.search-filter-count').textContent());
+  return { item, name, count };
+}
+
+/** Types into the search box once ReactiveSearch's box has replaced the plain field. */
+async function typeInBox(page: Page, text: string): Promise<void> {
+  const input = page.getByPlaceholder('Beta search [mostly large US corporations]');
+  await input.click();
+  await page.locator('.search-box').waitFor();
+  await input.fill('');
+  await input.pressSequentially(text, { delay: 40 });
+}
 
 describe('search bar', () => {
   let browser: Browser;
@@ -77,5 +118,120 @@ describe('search bar', () => {
     await panel.getByRole('button', { name: 'close' }).click();
     await panel.waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('filters narrow the results with counts, combine with the text and each other, and survive a reload', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await open(page, '/about');
+    await typeInBox(page, 'a');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('search-panel');
+    const all = await foundTotal(panel);
+    const industry = panel.locator('details.search-filter', { hasText: 'Industry' });
+    const sector = panel.locator('details.search-filter', { hasText: 'Sector' });
+    // The counts are those of the text searched: together they hold every result.
+    const industryCounts = await industry.locator('.search-filter-count').allTextContents();
+    expect(industryCounts.map(Number).reduce((sum, count) => sum + count, 0)).toBe(all);
+
+    const chosen = await firstValue(industry);
+    // Names, not slugs: the industry's name from the active industries.
+    expect(chosen.name).not.toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
+    await chosen.item.click();
+    await waitForTotal(page, chosen.count);
+    expect(chosen.count).toBeLessThan(all);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('a');
+    const slug = new URL(page.url()).searchParams.get('search_industry');
+    expect(slug).toMatch(/^[a-z0-9-]+$/);
+    // Every result opens a company of that industry.
+    const links = await panel
+      .locator('.search-result h3 a')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(links.length).toBe(Math.min(chosen.count, 20));
+    for (const link of links) expect(link).toContain(`/companies/us/${slug}/`);
+    // Choosing an industry keeps the others on offer; the sector counts follow the industry.
+    expect(await industry.locator('.search-filter-item').count()).toBeGreaterThan(1);
+    const bySector = await firstValue(sector);
+    expect(bySector.count).toBeLessThanOrEqual(chosen.count);
+    await bySector.item.click();
+    await waitForTotal(page, bySector.count);
+    expect(new URL(page.url()).searchParams.get('search_sector')).toBe(bySector.name);
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+    await waitForTotal(page, bySector.count);
+    expect(await industry.locator('input[type="checkbox"]:checked').count()).toBe(1);
+    expect(await sector.locator('input[type="checkbox"]:checked').count()).toBe(1);
+    expect(
+      await page.getByPlaceholder('Beta search [mostly large US corporations]').inputValue(),
+    ).toBe('a');
+
+    // Closing the panel takes its state out of the URL.
+    await panel.getByRole('button', { name: 'close' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 360 px the filters fold above the results and nothing overflows', async () => {
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    await acceptCookies(context);
+    await open(page, '/about?search=a');
+    const panel = page.getByTestId('search-panel');
+    const all = await foundTotal(panel);
+    const industry = panel.locator('details.search-filter', { hasText: 'Industry' });
+    expect(await industry.getAttribute('open')).toBeNull();
+    await industry.locator('summary').click();
+    const chosen = await firstValue(industry);
+    await chosen.item.click();
+    await waitForTotal(page, chosen.count);
+    expect(chosen.count).toBeLessThan(all);
+    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(MOBILE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a member's recent searches appear in the box; a visitor's never do", async () => {
+    const { company } = await sampleTargets();
+    const term = company.name.slice(0, 5).toLowerCase();
+    const recentSuggestion = (page: Page) =>
+      page.locator('.search-suggestions li').filter({ has: page.locator('.search-recent-icon') });
+
+    const member = await newPage(browser);
+    await acceptCookies(member.context);
+    await signUp(member.page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await open(member.page, '/about');
+    await typeInBox(member.page, term);
+    await member.page.keyboard.press('Enter');
+    await foundTotal(member.page.getByTestId('search-panel'));
+    await open(member.page, '/faq');
+    // docs/product/spec.md#s9: recent searches from the third character.
+    await typeInBox(member.page, term.slice(0, 3));
+    const recent = recentSuggestion(member.page).filter({ hasText: term });
+    await recent.first().waitFor({ timeout: 15_000 });
+    // Picking it searches it again.
+    await recent.first().click();
+    expect(await foundTotal(member.page.getByTestId('search-panel'))).toBeGreaterThan(0);
+    expect(new URL(member.page.url()).searchParams.get('search')).toBe(term);
+    expect(member.errors).toEqual([]);
+    await member.context.close();
+
+    const visitor = await newPage(browser);
+    await acceptCookies(visitor.context);
+    await open(visitor.page, '/about');
+    await typeInBox(visitor.page, term);
+    await visitor.page.keyboard.press('Enter');
+    await foundTotal(visitor.page.getByTestId('search-panel'));
+    await open(visitor.page, '/faq');
+    await typeInBox(visitor.page, term.slice(0, 3));
+    await visitor.page
+      .locator('.search-suggestions li')
+      .filter({ hasText: company.name })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await recentSuggestion(visitor.page).count()).toBe(0);
+    await visitor.context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { PageViews } from './analytics/PageViews';
 import { BareLayout, Layout } from './components/Layout';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { ProgressBar } from './components/ProgressBar';
@@ -58,6 +59,7 @@ export function App() {
   );
   return (
     <>
+      <PageViews />
       <ProgressBar />
       <LoadingOverlay />
       {isBarePath(pathname) ? <BareLayout>{routes}</BareLayout> : <Layout>{routes}</Layout>}

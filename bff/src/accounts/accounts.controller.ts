@@ -11,15 +11,24 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
+  averagesAnswerSchema,
+  cancelDiscontinueAnswerSchema,
+  crowdAveragesAnswerSchema,
+  discontinueAnswerSchema,
   discontinueBodySchema,
   linkHashSchema,
   Patterns,
+  prioritiesAnswerSchema,
   prioritiesBodySchema,
+  prioritiesSavedAnswerSchema,
   resetBodySchema,
   resetPasswordBodySchema,
+  settingsAnswerSchema,
   settingsBodySchema,
+  settingsSavedAnswerSchema,
   strictBody,
   unsubscribeBodySchema,
+  userAnswerSchema,
   type Averages,
   type CancelDiscontinueResponse,
   type CrowdAverages,
@@ -52,6 +61,7 @@ import {
 } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** PUT /api/canceldiscontinue carries no data: an empty body or `{}`. */
@@ -73,6 +83,10 @@ export class AccountsController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('averages')
+  @Operation({
+    summary: "The crowd's average priorities, which weigh visitors' rankings",
+    answer: averagesAnswerSchema,
+  })
   averages(): Promise<Averages> {
     return this.services.request(Patterns.accounts.averages, {});
   }
@@ -83,11 +97,19 @@ export class AccountsController {
    */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('averages/history')
+  @Operation({
+    summary: 'The published crowd averages over time',
+    answer: crowdAveragesAnswerSchema,
+  })
   averagesHistory(): Promise<CrowdAverages> {
     return this.services.request(Patterns.accounts.averagesHistory, {});
   }
 
   @Get('user')
+  @Operation({
+    summary: 'The signed-in member',
+    answer: userAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   @AllowDiscontinued()
   user(@CurrentMember() member: AuthenticatedMember): Promise<User> {
@@ -96,6 +118,10 @@ export class AccountsController {
 
   /** docs/product/spec.md#s7 "body user": the member is the session's; the body is not read. */
   @Post('welcome')
+  @Operation({
+    summary: 'Sends the welcome mail once',
+    answer: z.object({ queued: z.boolean() }),
+  })
   @HttpCode(200)
   @UseGuards(MemberGuard)
   welcome(@CurrentMember() member: AuthenticatedMember): Promise<{ queued: boolean }> {
@@ -103,12 +129,20 @@ export class AccountsController {
   }
 
   @Get('priorities')
+  @Operation({
+    summary: "The member's priority values",
+    answer: prioritiesAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   priorities(@CurrentMember() member: AuthenticatedMember): Promise<PrioritiesResponse> {
     return this.services.request(Patterns.accounts.priorities, { uid: member.uid });
   }
 
   @Put('priorities')
+  @Operation({
+    summary: "Saves the member's priority values",
+    answer: prioritiesSavedAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   savePriorities(
     @CurrentMember() member: AuthenticatedMember,
@@ -118,12 +152,20 @@ export class AccountsController {
   }
 
   @Get('settings')
+  @Operation({
+    summary: "The member's settings",
+    answer: settingsAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   settings(@CurrentMember() member: AuthenticatedMember): Promise<Settings> {
     return this.services.request(Patterns.accounts.settings, { uid: member.uid });
   }
 
   @Put('settings')
+  @Operation({
+    summary: "Changes the member's settings (a new password needs the current one)",
+    answer: settingsSavedAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   saveSettings(
     @CurrentMember() member: AuthenticatedMember,
@@ -147,6 +189,10 @@ export class AccountsController {
    * confirms it (re-authentication: a borrowed session alone cannot end an account).
    */
   @Put('discontinue')
+  @Operation({
+    summary: 'Asks to discontinue the membership (confirmed by the password)',
+    answer: discontinueAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   async discontinue(
     @CurrentMember() member: AuthenticatedMember,
@@ -167,6 +213,10 @@ export class AccountsController {
 
   /** The overlay's "Continue" (docs/product/spec.md#s2): the session of the sign-in goes on. */
   @Put('canceldiscontinue')
+  @Operation({
+    summary: 'Cancels a pending discontinuation',
+    answer: cancelDiscontinueAnswerSchema,
+  })
   @UseGuards(MemberGuard)
   @AllowDiscontinued()
   cancelDiscontinue(
@@ -178,6 +228,10 @@ export class AccountsController {
 
   /** From a mail link; the signed key is the proof, no session needed. */
   @Post('unsubscribe')
+  @Operation({
+    summary: "Unsubscribes from mails with a mailed link's key",
+    answer: z.object({ unsubscribed: z.literal(true) }),
+  })
   @HttpCode(200)
   unsubscribe(
     @Body(new ZodValidationPipe(unsubscribeBodySchema)) body: UnsubscribeRequest,
@@ -187,6 +241,10 @@ export class AccountsController {
 
   /** Same answer whether or not the email belongs to a member. */
   @Post('reset')
+  @Operation({
+    summary: 'Mails a password reset link (the same answer for any address)',
+    answer: z.object({ resetSent: z.literal(true) }),
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit('reset')
@@ -202,6 +260,10 @@ export class AccountsController {
 
   /** A malformed code is simply not valid (a mangled link), not a bad request. */
   @Get('validatehash/:hash')
+  @Operation({
+    summary: "Whether a password reset link's code is still valid",
+    answer: z.object({ hashValid: z.boolean() }),
+  })
   async validateHash(@Param('hash') hash: string): Promise<{ hashValid: boolean }> {
     if (!linkHashSchema.safeParse(hash).success) return { hashValid: false };
     return this.services.request(Patterns.accounts.validateResetHash, { hash });
@@ -209,6 +271,10 @@ export class AccountsController {
 
   /** The owner is back: the account's budget of wrong passwords starts again (issue 25). */
   @Post('resetpassword')
+  @Operation({
+    summary: "Sets a new password with a reset link's code",
+    answer: z.object({ success: z.literal(true) }),
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit('reset')

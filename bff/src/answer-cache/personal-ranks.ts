@@ -1,8 +1,10 @@
 import {
   ISSUE_KEYS,
   orderByName,
+  personalMoves,
   rankPersonally,
   type IndustryCompaniesResponse,
+  type IssueRanksOf,
   type IssueWeights,
   type PersonallyRankable,
   type WeightedRank,
@@ -13,6 +15,8 @@ export interface PersonalRanks {
   byCid: ReadonlyMap<string, WeightedRank>;
   /** upright_cid by prank, then name (docs/product/rules.md#s5 rule 9). */
   pranked: string[];
+  /** The member's own move of each company ranked in the previous period (record 0047). */
+  moves: ReadonlyMap<string, number>;
 }
 
 /**
@@ -24,8 +28,10 @@ export class RankedSetOfAnswer {
   private readonly nameOrder: number[];
   /** Only what weighing reads, in small objects of one shape: a wide company is slow to read. */
   private readonly companies: readonly PersonallyRankable[];
+  private readonly previous: readonly IssueRanksOf[];
 
   constructor(answer: IndustryCompaniesResponse) {
+    this.previous = answer.previous_ranks;
     this.companies = answer.result.ranked.map(
       (company) =>
         Object.fromEntries([
@@ -37,9 +43,16 @@ export class RankedSetOfAnswer {
     this.nameOrder = orderByName(this.companies);
   }
 
-  /** Rules 7–9 with the member's values, by the contracts' code the engine shares. */
+  /**
+   * Rules 7–9 with the member's values, by the contracts' code the engine shares, and the moves
+   * since the previous period weighed with the same values.
+   */
   weigh(values: IssueWeights): PersonalRanks {
     const { ranks, pranked } = rankPersonally(this.companies, values, this.nameOrder);
-    return { byCid: new Map(ranks.map((rank) => [rank.upright_cid, rank])), pranked };
+    return {
+      byCid: new Map(ranks.map((rank) => [rank.upright_cid, rank])),
+      pranked,
+      moves: personalMoves(ranks, this.previous, values),
+    };
   }
 }

@@ -5,12 +5,12 @@ import type { PersonalRanks } from './personal-ranks';
 const MARK = '\u0001';
 const SLOT = /"\\u0001([^"\\]*)"/g;
 
-type PersonalField = 'raw_prank' | 'prank' | 'ptied';
+type PersonalField = 'raw_prank' | 'prank' | 'ptied' | 'move';
 type Slot = { company: string; field: PersonalField } | { list: 'pranked' };
 
 /**
- * A visitor's answer cut at its personal fields (raw_prank, prank, ptied of each company, and
- * `pranked`), so that a member's answer is the visitor's bytes with their values put in: a few
+ * A visitor's answer cut at its personal fields (raw_prank, prank, ptied of each company, its
+ * move's `prank`, and `pranked`), so that a member's answer is the visitor's bytes with their values put in: a few
  * small strings and one copy, instead of building and serialising the answer per request.
  */
 export class PersonalTemplate {
@@ -32,6 +32,12 @@ export class PersonalTemplate {
         })),
         pranked: `${MARK}pranked`,
       },
+      moves: Object.fromEntries(
+        Object.entries(answer.moves).map(([cid, move]) => [
+          cid,
+          { ...move, prank: `${MARK}${cid}|move` },
+        ]),
+      ),
     };
     return PersonalTemplate.cut(JSON.stringify(marked));
   }
@@ -88,5 +94,6 @@ function valueOf(slot: Slot, personal: PersonalRanks): string {
   if (rank === undefined) return 'null';
   if (slot.field === 'raw_prank') return String(rank.raw);
   if (slot.field === 'prank') return String(rank.rank);
+  if (slot.field === 'move') return String(personal.moves.get(slot.company) ?? null);
   return String(rank.tied);
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  authAnswerSchema,
   Patterns,
   signinBodySchema,
   signupBodySchema,
@@ -9,11 +10,14 @@ import {
   type SignupBody,
   type User,
   type VerifyRequest,
+  userAnswerSchema,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { CsrfIssuer } from './csrf';
 import { accountKeys, RateLimit, RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
@@ -31,6 +35,10 @@ export class AuthController {
 
   /** The CSRF token the web app fetches before its first write (public GETs set no cookies). */
   @Get('csrf')
+  @Operation({
+    summary: 'Issues a CSRF token: the cookie and the `X-CSRF-Token` header every write needs',
+    answer: z.object({ csrfToken: z.string() }),
+  })
   csrfToken(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -39,6 +47,10 @@ export class AuthController {
   }
 
   @Post('signup')
+  @Operation({
+    summary: 'Signs up (solved captcha needed) and starts a session',
+    answer: authAnswerSchema,
+  })
   @UseGuards(RateLimitGuard)
   @RateLimit('signup')
   async signup(
@@ -54,6 +66,10 @@ export class AuthController {
   }
 
   @Post('signin')
+  @Operation({
+    summary: 'Signs in and starts a session',
+    answer: authAnswerSchema,
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit('signin')
@@ -77,6 +93,10 @@ export class AuthController {
 
   /** Ends this session (cookie or bearer) and removes the cookie; fine when signed out. */
   @Post('signout')
+  @Operation({
+    summary: 'Ends this session (fine when signed out)',
+    answer: z.object({ signedOut: z.literal(true) }),
+  })
   @HttpCode(200)
   async signout(
     @Req() request: Request,
@@ -92,6 +112,10 @@ export class AuthController {
   }
 
   @Post('verify')
+  @Operation({
+    summary: "Verifies the member's email (the mailed code, or email and password)",
+    answer: z.object({ user: userAnswerSchema }),
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @RateLimit('signin')

@@ -111,7 +111,7 @@ export class CsrfIssuer {
   }
 }
 
-const CSRF_EXEMPT = 'upright:csrf-exempt';
+export const CSRF_EXEMPT = 'upright:csrf-exempt';
 /**
  * For reads that a protocol sends as POST (ReactiveSearch): they change nothing a member owns
  * but their own recent searches, and only JSON bodies are parsed, which a cross-site page

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
-import type { CaptchaChallenge } from '@upright/contracts';
+import { captchaChallengeAnswerSchema, type CaptchaChallenge } from '@upright/contracts';
 import { RateLimit, RateLimitGuard } from '../auth/rate-limit';
+import { Operation } from '../openapi/operation.decorator';
 import { CaptchaService } from './captcha.service';
 
 @Controller('api')
@@ -9,6 +10,10 @@ export class CaptchaController {
 
   /** The `altcha` widget's challenge URL (each challenge is used once). */
   @Get('captcha')
+  @Operation({
+    summary: 'A captcha challenge (each is used once)',
+    answer: captchaChallengeAnswerSchema,
+  })
   @Header('Cache-Control', 'no-store')
   @UseGuards(RateLimitGuard)
   @RateLimit('captcha')

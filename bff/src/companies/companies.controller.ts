@@ -1,6 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import {
+  companyDetailAnswerSchema,
+  industryCompaniesAnswerSchema,
   Patterns,
+  whyThisRankAnswerSchema,
   type CompanyDetail,
   type IndustryCompaniesResponse,
   type WhyThisRankResponse,
@@ -16,6 +19,7 @@ import {
   requireCoveredMarket,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
 
@@ -26,6 +30,10 @@ export class CompaniesController {
   /** docs/product/rules.md#s6: the industry page's ranked, aranked and pranked lists. */
   @PublicAnswer({ domain: 'data', personal: 'industry-ranking' })
   @Get('companies/:market/:industry')
+  @Operation({
+    summary: "An industry's ranking: every company with its ranks, and the industry",
+    answer: industryCompaniesAnswerSchema,
+  })
   industryCompanies(
     @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
     @Query(new ZodValidationPipe(periodQuery)) period: z.output<typeof periodQuery>,
@@ -43,6 +51,13 @@ export class CompaniesController {
    */
   @PublicAnswer({ domain: 'data', personal: 'company-ranks' })
   @Get('primary/:market/:industry/:company')
+  @Operation({
+    summary: "A company's page: its fields, figures and ranks in the industry",
+    answer: companyDetailAnswerSchema,
+    others: [
+      { status: 204, description: 'The industry has no such company (docs/product/spec.md#s7)' },
+    ],
+  })
   async companyDetail(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
     @Res({ passthrough: true }) response: Response,
@@ -59,6 +74,10 @@ export class CompaniesController {
   /** "Why this rank" (issue 15); 404 naming `company` when it is not ranked in the industry. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('why/:market/:industry/:company')
+  @Operation({
+    summary: 'Why a company has its weighted rank',
+    answer: whyThisRankAnswerSchema,
+  })
   async whyThisRank(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<WhyThisRankResponse> {

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { messageBodySchema, Patterns, type MessageBody } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
+import { z } from 'zod';
 import {
   CurrentMember,
   OptionalMemberGuard,
@@ -10,6 +11,7 @@ import {
 } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 
 /**
  * docs/product/spec.md#s7 `POST /api/message`: the contact form (and report correction requests).
@@ -22,6 +24,10 @@ export class ContactController {
   ) {}
 
   @Post('message')
+  @Operation({
+    summary: 'Sends the contact form (solved captcha needed)',
+    answer: z.object({ sent: z.literal(true) }),
+  })
   @HttpCode(200)
   @UseGuards(RateLimitGuard, OptionalMemberGuard)
   @RateLimit('contact')

@@ -11,6 +11,8 @@ import {
 } from '@nestjs/common';
 import {
   acceptCorrectionBodySchema,
+  ledgerEntryAnswerSchema,
+  openCorrectionsAnswerSchema,
   Patterns,
   rejectCorrectionBodySchema,
   type AcceptCorrectionBody,
@@ -22,6 +24,7 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import {
   correctionIdParams,
   correctionsPageQuery,
@@ -41,6 +44,10 @@ export class CorrectionsAdminController {
 
   /** A page of the open requests, oldest first, with how many are open. */
   @Get()
+  @Operation({
+    summary: 'A page of the open correction requests (admins)',
+    answer: openCorrectionsAnswerSchema,
+  })
   open(
     @Query(new ZodValidationPipe(correctionsPageQuery)) page: CorrectionsPageQuery,
   ): Promise<OpenCorrectionsResponse> {
@@ -48,6 +55,10 @@ export class CorrectionsAdminController {
   }
 
   @Post(':id/accept')
+  @Operation({
+    summary: 'Accepts a correction request with the new value (admins)',
+    answer: ledgerEntryAnswerSchema,
+  })
   @HttpCode(HttpStatus.OK)
   accept(
     @Param(new ZodValidationPipe(correctionIdParams)) params: IdParams,
@@ -62,6 +73,10 @@ export class CorrectionsAdminController {
   }
 
   @Post(':id/reject')
+  @Operation({
+    summary: 'Rejects a correction request with a reason (admins)',
+    answer: ledgerEntryAnswerSchema,
+  })
   @HttpCode(HttpStatus.OK)
   reject(
     @Param(new ZodValidationPipe(correctionIdParams)) params: IdParams,

@@ -11,6 +11,8 @@ import {
 } from '@nestjs/common';
 import {
   correctionBodySchema,
+  correctionLedgerAnswerSchema,
+  correctionReceiptAnswerSchema,
   Patterns,
   type CorrectionBody,
   type CorrectionLedger,
@@ -23,6 +25,7 @@ import { CaptchaService } from '../captcha/captcha.service';
 import { unknownCompany } from '../http/api-exceptions';
 import { companyPageParams, companyRoute } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
 
 /**
@@ -38,6 +41,10 @@ export class CorrectionsController {
   ) {}
 
   @Post('corrections')
+  @Operation({
+    summary: 'Asks for a correction of a figure or rank (solved captcha needed)',
+    answer: correctionReceiptAnswerSchema,
+  })
   @HttpCode(HttpStatus.CREATED)
   @UseGuards(RateLimitGuard)
   @RateLimit('contact')
@@ -55,6 +62,10 @@ export class CorrectionsController {
    * make each request drop every kept answer of the site (decision 0038).
    */
   @Get('corrections/:market/:industry/:company')
+  @Operation({
+    summary: "A page of a company's public corrections ledger",
+    answer: correctionLedgerAnswerSchema,
+  })
   async ledger(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
     @Query(new ZodValidationPipe(correctionsPageQuery)) page: CorrectionsPageQuery,

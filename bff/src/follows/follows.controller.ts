@@ -1,11 +1,17 @@
 import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { Patterns, uprightCidSchema, type FollowsResponse } from '@upright/contracts';
+import {
+  followsAnswerSchema,
+  Patterns,
+  uprightCidSchema,
+  type FollowsResponse,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../auth';
 import { notFound } from '../http/api-exceptions';
 import { companyPageParams, requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 
 const unfollowParams = z.object({ cid: uprightCidSchema });
 
@@ -19,12 +25,20 @@ export class FollowsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('follows')
+  @Operation({
+    summary: 'The companies the member follows',
+    answer: followsAnswerSchema,
+  })
   list(@CurrentMember() member: AuthenticatedMember): Promise<FollowsResponse> {
     return this.services.request(Patterns.accounts.follows, { uid: member.uid });
   }
 
   /** Follows the company of this company page; 404 naming `company` when there is none. */
   @Put('follows/:market/:industry/:company')
+  @Operation({
+    summary: 'Follows the company of this company page',
+    answer: followsAnswerSchema,
+  })
   async follow(
     @CurrentMember() member: AuthenticatedMember,
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
@@ -47,6 +61,10 @@ export class FollowsController {
   }
 
   @Delete('follows/:cid')
+  @Operation({
+    summary: 'Stops following a company',
+    answer: followsAnswerSchema,
+  })
   unfollow(
     @CurrentMember() member: AuthenticatedMember,
     @Param(new ZodValidationPipe(unfollowParams)) params: z.output<typeof unfollowParams>,

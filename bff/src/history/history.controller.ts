@@ -1,5 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
+  companyHistoryAnswerSchema,
+  comparisonAnswerSchema,
+  industryHistoryAnswerSchema,
   Patterns,
   type CompanyHistoryResponse,
   type ComparisonResponse,
@@ -16,6 +19,7 @@ import {
   requireCoveredMarket,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { comparisonQuery } from './history.schemas';
 
 /** docs/product/rules.md#s12: history and comparison, public reads kept like every other. */
@@ -25,6 +29,10 @@ export class HistoryController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('history/:market/:industry')
+  @Operation({
+    summary: "An industry's ranking at every period with scores",
+    answer: industryHistoryAnswerSchema,
+  })
   industryHistory(
     @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
   ): Promise<IndustryHistoryResponse> {
@@ -37,6 +45,10 @@ export class HistoryController {
   /** Unlike the company page (204), an unknown company is a 404 here: nothing has history. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('history/:market/:industry/:company')
+  @Operation({
+    summary: "A company's ranks at every period with scores",
+    answer: companyHistoryAnswerSchema,
+  })
   async companyHistory(
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
   ): Promise<CompanyHistoryResponse> {
@@ -49,6 +61,10 @@ export class HistoryController {
   /** An unknown company is a 404 naming the query field `c`. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('compare/:market/:industry')
+  @Operation({
+    summary: 'Two to four companies of an industry side by side',
+    answer: comparisonAnswerSchema,
+  })
   async compare(
     @Param(new ZodValidationPipe(industryPageParams)) params: z.output<typeof industryPageParams>,
     @Query(new ZodValidationPipe(comparisonQuery)) query: z.output<typeof comparisonQuery>,

@@ -4,6 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import helmet from 'helmet';
+import {
+  analyticsConnectSources,
+  analyticsSettings,
+  withAnalyticsTag,
+} from '../analytics/analytics';
 import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
@@ -24,7 +29,7 @@ type Middleware = (request: IncomingMessage, response: ServerResponse, next: () 
  * The headers a middleware sets on every answer (helmet's do not depend on the request), so
  * that the fast path can send the same ones without running it per request.
  */
-function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
+export function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const recorder = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
@@ -38,9 +43,14 @@ function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
  * Helmet's headers with one framing policy (docs/product/rules.md#s13): widgets may be framed by
  * any site, every other answer only by this one. X-Frame-Options cannot say "any site", so widgets
  * send none rather than one that contradicts their policy. Scripts: this origin's files and the
- * page's own inline scripts by hash (record 0040), never `unsafe-inline`.
+ * page's own inline scripts by hash (record 0040), never `unsafe-inline`. Connections: this origin
+ * and the analytics provider's, when one is configured (decision 0045).
  */
-function securityHeaders(frameAncestors: string[], inlineScripts: string[]): Middleware {
+export function securityHeaders(
+  frameAncestors: string[],
+  inlineScripts: string[],
+  connectSources: string[],
+): Middleware {
   return helmet({
     contentSecurityPolicy: {
       directives: {
@@ -48,7 +58,7 @@ function securityHeaders(frameAncestors: string[], inlineScripts: string[]): Mid
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...inlineScripts],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSources],
         frameAncestors,
       },
     },
@@ -63,10 +73,13 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
-  const indexHtml = builtIndexHtml(config.WEB_DIST_DIR);
+  const analytics = analyticsSettings(config);
+  const builtHtml = builtIndexHtml(config.WEB_DIST_DIR);
+  const indexHtml = builtHtml === null ? null : withAnalyticsTag(builtHtml, analytics);
   const inlineScripts = indexHtml === null ? [] : inlineScriptSources(indexHtml);
-  const pageHeaders = securityHeaders(["'self'"], inlineScripts);
-  const widgetHeaders = securityHeaders(['*'], inlineScripts);
+  const connectSources = analyticsConnectSources(analytics);
+  const pageHeaders = securityHeaders(["'self'"], inlineScripts, connectSources);
+  const widgetHeaders = securityHeaders(['*'], inlineScripts, connectSources);
   app.use((request: Request, response: Response, next: () => void) =>
     (isWidgetPath(request.path) ? widgetHeaders : pageHeaders)(request, response, next),
   );

@@ -14,6 +14,12 @@ import { notFound } from './api-exceptions';
  * a 404, decided by whoever knows what exists; a malformed one is a 400 here.
  */
 
+/**
+ * Parameters whose wire form (digits, a comma list) the OpenAPI document describes by the value
+ * they are read as, so their limits are the ones the pipe enforces (decision 0029).
+ */
+export const documentedAs = new WeakMap<object, z.ZodType>();
+
 const SLUG_RULE = 'must be lowercase letters and digits, words joined by single hyphens';
 
 export const slugParam = z
@@ -58,11 +64,14 @@ export const booleanParam = z
  */
 export function wholeNumberParam(min: number, max: number) {
   const rule = `must be a whole number from ${min} to ${max}`;
-  return z
+  const value = z.int(rule).min(min, rule).max(max, rule);
+  const param = z
     .string({ error: rule })
     .regex(/^[0-9]{1,10}$/, rule)
     .transform(Number)
-    .pipe(z.number().min(min, rule).max(max, rule));
+    .pipe(value);
+  documentedAs.set(param, value);
+  return param;
 }
 
 export const yearParam = wholeNumberParam(2000, 2100);

@@ -1,8 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Patterns } from '@upright/contracts';
+import { activeIndustriesAnswerSchema, industryAnswerSchema, Patterns } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { industryParams } from './industries.schemas';
 
@@ -13,6 +14,10 @@ export class IndustriesController {
   /** docs/product/spec.md#s7: the active industries. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('active')
+  @Operation({
+    summary: 'The active industries',
+    answer: activeIndustriesAnswerSchema,
+  })
   active() {
     return this.services.request(Patterns.rankings.activeIndustries, {});
   }
@@ -20,6 +25,10 @@ export class IndustriesController {
   /** docs/product/spec.md#s7: one industry; 404 when it is unknown or inactive. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('industry/:industry')
+  @Operation({
+    summary: 'One active industry',
+    answer: industryAnswerSchema,
+  })
   industry(@Param(new ZodValidationPipe(industryParams)) params: z.output<typeof industryParams>) {
     return this.services.request(Patterns.rankings.industry, { industry: params.industry });
   }

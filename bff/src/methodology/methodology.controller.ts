@@ -1,7 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
-import { Patterns, type MethodologyExampleResponse } from '@upright/contracts';
+import {
+  methodologyExampleAnswerSchema,
+  Patterns,
+  type MethodologyExampleResponse,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { Operation } from '../openapi/operation.decorator';
 
 /**
  * docs/product/rules.md#s12: the methodology page's worked example, computed by the ranking engine.
@@ -12,6 +17,10 @@ export class MethodologyController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('methodology/example')
+  @Operation({
+    summary: "The methodology's worked example, computed by the ranking engine",
+    answer: methodologyExampleAnswerSchema,
+  })
   example(): Promise<MethodologyExampleResponse> {
     return this.services.request(Patterns.rankings.methodologyExample, {});
   }

@@ -7,6 +7,7 @@ import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
 import { periodQuery, requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import {
   CSV_CONTENT_TYPE,
   industryCsv,
@@ -16,7 +17,12 @@ import {
   type IndustryOpenData,
   type ReportOpenData,
 } from './open-data-files';
-import { industryFileParams, reportFileParams } from './open-data.schemas';
+import {
+  industryFileParams,
+  industryOpenDataSchema,
+  reportFileParams,
+  reportOpenDataSchema,
+} from './open-data.schemas';
 
 /**
  * docs/product/rules.md#s12 open data: every industry ranking (any period) and every published
@@ -30,6 +36,11 @@ export class OpenDataController {
   // Declared before `:market/:file`, which would otherwise take `reports` for a market.
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/:file')
+  @Operation({
+    summary: "A published report's ranking as CSV or JSON",
+    answer: reportOpenDataSchema,
+    alsoAs: 'text/csv',
+  })
   async report(
     @Param(new ZodValidationPipe(reportFileParams)) params: z.output<typeof reportFileParams>,
   ): Promise<ReportOpenData | TextAnswerBody> {
@@ -49,6 +60,11 @@ export class OpenDataController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get(':market/:file')
+  @Operation({
+    summary: "An industry's ranking at a period as CSV or JSON",
+    answer: industryOpenDataSchema,
+    alsoAs: 'text/csv',
+  })
   async industry(
     @Param(new ZodValidationPipe(industryFileParams)) params: z.output<typeof industryFileParams>,
     @Query(new ZodValidationPipe(periodQuery)) period: z.output<typeof periodQuery>,

@@ -1,7 +1,14 @@
 /** The request schemas of the open-data routes (params, queries, bodies). */
+import {
+  industryCompaniesAnswerSchema,
+  periodAnswerSchema,
+  publishedReportAnswerSchema,
+  reportSourceAnswerSchema,
+} from '@upright/contracts';
 import { z } from 'zod';
 import { slugParam } from '../http/route-params';
 import { reportIdParam } from '../reports/reports.schemas';
+import type { IndustryOpenData, ReportOpenData } from './open-data-files';
 
 type Format = 'csv' | 'json';
 
@@ -29,4 +36,24 @@ export const industryFileParams = z.object({
 
 export const reportFileParams = z.object({
   file: downloadFile(reportIdParam, 'a report id (a whole number)'),
+});
+
+const openDataFacts = {
+  licence: z.string(),
+  methodology_version: z.string(),
+  period: periodAnswerSchema.nullable(),
+  sources: z.array(reportSourceAnswerSchema),
+};
+
+/** The JSON download of an industry ranking (the answer; CSV is the same rows as text). */
+export const industryOpenDataSchema: z.ZodType<IndustryOpenData> = z.object({
+  ...openDataFacts,
+  industry: z.string(),
+  data: industryCompaniesAnswerSchema,
+});
+
+export const reportOpenDataSchema: z.ZodType<ReportOpenData> = z.object({
+  ...openDataFacts,
+  report_id: z.int(),
+  data: publishedReportAnswerSchema,
 });

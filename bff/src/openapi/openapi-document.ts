@@ -9,9 +9,12 @@ import {
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { z } from 'zod';
 import { ANSWER_POLICY } from '../answer-cache/public-answer.decorator';
-import { AdminGuard, MemberGuard } from '../auth';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { AdminGuard, MemberGuard, OptionalMemberGuard } from '../auth';
+import { CSRF_EXEMPT } from '../auth/csrf';
+import { CSRF_HEADER } from '../auth/session-cookie';
+import { documentedAs } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { OPERATION_DOC, type OperationDoc } from './operation.decorator';
 
 /**
  * The version of the public read API (docs/product/rules.md#s12); `/developers` states what a
@@ -32,7 +35,14 @@ interface Parameter {
   in: 'path' | 'query';
   required: boolean;
   schema: JsonSchema;
-  description?: string;
+  style?: 'form';
+  explode?: false;
+}
+
+/** The cookies of this deployment (`__Host-` names in production). */
+export interface DocumentCookies {
+  session: string;
+  csrf: string;
 }
 
 const METHODS: Partial<Record<RequestMethod, string>> = {
@@ -52,13 +62,42 @@ const errorBody = z.object({
   }),
 });
 
-/** What a request sends, which is what the pipes' schemas read (before their transforms). */
-function inputSchema(schema: z.ZodType): JsonSchema {
+function jsonSchemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  override?: (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => void,
+): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
+    override,
   }) as JsonSchema;
   return rest;
+}
+
+/**
+ * What a request sends, which is what the pipes' schemas read (before their transforms); a
+ * parameter registered in `documentedAs` (digits read as a bounded number, a comma list) is
+ * described by the value it is read as, which is what its limits are about.
+ */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  return jsonSchemaOf(schema, 'input', (context) => {
+    const zodSchema = context.zodSchema as z.ZodType;
+    const readAs = documentedAs.get(zodSchema);
+    if (readAs !== undefined) {
+      for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+      Object.assign(context.jsonSchema, jsonSchemaOf(readAs, 'output'));
+    }
+    // The input side leaves defaults out; a read-as value's default is a value of its schema.
+    if (zodSchema instanceof z.ZodDefault && documentedAs.has(zodSchema.def.innerType)) {
+      context.jsonSchema.default = zodSchema.def.defaultValue;
+    }
+  });
+}
+
+/** What an answer holds: the schema's output side, objects closed to unknown fields. */
+function answerSchema(schema: z.ZodType): JsonSchema {
+  return jsonSchemaOf(schema, 'output');
 }
 
 function zodSchemaOf(argument: RouteArgument): z.ZodType | undefined {
@@ -89,27 +128,93 @@ function parametersFrom(
 ): Parameter[] {
   if (schema === undefined) return [];
   const json = inputSchema(schema);
-  if (single !== undefined) {
-    return [{ name: single, in: location, required: location === 'path', schema: json }];
-  }
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
+  const parameter = (name: string, property: JsonSchema, required: boolean): Parameter => ({
     name,
     in: location,
-    required: location === 'path' || required.has(name),
+    required: location === 'path' || required,
     schema: property,
-  }));
+    // A list travels as one comma-separated value (`?c=a,b`), not as repeated parameters.
+    ...(property.type === 'array' ? { style: 'form' as const, explode: false as const } : {}),
+  });
+  if (single !== undefined) return [parameter(single, json, false)];
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) =>
+    parameter(name, property, required.has(name)),
+  );
 }
 
-function securityOf(guards: unknown[]): object | undefined {
-  if (guards.some((guard) => guard === AdminGuard)) {
-    return { security: [{ session: [] }], 'x-upright-access': 'admin' };
-  }
-  if (guards.some((guard) => guard === MemberGuard)) {
-    return { security: [{ session: [] }], 'x-upright-access': 'member' };
-  }
-  return undefined;
+const UNSAFE_METHODS = new Set(['post', 'put', 'delete', 'patch']);
+
+type Access = 'admin' | 'member' | 'optional' | 'public';
+
+function accessOf(guards: unknown[]): Access {
+  if (guards.includes(AdminGuard)) return 'admin';
+  if (guards.includes(MemberGuard)) return 'member';
+  if (guards.includes(OptionalMemberGuard)) return 'optional';
+  return 'public';
+}
+
+/**
+ * Who may call, as the guards enforce it: a session (the cookie, or its token as a bearer) for
+ * members and admins, and for a cookie-borne write the CSRF double submit (its header equal to its
+ * cookie, decision 0018), which a bearer request does not need. Alternatives are OR'ed; the
+ * schemes of one alternative are AND'ed.
+ */
+function securityOf(access: Access, csrf: boolean): object {
+  const withCsrf = (requirement: Record<string, string[]>) =>
+    csrf ? { ...requirement, csrfHeader: [], csrfCookie: [] } : requirement;
+  const signedIn = [withCsrf({ session: [] }), { bearer: [] }];
+  const alternatives =
+    access === 'admin' || access === 'member'
+      ? signedIn
+      : access === 'optional'
+        ? [withCsrf({}), ...signedIn]
+        : csrf
+          ? [withCsrf({}), { bearer: [] }]
+          : undefined;
+  return {
+    ...(alternatives !== undefined ? { security: alternatives } : {}),
+    'x-upright-access': access,
+  };
+}
+
+const ERROR_CONTENT = {
+  'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
+};
+
+function responsesOf(status: string, doc: OperationDoc | undefined): Record<string, unknown> {
+  const success =
+    doc === undefined
+      ? { description: 'Success' }
+      : {
+          description: 'Success',
+          content: {
+            'application/json': { schema: answerSchema(doc.answer) },
+            ...(doc.alsoAs !== undefined ? { [doc.alsoAs]: { schema: { type: 'string' } } } : {}),
+          },
+        };
+  const others = Object.fromEntries(
+    (doc?.others ?? []).map((other) => [
+      String(other.status),
+      {
+        description: other.description,
+        ...(other.schema !== undefined
+          ? { content: { 'application/json': { schema: answerSchema(other.schema) } } }
+          : {}),
+      },
+    ]),
+  );
+  return {
+    [status]: success,
+    ...others,
+    '4XX': {
+      description:
+        'Bad input (400, naming the field), signed out (401), refused (403), unknown (404) or too many requests (429)',
+      content: ERROR_CONTENT,
+    },
+    '5XX': { description: 'A service is unavailable or slow (503, 504)', content: ERROR_CONTENT },
+  };
 }
 
 /** The operation of a controller method at each of its paths, from its decorators' metadata. */
@@ -160,23 +265,23 @@ function operationsOf(controller: Type, methodName: string) {
       (method === 'post' ? 201 : 200),
   );
   const publicAnswer = Reflect.getMetadata(ANSWER_POLICY, handler) !== undefined;
-  const guards = (Reflect.getMetadata(GUARDS_METADATA, handler) ?? []) as unknown[];
+  // Guards of the controller apply to each of its routes, before the route's own.
+  const guards = [controller, handler].flatMap(
+    (target) => (Reflect.getMetadata(GUARDS_METADATA, target) ?? []) as unknown[],
+  );
+  const csrf = UNSAFE_METHODS.has(method) && Reflect.getMetadata(CSRF_EXEMPT, handler) !== true;
+  const doc = Reflect.getMetadata(OPERATION_DOC, handler) as OperationDoc | undefined;
   const operation = {
     operationId: `${controller.name.replace(/Controller$/, '')}_${methodName}`,
+    ...(doc !== undefined ? { summary: doc.summary } : {}),
     tags: [controller.name.replace(/Controller$/, '')],
     ...(publicAnswer ? { 'x-upright-public-answer': true } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body !== undefined
       ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } }
       : {}),
-    ...securityOf(guards),
-    responses: {
-      [status]: { description: 'Success' },
-      '4XX': {
-        description: 'Bad input (400, naming the field), unknown (404), or refused',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-      },
-    },
+    ...securityOf(accessOf(guards), csrf),
+    responses: responsesOf(status, doc),
   };
   return paths.map((path, index) => ({
     path,
@@ -190,7 +295,10 @@ function operationsOf(controller: Type, methodName: string) {
  * The OpenAPI 3.1 document of every `/api` route the controllers declare, generated from the
  * zod schemas their `ZodValidationPipe`s validate with: what is documented is what is checked.
  */
-export function openApiDocument(controllers: readonly Type[]): Record<string, unknown> {
+export function openApiDocument(
+  controllers: readonly Type[],
+  cookies: DocumentCookies,
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const controller of controllers) {
     for (const methodName of Object.getOwnPropertyNames(controller.prototype)) {
@@ -216,7 +324,31 @@ export function openApiDocument(controllers: readonly Type[]): Record<string, un
     components: {
       schemas: { ErrorBody: inputSchema(errorBody) },
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: cookies.session,
+          description: 'The session cookie that signing in or up sets.',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The `token` of the sign-in or sign-up answer; a bearer request needs no CSRF token.',
+        },
+        csrfHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: CSRF_HEADER,
+          description:
+            'Equal to the CSRF cookie: `GET /api/csrf` issues both (and signing in, up or out renews them).',
+        },
+        csrfCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: cookies.csrf,
+          description: 'The readable CSRF cookie that `GET /api/csrf` sets.',
+        },
       },
     },
   };

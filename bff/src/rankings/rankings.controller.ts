@@ -1,8 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Patterns, type TopCompaniesResponse } from '@upright/contracts';
+import { Patterns, topCompaniesAnswerSchema, type TopCompaniesResponse } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { RANKINGS_ROUTE, rankingsParams, RankingsParams } from './rankings.schemas';
 
@@ -14,6 +15,10 @@ export class RankingsController {
   /** Ranked on issue `value` (normalized_rank for `overall`). */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get(`rankings/${RANKINGS_ROUTE}`)
+  @Operation({
+    summary: 'The top companies of an industry on an issue at a period',
+    answer: topCompaniesAnswerSchema,
+  })
   rankings(
     @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,
   ): Promise<TopCompaniesResponse> {
@@ -23,6 +28,10 @@ export class RankingsController {
   /** The major variant: ranked on normalized_rank. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get(`major/rankings/${RANKINGS_ROUTE}`)
+  @Operation({
+    summary: 'The top companies of an industry on the overall rank at a period',
+    answer: topCompaniesAnswerSchema,
+  })
   majorRankings(
     @Param(new ZodValidationPipe(rankingsParams)) params: RankingsParams,
   ): Promise<TopCompaniesResponse> {

@@ -1,9 +1,14 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { Patterns, type PublishReportResponse } from '@upright/contracts';
+import {
+  Patterns,
+  publishReportAnswerSchema,
+  type PublishReportResponse,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { publishBody } from './reports.schemas';
 
 /**
@@ -14,6 +19,10 @@ export class PublishController {
   constructor(private readonly services: ServiceClient) {}
 
   @Post('reports/pub')
+  @Operation({
+    summary: 'Publishes a report: freezes its ranking (admins)',
+    answer: publishReportAnswerSchema,
+  })
   @HttpCode(HttpStatus.OK)
   @UseGuards(AdminGuard)
   publish(

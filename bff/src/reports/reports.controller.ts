@@ -1,6 +1,12 @@
 import { Controller, Get, HttpStatus, Param, Res, UseGuards } from '@nestjs/common';
 import {
+  majorReportsAnswerSchema,
   Patterns,
+  publishedReportAnswerSchema,
+  reportAnswerSchema,
+  reportPageAnswerSchema,
+  reportPathPartsAnswerSchema,
+  reportSourcesAnswerSchema,
   type MajorReportsResponse,
   type PublishedReport,
   type Report,
@@ -10,9 +16,10 @@ import {
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { OptionalMemberGuard } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import {
   majorParams,
   pageParams,
@@ -33,6 +40,11 @@ export interface MovedReport {
   location: string;
 }
 
+const movedReportSchema: z.ZodType<MovedReport> = z.object({
+  canonical: reportPathPartsAnswerSchema,
+  location: z.string(),
+});
+
 /** The report calls of docs/product/spec.md#s7 (publishing is in PublishController). */
 @Controller('api')
 export class ReportsController {
@@ -41,6 +53,10 @@ export class ReportsController {
   /** Optional sign-in (docs/product/spec.md#s7); the list is the same for members and visitors. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/featured/:page')
+  @Operation({
+    summary: 'A page of the featured reports',
+    answer: reportPageAnswerSchema,
+  })
   @UseGuards(OptionalMemberGuard)
   featured(
     @Param(new ZodValidationPipe(pageParams)) params: z.output<typeof pageParams>,
@@ -50,6 +66,10 @@ export class ReportsController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/latest/:page')
+  @Operation({
+    summary: 'A page of the latest reports',
+    answer: reportPageAnswerSchema,
+  })
   latest(
     @Param(new ZodValidationPipe(pageParams)) params: z.output<typeof pageParams>,
   ): Promise<ReportPage> {
@@ -58,6 +78,10 @@ export class ReportsController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/major/:page/:list/:value/:archived/:year/:qrt/:major')
+  @Operation({
+    summary: 'A page of the reports of an industry and quarter, with its major ranking',
+    answer: majorReportsAnswerSchema,
+  })
   major(
     @Param(new ZodValidationPipe(majorParams)) params: z.output<typeof majorParams>,
   ): Promise<MajorReportsResponse> {
@@ -66,6 +90,10 @@ export class ReportsController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('reports/sources/:companies')
+  @Operation({
+    summary: 'The report sources about these companies',
+    answer: reportSourcesAnswerSchema,
+  })
   sources(
     @Param(new ZodValidationPipe(sourcesParams)) params: z.output<typeof sourcesParams>,
   ): Promise<ReportSourcesResponse> {
@@ -74,6 +102,10 @@ export class ReportsController {
 
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('report/:id')
+  @Operation({
+    summary: 'One report with its copy',
+    answer: reportAnswerSchema,
+  })
   report(
     @Param(new ZodValidationPipe(reportParams)) params: z.output<typeof reportParams>,
   ): Promise<Report> {
@@ -86,6 +118,18 @@ export class ReportsController {
    */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('published/:id/:date/:slug')
+  @Operation({
+    summary: "A report page's data: the report, its ranking and sources",
+    answer: publishedReportAnswerSchema,
+    others: [
+      {
+        status: 301,
+        description:
+          'A wrong date or slug: the report lives at `location` (also the Location header)',
+        schema: movedReportSchema,
+      },
+    ],
+  })
   async published(
     @Param(new ZodValidationPipe(publishedParams)) params: z.output<typeof publishedParams>,
     @Res({ passthrough: true }) response: Response,

@@ -202,6 +202,62 @@ describe('parseReactiveSearchBody', () => {
       /an id, a list of ids or \{ and, or, not \}/,
     ],
     [
+      'a date histogram (docs/product/spec.md#s9 calendar intervals are not offered)',
+      'companies',
+      query({ type: 'range', dataField: 'updated', calendarInterval: 'month' }),
+      'query.0.calendarInterval',
+      /date histograms are not offered/,
+    ],
+    [
+      'a histogram interval',
+      'companies',
+      query({ type: 'range', dataField: 'updated', interval: 7 }),
+      'query.0.interval',
+      /histograms are not offered/,
+    ],
+    [
+      'min/max aggregations',
+      'companies',
+      query({ type: 'range', dataField: 'updated', aggregations: ['min', 'max'] }),
+      'query.0.aggregations',
+      /terms buckets only/,
+    ],
+    [
+      'an aggregation field other than the dataField',
+      'companies',
+      query({ type: 'term', dataField: 'sectors', aggregationField: 'industry' }),
+      'query.0.aggregationField',
+      /count the values of their dataField/,
+    ],
+    [
+      'predictive suggestions (docs/product/spec.md#s9: 2 words after the highlight)',
+      'companies',
+      query({ type: 'suggestion', value: 'acm', enablePredictiveSuggestions: true }),
+      'query.0.enablePredictiveSuggestions',
+      /not supported/,
+    ],
+    [
+      'a missing bucket',
+      'companies',
+      query({ type: 'term', dataField: 'sectors', showMissing: true }),
+      'query.0.showMissing',
+      /not counted/,
+    ],
+    [
+      'more than 100 buckets',
+      'companies',
+      query({ type: 'term', dataField: 'sectors', aggregationSize: 101 }),
+      'query.0.aggregationSize',
+      /at most 100/,
+    ],
+    [
+      'a term query on a text field',
+      'companies',
+      query({ type: 'term', dataField: 'company_name' }),
+      'query.0.dataField',
+      /not a term field of companies/,
+    ],
+    [
       'a term query without a field',
       'companies',
       query({ type: 'term', value: 'x' }),
@@ -212,6 +268,40 @@ describe('parseReactiveSearchBody', () => {
     const refused = problem(app as 'companies', body);
     expect(refused.field).toBe(field);
     expect(refused.problem).toMatch(message);
+  });
+
+  it('term queries answer buckets of their field: size (or aggregationSize) buckets, sortBy their order, no hits', () => {
+    const { queries } = parseReactiveSearchBody('companies', {
+      query: [
+        {
+          id: 'sector',
+          type: 'term',
+          dataField: 'sectors',
+          value: ['Energy'],
+          size: 100,
+          sortBy: 'count',
+          react: { and: ['q'] },
+          showMissing: false,
+          aggregations: [],
+          enablePredictiveSuggestions: false,
+        },
+        {
+          id: 'industry',
+          type: 'term',
+          dataField: ['industry'],
+          aggregationSize: 7,
+          sortBy: 'asc',
+        },
+        { id: 'q', type: 'term', dataField: 'industries' },
+      ],
+    });
+    expect(queries.map((model) => [model.size, model.sortBy, model.aggregation])).toEqual([
+      [0, null, { field: 'sectors', size: 100, order: 'count' }],
+      [0, null, { field: 'industry', size: 7, order: 'asc' }],
+      [0, null, { field: 'industries', size: 10, order: 'count' }],
+    ]);
+    const search = parseReactiveSearchBody('companies', query({ value: 'acme' })).queries[0];
+    expect(search.aggregation).toBeNull();
   });
 
   describe('geo distance (docs/product/spec.md#s5 validation, #s9 units)', () => {

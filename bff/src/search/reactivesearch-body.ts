@@ -18,11 +18,7 @@ import { z } from 'zod';
 
 /** Properties the library sends that change nothing here (AI, vector, endpoint, … features off). */
 const IGNORED = [
-  'aggregationField',
-  'aggregationSize',
-  'aggregations',
   'applyStopwords',
-  'calendarInterval',
   'candidates',
   'categoryField',
   'categoryValue',
@@ -35,11 +31,9 @@ const IGNORED = [
   'enableFAQSuggestions',
   'enableFeaturedSuggestions',
   'enableIndexSuggestions',
-  'enablePredictiveSuggestions',
   'enableSynonyms',
   'includeNullValues',
   'indexSuggestionsConfig',
-  'interval',
   'missingLabel',
   'nestedField',
   'pagination',
@@ -47,7 +41,6 @@ const IGNORED = [
   'searchOperators',
   'selectAllLabel',
   'showDistinctSuggestions',
-  'showMissing',
 ] as const;
 
 const REFUSED = {
@@ -61,6 +54,28 @@ const REFUSED = {
   AIConfig: 'is not supported',
   searchboxId: 'is not supported',
 } as const;
+
+/**
+ * Properties whose feature this API does not offer, refused by name when they would ask for it
+ * (ReactiveSearch sends them empty or false otherwise): answering without them would silently
+ * give something else than what was asked.
+ */
+const UNOFFERED = {
+  aggregationField: 'is not supported: term queries count the values of their dataField',
+  aggregations:
+    'is not supported: term queries answer terms buckets only (no min, max or histogram)',
+  calendarInterval: 'is not supported: date histograms are not offered',
+  interval: 'is not supported: histograms are not offered',
+  showMissing: 'is not supported: documents without a value are not counted',
+  enablePredictiveSuggestions:
+    'is not supported: suggestions are whole names, not the next words of one',
+} as const satisfies Record<string, string>;
+
+/** Whether a property sent this way asks for its feature (the library sends absent ones empty). */
+function asksFor(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '') return false;
+  return !(Array.isArray(value) && value.length === 0);
+}
 
 const id = z
   .string('must be a string')
@@ -201,6 +216,12 @@ const queryShape = z.strictObject({
   enableRecentSuggestions: z.boolean('must be true or false').optional(),
   popularSuggestionsConfig: suggestionsConfig.optional(),
   recentSuggestionsConfig: suggestionsConfig.optional(),
+  aggregationSize: z
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(SEARCH_LIMITS.maxAggregationSize, `must be at most ${SEARCH_LIMITS.maxAggregationSize}`)
+    .optional(),
+  ...Object.fromEntries(Object.keys(UNOFFERED).map((key) => [key, z.unknown().optional()])),
   range: z.unknown().optional(),
   after: z.unknown().optional(),
   ...Object.fromEntries(IGNORED.map((key) => [key, z.unknown().optional()])),
@@ -331,11 +352,21 @@ function fieldsParam(app: SearchApp, fields: string[] | undefined, path: string)
   return fields;
 }
 
+function refuseUnoffered(raw: z.output<typeof queryShape>, path: string): void {
+  const asked = (Object.keys(UNOFFERED) as Array<keyof typeof UNOFFERED>).find((key) =>
+    asksFor((raw as Record<string, unknown>)[key]),
+  );
+  if (asked) throw new BodyProblem(`${path}.${asked}`, UNOFFERED[asked]);
+}
+
 function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string): SearchQueryModel {
+  refuseUnoffered(raw, path);
   const kind = KIND_OF_TYPE[raw.type];
   const dataField = dataFields(app, kind, raw, path);
+  const isTerm = raw.type === 'term';
   const sortField = Array.isArray(raw.sortField) ? raw.sortField[0] : raw.sortField;
-  const sortBy = raw.sortBy === 'asc' || raw.sortBy === 'desc' ? raw.sortBy : null;
+  // A term query's sortBy orders its buckets, not its (absent) hits.
+  const sortBy = !isTerm && (raw.sortBy === 'asc' || raw.sortBy === 'desc') ? raw.sortBy : null;
   if (sortBy)
     checkField(
       app,
@@ -348,6 +379,7 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
   for (const field of highlightFields ?? [])
     checkField(app, 'text', field, `${path}.highlightField`);
   const isSuggestion = raw.type === 'suggestion';
+  const defaultSize = isSuggestion ? SEARCH_LIMITS.suggestionSize : SEARCH_LIMITS.defaultSize;
   return {
     id: raw.id,
     type: raw.type,
@@ -362,7 +394,8 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
           ? 'AUTO'
           : (Number(raw.fuzziness) as 0 | 1 | 2),
     queryFormat: raw.queryFormat ?? 'or',
-    size: raw.size ?? (isSuggestion ? SEARCH_LIMITS.suggestionSize : SEARCH_LIMITS.defaultSize),
+    // A term query answers buckets (ReactiveSearch's lists), `size` being how many: no hits.
+    size: isTerm ? 0 : (raw.size ?? defaultSize),
     from: raw.from ?? 0,
     sortBy,
     sortField: sortBy ? (sortField ?? null) : null,
@@ -376,6 +409,16 @@ function toModel(app: SearchApp, raw: z.output<typeof queryShape>, path: string)
     recentSuggestionsSize: raw.recentSuggestionsConfig?.size ?? SEARCH_LIMITS.recentSearchesSize,
     recentSuggestionsMinChars:
       raw.recentSuggestionsConfig?.minChars ?? SEARCH_LIMITS.recentSearchesMinChars,
+    aggregation: isTerm
+      ? {
+          field: dataField[0].field,
+          size: Math.min(
+            raw.aggregationSize ?? raw.size ?? defaultSize,
+            SEARCH_LIMITS.maxAggregationSize,
+          ),
+          order: raw.sortBy ?? 'count',
+        }
+      : null,
   };
 }
 

@@ -11,7 +11,12 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { Patterns } from '@upright/contracts';
+import {
+  Patterns,
+  reactiveSearchAnswerSchema,
+  recentSearchesAnswerSchema,
+  searchImpressionsAnswerSchema,
+} from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -25,6 +30,7 @@ import {
 } from '../auth';
 import { validationFailed } from '../http/api-exceptions';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { Operation } from '../openapi/operation.decorator';
 import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
 import { answerForThisRequestOnly, PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { VisitorKeys } from './visitor-keys';
@@ -51,6 +57,10 @@ export class SearchController {
   }
 
   @Post([':app/_reactivesearch', ':app/_reactivesearch.v3'])
+  @Operation({
+    summary: 'Runs ReactiveSearch queries (the ReactiveSearch API; no CSRF token needed)',
+    answer: reactiveSearchAnswerSchema,
+  })
   @HttpCode(200)
   @PublicAnswer({ domain: 'search', personal: false })
   @CsrfExempt()
@@ -83,6 +93,10 @@ export class SearchController {
   }
 
   @Put(':app/_analytics/search')
+  @Operation({
+    summary: 'Records the impressions of a search',
+    answer: searchImpressionsAnswerSchema,
+  })
   @UseGuards(RateLimitGuard)
   @RateLimit('analytics')
   impressions(
@@ -101,6 +115,10 @@ export class SearchController {
   }
 
   @Put(':app/_analytics/click')
+  @Operation({
+    summary: 'Records clicks on results or suggestions',
+    answer: z.object({ recorded: z.int() }),
+  })
   @UseGuards(RateLimitGuard)
   @RateLimit('analytics')
   click(
@@ -119,6 +137,10 @@ export class SearchController {
 
   /** The path @appbaseio/reactivecore asks: `{url}/_analytics/{app}/recent-searches`. */
   @Get('_analytics/:app/recent-searches')
+  @Operation({
+    summary: "The signed-in member's recent searches (none for a visitor)",
+    answer: recentSearchesAnswerSchema,
+  })
   async recent(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Query(new ZodValidationPipe(recentQuery)) query: z.output<typeof recentQuery>,

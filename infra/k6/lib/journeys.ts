@@ -359,6 +359,8 @@ export async function signUpMember(context: JourneyContext, member: Member): Pro
       email: member.email,
       password: member.password,
       birth_year: 1990,
+      birth_month: 7,
+      birth_day: 14,
       individual: true,
       subscriber: false,
       altcha,

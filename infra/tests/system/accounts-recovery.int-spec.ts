@@ -161,15 +161,17 @@ describe('accounts: password reset, settings and rate limits', () => {
       field: 'current_password',
     });
     // A taken address answers as a free one would (no enumeration); its owner is mailed.
-    const taken = await member.browser.call<{ user: { email: string; status: string } }>(
-      'PUT',
-      '/api/settings',
-      { email: other.email.toUpperCase(), current_password: member.password },
-    );
+    const taken = await member.browser.call<{
+      user: { email: string; status: string; email_verified: boolean };
+    }>('PUT', '/api/settings', {
+      email: other.email.toUpperCase(),
+      current_password: member.password,
+    });
     expect(taken.status).toBe(200);
     expect(taken.body.user).toMatchObject({
       email: other.email.toUpperCase(),
-      status: 'unverified',
+      status: 'verified',
+      email_verified: false,
     });
     const rows = await stack.db.query('SELECT email FROM accounts.users WHERE uid = $1', [
       member.uid,
@@ -188,13 +190,16 @@ describe('accounts: password reset, settings and rate limits', () => {
     expect(badTheme.body.error.field).toBe('theme');
 
     const newEmail = stack.email('new-address');
-    const moved = await member.browser.call<{ user: { email: string; status: string } }>(
-      'PUT',
-      '/api/settings',
-      { email: newEmail, current_password: member.password },
-    );
+    const moved = await member.browser.call<{
+      user: { email: string; status: string; email_verified: boolean };
+    }>('PUT', '/api/settings', { email: newEmail, current_password: member.password });
     expect(moved.status).toBe(200);
-    expect(moved.body.user).toMatchObject({ email: newEmail, status: 'unverified' });
+    // The member stays verified (signed in); the new address waits for its link (record 0047).
+    expect(moved.body.user).toMatchObject({
+      email: newEmail,
+      status: 'verified',
+      email_verified: false,
+    });
     const verification = (await mailJobs(stack, 'email-verification')).find(
       (job) => job.data.recipient.email === newEmail,
     );

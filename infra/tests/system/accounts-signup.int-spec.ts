@@ -48,7 +48,9 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       last_name: 'Member',
       subscriber: true,
       role: 'member',
-      status: 'unverified',
+      // docs/product/spec.md#s4: verified on sign-up success; the address waits for its link.
+      status: 'verified',
+      email_verified: false,
       authenticated: true,
       welcome_sent: false,
       discontinue: false,
@@ -83,11 +85,13 @@ describe('accounts: sign-up, sign-in and sessions', () => {
       (job) => job.data.recipient.uid === answer.body.user.uid,
     );
     expect(verification.data.recipient.email).toBe(email);
-    const verified = await browser.call<{ user: { status: string } }>('POST', '/api/verify', {
-      hash: verification.data.verifyHash,
-    });
+    const verified = await browser.call<{ user: { status: string; email_verified: boolean } }>(
+      'POST',
+      '/api/verify',
+      { hash: verification.data.verifyHash },
+    );
     expect(verified.status).toBe(200);
-    expect(verified.body.user.status).toBe('verified');
+    expect(verified.body.user).toMatchObject({ status: 'verified', email_verified: true });
     const again = await browser.call<ErrorBody>('POST', '/api/verify', {
       hash: verification.data.verifyHash,
     });
@@ -95,16 +99,39 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     expect(again.body.error.message).toBe(ERROR_TEXTS.verifyHashInvalid);
   });
 
-  it('refuses anyone who may be under 13, without storing the year', async () => {
-    const answer = await signupWith({ birth_year: new Date().getUTCFullYear() - 10 });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toEqual({
+  it('refuses anyone under 13 on their date of birth, admits on the 13th birthday (record 0047)', async () => {
+    // Today where the date begins last (UTC−12): the 13th birthday has begun everywhere. Not in
+    // the last minute of such a day, so the date cannot turn between here and the server.
+    const HALF_DAY_MS = 12 * 60 * 60 * 1000;
+    const untilNextDay = 24 * HALF_DAY_MS - ((Date.now() - HALF_DAY_MS) % (24 * HALF_DAY_MS));
+    if (untilNextDay < 60_000) await new Promise((resolve) => setTimeout(resolve, untilNextDay));
+    const today = new Date(Date.now() - HALF_DAY_MS);
+    const bornOn = (daysLater: number) => {
+      const date = new Date(
+        Date.UTC(today.getUTCFullYear() - 13, today.getUTCMonth(), today.getUTCDate() + daysLater),
+      );
+      return {
+        birth_year: date.getUTCFullYear(),
+        birth_month: date.getUTCMonth() + 1,
+        birth_day: date.getUTCDate(),
+      };
+    };
+    const young = await signupWith({ birth_year: today.getUTCFullYear() - 10 });
+    expect(young.status).toBe(400);
+    expect(young.body.error).toEqual({
       code: 'validation_failed',
       message: ERROR_TEXTS.underage,
       field: 'birth_year',
     });
-    const borderline = await signupWith({ birth_year: new Date().getUTCFullYear() - 13 });
-    expect(borderline.status).toBe(400);
+    const dayBefore = await signupWith(bornOn(1));
+    expect(dayBefore.status).toBe(400);
+    expect(dayBefore.body.error.message).toBe(ERROR_TEXTS.underage);
+    const birthday = await signupWith(bornOn(0));
+    expect(birthday.status).toBe(201);
+    expect(JSON.stringify(birthday.body)).not.toContain('birth');
+    const impossible = await signupWith({ birth_year: 2001, birth_month: 2, birth_day: 29 });
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.error.field).toBe('birth_day');
   });
 
   it('refuses a company (the individual confirmation is required and must be true)', async () => {
@@ -183,6 +210,8 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ birth_year: '1990' }, 'birth_year'],
       [{ birth_year: 1990.5 }, 'birth_year'],
+      [{ birth_month: 13 }, 'birth_month'],
+      [{ birth_day: 0 }, 'birth_day'],
       [{ email: 'not-an-email' }, 'email'],
       [{ email: 42 }, 'email'],
       [{ first_name: '' }, 'first_name'],

@@ -172,14 +172,19 @@ describe('history and comparison through the BFF', () => {
             ? {
                 normalized_rank: then.normalized_rank - now.normalized_rank,
                 arank: then.arank - now.arank,
+                prank: null,
               }
-            : { normalized_rank: null, arank: null },
+            : { normalized_rank: null, arank: null, prank: null },
         ];
       }),
     );
     expect(answer.moves).toEqual(expected);
     // Gouge has scores only in the latest period: it is new.
-    expect(answer.moves[`zz-${tag}-gouge`]).toEqual({ normalized_rank: null, arank: null });
+    expect(answer.moves[`zz-${tag}-gouge`]).toEqual({
+      normalized_rank: null,
+      arank: null,
+      prank: null,
+    });
   });
 
   describe('GET /api/compare/us/{industry}?c=…', () => {

@@ -7,6 +7,7 @@ export * from './queues';
 export * from './details';
 export * from './dto';
 export * from './links';
+export * from './analytics';
 export * from './markdown';
 /** The data set file's format (zod schemas and row types): importers and the generator share it. */
 export * as DataSet from './data-set';

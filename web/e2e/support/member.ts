@@ -11,6 +11,8 @@ export async function signUp(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel('What year were you born?').fill('1990');
+  await page.getByLabel('Month', { exact: true }).selectOption('7');
+  await page.getByLabel('Day', { exact: true }).fill('14');
   await page.getByLabel(/I am an individual/).check();
   // The widget's label starts the proof of work (its styled box covers the raw checkbox).
   await page.locator('altcha-widget label').first().click();

@@ -6,9 +6,10 @@ import {
   startMaildev,
   startProcess,
   stopAll,
+  stopProcess,
   type RunningProcess,
 } from '../../../infra/local/process-stack';
-import { portIn, STACK } from '../../../infra/stack/manifest';
+import { portIn, STACK, stackProcess } from '../../../infra/stack/manifest';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -47,15 +48,14 @@ export function privateStackBasePort(): number {
   return 21_000 + Math.floor(Math.random() * 1_100) * 10;
 }
 
-export async function startStack(basePort: number): Promise<RunningStack> {
-  const id = randomUUID().slice(0, 8);
-  const transportPrefix = `e2e-${id}`;
-  const shared: Record<string, string> = {
+/** The variables every process of a stack on `basePort` with this prefix gets. */
+function stackEnv(basePort: number, transportPrefix: string): Record<string, string> {
+  return {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     HTTP_HOST: '127.0.0.1',
     TRANSPORT_PREFIX: transportPrefix,
-    QUEUE_PREFIX: `e2e-${id}`,
+    QUEUE_PREFIX: transportPrefix,
     WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
     PUBLIC_URL: `http://127.0.0.1:${basePort}`,
     // One browser on one address walks every route and signs up in many journeys: the
@@ -65,6 +65,11 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     RATE_LIMIT_SIGNUP: '100/600',
     RATE_LIMIT_SIGNIN: '100/60',
   };
+}
+
+export async function startStack(basePort: number): Promise<RunningStack> {
+  const transportPrefix = `e2e-${randomUUID().slice(0, 8)}`;
+  const shared = stackEnv(basePort, transportPrefix);
   const databaseUrls: Record<string, string> = await preparePrivateDatabase(
     process.env.E2E_DATABASE_NAME ?? 'upright_e2e',
     shared.QUEUE_PREFIX,
@@ -97,4 +102,28 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     notStarted,
     stop: () => stopAll(running),
   };
+}
+
+/**
+ * One more BFF for the running stack (its transport prefix, E2E_TRANSPORT_PREFIX), on a port of
+ * its own with variables of its own: a journey needing a setting the stack's BFF has not (web
+ * analytics) gets a site of its own. It reaches Redis as the stack BFF's user, which therefore
+ * stays when it stops.
+ */
+export async function startExtraBff(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const transportPrefix = process.env.E2E_TRANSPORT_PREFIX;
+  if (!transportPrefix)
+    throw new Error('E2E_TRANSPORT_PREFIX is not set: the e2e global setup sets it');
+  const bff = stackProcess('bff');
+  const running = await startProcess(
+    bff.name,
+    bff.entry,
+    port,
+    { ...stackEnv(port, transportPrefix), ...env },
+    { echoStderr: false },
+  );
+  return { baseUrl: running.url, stop: () => stopProcess({ child: running.child }) };
 }

@@ -1,5 +1,6 @@
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import { CSRF_HEADER } from '../lib/constants';
+import { failureText } from '../lib/messages';
 import { startLoading, type LoaderStop } from '../state/loading';
 
 export class ApiError extends Error {
@@ -119,7 +120,7 @@ export async function request<T>(
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       });
     } catch {
-      throw new ApiError(0, ERROR_TEXTS.retryLater, 'network');
+      throw new ApiError(0, failureText(0, ''), 'network');
     }
     keepCsrfToken(response);
     if (response.status === 204) return { status: 204, body: null as T };
@@ -140,7 +141,7 @@ export async function request<T>(
       if (response.status === 401 && options.unauthorizedIsExpiry !== false) onUnauthorized();
       throw new ApiError(
         response.status,
-        error?.message ?? '',
+        failureText(response.status, error?.message ?? ''),
         error?.code ?? null,
         error?.field ?? null,
       );

@@ -85,10 +85,7 @@ export function IndustryRanking({
             : {
                 state: tableState,
                 onChange: (next) => setQuery(writeTableState(query, next), { replace: true }),
-                // Moves are on the members'-average ranking; say so beside a member's own ranks.
-                movesSince: data.previous_period
-                  ? `${formatPeriod(data.previous_period)}${weighting === 'personal' ? " (members' average)" : ''}`
-                  : undefined,
+                movesSince: data.previous_period ? formatPeriod(data.previous_period) : undefined,
               }
         }
         rowAction={

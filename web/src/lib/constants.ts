@@ -41,6 +41,6 @@ export const COOKIES = {
 /** The BFF's session-bound CSRF token: in its answers' header, echoed on every write. */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
-/** docs/product/rules.md#s8: sign-up needs age 13 or older. */
-export const MINIMUM_AGE = 13;
+/** docs/product/rules.md#s8: sign-up needs age 13 or older (accounts decides on the same rule). */
+export { MINIMUM_AGE } from '@upright/contracts';
 export const PRIVACY_POLICY_UPDATED = '2022-02-07';

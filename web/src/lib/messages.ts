@@ -22,3 +22,18 @@ export const MESSAGES = {
   discontinued:
     'Your membership has been discontinued. Your data will be deleted in 7 days; sign in before then to continue your membership.',
 } as const;
+
+/** A gateway in front, the BFF or a service behind it away or too slow to answer. */
+const UNAVAILABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The text a failed call shows. docs/product/spec.md#s8's general texts where it places them:
+ * "technical issues" when the site cannot be reached (`status` 0) or a part of it is away or too
+ * slow (502–504); "generic" when a request came too soon after others (429, whether the BFF or
+ * the edge refused it). Any other failure shows the server's own text.
+ */
+export function failureText(status: number, serverText: string): string {
+  if (status === 0 || UNAVAILABLE_STATUSES.has(status)) return MESSAGES.technical;
+  if (status === 429) return MESSAGES.generic;
+  return serverText;
+}

@@ -92,10 +92,27 @@ describe('industryRanking', () => {
       none: false,
     };
     const view = industryRanking(result, {
-      A: { normalized_rank: 1, arank: 2 },
-      B: { normalized_rank: null, arank: null },
+      A: { normalized_rank: 1, arank: 2, prank: null },
+      B: { normalized_rank: null, arank: null, prank: null },
     });
     expect(view.rows.map((row) => row.move)).toEqual([2, null]);
+  });
+
+  it("gives a member's rows their own move, not the averages' (record 0047)", () => {
+    const result: IndustryCompaniesResult = {
+      ranked: [a, b],
+      aranked: ['A', 'B'],
+      pranked: ['B', 'A'],
+      none: false,
+    };
+    const view = industryRanking(result, {
+      A: { normalized_rank: 1, arank: 2, prank: -1 },
+      B: { normalized_rank: 0, arank: -1, prank: 1 },
+    });
+    expect(view.rows.map((row) => [row.company_name, row.move])).toEqual([
+      ['B', 1],
+      ['A', -1],
+    ]);
   });
 });
 

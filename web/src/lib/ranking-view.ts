@@ -63,9 +63,10 @@ export function industryRanking(
   if (result.pranked) {
     return {
       weighting: 'personal',
+      // The member's own move, weighed with their values (record 0047).
       rows: companiesOf(result.pranked).map((company) => ({
         ...toRow(company, company.prank, company.ptied),
-        move: moves?.[company.upright_cid]?.arank,
+        move: moves?.[company.upright_cid]?.prank,
       })),
     };
   }

@@ -19,8 +19,12 @@ export default function DevelopersPage() {
         <p>
           Everything a visitor can read on {PRODUCT_NAME} can be read by a program too. The
           reference below is rendered from <a href={OPENAPI_URL}>{OPENAPI_URL}</a> (OpenAPI 3.1),
-          which is generated from the same schemas that check every request, so it cannot drift from
-          what the API accepts.
+          which is generated from the same schemas that check every request and describe every
+          answer, so it cannot drift from what the API accepts and answers; a client generated from
+          it is typed. Calls for members say so: the session cookie, or the token of the sign-in
+          answer sent as <code>Authorization: Bearer</code>. A write sent with the cookie also needs
+          the <code>X-CSRF-Token</code> header, equal to the cookie that <code>GET /api/csrf</code>{' '}
+          sets.
         </p>
         <h2>Open data</h2>
         <p>

@@ -1,6 +1,7 @@
 import { PRIVACY_POLICY_UPDATED, PRODUCT_NAME } from '../lib/constants';
 import { formatDate } from '../lib/format';
 import { useTitle } from '../hooks/useApi';
+import { useAnalyticsOn } from '../analytics/useAnalyticsOn';
 
 export default function PrivacyPolicyPage() {
   useTitle(`Privacy policy · ${PRODUCT_NAME}`);
@@ -29,6 +30,15 @@ export default function PrivacyPolicyPage() {
         across sites. Searches are recorded to improve suggestions; a member&apos;s recent searches
         are deleted with the membership.
       </p>
+      <p>
+        When analytics are on, each page you open sends the provider only that page&apos;s address,
+        without anything after a ? or #, and with the codes of links we email you removed; the
+        address of the site that sent you there, without its page; and how far you scrolled and how
+        long the page was open. No cookie is set and nothing that names you or your account is sent;
+        the provider sees your IP address and browser as any website does and does not store them.
+        When analytics are off, no analytics script runs and nothing is sent.
+      </p>
+      <AnalyticsStatus />
       <h2>Discontinuing your membership</h2>
       <p>
         You can discontinue your membership from account settings. Seven days later all of your data
@@ -41,4 +51,11 @@ export default function PrivacyPolicyPage() {
       </p>
     </div>
   );
+}
+
+/** Which case applies here, once the page runs (the settings are in the page the BFF sent). */
+function AnalyticsStatus() {
+  const on = useAnalyticsOn();
+  if (on === null) return null;
+  return <p>{on ? 'Analytics are on for this site.' : 'Analytics are off for this site.'}</p>;
 }

@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
-import type { SearchApp } from '@upright/contracts';
-import { useNavigate } from 'react-router-dom';
+import { SEARCH_LIMITS, type SearchApp } from '@upright/contracts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { currentCsrfToken } from '../api/http';
 import { CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
 import { resultStatsText } from '../lib/format';
+import { useSession } from '../state/session';
 import { pathOfDocument, SEARCH_MODES } from './modes';
+import { SearchFilters } from './SearchFilters';
 import { SearchResult, type SearchItem } from './SearchResult';
+import { writeSearchState, type SearchUrlState } from './url-state';
+import './search.css';
 
 // The published typings lag the v4 props used here (weighted dataField; compoundClause marked
 // required though optional): these two are used through looser types.
@@ -25,6 +29,9 @@ async function withCsrf(request: { headers?: Record<string, string> }) {
   return { ...request, headers };
 }
 
+const NO_URL_PARAMS = () => '';
+const IGNORE_URL_PARAMS = () => undefined;
+
 /** appbase's analytics client refuses to start without credentials; the BFF needs none. */
 const PLACEHOLDER_CREDENTIALS = 'public:public';
 
@@ -32,16 +39,64 @@ interface Props {
   mode: SearchApp;
   initialValue: string;
   autoFocus: boolean;
+  /** The results panel the URL holds (a reload, a shared link): opened as it was. */
+  restored: SearchUrlState | null;
 }
+
+type AppbaseConfig = NonNullable<ComponentProps<typeof ReactiveBase>['reactivesearchAPIConfig']>;
+/**
+ * docs/product/spec.md#s9 analytics defaults, with searches recorded: a member's searches shown
+ * with results become their recent searches. userId and customEvents stay unset (null): the
+ * session identifies the member; searchStateHeader keeps the library's false.
+ */
+const ANALYTICS_CONFIG: Partial<AppbaseConfig> = {
+  recordAnalytics: true,
+  emptyQuery: true,
+  suggestionAnalytics: true,
+  enableQueryRules: true,
+  // Library defaults; the BFF keeps its own answer cache and takes no telemetry.
+  enableSearchRelevancy: true,
+  useCache: false,
+  enableTelemetry: false,
+};
+
+/** docs/product/spec.md#s9 recent searches: 5 of them, of at least 3 characters. */
+const RECENT_SEARCHES = {
+  size: SEARCH_LIMITS.recentSearchesSize,
+  minChars: SEARCH_LIMITS.recentSearchesMinChars,
+};
+
+const fromAnalytics = (item: SearchItem | null | undefined) =>
+  item?._suggestion_type === 'recent' || item?._suggestion_type === 'popular';
 
 /**
  * The ReactiveSearch part of the search bar (docs/product/rules.md#s9): loaded lazily, never under
  * StrictMode. A suggestion opens its page; Enter opens the results panel (20 per page).
  */
-export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Props) {
+export default function ReactiveSearchBox({ mode, initialValue, autoFocus, restored }: Props) {
   const navigate = useNavigate();
-  const [panelOpen, setPanelOpen] = useState(false);
+  const { status } = useSession();
+  const [, setParams] = useSearchParams();
+  const [panelOpen, setPanelOpen] = useState(restored !== null);
   const settings = SEARCH_MODES[mode];
+  const filterIds = settings.filters.map((filter) => filter.id);
+  // What the URL holds while the panel is open: the text searched and the values chosen.
+  const shown = useRef<SearchUrlState>(restored ?? { mode, text: '', filters: {} });
+  const keepInUrl = (change: Partial<SearchUrlState>, open: boolean) => {
+    shown.current = open ? { ...shown.current, ...change } : { mode, text: '', filters: {} };
+    setParams((params) => writeSearchState(params, open ? shown.current : null), {
+      replace: true,
+    });
+  };
+  const showResults = (text: string) => {
+    const open = text.trim() !== '';
+    setPanelOpen(open);
+    keepInUrl({ text }, open);
+  };
+  const closePanel = () => {
+    setPanelOpen(false);
+    keepInUrl({}, false);
+  };
   const boxWrap = useRef<HTMLDivElement>(null);
   // SearchBox labels its field with the component id; give it a label people can understand.
   useEffect(() => {
@@ -61,6 +116,8 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
     // Mount-only: later renders must not move a caret the visitor placed.
   }, []);
   const open = (item: SearchItem) => {
+    // A recent or popular search is a text to search again, not a document.
+    if (fromAnalytics(item)) return showResults(String(item.value ?? ''));
     const source = (item._source ?? item) as Record<string, unknown>;
     const path = pathOfDocument(mode, String(item._id ?? source.id ?? ''), source);
     if (path) {
@@ -74,6 +131,12 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
       url={`${window.location.origin}/api/search`}
       credentials={PLACEHOLDER_CREDENTIALS}
       transformRequest={withCsrf}
+      // The panel keeps its own state in the URL (url-state.ts). ReactiveSearch takes any change
+      // of the query string for a back button and clears every component it does not find there.
+      getSearchParams={NO_URL_PARAMS}
+      setSearchParams={IGNORE_URL_PARAMS}
+      // Searches shown with results are recorded: a member's become their recent searches.
+      reactivesearchAPIConfig={ANALYTICS_CONFIG as AppbaseConfig}
       theme={{ typography: { fontFamily: 'inherit', fontSize: '1rem' } }}
     >
       <div className="search-input-wrap" ref={boxWrap}>
@@ -92,15 +155,21 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
           size={5}
           highlight={false}
           enablePopularSuggestions={false}
-          enableRecentSuggestions={false}
+          // Recent searches are a member's own; a visitor has none.
+          enableRecentSuggestions={status === 'member'}
+          recentSuggestionsConfig={RECENT_SEARCHES}
+          recentSearchesIcon={
+            <span className="search-recent-icon" role="img" aria-label="Recent search">
+              ↺
+            </span>
+          }
           renderNoSuggestion="No suggestions"
           // docs/product/spec.md#s2: Enter opens the expandable results panel; a suggestion opens
           // its page.
           onValueSelected={(value: string, cause: string, suggestion?: SearchItem | null) => {
             if (cause === 'SUGGESTION_SELECT' && suggestion) open(suggestion);
-            else if (cause === 'ENTER_PRESS' || cause === 'SEARCH_ICON_CLICK')
-              setPanelOpen(value.trim() !== '');
-            else if (cause === 'CLEAR_VALUE') setPanelOpen(false);
+            else if (cause === 'ENTER_PRESS' || cause === 'SEARCH_ICON_CLICK') showResults(value);
+            else if (cause === 'CLEAR_VALUE') closePanel();
           }}
         />
       </div>
@@ -108,30 +177,43 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus }: Pro
         <section className="search-panel" aria-label="Search results" data-testid="search-panel">
           <div className="search-panel-head">
             <h2 className="search-panel-title">Search results</h2>
-            <button type="button" className="link-button" onClick={() => setPanelOpen(false)}>
+            <button type="button" className="link-button" onClick={closePanel}>
               close
             </button>
           </div>
-          <List
-            componentId="results"
-            dataField={settings.fields[0].field}
-            react={{ and: ['q'] }}
-            size={SEARCH_RESULTS_PER_PAGE}
-            pagination
-            paginationAt="bottom"
-            pages={5}
-            scrollOnChange={false}
-            innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
-            renderResultStats={(stats: { numberOfResults: number; time: number }) => (
-              <p className="search-stats" role="status">
-                {resultStatsText(stats.numberOfResults, stats.time)}
-              </p>
+          <div className="search-panel-body">
+            {settings.filters.length > 0 && (
+              <SearchFilters
+                filters={settings.filters}
+                chosen={shown.current.filters}
+                onChange={(id, values) =>
+                  keepInUrl({ filters: { ...shown.current.filters, [id]: values } }, true)
+                }
+              />
             )}
-            renderNoResults={() => <p>No Results found.</p>}
-            renderItem={(item: SearchItem) => (
-              <SearchResult key={String(item._id)} mode={mode} item={item} onOpen={open} />
-            )}
-          />
+            <div className="search-panel-results">
+              <List
+                componentId="results"
+                dataField={settings.fields[0].field}
+                react={{ and: ['q', ...filterIds] }}
+                size={SEARCH_RESULTS_PER_PAGE}
+                pagination
+                paginationAt="bottom"
+                pages={5}
+                scrollOnChange={false}
+                innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
+                renderResultStats={(stats: { numberOfResults: number; time: number }) => (
+                  <p className="search-stats" role="status">
+                    {resultStatsText(stats.numberOfResults, stats.time)}
+                  </p>
+                )}
+                renderNoResults={() => <p>No Results found.</p>}
+                renderItem={(item: SearchItem) => (
+                  <SearchResult key={String(item._id)} mode={mode} item={item} onOpen={open} />
+                )}
+              />
+            </div>
+          </div>
         </section>
       )}
     </ReactiveBase>

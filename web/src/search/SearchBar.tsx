@@ -1,6 +1,8 @@
-import { lazy, startTransition, Suspense, useId, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useState } from 'react';
 import type { SearchApp } from '@upright/contracts';
+import { useSearchParams } from 'react-router-dom';
 import { RADIO_MODES, SEARCH_MODES } from './modes';
+import { readSearchState, type SearchUrlState } from './url-state';
 
 // docs/product/rules.md#s9: ReactiveSearch is ≈200 KB gzipped; it loads when the visitor reaches
 // for search.
@@ -58,7 +60,20 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
   const [typed, setTyped] = useState('');
   const [active, setActive] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [restored, setRestored] = useState<SearchUrlState | null>(null);
+  const [params] = useSearchParams();
   const inputId = useId();
+  // A results panel kept in the URL (a reload, a shared link) opens again once the app runs:
+  // after hydration, so the server's page and the first client render stay the same.
+  useEffect(() => {
+    const state = readSearchState(params, fixedMode ? [fixedMode] : RADIO_MODES);
+    if (!state) return;
+    setRestored(state);
+    setMode(state.mode);
+    setTyped(state.text);
+    startTransition(() => setActive(true));
+    // On arrival only: later changes of the URL are the box's own writing.
+  }, []);
   // A transition under a boundary already on screen: the plain field stays, focused and taking
   // keys, until ReactiveSearch's chunk is in (a fallback would be a new, unfocused field, and
   // what was typed meanwhile would be lost).
@@ -103,7 +118,8 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
             key={mode}
             mode={mode}
             initialValue={typed}
-            autoFocus={focused || typed !== ''}
+            autoFocus={restored === null && (focused || typed !== '')}
+            restored={restored?.mode === mode ? restored : null}
           />
         ) : (
           plain

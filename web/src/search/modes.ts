@@ -1,6 +1,32 @@
 import type { SearchApp } from '@upright/contracts';
 import { WebPaths } from '@upright/contracts';
 
+/**
+ * A filter of the results panel (docs/product/spec.md#s1 "search box, filters, result list"): a
+ * list of the values of a term field with their counts. `id` is its ReactiveSearch component id
+ * and, prefixed, its URL parameter.
+ */
+export interface SearchFilter {
+  id: string;
+  field: string;
+  title: string;
+  /** Values are industry slugs, shown by their names. */
+  industryNames: boolean;
+}
+
+const INDUSTRY_FILTER: SearchFilter = {
+  id: 'industry',
+  field: 'industry',
+  title: 'Industry',
+  industryNames: true,
+};
+const SECTOR_FILTER: SearchFilter = {
+  id: 'sector',
+  field: 'sectors',
+  title: 'Sector',
+  industryNames: false,
+};
+
 /** docs/product/spec.md#s2 search modes: their exact placeholders and the fields each searches. */
 export const SEARCH_MODES = {
   companies: {
@@ -11,6 +37,7 @@ export const SEARCH_MODES = {
       { field: 'brands', weight: 2 },
       { field: 'subsidiaries', weight: 1 },
     ],
+    filters: [INDUSTRY_FILTER, SECTOR_FILTER],
   },
   industries: {
     label: 'Industries/Sectors',
@@ -19,15 +46,22 @@ export const SEARCH_MODES = {
       { field: 'industry_text', weight: 3 },
       { field: 'industry_alts', weight: 1 },
     ],
+    filters: [],
   },
   reports: {
     label: 'Reports',
     placeholder: 'Beta search [reports]',
     fields: [{ field: 'title', weight: 1 }],
+    filters: [INDUSTRY_FILTER],
   },
 } as const satisfies Record<
   SearchApp,
-  { label: string; placeholder: string; fields: ReadonlyArray<{ field: string; weight: number }> }
+  {
+    label: string;
+    placeholder: string;
+    fields: ReadonlyArray<{ field: string; weight: number }>;
+    filters: readonly SearchFilter[];
+  }
 >;
 
 /** The radio offers companies and industries; reports mode exists without a radio choice. */

@@ -265,6 +265,8 @@ export interface SignupForm {
   email: string;
   password: string;
   birth_year: number;
+  birth_month: number;
+  birth_day: number;
   individual: boolean;
   subscriber?: boolean;
   altcha?: string;
@@ -277,6 +279,8 @@ export function signupForm(email: string, overrides: Partial<SignupForm> = {}): 
     email,
     password: 'a long unusual passphrase 42',
     birth_year: 1990,
+    birth_month: 7,
+    birth_day: 14,
     individual: true,
     subscriber: true,
     ...overrides,

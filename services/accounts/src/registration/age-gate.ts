@@ -1,17 +1,27 @@
-/** docs/product/spec.md#s1 and #s9: membership requires age 13 or older. */
-export const MINIMUM_AGE = 13;
+import { ERROR_TEXTS, bornInTheFuture, isCalendarDate, oldEnoughToJoin } from '@upright/contracts';
 
-/**
- * The neutral birth-year question (docs/product/rules.md#s8) knows the year only. Someone born in
- * year Y is, during year T, either T − Y − 1 or T − Y years old; only T − Y − 1 ≥ 13 proves the
- * age, so a member born in the year that turned 13 this year waits until next January. No child
- * under 13 is ever admitted. The year is checked, never stored.
- */
-export function oldEnough(birthYear: number, today: Date): boolean {
-  return today.getUTCFullYear() - birthYear - 1 >= MINIMUM_AGE;
+/** The sign-up fields of the date of birth (record 0047); checked, never stored. */
+export interface BirthFields {
+  birth_year: number;
+  birth_month: number;
+  birth_day: number;
 }
 
-/** A birth year in the future (or today's) is a typing mistake, not an age. */
-export function plausibleBirthYear(birthYear: number, today: Date): boolean {
-  return birthYear <= today.getUTCFullYear();
+/**
+ * Why a date of birth cannot join on `now` (the field and the text), or null when it can:
+ * not a real day, in the future, or under 13 (docs/product/spec.md#s1, record 0047).
+ */
+export function ageGateFailure(
+  fields: BirthFields,
+  now: Date,
+): { field: keyof BirthFields; message: string } | null {
+  const birth = { year: fields.birth_year, month: fields.birth_month, day: fields.birth_day };
+  if (!isCalendarDate(birth)) {
+    return { field: 'birth_day', message: 'birth_day must be a day of the month given' };
+  }
+  if (bornInTheFuture(birth, now)) {
+    return { field: 'birth_year', message: 'birth_year must not be in the future' };
+  }
+  if (!oldEnoughToJoin(birth, now)) return { field: 'birth_year', message: ERROR_TEXTS.underage };
+  return null;
 }

@@ -16,7 +16,7 @@ import { checkNewPassword } from '../passwords/new-password';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { PrioritiesRepository } from '../priorities/priorities.repository';
 import { SessionsService } from '../sessions/sessions.service';
-import { oldEnough, plausibleBirthYear } from './age-gate';
+import { ageGateFailure } from './age-gate';
 import { EmailVerifications } from './email-verifications';
 
 /** Sign-up, sign-in and verification (docs/product/spec.md#s7, docs/product/rules.md#s8). */
@@ -32,13 +32,8 @@ export class RegistrationService {
   ) {}
 
   async signup(request: SignupRequest): Promise<AuthResponse> {
-    const today = new Date();
-    if (!plausibleBirthYear(request.birth_year, today)) {
-      throw remoteError('validation_failed', 'birth_year must not be in the future', 'birth_year');
-    }
-    if (!oldEnough(request.birth_year, today)) {
-      throw remoteError('validation_failed', ERROR_TEXTS.underage, 'birth_year');
-    }
+    const refused = ageGateFailure(request, new Date());
+    if (refused) throw remoteError('validation_failed', refused.message, refused.field);
     checkNewPassword(request.password, 'password');
     if (await this.members.findByEmail(request.email)) {
       throw emailTaken();

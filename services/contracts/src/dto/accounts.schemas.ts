@@ -65,13 +65,25 @@ export const captchaPayloadSchema = z
   .min(1, 'must be the solved captcha')
   .max(CAPTCHA_PAYLOAD_MAX_LENGTH, 'must be the solved captcha');
 
-/** Sign-up form (docs/product/rules.md#s8). The birth year is only checked, never stored. */
+/**
+ * Sign-up form (docs/product/rules.md#s8). The date of birth (the rules' birth-year question with
+ * its month and day, record 0047) is only checked, never stored; accounts checks that it is a
+ * real day.
+ */
 export const signupBodySchema = strictBody({
   first_name: nameSchema,
   last_name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
   birth_year: z.int('must be a whole number').min(1900, 'must be 1900 or later'),
+  birth_month: z
+    .int('must be a whole number from 1 to 12')
+    .min(1, 'must be a whole number from 1 to 12')
+    .max(12, 'must be a whole number from 1 to 12'),
+  birth_day: z
+    .int('must be a whole number from 1 to 31')
+    .min(1, 'must be a whole number from 1 to 31')
+    .max(31, 'must be a whole number from 1 to 31'),
   individual: z.literal(true, 'must be true: members are individuals, not companies'),
   subscriber: z.boolean('must be true or false').default(false),
   altcha: captchaPayloadSchema,

@@ -7,3 +7,5 @@ export * from './history';
 export * from './follows';
 export * from './corrections';
 export * from './corrections.schemas';
+export * from './membership-age';
+export * from './answers.schemas';

@@ -1,5 +1,6 @@
 import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
 import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
+import type { IssueRanksOf } from '../ranking/weigh';
 import type { IndustryMoves } from './history';
 
 /**
@@ -131,6 +132,11 @@ export interface IndustryCompaniesResponse {
   previous_period: Period | null;
   /** Each ranked company's move since `previous_period` (docs/product/rules.md#s12). */
   moves: IndustryMoves;
+  /**
+   * The nine issue ranks of every company of the previous period's ranked set (empty when there
+   * is none): what a member's own moves are weighed from (record 0047).
+   */
+  previous_ranks: IssueRanksOf[];
 }
 
 /** Industries with fewer companies than this make a poor worked example (ties, no spread). */

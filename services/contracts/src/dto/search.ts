@@ -71,6 +71,8 @@ export const SEARCH_LIMITS = {
   maxReactDepth: 16,
   recentSearchesSize: 5,
   recentSearchesMinChars: 3,
+  /** Terms buckets a list may ask for (ReactiveSearch's lists ask 100 by default). */
+  maxAggregationSize: 100,
 } as const;
 
 export const SEARCH_FUZZINESS = [0, 1, 2, 'AUTO'] as const;
@@ -129,6 +131,27 @@ export interface SearchQueryModel {
   popularSuggestionsSize: number;
   recentSuggestionsSize: number;
   recentSuggestionsMinChars: number;
+  /**
+   * Term queries: the buckets (value and count) of their field, counted over the documents the
+   * query's `react` lets through, so a list keeps offering the values it does not have selected.
+   * Null for every other query type.
+   */
+  aggregation: TermsAggregation | null;
+}
+
+/** Order of terms buckets: most documents first (ties by value), or by value. */
+export const AGGREGATION_ORDERS = ['count', 'asc', 'desc'] as const;
+export type AggregationOrder = (typeof AGGREGATION_ORDERS)[number];
+
+export interface TermsAggregation {
+  field: string;
+  size: number;
+  order: AggregationOrder;
+}
+
+export interface AggregationBucket {
+  key: string;
+  doc_count: number;
 }
 
 export interface ReactiveSearchRequest {
@@ -165,6 +188,8 @@ export interface SuggestionHit extends SearchHit {
 export interface SearchQueryResult {
   took: number;
   hits: { total: { value: number; relation: 'eq' }; max_score: number; hits: SearchHit[] };
+  /** Term queries: `{ <field>: { buckets } }`, where ReactiveSearch's list components read them. */
+  aggregations?: Record<string, { buckets: AggregationBucket[] }>;
 }
 
 export interface ReactiveSearchResponse {

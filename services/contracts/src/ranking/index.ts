@@ -6,7 +6,12 @@ export { competitionRanks, countBelow, sharedRankFlags } from './competition-ran
 export { fromHundredths, toHundredths } from './hundredths';
 export { orderByName, orderedByRank } from './name-order';
 export { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } from './weigh';
-export { rankPersonally, type PersonallyRankable, type PersonalRanking } from './personal';
+export {
+  personalMoves,
+  rankPersonally,
+  type PersonallyRankable,
+  type PersonalRanking,
+} from './personal';
 export {
   discloses,
   issueDataStatus,

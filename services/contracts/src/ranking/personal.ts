@@ -25,3 +25,24 @@ export function rankPersonally(
   const ordered = orderedByRank(ranks, nameOrder, (rank) => rank.rank);
   return { ranks, pranked: ordered.map((rank) => rank.upright_cid) };
 }
+
+/**
+ * A member's own moves (docs/product/rules.md#s12, record 0047): each company's rank in the
+ * previous period's set weighed with the member's values, less its rank now. Companies not ranked
+ * then are left out (new). `now` is the member's weighting of the current set.
+ */
+export function personalMoves(
+  now: readonly WeightedRank[],
+  previous: readonly IssueRanksOf[],
+  values: Weights,
+): Map<string, number> {
+  const then = new Map(
+    weighIssueRanks(previous, values, previous.length).map((rank) => [rank.upright_cid, rank.rank]),
+  );
+  const moves = new Map<string, number>();
+  for (const rank of now) {
+    const before = then.get(rank.upright_cid);
+    if (before !== undefined) moves.set(rank.upright_cid, before - rank.rank);
+  }
+  return moves;
+}

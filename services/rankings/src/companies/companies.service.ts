@@ -48,6 +48,7 @@ export class CompaniesService {
         period: null,
         previous_period: null,
         moves: {},
+        previous_ranks: [],
       };
     }
     const previous = await this.rankedSets.before(view, 'listed', set.period);
@@ -58,6 +59,7 @@ export class CompaniesService {
       period: set.period,
       previous_period: previous?.period ?? null,
       moves: set.movesSince(previous, averages),
+      previous_ranks: previous?.issueRanks() ?? [],
     };
   }
 

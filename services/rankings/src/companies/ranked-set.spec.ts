@@ -144,12 +144,18 @@ describe('RankedSet', () => {
       expect(moves[cid]).toEqual({
         normalized_rank: thenRanks.get(cid)!.normalized_rank - nowRanks.get(cid)!.normalized_rank,
         arank: thenRanks.get(cid)!.arank - nowRanks.get(cid)!.arank,
+        // A member's own move is the BFF's (record 0047).
+        prank: null,
       });
     }
     expect(moves.A.normalized_rank).toBeGreaterThan(0);
     expect(moves.C.normalized_rank).toBeLessThan(0);
-    expect(moves.B).toEqual({ normalized_rank: null, arank: null });
-    expect(now.movesSince(null, averages).A).toEqual({ normalized_rank: null, arank: null });
+    expect(moves.B).toEqual({ normalized_rank: null, arank: null, prank: null });
+    expect(now.movesSince(null, averages).A).toEqual({
+      normalized_rank: null,
+      arank: null,
+      prank: null,
+    });
   });
 
   it('is empty (none) without members', () => {

@@ -1,16 +1,18 @@
-import type {
-  Company,
-  CompanyRanksInIndustry,
-  CompanyScores,
-  IndustryCompaniesResult,
-  IndustryHistoryEntry,
-  IndustryMoves,
-  IssueWeights,
-  Period,
-  RankingValue,
-  TopCompany,
-  WhyThisRank,
-  WhyThisRankResponse,
+import {
+  ISSUE_KEYS,
+  type Company,
+  type CompanyRanksInIndustry,
+  type CompanyScores,
+  type IndustryCompaniesResult,
+  type IndustryHistoryEntry,
+  type IndustryMoves,
+  type IssueWeights,
+  type Period,
+  type RankingValue,
+  type TopCompany,
+  type WhyThisRank,
+  type WhyThisRankResponse,
+  type IssueRanksOf,
 } from '@upright/contracts';
 import {
   assembleIndustryRanking,
@@ -129,10 +131,22 @@ export class RankedSet {
         ? {
             normalized_rank: then.normalized_rank - now.normalized_rank,
             arank: then.arank - now.arank,
+            prank: null,
           }
-        : { normalized_rank: null, arank: null };
+        : { normalized_rank: null, arank: null, prank: null };
     }
     return moves;
+  }
+
+  /** Every company's nine issue ranks and nothing else: what a member's moves are weighed from. */
+  issueRanks(): IssueRanksOf[] {
+    return this.issueRanking.companies.map(
+      (company) =>
+        Object.fromEntries([
+          ['upright_cid', company.upright_cid],
+          ...ISSUE_KEYS.map((key) => [`${key}_rank`, company[`${key}_rank`]]),
+        ]) as IssueRanksOf,
+    );
   }
 
   /** The first `count` on an issue, or on normalized_rank for `overall` and the major variant. */

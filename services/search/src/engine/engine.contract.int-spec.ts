@@ -202,6 +202,69 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
     expect((await ids([far, results('near')])).sort()).toEqual(['c-soylent', 'c-umbrella']);
   });
 
+  it('counts terms buckets over what the others let through, its own choice narrowing only its hits', async () => {
+    const bucketsOf = async (queries: SearchQueryModel[]) => {
+      const result = await engine.search(engineQuery('companies', queries));
+      return { total: result.total, buckets: result.buckets };
+    };
+    const list = (field: string, value: string[] | null, react: SearchQueryModel['react'] = null) =>
+      queryModel({
+        id: `list-${field}`,
+        type: 'term',
+        size: 0,
+        dataField: [{ field, weight: 1 }],
+        value,
+        react,
+        aggregation: { field, size: 10, order: 'count' },
+      });
+    // Most documents first, ties by value; a company in two industries counts in both.
+    expect(await bucketsOf([list('industries', null)])).toEqual({
+      total: COMPANIES.length,
+      buckets: [
+        { key: 'filler', doc_count: 25 },
+        { key: 'conglomerates', doc_count: 3 },
+        { key: 'health', doc_count: 2 },
+        { key: 'food', doc_count: 1 },
+        { key: 'shipping', doc_count: 1 },
+      ],
+    });
+    // Its own selection keeps every value on offer; the hits' total is narrowed.
+    const health = await bucketsOf([list('industries', ['health'])]);
+    expect(health.total).toBe(2);
+    expect(health.buckets?.map((bucket) => bucket.key)).toContain('filler');
+    // The text it reacts to narrows the counts, as does another list's choice.
+    const acme = text('Acme', { execute: false, id: 'q' });
+    expect((await bucketsOf([acme, list('industries', null, { and: 'q' })])).buckets).toEqual([
+      { key: 'conglomerates', doc_count: 2 },
+      { key: 'shipping', doc_count: 1 },
+    ]);
+    const food = queryModel({
+      id: 'food',
+      type: 'term',
+      execute: false,
+      dataField: [{ field: 'industry', weight: 1 }],
+      value: ['food'],
+    });
+    expect((await bucketsOf([food, list('industries', null, 'food')])).buckets).toEqual([
+      { key: 'food', doc_count: 1 },
+      { key: 'health', doc_count: 1 },
+    ]);
+    // Ordered by value, and cut to the size asked.
+    const byValue = queryModel({
+      ...list('industry', null),
+      aggregation: { field: 'industry', size: 2, order: 'desc' },
+    });
+    expect((await bucketsOf([byValue])).buckets).toEqual([
+      { key: 'shipping', doc_count: 1 },
+      { key: 'health', doc_count: 1 },
+    ]);
+    // A result list reacting to a list's choice: only that industry, the text still applied.
+    const chosen = queryModel({ ...list('industries', ['shipping']), execute: false });
+    expect(
+      await ids([acme, chosen, text('', { react: { and: ['q', 'list-industries'] } })]),
+    ).toEqual(['c-acme-logistics']);
+  });
+
   it('highlights the matched words in the asked fields', async () => {
     const result = await engine.search(
       engineQuery('companies', [

@@ -1,8 +1,10 @@
 import type {
+  AggregationBucket,
   DistanceUnit,
   SearchApp,
   SearchDocumentOf,
   SearchFuzziness,
+  TermsAggregation,
   WeightedField,
 } from '@upright/contracts';
 
@@ -41,6 +43,13 @@ export interface EngineQuery {
   /** Null or an empty value: every document (that passes the filter). */
   text: TextMatch | null;
   filter: FilterNode | null;
+  /**
+   * Applied to the hits (and their total) after `aggregation` is counted: a list's own selection,
+   * which must not hide the other values it offers.
+   */
+  postFilter: FilterNode | null;
+  /** Terms buckets over the documents passing `text` and `filter`; null: none. */
+  aggregation: TermsAggregation | null;
   from: number;
   size: number;
   /** Null: by relevance, ties by id. */
@@ -61,6 +70,8 @@ export interface EngineHit {
 export interface EngineResult {
   total: number;
   hits: EngineHit[];
+  /** The buckets of `aggregation`, when the query asked for one. */
+  buckets?: AggregationBucket[];
 }
 
 /** Writes one rebuilt index; `swap` makes it the live one atomically, `discard` drops it. */

@@ -110,10 +110,15 @@ export function planQueries(app: SearchApp, queries: readonly SearchQueryModel[]
       const own = isText ? null : filterOf(model);
       const reacted = model.react ? resolveReact(model.react, byId, model.id) : null;
       const sortField = model.sortField ?? model.dataField[0]?.field ?? null;
+      // A list counts its values over what the others let through; its own choice narrows only
+      // its hits.
+      const counted = model.aggregation !== null;
       const engine: EngineQuery = {
         app,
         text: isText ? textOf(model) : null,
-        filter: combine('all', [own, reacted]),
+        filter: counted ? reacted : combine('all', [own, reacted]),
+        postFilter: counted ? own : null,
+        aggregation: model.aggregation,
         from: model.from,
         size: model.size,
         sort: model.sortBy && sortField ? { field: sortField, order: model.sortBy } : null,

@@ -27,6 +27,7 @@ export function queryModel(
     popularSuggestionsSize: 5,
     recentSuggestionsSize: 5,
     recentSuggestionsMinChars: 3,
+    aggregation: null,
     ...overrides,
   };
 }

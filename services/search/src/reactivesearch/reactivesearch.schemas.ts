@@ -3,6 +3,7 @@
  * input; the BFF has already validated the browser's body into this model.
  */
 import {
+  AGGREGATION_ORDERS,
   DISTANCE_UNITS,
   SEARCH_APPS,
   SEARCH_FUZZINESS,
@@ -73,6 +74,13 @@ const queryModel = z.strictObject({
   popularSuggestionsSize: count(SEARCH_LIMITS.maxSize),
   recentSuggestionsSize: count(SEARCH_LIMITS.maxSize),
   recentSuggestionsMinChars: count(SEARCH_LIMITS.maxValueLength),
+  aggregation: z
+    .strictObject({
+      field: name,
+      size: count(SEARCH_LIMITS.maxAggregationSize),
+      order: z.enum(AGGREGATION_ORDERS),
+    })
+    .nullable(),
 });
 
 export const reactiveSearchRequestSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  AggregationBucket,
   ReactiveSearchRequest,
   ReactiveSearchResponse,
   SearchHit,
@@ -34,20 +35,25 @@ export class ReactiveSearchService {
     query: PlannedQuery,
   ): Promise<SearchQueryResult> {
     const started = performance.now();
-    const hits =
+    const answer: { total: number; hits: SearchHit[]; buckets?: AggregationBucket[] } =
       query.model.type === 'suggestion'
         ? await this.suggestions(request, query)
         : await this.engine.search(query.engine).then((result) => ({
             total: result.total,
             hits: result.hits.map((hit) => asSearchHit(request.app, hit)),
+            buckets: result.buckets,
           }));
+    const aggregation = query.engine.aggregation;
     return {
       took: Math.round(performance.now() - started),
       hits: {
-        total: { value: hits.total, relation: 'eq' },
-        max_score: hits.hits.reduce((max, hit) => Math.max(max, hit._score), 0),
-        hits: hits.hits,
+        total: { value: answer.total, relation: 'eq' },
+        max_score: answer.hits.reduce((max, hit) => Math.max(max, hit._score), 0),
+        hits: answer.hits,
       },
+      ...(aggregation
+        ? { aggregations: { [aggregation.field]: { buckets: answer.buckets ?? [] } } }
+        : {}),
     };
   }
 

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { oldEnough } from './SignUpPage';
+import { tooYoungToJoin, typedBirthDate } from './SignUpPage';
 import { safeNext } from './SignInPage';
 
 describe('sign-up and sign-in rules', () => {
-  it('refuses members younger than 13 by birth year', () => {
-    const now = new Date('2026-06-01T00:00:00Z');
-    expect(oldEnough(2012, now)).toBe(true);
-    // Born in 2013: may still be 12 in 2026, so refused (as accounts refuses it).
-    expect(oldEnough(2013, now)).toBe(false);
-    expect(oldEnough(1950.5, now)).toBe(false);
+  const born = (birth_year: string, birth_month: string, birth_day: string) => ({
+    birth_year,
+    birth_month,
+    birth_day,
+  });
+
+  it('says "too young" the day before the 13th birthday, not on the day (as accounts decides)', () => {
+    const dayBefore = new Date('2026-06-14T20:00:00Z');
+    const birthday = new Date('2026-06-15T20:00:00Z');
+    expect(tooYoungToJoin(born('2013', '6', '15'), dayBefore)).toBe(true);
+    expect(tooYoungToJoin(born('2013', '6', '15'), birthday)).toBe(false);
+    // Born earlier in 2013: 13 already, no waiting for New Year.
+    expect(tooYoungToJoin(born('2013', '1', '31'), birthday)).toBe(false);
+  });
+
+  it('reads the date of birth only once it names a real day', () => {
+    expect(typedBirthDate(born('1990', '7', '14'))).toEqual({ year: 1990, month: 7, day: 14 });
+    expect(typedBirthDate(born('199', '7', '14'))).toBeNull();
+    expect(typedBirthDate(born('1990', '', '14'))).toBeNull();
+    expect(typedBirthDate(born('2023', '2', '29'))).toBeNull();
+    expect(typedBirthDate(born('1990', '7', '1.5'))).toBeNull();
+    expect(tooYoungToJoin(born('2020', '', ''))).toBe(false);
   });
 
   it('follows only same-site paths after sign-in', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isCalendarDate, oldEnoughToJoin, type CalendarDate } from '@upright/contracts';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
@@ -8,12 +9,45 @@ import { useTitle } from '../../hooks/useApi';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface BirthFields {
+  birth_year: string;
+  birth_month: string;
+  birth_day: string;
+}
+
+/** The date of birth as typed, once it names a real day; null while incomplete or impossible. */
+export function typedBirthDate(fields: BirthFields): CalendarDate | null {
+  if (!/^\d{4}$/.test(fields.birth_year) || !/^\d{1,2}$/.test(fields.birth_day)) return null;
+  const date = {
+    year: Number(fields.birth_year),
+    month: Number(fields.birth_month),
+    day: Number(fields.birth_day),
+  };
+  return isCalendarDate(date) ? date : null;
+}
+
 /**
- * docs/product/rules.md#s8 age gate by birth year (not stored). A year cannot tell whether the
- * birthday has passed, so only members certainly 13 or older pass — the same rule accounts applies.
+ * docs/product/rules.md#s8 age gate on the date of birth (not stored; record 0047): the same rule
+ * accounts decides with, so the form says "too young" exactly when accounts would refuse.
  */
-export function oldEnough(birthYear: number, now: Date = new Date()): boolean {
-  return Number.isInteger(birthYear) && now.getUTCFullYear() - birthYear - 1 >= MINIMUM_AGE;
+export function tooYoungToJoin(fields: BirthFields, now: Date = new Date()): boolean {
+  const birth = typedBirthDate(fields);
+  return birth !== null && !oldEnoughToJoin(birth, now);
 }
 
 export default function SignUpPage() {
@@ -26,14 +60,15 @@ export default function SignUpPage() {
     email: '',
     password: '',
     birth_year: '',
+    birth_month: '',
+    birth_day: '',
   });
   const [individual, setIndividual] = useState(false);
   const [subscriber, setSubscriber] = useState(false);
   const [altcha, setAltcha] = useState<string | null>(null);
   // docs/product/spec.md#s8: the server's error text is shown.
   const { submit, errorBox, pending } = useFormSubmit();
-  const year = Number(form.birth_year);
-  const tooYoung = form.birth_year.length === 4 && !oldEnough(year);
+  const tooYoung = tooYoungToJoin(form);
   const input = (name: keyof typeof form) => ({
     id: `signup-${name}`,
     value: form[name],
@@ -49,7 +84,9 @@ export default function SignUpPage() {
           if (!altcha || tooYoung || !individual) return;
           const answer = await api.signUp({
             ...form,
-            birth_year: year,
+            birth_year: Number(form.birth_year),
+            birth_month: Number(form.birth_month),
+            birth_day: Number(form.birth_day),
             individual,
             subscriber,
             altcha,
@@ -81,6 +118,32 @@ export default function SignUpPage() {
           inputMode="numeric"
           pattern="[0-9]{4}"
           required
+          autoComplete="bday-year"
+          aria-describedby="birth-year-help"
+        />
+        <label htmlFor="signup-birth_month">Month</label>
+        <select
+          id="signup-birth_month"
+          value={form.birth_month}
+          onChange={(event) => setForm({ ...form, birth_month: event.target.value })}
+          required
+          autoComplete="bday-month"
+          aria-describedby="birth-year-help"
+        >
+          <option value="">Choose the month</option>
+          {MONTHS.map((name, index) => (
+            <option key={name} value={String(index + 1)}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <Field
+          {...input('birth_day')}
+          label="Day"
+          inputMode="numeric"
+          pattern="[0-9]{1,2}"
+          required
+          autoComplete="bday-day"
           aria-describedby="birth-year-help"
         />
         <p id="birth-year-help" className={tooYoung ? 'field-error' : 'muted'}>

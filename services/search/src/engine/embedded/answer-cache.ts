@@ -36,13 +36,18 @@ export class AnswerCache {
       this.apps.set(query.app, kept);
     }
     kept.answers.set(keyOf(query), answer);
-    kept.hits += answer.hits.length + 1;
+    kept.hits += weightOf(answer);
     for (const [key, old] of kept.answers) {
       if (kept.hits <= MAX_HITS_PER_APP) break;
       kept.answers.delete(key);
-      kept.hits -= old.hits.length + 1;
+      kept.hits -= weightOf(old);
     }
   }
+}
+
+/** Buckets weigh like hits: a list's answer holds up to 100 of them. */
+function weightOf(answer: EngineResult): number {
+  return answer.hits.length + (answer.buckets?.length ?? 0) + 1;
 }
 
 function keyOf(query: EngineQuery): string {

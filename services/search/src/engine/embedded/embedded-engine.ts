@@ -17,6 +17,7 @@ import { distanceMetres, METRES_PER_UNIT } from '../geo';
 import { IndexVersions } from '../index-versions';
 import { projectSource } from '../source-fields';
 import { fieldValues, highlightValue, queryTerms } from '../text-match';
+import { termsBuckets } from './terms-buckets';
 import { AnswerCache } from './answer-cache';
 import type { DocumentStore } from './document-store';
 import { TextIndex } from './text-index';
@@ -95,7 +96,9 @@ export class EmbeddedEngine implements SearchEngine {
     const accepts = query.filter ? this.predicate(index, query.filter) : null;
     const matched = query.text ? index.match(query.text, EXACT_MATCH_BOOST) : null;
     const slots = matched ? matched.slots : index.allSlots();
-    const candidates = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
+    const counted = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
+    const keeps = query.postFilter ? this.predicate(index, query.postFilter) : null;
+    const candidates = keeps ? counted.filter((slot) => keeps(index.document(slot))) : counted;
     const scoreOf = (slot: number) => (matched ? matched.scores[slot] : 1);
     const byId = (a: number, b: number) => {
       const [first, second] = [index.document(a).id, index.document(b).id];
@@ -125,7 +128,12 @@ export class EmbeddedEngine implements SearchEngine {
       }
       return hit;
     });
-    return { total: candidates.length, hits };
+    if (!query.aggregation) return { total: candidates.length, hits };
+    const buckets = termsBuckets(
+      counted.map((slot) => index.document(slot)),
+      query.aggregation,
+    );
+    return { total: candidates.length, hits, buckets };
   }
 
   async beginBuild<A extends SearchApp>(app: A): Promise<IndexBuild<A>> {

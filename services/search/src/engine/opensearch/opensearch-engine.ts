@@ -1,5 +1,11 @@
 import { Client } from '@opensearch-project/opensearch';
-import { SEARCH_APPS, type SearchApp, type SearchDocumentOf } from '@upright/contracts';
+import {
+  SEARCH_APPS,
+  type AggregationBucket,
+  type SearchApp,
+  type SearchDocumentOf,
+  type TermsAggregation,
+} from '@upright/contracts';
 import type { EngineHit, EngineQuery, EngineResult, IndexBuild, SearchEngine } from '../engine';
 import { IndexVersions } from '../index-versions';
 import { indexBody, PREFIX_SUFFIX } from './mappings';
@@ -23,6 +29,7 @@ interface SearchResponse {
       highlight?: Record<string, string[]>;
     }>;
   };
+  aggregations?: Record<string, { buckets: Array<{ key: string | number; doc_count: number }> }>;
 }
 
 /** Highlights of `x.prefix` reported under `x`, the field's own highlight first. */
@@ -34,6 +41,17 @@ export function byField(highlight: Record<string, string[]>): Record<string, str
     merged[field] ??= highlight[key];
   }
   return merged;
+}
+
+/** The buckets of `termsAggregation`'s answer; keys as strings (booleans and numbers too). */
+export function bucketsOf(
+  response: Pick<SearchResponse, 'aggregations'>,
+  aggregation: TermsAggregation,
+): AggregationBucket[] {
+  return (response.aggregations?.[aggregation.field]?.buckets ?? []).map((bucket) => ({
+    key: String(bucket.key),
+    doc_count: bucket.doc_count,
+  }));
 }
 
 /**
@@ -92,7 +110,9 @@ export class OpenSearchEngine implements SearchEngine {
       index: this.alias(query.app),
       body: searchBody(query) as Loose,
     });
-    const { hits } = response.body as unknown as SearchResponse;
+    const body = response.body as unknown as SearchResponse;
+    const { hits } = body;
+    const buckets = query.aggregation ? bucketsOf(body, query.aggregation) : undefined;
     return {
       total: typeof hits.total === 'number' ? hits.total : hits.total.value,
       hits: hits.hits.map((hit): EngineHit => ({
@@ -101,6 +121,7 @@ export class OpenSearchEngine implements SearchEngine {
         source: hit._source ?? {},
         ...(hit.highlight ? { highlight: hit.highlight } : {}),
       })),
+      ...(buckets ? { buckets } : {}),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { SearchQueryModel } from '@upright/contracts';
 import { planQueries } from '../query-plan';
-import { byField } from './opensearch-engine';
+import { bucketsOf, byField } from './opensearch-engine';
 import { queryModel } from '../spec-support';
 import { indexBody } from './mappings';
 import { searchBody } from './request-body';
@@ -160,6 +160,71 @@ describe('OpenSearch request bodies', () => {
         ],
       },
     });
+  });
+
+  it('term with buckets: the terms aggregation named after the field, its own values as post_filter, no hits', () => {
+    const body = bodyOf(
+      [
+        model({ id: 'q', execute: false, value: 'acme' }),
+        model({
+          id: 'list',
+          type: 'term',
+          size: 0,
+          dataField: [{ field: 'sectors', weight: 1 }],
+          value: ['Energy'],
+          react: { and: 'q' },
+          aggregation: { field: 'sectors', size: 100, order: 'count' },
+        }),
+      ],
+      'list',
+    );
+    expect(body.size).toBe(0);
+    expect(body.query).toEqual({
+      bool: {
+        filter: [textClause('acme', ['company_name'], ['company_name.prefix'], '0')],
+      },
+    });
+    expect(body.post_filter).toEqual({ terms: { sectors: ['Energy'] } });
+    expect(body.aggs).toEqual({
+      sectors: {
+        terms: { field: 'sectors', size: 100, order: [{ _count: 'desc' }, { _key: 'asc' }] },
+      },
+    });
+    const byValue = bodyOf([
+      model({
+        id: 'list',
+        type: 'term',
+        dataField: [{ field: 'industry', weight: 1 }],
+        aggregation: { field: 'industry', size: 5, order: 'desc' },
+      }),
+    ]);
+    expect(byValue.aggs).toEqual({
+      industry: { terms: { field: 'industry', size: 5, order: { _key: 'desc' } } },
+    });
+    expect(byValue.post_filter).toBeUndefined();
+  });
+
+  it('reads the buckets of the answer, keys as strings', () => {
+    const aggregation = { field: 'sectors', size: 10, order: 'count' } as const;
+    expect(
+      bucketsOf(
+        {
+          aggregations: {
+            sectors: {
+              buckets: [
+                { key: 'Energy', doc_count: 3 },
+                { key: 1, doc_count: 1 },
+              ],
+            },
+          },
+        },
+        aggregation,
+      ),
+    ).toEqual([
+      { key: 'Energy', doc_count: 3 },
+      { key: '1', doc_count: 1 },
+    ]);
+    expect(bucketsOf({}, aggregation)).toEqual([]);
   });
 
   it('range: only the given bounds', () => {

@@ -5,6 +5,7 @@ import {
   type FilterNode,
   type TextMatch,
 } from '../engine';
+import type { TermsAggregation } from '@upright/contracts';
 import { OPENSEARCH_UNIT } from '../geo';
 import { foldCase } from '../text-match';
 import { keywordOf, PREFIX_SUFFIX } from './mappings';
@@ -85,6 +86,18 @@ export function filterClause(app: EngineQuery['app'], node: FilterNode): Json {
   }
 }
 
+/** The buckets' order of the embedded engine: most documents first, ties by value. */
+const BUCKET_ORDER = {
+  count: [{ _count: 'desc' }, { _key: 'asc' }],
+  asc: { _key: 'asc' },
+  desc: { _key: 'desc' },
+} as const;
+
+/** Named after the field, which is where ReactiveSearch's lists read their buckets. */
+export function termsAggregation({ field, size, order }: TermsAggregation): Json {
+  return { [field]: { terms: { field, size, order: BUCKET_ORDER[order] } } };
+}
+
 export function searchBody(query: EngineQuery): Json {
   const bool: Json = {};
   if (query.text) {
@@ -104,6 +117,8 @@ export function searchBody(query: EngineQuery): Json {
       ? [{ [keywordOf(query.app, query.sort.field)]: { order: query.sort.order } }, { id: 'asc' }]
       : [{ _score: 'desc' }, { id: 'asc' }],
   };
+  if (query.postFilter) body.post_filter = filterClause(query.app, query.postFilter);
+  if (query.aggregation) body.aggs = termsAggregation(query.aggregation);
   if (query.includeFields || query.excludeFields) {
     body._source = {
       includes: query.includeFields ?? ['*'],

@@ -1,0 +1,173 @@
+import 'reflect-metadata';
+import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { AdminGuard, CsrfExempt, MemberGuard, OptionalMemberGuard } from '../auth';
+import { wholeNumberParam } from '../http/route-params';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { comparisonQuery } from '../history/history.schemas';
+import { openApiDocument } from './openapi-document';
+import { Operation } from './operation.decorator';
+
+const answer = z.object({ done: z.boolean() });
+const idParams = z.object({ id: wholeNumberParam(1, 99) });
+const body = z.object({ name: z.string() });
+const pageQuery = z.object({ page: wholeNumberParam(1, 500).default(1) });
+
+@Controller('api/things')
+@UseGuards(MemberGuard)
+class MembersThingsController {
+  @Operation({ summary: 'Lists things', answer })
+  @Get(':id')
+  list(
+    @Param(new ZodValidationPipe(idParams)) _params: unknown,
+    @Query(new ZodValidationPipe(pageQuery)) _query: unknown,
+  ) {
+    return { done: true };
+  }
+
+  @Operation({ summary: 'Makes a thing', answer })
+  @Post()
+  make(@Body(new ZodValidationPipe(body)) _body: unknown) {
+    return { done: true };
+  }
+}
+
+@Controller('api/open')
+class OpenThingsController {
+  @Operation({
+    summary: 'Compares',
+    answer,
+    others: [{ status: 204, description: 'Nothing to compare' }],
+  })
+  @Get('compare')
+  compare(@Query(new ZodValidationPipe(comparisonQuery)) _query: unknown) {
+    return { done: true } as { done: boolean } | undefined;
+  }
+
+  @Operation({ summary: 'Searches', answer })
+  @Post('search')
+  @CsrfExempt()
+  @UseGuards(OptionalMemberGuard)
+  search() {
+    return { done: true };
+  }
+
+  @Operation({ summary: 'Sends', answer })
+  @Post('send')
+  send() {
+    return { done: true };
+  }
+
+  @Operation({ summary: 'Publishes', answer })
+  @Post('publish')
+  @UseGuards(AdminGuard)
+  publish() {
+    return { done: true };
+  }
+
+  // @ts-expect-error the handler answers what the document does not say
+  @Operation({ summary: 'Wrong', answer })
+  @Get('wrong')
+  wrong() {
+    return { finished: true };
+  }
+}
+
+type Operations = Record<string, Record<string, Record<string, unknown>>>;
+
+describe('openApiDocument', () => {
+  const document = openApiDocument([MembersThingsController, OpenThingsController], {
+    session: 'session_cookie',
+    csrf: 'csrf_cookie',
+  }) as { paths: Operations; components: { securitySchemes: Record<string, unknown> } };
+  const operation = (path: string, method: string) => document.paths[path][method];
+
+  it('reads guards of the controller and of the route as the access each operation needs', () => {
+    expect(operation('/api/things/{id}', 'get')).toMatchObject({
+      security: [{ session: [] }, { bearer: [] }],
+      'x-upright-access': 'member',
+    });
+    expect(operation('/api/open/publish', 'post')).toMatchObject({
+      security: [{ session: [], csrfHeader: [], csrfCookie: [] }, { bearer: [] }],
+      'x-upright-access': 'admin',
+    });
+    expect(operation('/api/open/compare', 'get').security).toBeUndefined();
+  });
+
+  it('asks for the CSRF pair on writes, unless exempt; a bearer request needs none', () => {
+    expect(operation('/api/things', 'post').security).toEqual([
+      { session: [], csrfHeader: [], csrfCookie: [] },
+      { bearer: [] },
+    ]);
+    expect(operation('/api/open/send', 'post').security).toEqual([
+      { csrfHeader: [], csrfCookie: [] },
+      { bearer: [] },
+    ]);
+    expect(operation('/api/open/search', 'post').security).toEqual([
+      {},
+      { session: [] },
+      { bearer: [] },
+    ]);
+    expect(document.components.securitySchemes).toMatchObject({
+      session: { type: 'apiKey', in: 'cookie', name: 'session_cookie' },
+      bearer: { type: 'http', scheme: 'bearer' },
+      csrfHeader: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+      csrfCookie: { type: 'apiKey', in: 'cookie', name: 'csrf_cookie' },
+    });
+  });
+
+  it('describes digits and comma lists by the values they are read as, with their limits', () => {
+    expect(operation('/api/things/{id}', 'get').parameters).toEqual([
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: 99 },
+      },
+      {
+        name: 'page',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 500, default: 1 },
+      },
+    ]);
+    expect(operation('/api/open/compare', 'get').parameters).toEqual([
+      {
+        name: 'c',
+        in: 'query',
+        required: true,
+        style: 'form',
+        explode: false,
+        schema: expect.objectContaining({
+          type: 'array',
+          minItems: 2,
+          maxItems: 4,
+          uniqueItems: true,
+        }),
+      },
+    ]);
+  });
+
+  it('gives each operation its summary, its answer and its other answers', () => {
+    expect(operation('/api/open/compare', 'get')).toMatchObject({
+      summary: 'Compares',
+      responses: {
+        '200': {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { done: { type: 'boolean' } },
+                required: ['done'],
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        '204': { description: 'Nothing to compare' },
+        '4XX': { content: { 'application/json': { schema: expect.anything() } } },
+      },
+    });
+    expect(operation('/api/things', 'post').responses).toHaveProperty('201.content');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Web analytics in the chart (decision 0045): off unless the operator names the provider's
+ * endpoint and site, and then exactly the variables the BFF validates (bff/src/analytics).
+ */
+import { componentOf, ofKind, renderChart, type Manifest } from './chart';
+
+function bffEnv(sets: string[] = []): Record<string, Manifest> {
+  const bff = ofKind(renderChart([], sets), 'Deployment').find(
+    (candidate) => componentOf(candidate) === 'bff',
+  )!;
+  const env: Manifest[] = bff.spec.template.spec.containers[0].env ?? [];
+  return Object.fromEntries(env.map((variable) => [variable.name, variable]));
+}
+
+describe('chart: web analytics', () => {
+  it('is off by default: neither variable is set', () => {
+    const env = bffEnv();
+    expect(env.ANALYTICS_ENDPOINT).toBeUndefined();
+    expect(env.ANALYTICS_SITE).toBeUndefined();
+  });
+
+  it('passes the endpoint and the site to the BFF', () => {
+    const env = bffEnv([
+      'bff.analytics.endpoint=https://plausible.io/api/event',
+      'bff.analytics.site=upright.example.com',
+    ]);
+    expect(env.ANALYTICS_ENDPOINT.value).toBe('https://plausible.io/api/event');
+    expect(env.ANALYTICS_SITE.value).toBe('upright.example.com');
+  });
+
+  it('refuses half a setting and an endpoint without TLS at render time', () => {
+    expect(() => bffEnv(['bff.analytics.site=upright.example.com'])).toThrow(
+      /bff.analytics.endpoint is required/,
+    );
+    expect(() => bffEnv(['bff.analytics.endpoint=https://plausible.io/api/event'])).toThrow(
+      /bff.analytics.site is required/,
+    );
+    expect(() =>
+      bffEnv([
+        'bff.analytics.endpoint=http://plausible.io/api/event',
+        'bff.analytics.site=upright.example.com',
+      ]),
+    ).toThrow(/analytics/);
+  });
+});
