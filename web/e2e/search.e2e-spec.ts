@@ -15,8 +15,11 @@ async function foundTotal(panel: Locator): Promise<number> {
 async function waitForTotal(page: Page, total: number): Promise<void> {
   await page.waitForFunction(
     (expected) =>
-      new RegExp(`^Found ${expected} results in \\d+ milliseconds$`).test(
-        document.querySelector('[data-testid="search-panel"] .search-stats')?.textContent ?? '',
+      Array.from(document.querySelectorAll('[data-testid="search-panel"] .search-stats')).some(
+        (stats) =>
+          new RegExp(`^Found ${expected} results in \\d+ milliseconds$`).test(
+            (stats.textContent ?? '').trim(),
+          ),
       ),
     total,
     { timeout: 15_000 },

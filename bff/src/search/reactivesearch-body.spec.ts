@@ -146,11 +146,16 @@ describe('parseReactiveSearchBody', () => {
     ['no queries', 'companies', { query: [] }, 'query', /at least one query/],
     ['not a list', 'companies', { query: {} }, 'query', /list of queries/],
     [
-      'a duplicate id',
+      'a duplicate id with another value',
       'companies',
-      { query: [{ id: 'q' }, { id: 'q' }] },
+      {
+        query: [
+          { id: 'q', value: 'a' },
+          { id: 'q', value: 'b' },
+        ],
+      },
       'query.1.id',
-      /used by another query/,
+      /used by another query with another value/,
     ],
     [
       'a missing id',
@@ -268,6 +273,30 @@ describe('parseReactiveSearchBody', () => {
     const refused = problem(app as 'companies', body);
     expect(refused.field).toBe(field);
     expect(refused.problem).toMatch(message);
+  });
+
+  it("merges a component's two copies of one query (ReactiveSearch sends both when a box mounted with a value runs and filters)", () => {
+    const box = { id: 'q', type: 'search', dataField: 'company_name', value: 'acme' };
+    const { queries } = parseReactiveSearchBody('companies', {
+      query: [
+        { ...box, execute: false, size: 5 },
+        { id: 'results', react: { and: 'q' } },
+        { ...box, execute: true, size: 10 },
+      ],
+    });
+    expect(queries.map((model) => [model.id, model.execute, model.size])).toEqual([
+      ['q', true, 10],
+      ['results', true, 10],
+    ]);
+    const both = parseReactiveSearchBody('companies', {
+      query: [
+        { ...box, execute: true },
+        { ...box, type: 'suggestion', execute: true },
+      ],
+    }).queries;
+    expect(both.map((model) => [model.id, model.type, model.execute])).toEqual([
+      ['q', 'suggestion', true],
+    ]);
   });
 
   it('term queries answer buckets of their field: size (or aggregationSize) buckets, sortBy their order, no hits', () => {

@@ -444,11 +444,24 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
+/** Whether two queries contribute the same filter to the queries reacting to them. */
+function sameFilter(a: SearchQueryModel, b: SearchQueryModel): boolean {
+  const filter = (query: SearchQueryModel) =>
+    JSON.stringify([
+      KIND_OF_TYPE[query.type],
+      query.dataField,
+      query.value,
+      query.react,
+      query.queryFormat,
+    ]);
+  return filter(a) === filter(b);
+}
+
 /** Throws a BodyProblem naming the first wrong property. */
 export function parseReactiveSearchBody(app: SearchApp, body: unknown): ParsedReactiveSearchBody {
   const shape = parse(bodyShape, body, '');
-  const ids = new Set<string>();
-  const queries = shape.query.map((item, index) => {
+  const byId = new Map<string, SearchQueryModel>();
+  shape.query.forEach((item, index) => {
     const path = `query.${index}`;
     const react = (item as { react?: unknown } | null)?.react;
     if (nestingDepth(react, SEARCH_LIMITS.maxReactDepth) > SEARCH_LIMITS.maxReactDepth) {
@@ -457,11 +470,20 @@ export function parseReactiveSearchBody(app: SearchApp, body: unknown): ParsedRe
         `must nest at most ${SEARCH_LIMITS.maxReactDepth} levels deep`,
       );
     }
-    const raw = parse(queryShape, item, path);
-    if (ids.has(raw.id))
-      throw new BodyProblem(`${path}.id`, `${JSON.stringify(raw.id)} is used by another query`);
-    ids.add(raw.id);
-    return toModel(app, raw, path);
+    const model = toModel(app, parse(queryShape, item, path), path);
+    const seen = byId.get(model.id);
+    if (!seen) return void byId.set(model.id, model);
+    // ReactiveSearch sends a search box's query twice when it is mounted with a value: its
+    // suggestions and the text filtering the others. One query: the copy that runs (the
+    // suggestions when both do, which is what the box reads).
+    if (!sameFilter(seen, model)) {
+      throw new BodyProblem(
+        `${path}.id`,
+        `${JSON.stringify(model.id)} is used by another query with another value`,
+      );
+    }
+    if (model.execute && (!seen.execute || model.type === 'suggestion')) byId.set(model.id, model);
   });
+  const queries = [...byId.values()];
   return { queries, recordAnalytics: shape.settings?.recordAnalytics ?? false };
 }

@@ -106,10 +106,12 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     const untilNextDay = 24 * HALF_DAY_MS - ((Date.now() - HALF_DAY_MS) % (24 * HALF_DAY_MS));
     if (untilNextDay < 60_000) await new Promise((resolve) => setTimeout(resolve, untilNextDay));
     const today = new Date(Date.now() - HALF_DAY_MS);
+    // Thirteen years before a 29 February there was none: the nearest birthdays are the 28th
+    // (passed yesterday) and 1 March (tomorrow).
+    const leapDay = today.getUTCMonth() === 1 && today.getUTCDate() === 29;
     const bornOn = (daysLater: number) => {
-      const date = new Date(
-        Date.UTC(today.getUTCFullYear() - 13, today.getUTCMonth(), today.getUTCDate() + daysLater),
-      );
+      const day = leapDay ? 28 + daysLater : today.getUTCDate() + daysLater;
+      const date = new Date(Date.UTC(today.getUTCFullYear() - 13, today.getUTCMonth(), day));
       return {
         birth_year: date.getUTCFullYear(),
         birth_month: date.getUTCMonth() + 1,

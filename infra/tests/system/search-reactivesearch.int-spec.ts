@@ -212,6 +212,67 @@ describe('ReactiveSearch API through the BFF', () => {
     expect(answer.q.hits.hits.map((hit) => hit._id)).toEqual([`${tag}-acme`]);
   });
 
+  it('filters: term lists answer their buckets with counts, narrow the results and each other; unoffered options are refused by name', async () => {
+    // The bodies ReactiveSearch's MultiList and ReactiveList send from the results panel.
+    const box = {
+      id: 'q',
+      type: 'search',
+      dataField: [{ field: 'company_name', weight: 3 }],
+      execute: false,
+      value: 'acme',
+    };
+    const list = (id: string, field: string, others: string[]) => ({
+      id,
+      type: 'term',
+      dataField: [field],
+      execute: true,
+      react: { and: ['q', ...others, `${id}__internal`] },
+      size: 100,
+      queryFormat: 'or',
+      sortBy: 'count',
+      candidates: 100,
+    });
+    type Answer = Record<string, QueryAnswer & { aggregations?: Record<string, unknown> }>;
+    const send = async (query: unknown[]) => {
+      const response = await post('companies', { settings: { recordAnalytics: false }, query });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Answer;
+    };
+    const counts = await send([list('industry', 'industry', ['sector']), box]);
+    expect(counts.industry.aggregations).toEqual({
+      industry: { buckets: [{ key: 'retail', doc_count: 44 }] },
+    });
+    expect(counts.industry.hits.hits).toEqual([]);
+    const sector = { ...list('sector', 'sectors', ['industry']), value: ['Consumer'] };
+    const results = {
+      id: 'results',
+      dataField: ['company_name'],
+      execute: true,
+      react: { and: ['q', 'industry', 'sector'] },
+      size: 20,
+    };
+    const narrowed = await send([results, box, { ...sector, execute: false }]);
+    expect(narrowed.results.hits.total.value).toBe(44);
+    const none = await send([results, box, { ...sector, execute: false, value: ['Energy'] }]);
+    expect(none.results.hits.total.value).toBe(0);
+
+    for (const [extra, field] of [
+      [{ type: 'range', dataField: 'updated', calendarInterval: 'month' }, 'calendarInterval'],
+      [
+        { type: 'suggestion', value: 'acm', enablePredictiveSuggestions: true },
+        'enablePredictiveSuggestions',
+      ],
+      [{ type: 'term', dataField: 'sectors', aggregations: ['histogram'] }, 'aggregations'],
+      [{ type: 'term', dataField: 'sectors', nonsense: 1 }, 'nonsense'],
+    ] as const) {
+      const refused = await post('companies', { query: [{ id: 'f', ...extra }] });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { field: string } }).error.field).toBe(
+        `query.0.${field}`,
+      );
+    }
+  });
+
   it('shows no popular suggestion searched by one visitor only; records impressions and clicks', async () => {
     const term = `Globex ${tag}`;
     let searchId = '';
