@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { acceptCookies, launchBrowser, MOBILE, newPage, open } from './support/browser';
+import { acceptCookies, baseUrl, launchBrowser, MOBILE, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
 import { signUp } from './support/member';
 
@@ -236,5 +236,45 @@ describe('search bar', () => {
       .waitFor({ timeout: 15_000 });
     expect(await recentSuggestion(visitor.page).count()).toBe(0);
     await visitor.context.close();
+  });
+
+  it('a company result shows its industry and rank; a misspelt name offers the nearest names and the industries', async () => {
+    const { company, industry } = await sampleTargets();
+    const active = (await (await fetch(`${baseUrl()}/api/active`)).json()) as Array<{
+      industry: string;
+      industry_text: string;
+    }>;
+    const industryText = active.find((entry) => entry.industry === industry)!.industry_text;
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await open(page, '/about');
+    await typeInBox(page, company.name);
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('search-panel');
+    const result = panel.locator('.search-result').filter({
+      has: page.getByRole('heading', { name: company.name, exact: true }),
+    });
+    // The sample company is the first row of its industry's page.
+    const standing = result.locator('.search-result-standing');
+    await standing.waitFor({ timeout: 15_000 });
+    const shown = (await standing.textContent())!;
+    expect(shown.slice(0, industryText.length)).toBe(industryText);
+    expect(shown.slice(industryText.length)).toMatch(/^ · #1( \(tied\))? of \d+$/);
+
+    // One letter wrong in the name's first word: nothing found, the name offered.
+    const word = company.name.split(' ')[0];
+    const misspelt = word.slice(0, 2) + (word[2] === 'x' ? 'z' : 'x') + word.slice(3);
+    await panel.getByRole('button', { name: 'close' }).click();
+    await typeInBox(page, misspelt);
+    await page.keyboard.press('Enter');
+    const none = page.getByTestId('search-no-results');
+    await none.getByText('No Results found.').waitFor({ timeout: 15_000 });
+    const offered = none.locator('.search-nearest a', { hasText: company.name });
+    await offered.waitFor({ timeout: 15_000 });
+    expect(await none.locator('.search-industries a').count()).toBe(active.length);
+    await offered.click();
+    await page.waitForURL(new RegExp(`/companies/us/${industry}/${company.slug}$`));
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type ComponentProps, type ComponentType } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
 import { SEARCH_LIMITS, type SearchApp } from '@upright/contracts';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,7 +13,9 @@ import { currentCsrfToken } from '../api/http';
 import { CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
 import { resultStatsText } from '../lib/format';
 import { useSession } from '../state/session';
+import { industryAnswers } from './industries';
 import { pathOfDocument, SEARCH_MODES } from './modes';
+import { NoResults } from './NoResults';
 import { SearchFilters } from './SearchFilters';
 import { SearchResult, type SearchItem } from './SearchResult';
 import { writeSearchState, type SearchUrlState } from './url-state';
@@ -120,11 +129,14 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
     if (fromAnalytics(item)) return showResults(String(item.value ?? ''));
     const source = (item._source ?? item) as Record<string, unknown>;
     const path = pathOfDocument(mode, String(item._id ?? source.id ?? ''), source);
-    if (path) {
-      setPanelOpen(false);
-      navigate(path);
-    }
+    if (path) go(path);
   };
+  const go = (path: string) => {
+    setPanelOpen(false);
+    navigate(path);
+  };
+  // Companies' standings in their industries, read afresh each time the panel opens.
+  const answers = useMemo(() => (panelOpen ? industryAnswers() : undefined), [panelOpen]);
   return (
     <ReactiveBase
       app={mode}
@@ -207,9 +219,15 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
                     {resultStatsText(stats.numberOfResults, stats.time)}
                   </p>
                 )}
-                renderNoResults={() => <p>No Results found.</p>}
+                renderNoResults={() => <NoResults mode={mode} text={shown.current.text} go={go} />}
                 renderItem={(item: SearchItem) => (
-                  <SearchResult key={String(item._id)} mode={mode} item={item} onOpen={open} />
+                  <SearchResult
+                    key={String(item._id)}
+                    mode={mode}
+                    item={item}
+                    onOpen={open}
+                    answers={answers}
+                  />
                 )}
               />
             </div>

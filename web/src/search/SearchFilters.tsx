@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { MultiList } from '@appbaseio/reactivesearch';
 import { SEARCH_LIMITS } from '@upright/contracts';
-import { api } from '../api/endpoints';
+import { loadIndustryNames } from './industries';
 import type { SearchFilter } from './modes';
 
 // Typed loosely like the box and the list (the published typings lag the v4 props).
@@ -9,19 +9,6 @@ const FilterList = MultiList as unknown as ComponentType<Record<string, unknown>
 
 /** Every value a list can hold (the BFF answers at most this many buckets). */
 const BUCKETS = SEARCH_LIMITS.maxAggregationSize;
-
-/** Industry slugs by name, once per page load: the lists show names, the URL keeps slugs. */
-let industryNames: Promise<Map<string, string>> | null = null;
-function loadIndustryNames(): Promise<Map<string, string>> {
-  industryNames ??= api.activeIndustries().then(
-    (industries) => new Map(industries.map((entry) => [entry.industry, entry.industry_text])),
-    () => {
-      industryNames = null;
-      return new Map<string, string>();
-    },
-  );
-  return industryNames;
-}
 
 /**
  * The results panel's filters (docs/product/spec.md#s1): one ReactiveSearch MultiList per term

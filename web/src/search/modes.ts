@@ -87,3 +87,8 @@ export function pathOfDocument(app: SearchApp, id: string, source: Source): stri
     }
   }
 }
+
+/** What a search document is called: the value of its app's first text field (its name). */
+export function titleOf(app: SearchApp, source: Source): string {
+  return text(source[SEARCH_MODES[app].fields[0].field]);
+}

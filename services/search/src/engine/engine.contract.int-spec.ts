@@ -132,6 +132,25 @@ describe.each(engines)('search engine contract: $name', (underTest) => {
     expect(found).not.toContain('c-globex');
   });
 
+  it('ranks a name starting with the words above a brand or subsidiary holding them', async () => {
+    // The brand is the whole query (an exact value) and the name only begins with it: the name
+    // still comes first, while typed and once typed in full.
+    const named = company('c-waynewright', 'Waynewright Mills Holdings Group');
+    const branded = company('c-gotham', 'Gotham Outfitters', {
+      brands: ['Wayne'],
+      subsidiaries: ['Wayne Mills'],
+    });
+    await engine.upsert('companies', [branded, named]);
+    try {
+      expect(await ids([text('Wayne')])).toEqual(['c-waynewright', 'c-gotham']);
+      expect((await ids([text('Waynewright Mi')]))[0]).toBe('c-waynewright');
+      // No name starts with these words: the subsidiary holding them all leads as before.
+      expect((await ids([text('Wayne Mills')]))[0]).toBe('c-gotham');
+    } finally {
+      await engine.remove('companies', [named.id, branded.id]);
+    }
+  });
+
   it('finds companies by brand and by subsidiary', async () => {
     expect(await ids([text('Planet Express')])).toEqual(['c-globex']);
     expect(await ids([text('Initrode')])).toEqual(['c-globex']);

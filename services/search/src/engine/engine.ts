@@ -1,11 +1,12 @@
-import type {
-  AggregationBucket,
-  DistanceUnit,
-  SearchApp,
-  SearchDocumentOf,
-  SearchFuzziness,
-  TermsAggregation,
-  WeightedField,
+import {
+  SEARCH_APP_FIELDS,
+  type AggregationBucket,
+  type DistanceUnit,
+  type SearchApp,
+  type SearchDocumentOf,
+  type SearchFuzziness,
+  type TermsAggregation,
+  type WeightedField,
 } from '@upright/contracts';
 
 /**
@@ -103,3 +104,15 @@ export const HIGHLIGHT_TAGS = { pre: '<mark>', post: '</mark>' } as const;
 
 /** Relevance multiplier of a document whose field equals the whole query ("exact name first"). */
 export const EXACT_MATCH_BOOST = 10;
+
+/**
+ * Relevance multiplier (embedded) or added score (OpenSearch) of a document whose name — the
+ * app's first text field — starts with the whole query: large enough that a name typed, or
+ * being typed, always ranks above a brand or subsidiary that merely contains the words.
+ */
+export const NAME_MATCH_BOOST = 1000;
+
+/** The field holding a document's name: its app's first text field. */
+export function nameFieldOf(app: SearchApp): string {
+  return SEARCH_APP_FIELDS[app].text[0];
+}

@@ -4,6 +4,7 @@ import { sampleCompanyDocuments } from '../../../bench/sample-companies';
 import { searchIndexSuggestions } from '../../reactivesearch/suggestions';
 import {
   EXACT_MATCH_BOOST,
+  NAME_MATCH_BOOST,
   type EngineHit,
   type EngineQuery,
   type EngineResult,
@@ -98,7 +99,12 @@ class MinisearchReference {
       const exact = fields.some((field) =>
         fieldValues(document, field).some((value) => normalizeWhole(value) === whole),
       );
-      return { document, score: exact ? result.score * EXACT_MATCH_BOOST : result.score };
+      const named =
+        whole !== '' &&
+        fields.includes('company_name') &&
+        normalizeWhole(String(document.company_name)).startsWith(whole);
+      const score = exact ? result.score * EXACT_MATCH_BOOST : result.score;
+      return { document, score: named ? score * NAME_MATCH_BOOST : score };
     });
   }
 }

@@ -6,6 +6,7 @@ import {
 } from '@upright/contracts';
 import {
   EXACT_MATCH_BOOST,
+  NAME_MATCH_BOOST,
   type EngineHit,
   type EngineQuery,
   type EngineResult,
@@ -24,6 +25,8 @@ import { TextIndex } from './text-index';
 import { topSlots } from './top-slots';
 
 type Doc = Record<string, unknown> & { id: string };
+
+const MATCH_BOOSTS = { exact: EXACT_MATCH_BOOST, name: NAME_MATCH_BOOST } as const;
 
 function newIndex(app: SearchApp, documents: ReadonlyArray<{ id: string }> = []): TextIndex {
   const index = new TextIndex(SEARCH_APP_FIELDS[app].text);
@@ -94,7 +97,7 @@ export class EmbeddedEngine implements SearchEngine {
     const index = this.index(query.app);
     // Built first: a text filter runs its own match, which reuses the index's score arrays.
     const accepts = query.filter ? this.predicate(index, query.filter) : null;
-    const matched = query.text ? index.match(query.text, EXACT_MATCH_BOOST) : null;
+    const matched = query.text ? index.match(query.text, MATCH_BOOSTS) : null;
     const slots = matched ? matched.slots : index.allSlots();
     const counted = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
     const keeps = query.postFilter ? this.predicate(index, query.postFilter) : null;
@@ -176,7 +179,7 @@ export class EmbeddedEngine implements SearchEngine {
         return (document) => !parts.some((part) => part(document));
       }
       case 'text': {
-        const { slots } = index.match(node.match, EXACT_MATCH_BOOST);
+        const { slots } = index.match(node.match, MATCH_BOOSTS);
         const ids = new Set(slots.map((slot) => index.document(slot).id));
         return (document) => ids.has(document.id);
       }

@@ -120,6 +120,8 @@ export class TextIndex {
   private readonly totalLengths: number[];
   /** Per field: whole normalised value → slots having it (the exact-match boost). */
   private readonly wholeValues: Array<Map<string, Set<number>>>;
+  /** Per slot: the normalised name, the first field's value (the name-match boost). */
+  private readonly names: string[] = [];
   /** Per-slot work arrays of `match`, reused by every query (one query runs at a time). */
   private scratch = {
     scores: new Float64Array(0),
@@ -132,6 +134,7 @@ export class TextIndex {
   private mark = 0;
   private queryMark = 0;
 
+  /** `fields[0]` holds the documents' name (the order of SEARCH_APP_FIELDS). */
   constructor(private readonly fields: readonly string[]) {
     this.fieldIds = new Map(fields.map((field, index) => [field, index]));
     this.lengths = fields.map(() => []);
@@ -172,6 +175,7 @@ export class TextIndex {
       const slot = this.freeSlots.pop() ?? this.documentAt.length;
       this.documentAt[slot] = document;
       this.slotOf.set(document.id, slot);
+      this.names[slot] = normalizeWhole(fieldValues(document, this.fields[0])[0] ?? '');
       this.fields.forEach((field, fieldId) => {
         const values = fieldValues(document, field);
         const tokens = values.flatMap(tokenize);
@@ -257,10 +261,10 @@ export class TextIndex {
   }
 
   /**
-   * The documents matching `match` and their relevance, the exact-match boost included. The
-   * arrays are reused by the next call: read them before matching again.
+   * The documents matching `match` and their relevance, the exact-match and name-match boosts
+   * included. The arrays are reused by the next call: read them before matching again.
    */
-  match(match: TextMatch, exactBoost: number): TextMatches {
+  match(match: TextMatch, boost: { exact: number; name: number }): TextMatches {
     this.ensureScratch();
     if (this.mark > 0xfff00000) this.resetMarks();
     const { scores, termScores, seen, matchedCount, distinctCount } = this.scratch;
@@ -314,7 +318,11 @@ export class TextIndex {
       for (const slot of this.wholeValues[fieldId].get(whole) ?? []) exact.add(slot);
     }
     for (const slot of exact) {
-      if (seen[slot] === this.queryMark && matchedCount[slot] > 0) scores[slot] *= exactBoost;
+      if (seen[slot] === this.queryMark && matchedCount[slot] > 0) scores[slot] *= boost.exact;
+    }
+    // A name typed, or being typed, outranks brands and subsidiaries containing the words.
+    if (whole !== '' && boosts.some(([fieldId]) => fieldId === 0)) {
+      for (const slot of slots) if (this.names[slot].startsWith(whole)) scores[slot] *= boost.name;
     }
     this.queryMark = this.nextMark();
     return { slots, scores };

@@ -69,6 +69,7 @@ describe('OpenSearch request bodies', () => {
           should: [
             { term: { 'company_name.keyword': { value: 'acme widgets', boost: 10 } } },
             { term: { 'brands.keyword': { value: 'acme widgets', boost: 10 } } },
+            { prefix: { 'company_name.keyword': { value: 'acme widgets', boost: 1000 } } },
           ],
         },
       },
@@ -118,7 +119,10 @@ describe('OpenSearch request bodies', () => {
       query: {
         bool: {
           must: [textClause('acm', ['company_name'], ['company_name.prefix'], '1')],
-          should: [{ term: { 'company_name.keyword': { value: 'acm', boost: 10 } } }],
+          should: [
+            { term: { 'company_name.keyword': { value: 'acm', boost: 10 } } },
+            { prefix: { 'company_name.keyword': { value: 'acm', boost: 1000 } } },
+          ],
         },
       },
       from: 0,

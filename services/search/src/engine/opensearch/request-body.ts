@@ -1,6 +1,8 @@
 import {
   EXACT_MATCH_BOOST,
   HIGHLIGHT_TAGS,
+  NAME_MATCH_BOOST,
+  nameFieldOf,
   type EngineQuery,
   type FilterNode,
   type TextMatch,
@@ -103,9 +105,15 @@ export function searchBody(query: EngineQuery): Json {
   if (query.text) {
     bool.must = [textClause(query.text)];
     const whole = foldCase(query.text.value);
-    bool.should = query.text.fields.map(({ field }) => ({
+    const exact = query.text.fields.map(({ field }) => ({
       term: { [keywordOf(query.app, field)]: { value: whole, boost: EXACT_MATCH_BOOST } },
     }));
+    const name = nameFieldOf(query.app);
+    // A name typed, or being typed, outranks brands and subsidiaries containing the words.
+    const named = query.text.fields.some(({ field }) => field === name)
+      ? [{ prefix: { [keywordOf(query.app, name)]: { value: whole, boost: NAME_MATCH_BOOST } } }]
+      : [];
+    bool.should = [...exact, ...named];
   }
   if (query.filter) bool.filter = [filterClause(query.app, query.filter)];
   const body: Json = {
