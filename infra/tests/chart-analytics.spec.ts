@@ -2,15 +2,7 @@
  * Web analytics in the chart (decision 0045): off unless the operator names the provider's
  * endpoint and site, and then exactly the variables the BFF validates (bff/src/analytics).
  */
-import { componentOf, ofKind, renderChart, type Manifest } from './chart';
-
-function bffEnv(sets: string[] = []): Record<string, Manifest> {
-  const bff = ofKind(renderChart([], sets), 'Deployment').find(
-    (candidate) => componentOf(candidate) === 'bff',
-  )!;
-  const env: Manifest[] = bff.spec.template.spec.containers[0].env ?? [];
-  return Object.fromEntries(env.map((variable) => [variable.name, variable]));
-}
+import { bffEnv } from './chart';
 
 describe('chart: web analytics', () => {
   it('is off by default: neither variable is set', () => {

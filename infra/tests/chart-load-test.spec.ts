@@ -2,15 +2,7 @@
  * The BFF's load-test mode in the chart (issue 27): off unless the operator names generators or a
  * token Secret, and then exactly the variables the BFF validates (bff/src/http/load-test-mode.ts).
  */
-import { componentOf, ofKind, renderChart, type Manifest } from './chart';
-
-function bffEnv(sets: string[] = []): Record<string, Manifest> {
-  const bff = ofKind(renderChart([], sets), 'Deployment').find(
-    (candidate) => componentOf(candidate) === 'bff',
-  )!;
-  const env: Manifest[] = bff.spec.template.spec.containers[0].env ?? [];
-  return Object.fromEntries(env.map((variable) => [variable.name, variable]));
-}
+import { bffEnv } from './chart';
 
 describe('chart: load-test mode', () => {
   it('is off by default: neither variable is set', () => {

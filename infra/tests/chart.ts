@@ -175,6 +175,15 @@ export function componentOf(manifest: Manifest): string {
   return manifest.metadata?.labels?.['app.kubernetes.io/component'];
 }
 
+/** The BFF's environment as the chart renders it with `sets`, by variable name. */
+export function bffEnv(sets: string[] = []): Record<string, Manifest> {
+  const bff = ofKind(renderChart([], sets), 'Deployment').find(
+    (candidate) => componentOf(candidate) === 'bff',
+  )!;
+  const env: Manifest[] = bff.spec.template.spec.containers[0].env ?? [];
+  return Object.fromEntries(env.map((variable) => [variable.name, variable]));
+}
+
 /**
  * Where the edge sends each path prefix, per host rule of the Ingress and of the HTTPRoute:
  * [{ '/assets': 'upright-web', '/': 'upright-bff' }, …].

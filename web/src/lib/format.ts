@@ -1,7 +1,8 @@
 import type { DetailMetric, IssueDataStatus, RankMove, RankingValue } from '@upright/contracts';
 import { ISSUES } from '@upright/contracts';
 
-const MONTHS = [
+/** Month names in English, January first (dates are written out, never localised). */
+export const MONTHS = [
   'January',
   'February',
   'March',

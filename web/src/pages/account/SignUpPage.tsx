@@ -5,24 +5,10 @@ import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
 import { CheckField, Field, NewPasswordField } from '../../components/Field';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
+import { MONTHS } from '../../lib/format';
 import { useTitle } from '../../hooks/useApi';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface BirthFields {
   birth_year: string;
