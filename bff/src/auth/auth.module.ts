@@ -1,9 +1,12 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { SERVICE_CONFIG } from '@upright/platform';
 import cookieParser from 'cookie-parser';
 import { CaptchaController } from '../captcha/captcha.controller';
 import { CaptchaService } from '../captcha/captcha.service';
+import type { BffConfig } from '../config';
+import { LoadTestMode } from '../http/load-test-mode';
 import { AuthController } from './auth.controller';
 import { CsrfGuard, CsrfIssuer } from './csrf';
 import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
@@ -31,6 +34,12 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     RateLimits,
     RateLimitGuard,
     CaptchaService,
+    // One parse of LOAD_TEST_* for the guard and the fast path's API limit (configure-http).
+    {
+      provide: LoadTestMode,
+      useFactory: (config: BffConfig) => new LoadTestMode(config),
+      inject: [SERVICE_CONFIG],
+    },
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_INTERCEPTOR, useClass: UnauthenticatedCookieInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ForgetAfterWriteInterceptor },
@@ -44,6 +53,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     RateLimits,
     RateLimitGuard,
     CaptchaService,
+    LoadTestMode,
   ],
 })
 export class AuthModule implements NestModule {

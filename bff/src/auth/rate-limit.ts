@@ -178,15 +178,11 @@ export class RateLimits {
 /** Guard of `@RateLimit(action)` routes: one request of the client address's budget. */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly loadTest: LoadTestMode;
-
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: RateLimits,
-    @Inject(SERVICE_CONFIG) config: BffConfig,
-  ) {
-    this.loadTest = new LoadTestMode(config);
-  }
+    private readonly loadTest: LoadTestMode,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT, context.getHandler());

@@ -89,7 +89,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const services = app.get(ServiceClient);
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
   serveCrawlFiles(app, new CrawlFiles(cache, services, site));
-  const loadTest = new LoadTestMode(config);
+  const loadTest = app.get(LoadTestMode);
   if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
   const renderer =
     indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
