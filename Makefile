@@ -8,7 +8,7 @@ LOCAL_ENV := set -a && . infra/local/local.env && set +a
 STACK := node_modules/.bin/tsx --conditions=upright-source infra/stack/print.ts
 SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
-.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke
+.PHONY: help up test deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke load-crowd chaos up-production down-production test-production
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -17,6 +17,9 @@ help:
 	@echo "make test   lint, typecheck (incl. k6), unit, integration, chart checks, load smoke, web unit and e2e in Chromium"
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
 	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
+	@echo "make load-crowd  1,000 clients over two BFFs (one cold), an import mid-run, capacity (or make load CROWD=1)"
+	@echo "make chaos  kill, rolling restart, partition, Postgres and Redis restarts under load: lost/doubled writes"
+	@echo "make up-production   the chart's production configuration on this machine: https://localhost:8443 (make down-production stops it)"
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
 	@echo "make import FILE=data.json   validate and import a data set"
 	@echo "make sample-large N=50000    generate a large synthetic data set for benchmarks"
@@ -118,7 +121,7 @@ test-e2e: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx jest --selectProjects e2e --runInBand
 
-test: lint typecheck test-unit test-integration load-smoke test-web test-e2e
+test: lint typecheck test-unit test-integration load-smoke test-web test-e2e test-production
 
 bench: seed build-web
 	@infra/local/ensure-wrk.sh
@@ -139,8 +142,42 @@ chart-check: generate
 	@npx jest --selectProjects unit --testPathPatterns infra/tests
 
 # Against `make up` when it runs, else a stack of its own on a private database.
+# CROWD=1: the crowd run instead (load-crowd). ARGS: e.g. ARGS=--quick or ARGS=--duration=60.
 load: build infra
-	@$(LOCAL_ENV) && npx tsx infra/load/run.ts
+	@$(LOCAL_ENV) && npx tsx infra/load/$(if $(CROWD),crowd.ts,run.ts) $(ARGS)
+
+# 1,000 clients and an open-rate capacity search on a replicated stack of its own (issue 22).
+load-crowd: build infra
+	@$(LOCAL_ENV) && npx tsx infra/load/crowd.ts $(ARGS)
+
+# Kill, rolling restart, partition and store restarts under load; non-zero on any loss (issue 23).
+chaos: build infra
+	@$(LOCAL_ENV) && npx tsx infra/chaos/run.ts $(ARGS)
 
 load-smoke: build infra
 	@$(LOCAL_ENV) && npx tsx infra/load/run.ts --smoke
+
+# The chart rendered with charts/upright/values-local-production.yaml and started as Kubernetes
+# would start it, on this machine: TLS Redis and PostgreSQL, nginx as the Ingress on 8443
+# (infra/production, decision 0052). Runs in the background; down-production stops it.
+up-production: build build-web
+	@infra/local/ensure-nginx.sh
+	@node_modules/.bin/tsx --conditions=upright-source infra/production/up.ts
+
+down-production: deps
+	@node_modules/.bin/tsx infra/production/down.ts
+
+# The production stack, its production-only checks, the load smoke (its load-test mode) and the
+# visitor and member journeys over HTTPS in Chromium (the test CA trusted); stopped whatever the
+# result.
+PRODUCTION_CA := $(CURDIR)/.local/production/tls/ca.crt
+test-production: build build-web
+	@infra/local/ensure-browser.sh
+	@$(MAKE) --no-print-directory up-production
+	@status=0; \
+	npx jest --selectProjects production || status=1; \
+	LOAD_BASE_URL=https://localhost:8443 NODE_EXTRA_CA_CERTS=$(PRODUCTION_CA) \
+	  npx tsx infra/load/run.ts --smoke || status=1; \
+	E2E_BASE_URL=https://localhost:8443 E2E_CA_CERT=$(PRODUCTION_CA) NODE_EXTRA_CA_CERTS=$(PRODUCTION_CA) \
+	  npx jest web/e2e/visitor.e2e-spec.ts web/e2e/member.e2e-spec.ts --selectProjects e2e --runInBand || status=1; \
+	$(MAKE) --no-print-directory down-production; exit $$status

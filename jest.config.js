@@ -57,5 +57,12 @@ module.exports = {
       globalSetup: '<rootDir>/web/e2e/global-setup.ts',
       globalTeardown: '<rootDir>/web/e2e/global-teardown.ts',
     },
+    {
+      // Production-only behaviour, against the stack `make up-production` runs (infra/production).
+      ...common,
+      displayName: 'production',
+      roots: ['<rootDir>/infra/production'],
+      testMatch: ['**/*.prod-spec.ts'],
+    },
   ],
 };

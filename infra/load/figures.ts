@@ -7,6 +7,14 @@ export interface Sample {
   /** Request start to full body received. */
   ms: number;
   ok: boolean;
+  /** The base URL it was sent to (which BFF replica). */
+  target?: string;
+  /** Epoch ms when it was sent. */
+  at?: number;
+  /** No answer within the client's timeout (status 0). */
+  timedOut?: boolean;
+  /** A 503 that said when to come back (Retry-After). */
+  retryAfter?: boolean;
 }
 
 export interface Figures {

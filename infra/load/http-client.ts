@@ -45,12 +45,14 @@ export interface ClientOptions {
    */
   loadTestToken?: string;
   timeoutMs?: number;
+  /** The virtual user's cookie jar, when several clients act for one user (one per client by default). */
+  cookies?: Map<string, string>;
 }
 
 const MAX_FAILURE_BODY = 300;
 
 export function nodeClient(options: ClientOptions): Client {
-  const cookies = new Map<string, string>();
+  const cookies = options.cookies ?? new Map<string, string>();
 
   function remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -76,7 +78,9 @@ export function nodeClient(options: ClientOptions): Client {
       }
       const body = step.body === undefined ? undefined : JSON.stringify(step.body);
       if (body !== undefined) headers['content-type'] = 'application/json';
+      const at = Date.now();
       const started = performance.now();
+      let timedOut = false;
       let status = 0;
       let text = '';
       let answerHeaders: Record<string, string> = {};
@@ -93,10 +97,21 @@ export function nodeClient(options: ClientOptions): Client {
         remember(response);
       } catch (error) {
         text = error instanceof Error ? error.message : String(error);
+        timedOut = error instanceof Error && error.name === 'TimeoutError';
       }
       const ms = performance.now() - started;
       const ok = status >= 200 && status < 300;
-      options.recorder.samples.push({ journey: options.journey, step: step.step, status, ms, ok });
+      options.recorder.samples.push({
+        journey: options.journey,
+        step: step.step,
+        status,
+        ms,
+        ok,
+        target: options.baseUrl,
+        at,
+        ...(timedOut ? { timedOut } : {}),
+        ...(status === 503 ? { retryAfter: answerHeaders['retry-after'] !== undefined } : {}),
+      });
       if (!ok) {
         options.recorder.failures.push({
           journey: options.journey,

@@ -32,6 +32,10 @@ export interface StartOptions {
   /** Pass the process's stderr on to ours so its warnings show (the default); with false it is
    * only kept to explain a failed start. */
   echoStderr?: boolean;
+  /** Runs it through this command (e.g. `ip netns exec <ns>`: a replica in a namespace). */
+  commandPrefix?: readonly string[];
+  /** The address it listens on and is asked at (default 127.0.0.1). */
+  host?: string;
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -62,15 +66,28 @@ function tailStderr(child: ChildProcess, echo: boolean): () => string {
   return () => tail.trim().split('\n').slice(-3).join(' | ');
 }
 
-/** Resolves null when `url` reports ready, else why not (the process exited or took too long). */
-async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
+/**
+ * A process's operations port: its HTTP port plus this. The BFF answers /metrics and /health/*
+ * there only (record 0049); the services answer them on their HTTP port and ignore OPS_PORT.
+ * Stacks give each process the ports of a block of ten (8080–8085, e2e's and chaos' blocks), so
+ * the block's last port is free.
+ */
+export const OPS_PORT_OFFSET = 9;
+
+/**
+ * Resolves null when one of `urls` reports ready, else why not (the process exited or took too
+ * long).
+ */
+async function waitReady(urls: readonly string[], child: ChildProcess): Promise<string | null> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return `exited with code ${child.exitCode}`;
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return null;
-    } catch {
-      // not listening yet
+    for (const url of urls) {
+      try {
+        if ((await fetch(`${url}/health/ready`)).ok) return null;
+      } catch {
+        // not listening yet
+      }
     }
     await pause();
   }
@@ -78,7 +95,8 @@ async function waitReady(url: string, child: ChildProcess): Promise<string | nul
 }
 
 /**
- * Starts one built process on `port` and resolves once its /health/ready answers; throws (with
+ * Starts one built process on `port` and resolves once its /health/ready answers (the BFF's on
+ * its operations port, `OPS_PORT_OFFSET` above); throws (with
  * the end of its stderr) when it is not built, the port is taken, or it does not become ready.
  */
 export async function startProcess(
@@ -89,19 +107,28 @@ export async function startProcess(
   options: StartOptions = {},
 ): Promise<RunningProcess> {
   const file = resolveEntry(entry);
-  const url = `http://127.0.0.1:${port}`;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
   // Something else answering there would be mistaken for this process being ready.
   if (await answers(url)) throw new Error(`${name}: port ${port} is already in use`);
-  const given = { ...process.env, LOG_LEVEL: 'warn', ...env, HTTP_PORT: String(port) };
+  const given = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    ...env,
+    HTTP_PORT: String(port),
+    OPS_PORT: String(port + OPS_PORT_OFFSET),
+    ...(options.host ? { HTTP_HOST: options.host } : {}),
+  };
   // Like `make up`, each process reaches Redis as its own ACL user (decision record 0017).
   const redisUser = await ownRedisUser(name, given);
-  const child = spawn(process.execPath, [file], {
+  const [command, ...prefixArgs] = [...(options.commandPrefix ?? []), process.execPath];
+  const child = spawn(command, [...prefixArgs, file], {
     env: { ...given, ...redisUser.env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stderrTail = tailStderr(child, options.echoStderr ?? true);
   const running = { name, url, child, release: redisUser.release };
-  const problem = await waitReady(url, child);
+  const problem = await waitReady([url, `http://${host}:${port + OPS_PORT_OFFSET}`], child);
   if (problem) {
     await stopProcess(running);
     const stderr = stderrTail();

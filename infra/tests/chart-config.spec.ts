@@ -7,7 +7,8 @@ import { transportPeersOf, type TransportIdentity } from '@upright/contracts';
 import { loadConfig, transportTrust, type CommonConfig } from '@upright/platform';
 import type { z } from 'zod';
 import { STACK } from '../stack/manifest';
-import { componentOf, ofKind, renderChart, REQUIRED_VALUES, type Manifest } from './chart';
+import { containerEnv } from '../production/kubernetes';
+import { componentOf, ofKind, renderChart, REQUIRED_VALUES } from './chart';
 
 /**
  * Each process's config schema, from its entry point: `@upright/<name>` exports its definition
@@ -27,29 +28,18 @@ const PRODUCTION_SECRETS = [
   ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')),
 ];
 
-/** The environment Kubernetes gives the container: envFrom first, then env in order. */
-function containerEnv(deployment: Manifest, manifests: Manifest[]): Record<string, string> {
-  const container = deployment.spec.template.spec.containers[0];
-  const byName = (kind: string, name: string) =>
-    ofKind(manifests, kind).find((manifest) => manifest.metadata.name === name);
-  const env: Record<string, string> = {};
-  for (const source of container.envFrom ?? []) {
-    Object.assign(env, byName('ConfigMap', source.configMapRef.name)?.data);
-  }
-  for (const variable of container.env ?? []) {
-    const reference = variable.valueFrom?.secretKeyRef;
-    env[variable.name] = reference
-      ? byName('Secret', reference.name)?.stringData[reference.key]
-      : String(variable.value).replace(/\$\((\w+)\)/g, (whole, name: string) => env[name] ?? whole);
-  }
-  return env;
-}
+/** How each values file renders: the production example needs secrets; the local one has its own. */
+const RENDERINGS: Record<string, () => ReturnType<typeof renderChart>> = {
+  'values.yaml': () => renderChart(),
+  'values-production.yaml': () => renderChart(['values-production.yaml'], PRODUCTION_SECRETS),
+  // The configuration `make up-production` starts (infra/production).
+  'values-local-production.yaml': () => renderChart(['values-local-production.yaml']),
+};
 
-describe.each(['values.yaml', 'values-production.yaml'])(
+describe.each(Object.keys(RENDERINGS))(
   'every process accepts the environment the chart gives it (%s)',
   (valuesFile) => {
-    const manifests =
-      valuesFile === 'values.yaml' ? renderChart() : renderChart([valuesFile], PRODUCTION_SECRETS);
+    const manifests = RENDERINGS[valuesFile]();
     const deployments = ofKind(manifests, 'Deployment').filter(
       (deployment) => componentOf(deployment) in SCHEMAS,
     );
@@ -60,7 +50,7 @@ describe.each(['values.yaml', 'values-production.yaml'])(
 
     it.each(Object.keys(SCHEMAS))('%s starts with it', (component) => {
       const deployment = deployments.find((candidate) => componentOf(candidate) === component)!;
-      const env = containerEnv(deployment, manifests);
+      const env = containerEnv(deployment.spec.template.spec.containers[0], manifests);
       expect(env.NODE_ENV).toBe('production');
       const config = loadConfig(SCHEMAS[component], env) as CommonConfig;
       // The transport identity it would start with: a key for every peer it talks to.

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -23,16 +25,46 @@ export const CHROMIUM_FLAGS: readonly string[] = [
  * in args).
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const trust = trustedCaHome();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS],
+    ...(trust ? { env: { ...process.env, HOME: trust } } : {}),
   });
   return {
     browser,
     async close() {
       await browser.close();
+      if (trust) rmSync(trust, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With E2E_CA_CERT (a PEM file; `make test-production` names the production stack's test CA),
+ * a home directory whose NSS store trusts that CA for servers: Chromium on Linux reads
+ * ~/.pki/nssdb, so the HTTPS site's certificate is verified as a real one would be, with no
+ * certificate errors ignored.
+ */
+function trustedCaHome(): string | null {
+  const ca = process.env.E2E_CA_CERT;
+  if (!ca) return null;
+  const home = mkdtempSync(path.join(os.tmpdir(), 'upright-e2e-home-'));
+  const db = path.join(home, '.pki', 'nssdb');
+  mkdirSync(db, { recursive: true });
+  execFileSync('certutil', ['-d', `sql:${db}`, '-N', '--empty-password']);
+  execFileSync('certutil', [
+    '-d',
+    `sql:${db}`,
+    '-A',
+    '-t',
+    'C,,',
+    '-n',
+    'upright-test-ca',
+    '-i',
+    ca,
+  ]);
+  return home;
 }
 
 export const DESKTOP = { width: 1280, height: 900 };

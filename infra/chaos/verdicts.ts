@@ -1,0 +1,131 @@
+/**
+ * What `make chaos` concludes from its records: writes reconciled against what the databases and
+ * the inbox hold, failures by kind, recovery per fault, and the exit code. Pure, unit-tested
+ * (infra/tests/chaos-verdicts.spec.ts).
+ */
+
+export type WriteKind = 'contact' | 'correction' | 'follow';
+
+export interface WriteRecord {
+  kind: WriteKind;
+  /** What finds the write where it lands (a marker in the mail or row, or member + company). */
+  marker: string;
+  /** Some attempt (first or retry, with the same Idempotency-Key) answered 2xx. */
+  acknowledged: boolean;
+  attempts: number;
+}
+
+export interface WriteTally {
+  attempted: number;
+  acknowledged: number;
+  /** Acknowledged, yet not there. */
+  lost: number;
+  /** There more than once. */
+  doubled: number;
+  /** Not acknowledged after the retry, yet applied (the client was told it failed). */
+  appliedUnacknowledged: number;
+  /** Not acknowledged and not applied: the client knows it failed. */
+  failed: number;
+  retried: number;
+}
+
+/** `found`: how many times each marker is there (absent markers count 0). */
+export function reconcile(
+  writes: readonly WriteRecord[],
+  found: ReadonlyMap<string, number>,
+): Record<WriteKind | 'all', WriteTally> {
+  const empty = (): WriteTally => ({
+    attempted: 0,
+    acknowledged: 0,
+    lost: 0,
+    doubled: 0,
+    appliedUnacknowledged: 0,
+    failed: 0,
+    retried: 0,
+  });
+  const tallies = { contact: empty(), correction: empty(), follow: empty(), all: empty() };
+  for (const write of writes) {
+    const times = found.get(write.marker) ?? 0;
+    for (const tally of [tallies[write.kind], tallies.all]) {
+      tally.attempted++;
+      if (write.attempts > 1) tally.retried++;
+      if (times > 1) tally.doubled++;
+      if (write.acknowledged) {
+        tally.acknowledged++;
+        if (times === 0) tally.lost++;
+      } else if (times > 0) tally.appliedUnacknowledged++;
+      else tally.failed++;
+    }
+  }
+  return tallies;
+}
+
+export interface RequestRecord {
+  /** Epoch ms when it was sent. */
+  at: number;
+  status: number;
+  ok: boolean;
+  timedOut?: boolean;
+  /** A refused connection sent once more to another replica (it is not the final outcome). */
+  retried?: boolean;
+  /** For a failure: what was asked and answered, to show an example of its kind. */
+  what?: string;
+}
+
+/** A failure's kind: its status, or how no answer came. */
+export function failureKind(record: RequestRecord): string {
+  if (record.status !== 0) return String(record.status);
+  return record.timedOut ? 'timeout' : 'no connection';
+}
+
+/** Final failed outcomes (refused attempts that were sent elsewhere are not), by kind. */
+export function failuresByKind(records: readonly RequestRecord[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const record of records) {
+    if (record.ok || record.retried) continue;
+    const kind = failureKind(record);
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** One example (`what`) of each kind of final failure. */
+export function failureExamples(records: readonly RequestRecord[]): Record<string, string> {
+  const examples: Record<string, string> = {};
+  for (const record of records) {
+    if (record.ok || record.retried || record.what === undefined) continue;
+    examples[failureKind(record)] ??= record.what;
+  }
+  return examples;
+}
+
+export interface Phase {
+  name: string;
+  /** When the fault was made, epoch ms. */
+  faultAt: number;
+  /** When the next phase began (or the run ended). */
+  until: number;
+}
+
+/**
+ * Per phase: the failed requests sent during it, and the recovery time — from the fault until the
+ * last failed request of the phase was sent (0 when nothing failed).
+ */
+export function recovery(
+  phases: readonly Phase[],
+  records: readonly RequestRecord[],
+): Array<{ name: string; failures: number; recoveredAfterMs: number }> {
+  return phases.map((phase) => {
+    const failed = records.filter(
+      (record) =>
+        !record.ok && !record.retried && record.at >= phase.faultAt && record.at < phase.until,
+    );
+    const last = Math.max(phase.faultAt, ...failed.map((record) => record.at));
+    return { name: phase.name, failures: failed.length, recoveredAfterMs: last - phase.faultAt };
+  });
+}
+
+/** Non-zero on any loss, double or failed read (issue 23's bar). */
+export function chaosExitCode(tally: WriteTally, failedReads: number): number {
+  return tally.lost > 0 || tally.doubled > 0 || failedReads > 0 ? 1 : 0;
+}

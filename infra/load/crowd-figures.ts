@@ -1,0 +1,173 @@
+/**
+ * What `make load-crowd` reports, from the samples of its run: per journey and per BFF replica,
+ * the step search for the open model's capacity, and the issue's acceptance verdicts. Pure,
+ * unit-tested (infra/tests/crowd-figures.spec.ts).
+ */
+import { percentile, type Sample } from './figures';
+
+/** The client's timeout: the issue counts answers slower than this as timeouts. */
+export const CLIENT_TIMEOUT_MS = 10_000;
+/** The open model's bar: a rate passes with p99 of successes ≤ this and no error at all. */
+export const CAPACITY_P99_MS = 500;
+
+export interface CrowdFigures {
+  requests: number;
+  /** Answers per second of the window. */
+  rate: number;
+  /** Of the successful answers only. */
+  p50: number;
+  p95: number;
+  p99: number;
+  /** 503 answers (shed), as a share of all requests. */
+  shedShare: number;
+  /** 503s without Retry-After. */
+  shedWithoutRetryAfter: number;
+  /** Slowest 503: shedding must be fast. */
+  shedMaxMs: number;
+  timeouts: number;
+  /** 504s (the BFF's deadline): the issue wants none. */
+  gatewayTimeouts: number;
+  /** Neither a success, nor shed, nor a timeout. */
+  otherErrors: number;
+  /** Share of requests that failed in any way except shedding. */
+  errorShare: number;
+}
+
+export function crowdFigures(samples: readonly Sample[], seconds: number): CrowdFigures {
+  const successes = samples
+    .filter((sample) => sample.ok)
+    .map((sample) => sample.ms)
+    .sort((a, b) => a - b);
+  const shed = samples.filter((sample) => sample.status === 503);
+  const timeouts = samples.filter((sample) => sample.timedOut).length;
+  const otherErrors = samples.filter(
+    (sample) => !sample.ok && sample.status !== 503 && !sample.timedOut,
+  ).length;
+  const requests = samples.length;
+  return {
+    requests,
+    rate: seconds > 0 ? requests / seconds : 0,
+    p50: percentile(successes, 50),
+    p95: percentile(successes, 95),
+    p99: percentile(successes, 99),
+    shedShare: requests > 0 ? shed.length / requests : 0,
+    shedWithoutRetryAfter: shed.filter((sample) => !sample.retryAfter).length,
+    shedMaxMs: Math.max(0, ...shed.map((sample) => sample.ms)),
+    timeouts,
+    gatewayTimeouts: samples.filter((sample) => sample.status === 504).length,
+    otherErrors,
+    errorShare: requests > 0 ? (timeouts + otherErrors) / requests : 0,
+  };
+}
+
+/** Figures per key in first-seen order. */
+export function crowdFiguresBy(
+  samples: readonly Sample[],
+  seconds: number,
+  keyOf: (sample: Sample) => string,
+): Array<[string, CrowdFigures]> {
+  const groups = new Map<string, Sample[]>();
+  for (const sample of samples) {
+    const key = keyOf(sample);
+    groups.set(key, [...(groups.get(key) ?? []), sample]);
+  }
+  return [...groups].map(([key, group]) => [key, crowdFigures(group, seconds)]);
+}
+
+/** Whether an open-model step held the bar. */
+export function holdsBar(figures: CrowdFigures): boolean {
+  return (
+    figures.requests > 0 &&
+    figures.p99 <= CAPACITY_P99_MS &&
+    figures.timeouts === 0 &&
+    figures.otherErrors === 0 &&
+    figures.shedShare === 0
+  );
+}
+
+export interface Step {
+  rate: number;
+  passed: boolean;
+}
+
+/**
+ * The next arrival rate of the capacity search, or undefined when it is done: doubling from
+ * `start` until a step fails, then halving the interval between the highest pass and the lowest
+ * fail until it is narrower than `resolution` (as a share of the pass) or `maxSteps` were run.
+ */
+export function nextRate(
+  steps: readonly Step[],
+  start: number,
+  maxSteps: number,
+  resolution = 0.15,
+): number | undefined {
+  if (steps.length >= maxSteps) return undefined;
+  if (steps.length === 0) return start;
+  const passes = steps.filter((step) => step.passed).map((step) => step.rate);
+  const fails = steps.filter((step) => !step.passed).map((step) => step.rate);
+  const highestPass = passes.length > 0 ? Math.max(...passes) : 0;
+  const lowestFail = fails.length > 0 ? Math.min(...fails) : Infinity;
+  if (lowestFail === Infinity) return highestPass * 2;
+  if (highestPass === 0) {
+    // Even the first rate failed: go down until one passes (or the rate is below one).
+    return lowestFail / 2 >= 1 ? lowestFail / 2 : undefined;
+  }
+  if ((lowestFail - highestPass) / highestPass < resolution) return undefined;
+  return Math.round(((highestPass + lowestFail) / 2) * 10) / 10;
+}
+
+/** The capacity found: the highest rate that held the bar (0 when none did). */
+export function capacity(steps: readonly Step[]): number {
+  return Math.max(0, ...steps.filter((step) => step.passed).map((step) => step.rate));
+}
+
+export interface Verdict {
+  ok: boolean;
+  what: string;
+  measured: string;
+}
+
+export interface CrowdOutcome {
+  closed: CrowdFigures;
+  /** Per BFF replica in the closed run: the warm one first, then the cold one. */
+  warm: CrowdFigures;
+  cold?: CrowdFigures;
+  /** Milliseconds from the import's end until every replica served the new data. */
+  freshAfterMs?: number;
+}
+
+const points = (share: number) => (share * 100).toFixed(1);
+
+/** The issue's acceptance items for the closed population (issue 22). */
+export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
+  const { closed, warm, cold, freshAfterMs } = outcome;
+  const gap = (key: 'errorShare' | 'shedShare') =>
+    cold === undefined ? Infinity : Math.abs(cold[key] - warm[key]);
+  return [
+    { ok: closed.timeouts === 0, what: '0 client timeouts (10 s)', measured: `${closed.timeouts}` },
+    { ok: closed.gatewayTimeouts === 0, what: '0 504s', measured: `${closed.gatewayTimeouts}` },
+    {
+      ok: closed.p99 <= 1000,
+      what: "successes' p99 ≤ 1 s",
+      measured: `${closed.p99.toFixed(0)} ms`,
+    },
+    {
+      ok: closed.shedWithoutRetryAfter === 0 && closed.shedMaxMs <= 50,
+      what: 'shed answers are 503 with Retry-After in ≤ 50 ms',
+      measured: `${closed.shedWithoutRetryAfter} without Retry-After, slowest ${closed.shedMaxMs.toFixed(0)} ms`,
+    },
+    {
+      ok: gap('errorShare') <= 0.02 && gap('shedShare') <= 0.02,
+      what: "cold replica's error and shed share within 2 points of the warm one's",
+      measured:
+        cold === undefined
+          ? 'the cold replica served nothing'
+          : `errors ${points(cold.errorShare)}% vs ${points(warm.errorShare)}%, shed ${points(cold.shedShare)}% vs ${points(warm.shedShare)}%`,
+    },
+    {
+      ok: freshAfterMs !== undefined && freshAfterMs <= 1000,
+      what: 'every replica serves the new data within 1 s of the import',
+      measured: freshAfterMs === undefined ? 'not seen' : `${freshAfterMs.toFixed(0)} ms`,
+    },
+  ];
+}

@@ -1,0 +1,173 @@
+/**
+ * One load generator of `make load-crowd` and `make chaos` (a worker thread, so the measuring
+ * process's event loop never times its own requests): it runs the production mix of the k6
+ * journeys (infra/k6/lib/journeys.ts) without think time against the BFF replicas it is told,
+ * either as a closed population (N clients, each starting its next iteration when the last one
+ * ends) or at an open arrival rate, and posts its samples to the parent every second.
+ *
+ * Each iteration goes to the next replica in turn (a load balancer's round robin). With
+ * `failover`, a request that found no one listening (a replica just killed) is sent once more to
+ * another replica, as a load balancer retries a refused connection; the first attempt is then
+ * marked `retried`.
+ */
+import { createHash } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
+import {
+  JOURNEY_FUNCTIONS,
+  type Client,
+  type JourneyContext,
+  type JourneyName,
+  type Member,
+} from '../k6/lib/journeys';
+import type { Sample } from './figures';
+import { newRecorder, nodeClient, type Recorder } from './http-client';
+import { CLIENT_TIMEOUT_MS } from './crowd-figures';
+
+/** `what`: for a failure, what was asked and answered (an example for the report). */
+export type GeneratorSample = Sample & { retried?: boolean; what?: string };
+
+export type GeneratorCommand =
+  | {
+      type: 'run';
+      mode: 'closed' | 'open';
+      /** Closed: clients of this generator. Open: iterations per second of this generator. */
+      amount: number;
+      seconds: number;
+      shares: Record<JourneyName, number>;
+      members: Member[];
+      targets: string[];
+      failover: boolean;
+      loadTestToken?: string;
+    }
+  | { type: 'targets'; targets: string[] }
+  /** Ends the run now instead of at its duration (in-flight iterations finish). */
+  | { type: 'stop' };
+
+export type GeneratorReport = { type: 'samples'; samples: GeneratorSample[] } | { type: 'done' };
+
+const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
+
+let targets: string[] = [];
+let end = 0;
+let turn = 0;
+let nextId = 0;
+const recorder: Recorder = newRecorder();
+
+function pickJourney(shares: Record<JourneyName, number>): JourneyName {
+  const entries = Object.entries(shares) as Array<[JourneyName, number]>;
+  const total = entries.reduce((sum, [, share]) => sum + share, 0);
+  let roll = Math.random() * total;
+  for (const [journey, share] of entries) {
+    roll -= share;
+    if (roll < 0) return journey;
+  }
+  return entries[entries.length - 1][0];
+}
+
+/** Thrown by a request asked for after the run's end: the iteration stops there, unrecorded. */
+class RunOver extends Error {}
+
+function client(journey: JourneyName, command: Extract<GeneratorCommand, { type: 'run' }>): Client {
+  // Each attempt records into its own recorder first, so that the sample of this very request
+  // (not another one's finishing at the same time) is the one marked and passed on.
+  const attempt = async (baseUrl: string, ...args: Parameters<Client['request']>) => {
+    const own = newRecorder();
+    const answer = await nodeClient({
+      baseUrl,
+      journey,
+      recorder: own,
+      thinkScale: 0,
+      timeoutMs: CLIENT_TIMEOUT_MS,
+      loadTestToken: command.loadTestToken,
+      cookies,
+    }).request(...args);
+    const sample = own.samples[0] as GeneratorSample;
+    const failure = own.failures[0];
+    if (failure)
+      sample.what = `${failure.method} ${failure.path} → ${failure.status || 'no answer'} ${failure.body.slice(0, 160)}`;
+    return { answer, sample, own };
+  };
+  const cookies = new Map<string, string>();
+  const first = targets[turn++ % targets.length];
+  // Only samples travel to the parent (a failure's answer rides along as `what`).
+  const pass = (own: Recorder) => recorder.samples.push(...own.samples);
+  const probe = nodeClient({ baseUrl: first, journey, recorder, thinkScale: 0, cookies });
+  return {
+    ...probe,
+    async request(method, path, step) {
+      if (Date.now() >= end) throw new RunOver('the run is over');
+      const tried = await attempt(first, method, path, step);
+      const others = targets.filter((target) => target !== first);
+      const refused = tried.answer.status === 0 && !tried.sample.timedOut;
+      if (!command.failover || !refused || others.length === 0) {
+        pass(tried.own);
+        return tried.answer;
+      }
+      tried.sample.retried = true;
+      pass(tried.own);
+      const again = await attempt(others[turn % others.length], method, path, step);
+      pass(again.own);
+      return again.answer;
+    },
+  };
+}
+
+function context(
+  journey: JourneyName,
+  command: Extract<GeneratorCommand, { type: 'run' }>,
+): JourneyContext {
+  const id = nextId++;
+  return {
+    client: client(journey, command),
+    random: Math.random,
+    solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
+    uniqueId: () => `${Date.now().toString(36)}-${process.pid}-${id}-${Math.random()}`.slice(0, 40),
+    member: command.members.length > 0 ? command.members[id % command.members.length] : undefined,
+    memo: {},
+  };
+}
+
+async function iteration(command: Extract<GeneratorCommand, { type: 'run' }>): Promise<void> {
+  const journey = pickJourney(command.shares);
+  try {
+    await JOURNEY_FUNCTIONS[journey](context(journey, command));
+  } catch {
+    // A journey that cannot go on: its failed request is already a sample.
+  }
+}
+
+async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise<void> {
+  targets = command.targets;
+  end = Date.now() + command.seconds * 1000;
+  const flush = setInterval(() => {
+    parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0) });
+    // The checks' records are not reported from here: keep them from growing with the run.
+    recorder.failedChecks.length = 0;
+  }, 1000);
+  if (command.mode === 'closed') {
+    const loop = async () => {
+      while (Date.now() < end) await iteration(command);
+    };
+    await Promise.all(Array.from({ length: command.amount }, loop));
+  } else {
+    const inFlight = new Set<Promise<void>>();
+    const interval = 1000 / command.amount;
+    for (let next = Date.now(); next < end && Date.now() < end; next += interval) {
+      const wait = next - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const started = iteration(command).finally(() => inFlight.delete(started));
+      inFlight.add(started);
+    }
+    await Promise.all(inFlight);
+  }
+  clearInterval(flush);
+  parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0) });
+  parentPort?.postMessage({ type: 'done' });
+}
+
+parentPort?.on('message', (command: GeneratorCommand) => {
+  if (command.type === 'targets') targets = command.targets;
+  else if (command.type === 'stop') end = Date.now();
+  else void run(command);
+});

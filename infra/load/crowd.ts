@@ -1,0 +1,359 @@
+/**
+ * `make load-crowd` (issue 22): the production mix of the k6 journeys (JOURNEY_MIX, run by
+ * crowd-worker.ts in worker threads, without think time) against a replicated stack of its own
+ * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports):
+ *
+ * 1. a closed population of CROWD_CLIENTS (1,000) clients for the run's duration, through one
+ *    warm BFF; the second BFF is started cold at 20 % of it and takes its share of iterations
+ *    from then on; at 60 % a data change is imported (`make import`'s path, rankings' importer,
+ *    a copy of the sample data with one score moved) and each BFF is asked for the changed
+ *    ranking until its ETag moves;
+ * 2. an open arrival rate over both BFFs, stepped (doubling, then bisecting) to find the highest
+ *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
+ *
+ * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
+ * errors; per BFF replica the error and shed shares; the time until every replica served the
+ * new data; the capacity; the issue's acceptance verdicts (exit 99 when one is crossed, as k6).
+ * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ReplicatedStack } from '../chaos/stack';
+import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
+import { JOURNEY_MIX, newMember, signUpMember, type Member } from '../k6/lib/journeys';
+import {
+  capacity,
+  crowdFigures,
+  crowdFiguresBy,
+  crowdVerdicts,
+  holdsBar,
+  nextRate,
+  type CrowdFigures,
+  type Step,
+} from './crowd-figures';
+import { errorBreakdown } from './figures';
+import { newRecorder, nodeClient } from './http-client';
+import { Generators } from './generators';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const RESULTS = path.join(ROOT, '.local', 'load');
+const SAMPLE_FILE = path.join(ROOT, 'services', 'rankings', 'data', 'sample.json');
+
+function option(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+const quick = process.argv.includes('--quick');
+const settings = {
+  seconds: Number(option('duration') ?? (quick ? 20 : 30)),
+  clients: Number(process.env.CROWD_CLIENTS ?? 1000),
+  generators: 2,
+  members: 10,
+  stepSeconds: quick ? 4 : 10,
+  maxSteps: quick ? 4 : 7,
+  startRate: Number(process.env.CROWD_START_RATE ?? 20),
+};
+
+const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signUpMembers(baseUrl: string, count: number): Promise<Member[]> {
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) {
+    const member = newMember(`crowd-${Date.now().toString(36)}-${i}`);
+    const joined = await signUpMember(
+      {
+        client: nodeClient({ baseUrl, journey: 'signup', recorder: newRecorder(), thinkScale: 0 }),
+        random: Math.random,
+        solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
+        uniqueId: () => String(i),
+        memo: {},
+      },
+      member,
+    );
+    if (joined) members.push(member);
+  }
+  return members;
+}
+
+interface DataChange {
+  file: string;
+  /** The ranking whose answer the change moves. */
+  probePath: string;
+}
+
+/**
+ * A copy of the sample data with one company's latest climate score moved, in an industry ranked
+ * on climate: a real data change of that industry's ranking.
+ */
+function dataChange(): DataChange {
+  const data = JSON.parse(readFileSync(SAMPLE_FILE, 'utf8')) as {
+    industries: Array<{ industry: string; industry_values: string[] }>;
+    companies: Array<{ upright_cid: string; industry: string }>;
+    scores: Array<{
+      upright_cid: string;
+      period_year: number;
+      period_qrt: number;
+      climate_score: number | null;
+    }>;
+  };
+  const onClimate = new Set(
+    data.industries
+      .filter((row) => row.industry_values.includes('climate'))
+      .map((row) => row.industry),
+  );
+  const company = data.companies.find((row) => onClimate.has(row.industry))!;
+  const latest = data.scores
+    .filter((row) => row.upright_cid === company.upright_cid && row.climate_score !== null)
+    .sort((a, b) => b.period_year - a.period_year || b.period_qrt - a.period_qrt)[0];
+  latest.climate_score = Math.round(((latest.climate_score as number) + 17.3) * 10) / 10;
+  mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, 'crowd-import.json');
+  writeFileSync(file, JSON.stringify(data));
+  return { file, probePath: `/api/companies/us/${encodeURIComponent(company.industry)}` };
+}
+
+/** The ranking's ETag when the answer is 2xx; the status says why not otherwise (0: none). */
+async function etag(url: string): Promise<{ status: number; etag?: string }> {
+  try {
+    const answer = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await answer.arrayBuffer();
+    const tag = answer.ok ? (answer.headers.get('etag') ?? undefined) : undefined;
+    return { status: answer.status, etag: tag };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+/**
+ * Imports the change; resolves with ms from the import's end until each BFF answered the ranking
+ * with another ETag than the old data's (the same bytes make the same ETag on every replica).
+ */
+async function importAndWatch(stack: ReplicatedStack, change: DataChange) {
+  const bffs = stack.liveBffUrls();
+  const before = await Promise.all(bffs.map((bff) => etag(`${bff}${change.probePath}`)));
+  const old = before.find((answer) => answer.etag !== undefined)?.etag;
+  const printed = await stack.importInto('rankings', change.file);
+  const imported = performance.now();
+  for (const line of printed.split('\n').filter((text) => /warning|changed|Nothing/i.test(text))) {
+    console.log(`[crowd] import: ${line.trim()}`);
+  }
+  const seenAfter: Array<number | undefined> = bffs.map(() => undefined);
+  const lastStatus = bffs.map(() => 0);
+  while (
+    old !== undefined &&
+    performance.now() - imported < 30_000 &&
+    seenAfter.includes(undefined)
+  ) {
+    await Promise.all(
+      bffs.map(async (bff, i) => {
+        if (seenAfter[i] !== undefined) return;
+        const now = await etag(`${bff}${change.probePath}`);
+        lastStatus[i] = now.status;
+        if (now.etag !== undefined && now.etag !== old) {
+          seenAfter[i] = performance.now() - imported;
+        }
+      }),
+    );
+    await pause(50);
+  }
+  return {
+    oldDataSeen: old !== undefined,
+    perReplica: Object.fromEntries(
+      bffs.map((bff, i) => [bff, { ms: seenAfter[i], lastStatus: lastStatus[i] }]),
+    ),
+    all: seenAfter.includes(undefined) ? undefined : Math.max(...(seenAfter as number[])),
+  };
+}
+
+const columns = [
+  ['requests', 9],
+  ['req/s', 8],
+  ['p50 ms', 8],
+  ['p95 ms', 8],
+  ['p99 ms', 8],
+  ['shed %', 7],
+  ['timeouts', 9],
+  ['504', 6],
+  ['other err', 10],
+] as const;
+const HEADER = `${'what'.padEnd(40)}${columns.map(([name, width]) => name.padStart(width)).join('')}`;
+
+function row(label: string, f: CrowdFigures): string {
+  const cells = [
+    f.requests,
+    f.rate.toFixed(1),
+    f.p50.toFixed(0),
+    f.p95.toFixed(0),
+    f.p99.toFixed(0),
+    (f.shedShare * 100).toFixed(1),
+    f.timeouts,
+    f.gatewayTimeouts,
+    f.otherErrors,
+  ];
+  return `${label.padEnd(40)}${cells.map((cell, i) => String(cell).padStart(columns[i][1])).join('')}`;
+}
+
+async function main(): Promise<number> {
+  const stack = new ReplicatedStack({ tag: 'crowd', basePort: 19280, replicas: 2, bffsAtStart: 1 });
+  stack.stopOnSignal();
+  const generators = new Generators(settings.generators);
+  try {
+    console.log('[crowd] starting two replicas of every service and one BFF (ports 19280–19311)');
+    await stack.start();
+    const [warmUrl] = stack.liveBffUrls();
+    const cold = stack.bffs()[1];
+    const members = await signUpMembers(warmUrl, settings.members);
+    const change = dataChange();
+    console.log(
+      `[crowd] closed population: ${settings.clients} clients for ${settings.seconds} s, ` +
+        `${members.length} members; cold BFF at ${(settings.seconds * 0.2).toFixed(0)} s, import at ${(settings.seconds * 0.6).toFixed(0)} s`,
+    );
+    const begin = Date.now();
+    const closedRun = generators.run({
+      mode: 'closed',
+      amount: settings.clients,
+      seconds: settings.seconds,
+      shares: JOURNEY_MIX,
+      members,
+      targets: [warmUrl],
+      failover: false,
+    });
+    const events = (async () => {
+      await pause(settings.seconds * 200);
+      const coldStart = performance.now();
+      await stack.startReplica(cold);
+      const coldReadyMs = performance.now() - coldStart;
+      generators.setTargets([warmUrl, cold.url]);
+      await pause(Math.max(0, begin + settings.seconds * 600 - Date.now()));
+      const fresh = await importAndWatch(stack, change);
+      return { coldReadyMs, fresh };
+    })();
+    const samples = await closedRun;
+    const seconds = (Date.now() - begin) / 1000;
+    const { coldReadyMs, fresh } = await events;
+
+    console.log(
+      `\nClosed population (${settings.clients} clients, no think time), ${seconds.toFixed(1)} s`,
+    );
+    console.log(HEADER);
+    for (const [journey, figures] of crowdFiguresBy(samples, seconds, (s) => s.journey)) {
+      console.log(row(journey, figures));
+    }
+    const closed = crowdFigures(samples, seconds);
+    console.log(row('all', closed));
+    const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
+    if (failures.length > 0) {
+      console.log(
+        `Failures (step status: count): ${failures
+          .slice(0, 10)
+          .map(([key, count]) => `${key}: ${count}`)
+          .join(', ')}`,
+      );
+    }
+    // Compared over the same window: from the cold replica's first request on.
+    const coldSince = Math.min(
+      ...samples.filter((s) => s.target === cold.url).map((s) => s.at ?? Infinity),
+    );
+    const together = samples.filter((s) => (s.at ?? 0) >= coldSince);
+    const togetherSeconds = Math.max(0, (begin + seconds * 1000 - coldSince) / 1000);
+    console.log(
+      `\nPer BFF replica, from the cold one's first request on (it was ready ${(coldReadyMs / 1000).toFixed(1)} s after its start)`,
+    );
+    const byReplica = new Map(crowdFiguresBy(together, togetherSeconds, (s) => s.target ?? '?'));
+    for (const [target, figures] of byReplica) {
+      console.log(
+        `${row(target === warmUrl ? `warm ${target}` : `cold ${target}`, figures)}   errors ${(figures.errorShare * 100).toFixed(1)} %`,
+      );
+    }
+    console.log('\nAfter the import, first new answer per replica (ms from the import’s end)');
+    if (!fresh.oldDataSeen) console.log('  no replica answered the ranking before the import');
+    for (const [bff, { ms, lastStatus }] of Object.entries(fresh.perReplica)) {
+      const seen = ms === undefined ? `not within 30 s (last status ${lastStatus})` : ms.toFixed(0);
+      console.log(`  ${bff}: ${seen}`);
+    }
+
+    console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
+    console.log(HEADER);
+    const steps: Array<Step & { figures: CrowdFigures }> = [];
+    for (
+      let rate = nextRate(steps, settings.startRate, settings.maxSteps);
+      rate !== undefined;
+      rate = nextRate(steps, settings.startRate, settings.maxSteps)
+    ) {
+      const started = Date.now();
+      const stepSamples = await generators.run({
+        mode: 'open',
+        amount: rate,
+        seconds: settings.stepSeconds,
+        shares: JOURNEY_MIX,
+        members,
+        targets: stack.liveBffUrls(),
+        failover: false,
+      });
+      const figures = crowdFigures(stepSamples, (Date.now() - started) / 1000);
+      const passed = holdsBar(figures);
+      steps.push({ rate, passed, figures });
+      console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
+      const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
+      if (failures.length > 0) {
+        console.log(
+          `  ${failures
+            .slice(0, 4)
+            .map(([key, count]) => `${key}: ${count}`)
+            .join(', ')}`,
+        );
+      }
+    }
+    const found = capacity(steps);
+    console.log(
+      `\nCapacity: ${found > 0 ? `${found} iterations/s` : 'no step held'} (p99 ≤ 500 ms, no error, nothing shed)`,
+    );
+
+    const verdicts = crowdVerdicts({
+      closed,
+      warm: byReplica.get(warmUrl) ?? crowdFigures(samples, seconds),
+      cold: byReplica.get(cold.url),
+      freshAfterMs: fresh.all,
+    });
+    console.log('\nAcceptance (issue 22)');
+    for (const verdict of verdicts) {
+      console.log(`  ${verdict.ok ? '✓' : '✗'} ${verdict.what.padEnd(72)} ${verdict.measured}`);
+    }
+    writeFileSync(
+      path.join(RESULTS, 'crowd.json'),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          settings,
+          closed: {
+            seconds,
+            all: closed,
+            journeys: Object.fromEntries(crowdFiguresBy(samples, seconds, (s) => s.journey)),
+            replicas: Object.fromEntries(byReplica),
+            coldReadyMs,
+            fresh,
+          },
+          open: steps,
+          capacity: found,
+          verdicts,
+        },
+        null,
+        2,
+      ),
+    );
+    return verdicts.every((verdict) => verdict.ok) ? 0 : 99;
+  } finally {
+    await generators.close();
+    await stack.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

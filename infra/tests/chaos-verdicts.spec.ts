@@ -1,0 +1,96 @@
+import {
+  chaosExitCode,
+  failureExamples,
+  failuresByKind,
+  reconcile,
+  recovery,
+  type WriteRecord,
+} from '../chaos/verdicts';
+
+const write = (marker: string, acknowledged: boolean, attempts = 1): WriteRecord => ({
+  kind: 'contact',
+  marker,
+  acknowledged,
+  attempts,
+});
+
+describe('chaos verdicts', () => {
+  it('reconciles writes with what landed: lost, doubled, applied unacknowledged, failed', () => {
+    const tallies = reconcile(
+      [
+        write('fine', true),
+        write('lost', true, 2),
+        write('doubled', true),
+        write('unacked', false, 2),
+        write('failed', false, 2),
+        { kind: 'follow', marker: 'm|i|c', acknowledged: true, attempts: 1 },
+      ],
+      new Map([
+        ['fine', 1],
+        ['doubled', 2],
+        ['unacked', 1],
+        ['m|i|c', 1],
+      ]),
+    );
+    expect(tallies.all).toEqual({
+      attempted: 6,
+      acknowledged: 4,
+      lost: 1,
+      doubled: 1,
+      appliedUnacknowledged: 1,
+      failed: 1,
+      retried: 3,
+    });
+    expect(tallies.follow.acknowledged).toBe(1);
+    expect(tallies.correction.attempted).toBe(0);
+  });
+
+  it('counts final failures by kind, not attempts sent again elsewhere', () => {
+    expect(
+      failuresByKind([
+        { at: 1, status: 200, ok: true },
+        { at: 1, status: 0, ok: false, retried: true },
+        { at: 1, status: 0, ok: false },
+        { at: 1, status: 0, ok: false, timedOut: true },
+        { at: 1, status: 504, ok: false },
+        { at: 1, status: 504, ok: false },
+      ]),
+    ).toEqual({ 'no connection': 1, timeout: 1, '504': 2 });
+  });
+
+  it('keeps the first example of each kind of final failure', () => {
+    expect(
+      failureExamples([
+        { at: 1, status: 403, ok: false, what: 'PUT /a → 403 first' },
+        { at: 2, status: 403, ok: false, what: 'PUT /b → 403 second' },
+        { at: 3, status: 0, ok: false, retried: true, what: 'GET /c → no answer' },
+        { at: 4, status: 200, ok: true },
+      ]),
+    ).toEqual({ '403': 'PUT /a → 403 first' });
+  });
+
+  it('measures recovery from the fault to the last failure of its phase', () => {
+    const phases = [
+      { name: 'kill', faultAt: 1000, until: 5000 },
+      { name: 'restart', faultAt: 5000, until: 9000 },
+    ];
+    const result = recovery(phases, [
+      { at: 1500, status: 504, ok: false },
+      { at: 3200, status: 0, ok: false },
+      { at: 4000, status: 0, ok: false, retried: true },
+      { at: 6000, status: 200, ok: true },
+    ]);
+    expect(result).toEqual([
+      { name: 'kill', failures: 2, recoveredAfterMs: 2200 },
+      { name: 'restart', failures: 0, recoveredAfterMs: 0 },
+    ]);
+  });
+
+  it('exits non-zero on any loss, double or failed read', () => {
+    const tally = reconcile([write('a', true)], new Map([['a', 1]])).all;
+    expect(chaosExitCode(tally, 0)).toBe(0);
+    expect(chaosExitCode(tally, 1)).toBe(1);
+    expect(chaosExitCode({ ...tally, lost: 1 }, 0)).toBe(1);
+    expect(chaosExitCode({ ...tally, doubled: 1 }, 0)).toBe(1);
+  });
+});

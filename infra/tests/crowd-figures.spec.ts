@@ -1,0 +1,128 @@
+import {
+  capacity,
+  crowdFigures,
+  crowdFiguresBy,
+  crowdVerdicts,
+  holdsBar,
+  nextRate,
+  type Step,
+} from '../load/crowd-figures';
+import type { Sample } from '../load/figures';
+
+const ok = (ms: number, target = 'warm'): Sample => ({
+  journey: 'visitor_browse',
+  step: 'home.active',
+  status: 200,
+  ms,
+  ok: true,
+  target,
+});
+const shed = (ms: number, retryAfter = true, target = 'warm'): Sample => ({
+  ...ok(ms, target),
+  status: 503,
+  ok: false,
+  retryAfter,
+});
+const timeout = (target = 'warm'): Sample => ({
+  ...ok(10_000, target),
+  status: 0,
+  ok: false,
+  timedOut: true,
+});
+const gateway = (target = 'warm'): Sample => ({ ...ok(5000, target), status: 504, ok: false });
+
+describe('crowd figures', () => {
+  it('takes percentiles of successes only and splits failures by kind', () => {
+    const samples = [
+      ...Array.from({ length: 96 }, (_, i) => ok(i + 1)),
+      shed(3),
+      shed(70, false),
+      timeout(),
+      gateway(),
+    ];
+    const figures = crowdFigures(samples, 10);
+    expect(figures.requests).toBe(100);
+    expect(figures.rate).toBe(10);
+    expect(figures.p50).toBe(48);
+    expect(figures.p99).toBe(96);
+    expect(figures.shedShare).toBeCloseTo(0.02);
+    expect(figures.shedWithoutRetryAfter).toBe(1);
+    expect(figures.shedMaxMs).toBe(70);
+    expect(figures.timeouts).toBe(1);
+    expect(figures.gatewayTimeouts).toBe(1);
+    expect(figures.otherErrors).toBe(1);
+    expect(figures.errorShare).toBeCloseTo(0.02);
+  });
+
+  it('groups per replica in first-seen order', () => {
+    const groups = crowdFiguresBy(
+      [ok(1, 'a'), ok(2, 'b'), shed(1, true, 'a')],
+      1,
+      (s) => s.target!,
+    );
+    expect(groups.map(([key, figures]) => [key, figures.requests])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
+  });
+
+  it('holds the bar only with p99 ≤ 500 ms and nothing failed or shed', () => {
+    expect(holdsBar(crowdFigures([ok(500)], 1))).toBe(true);
+    expect(holdsBar(crowdFigures([ok(501)], 1))).toBe(false);
+    expect(holdsBar(crowdFigures([ok(10), shed(1)], 1))).toBe(false);
+    expect(holdsBar(crowdFigures([ok(10), gateway()], 1))).toBe(false);
+    expect(holdsBar(crowdFigures([], 1))).toBe(false);
+  });
+});
+
+describe('capacity search', () => {
+  const search = (limit: number, start: number, maxSteps: number) => {
+    const steps: Step[] = [];
+    for (let rate = nextRate(steps, start, maxSteps); rate !== undefined;) {
+      steps.push({ rate, passed: rate <= limit });
+      rate = nextRate(steps, start, maxSteps);
+    }
+    return steps;
+  };
+
+  it('doubles until a step fails, then bisects towards the limit', () => {
+    const steps = search(70, 20, 10);
+    expect(steps.slice(0, 3).map((step) => step.rate)).toEqual([20, 40, 80]);
+    expect(steps[3].rate).toBe(60);
+    expect(capacity(steps)).toBeGreaterThanOrEqual(60);
+    expect(capacity(steps)).toBeLessThanOrEqual(70);
+  });
+
+  it('goes down when the first rate already fails', () => {
+    const steps = search(7, 20, 10);
+    expect(steps.map((step) => step.rate).slice(0, 3)).toEqual([20, 10, 5]);
+    expect(capacity(steps)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stops after the steps it may run, and reports 0 when none held', () => {
+    expect(search(1000, 20, 3)).toHaveLength(3);
+    expect(capacity([{ rate: 20, passed: false }])).toBe(0);
+  });
+});
+
+describe('crowd verdicts', () => {
+  const clean = crowdFigures([ok(100), ok(900)], 1);
+
+  it('passes a clean run whose replicas match and whose import was seen in time', () => {
+    const verdicts = crowdVerdicts({ closed: clean, warm: clean, cold: clean, freshAfterMs: 800 });
+    expect(verdicts.every((verdict) => verdict.ok)).toBe(true);
+  });
+
+  it('fails on timeouts, 504s, a slow p99, slow or bare shedding, a worse cold replica, stale data', () => {
+    const bad = crowdFigures([ok(1500), timeout(), gateway(), shed(80, false)], 1);
+    const verdicts = crowdVerdicts({ closed: bad, warm: clean, cold: bad, freshAfterMs: 1200 });
+    expect(verdicts.filter((verdict) => !verdict.ok)).toHaveLength(verdicts.length);
+  });
+
+  it('fails the replica comparison when the cold replica served nothing', () => {
+    const verdicts = crowdVerdicts({ closed: clean, warm: clean, freshAfterMs: 10 });
+    expect(verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.measured)).toEqual([
+      'the cold replica served nothing',
+    ]);
+  });
+});
