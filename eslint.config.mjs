@@ -47,6 +47,42 @@ const boundaries = [
   ]),
 ];
 
+/**
+ * bff/src imports run one way (record 0049): the edge and the wiring on top (`edge/`, `main`,
+ * `service`, `app.module`), features below, leaf helpers (`http/`: errors, params, budgets,
+ * admission) at the bottom, importing no other part of the BFF.
+ */
+const bffProductionPatterns = packageBoundaries('bff', { production: true })[
+  'no-restricted-imports'
+][1].patterns;
+const BFF_TOP = {
+  group: ['**/edge', '**/edge/**', '**/app.module', '**/service', '**/main'],
+  message: 'The edge and the wiring are the top layer of the BFF: nothing below imports them.',
+};
+const BFF_LEAF = {
+  group: ['../*', '../**'],
+  message: 'http/ holds the leaf helpers: they import no other part of the BFF.',
+};
+const bffLayers = [
+  {
+    files: ['bff/src/**/*.ts'],
+    ignores: [...TEST_FILES, 'bff/src/edge/**', 'bff/src/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...bffProductionPatterns, BFF_TOP] }],
+    },
+  },
+  {
+    files: ['bff/src/http/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...bffProductionPatterns, BFF_TOP, BFF_LEAF] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,4 +113,5 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...boundaries,
+  ...bffLayers,
 );

@@ -10,6 +10,7 @@ import { CorrectionsController } from './corrections/corrections.controller';
 import { ApiErrorFilter } from './http/api-error.filter';
 import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
+import { IdempotencyInterceptor, IdempotencyRecords } from './idempotency';
 import { IndustriesController } from './industries/industries.controller';
 import { OpenDataController } from './open-data/open-data.controller';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -18,6 +19,7 @@ import { MemberValues } from './members/member-values';
 import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
 import { SearchController } from './search/search.controller';
+import { SiteFactsController } from './site-facts/site-facts.controller';
 import { VisitorKeys } from './search/visitor-keys';
 import { PublishController } from './reports/publish.controller';
 import { ReportsController } from './reports/reports.controller';
@@ -36,6 +38,7 @@ import { ReportsController } from './reports/reports.controller';
     OpenDataController,
     OpenApiController,
     MethodologyController,
+    SiteFactsController,
     CorrectionsController,
     CorrectionsAdminController,
   ],
@@ -43,6 +46,8 @@ import { ReportsController } from './reports/reports.controller';
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
     { provide: APP_INTERCEPTOR, useClass: PublicAnswerInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    IdempotencyRecords,
     AnswerCache,
     MemberValues,
     VisitorKeys,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
 import { analyticsConfigShape, checkAnalyticsConfig } from './analytics/analytics';
-import { authConfigShape, requireAuthSecretsInProduction } from './auth/auth-config';
+import { authConfigShape, rateLimit, requireAuthSecretsInProduction } from './auth/auth-config';
 import { loadTestConfigShape } from './http/load-test-mode';
 
 export const bffConfigSchema = commonConfigSchema
@@ -34,6 +34,23 @@ export const bffConfigSchema = commonConfigSchema
      * is the one the last trusted hop saw). 0 locally; 1 behind the chart's ingress.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * Pages made afresh (not sent from kept bytes) per client address (record 0049): a page with a
+     * new query or an unknown path costs a render, so a client cannot make renders without end.
+     */
+    RATE_LIMIT_RENDERS: rateLimit.default({ points: 120, seconds: 60 }),
+    /**
+     * Requests this replica works on at once beyond its kept answers (record 0049,
+     * docs/product/rules.md#s14): beyond it a request is answered 503 with Retry-After at once.
+     */
+    EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+    /**
+     * The port of /metrics and /health/* (record 0049): never the public one, which answers them
+     * 404. Prometheus' default exporter port; 0 = any free port (tests).
+     */
+    OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Page renders at once (each holds a core for tens of milliseconds); beyond it 503. */
+    EDGE_MAX_RENDERS: z.coerce.number().int().min(1).max(1000).default(8),
     ...authConfigShape,
     ...loadTestConfigShape,
     ...analyticsConfigShape,

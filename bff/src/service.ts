@@ -1,7 +1,7 @@
 import { defineService, ServiceClientModule } from '@upright/platform';
 import { BffModule } from './app.module';
 import { bffConfigSchema } from './config';
-import { configureHttp } from './http/configure-http';
+import { configureHttp } from './edge/configure-http';
 
 /** The HTTP API in front of the services: it only calls them, it handles no messages. */
 export const bffService = defineService({

@@ -6,6 +6,7 @@ export { makeAnswer } from './answer-cache/answer';
 export { memberAnswerBody } from './answer-cache/personal-answers';
 export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
 export { deriveKey, solveChallenge, type Challenge } from './captcha/altcha';
+export { operationsUrl as opsUrl } from './edge/ops-server';
 export { LOAD_TEST_HEADER } from './http/load-test-mode';
 export { MemberValues } from './members/member-values';
 export { builtWebApp, rawGet, visitorCsrfHeaders } from '../test/support/web-fixtures';

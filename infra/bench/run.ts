@@ -2,7 +2,7 @@
  * `make bench`: every public read of docs/product/rules.md#s11 through the whole stack, each beside
  * a bare node:http server in its own process sending the same status, headers and bytes, measured
  * in the same run with Debian's wrk. Results are printed and written to infra/bench/results/.
- * `BENCH_SUITES=reads,members,search` (comma-separated) runs only the named suites;
+ * `BENCH_SUITES=reads,members,search,edge` (comma-separated) runs only the named suites;
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) set the load.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import type { TransportIdentity } from '@upright/contracts';
 import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
 import { portIn, stackProcess } from '../stack/manifest';
 import { record, startBareServer, type Recorded } from './baseline';
+import { benchEdge } from './edge';
 import { benchMembers } from './members';
 import { benchReads } from './reads';
 import { benchSearch } from './search';
@@ -69,6 +70,7 @@ const SUITES: Record<string, Suite> = {
   reads: benchReads,
   members: benchMembers,
   search: benchSearch,
+  edge: benchEdge,
 };
 
 function print(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void {
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
     // built app is served (make build-web): pages are read like API answers (record 0039).
     const bff = await start('bff', {
       RATE_LIMIT_API: '999999/1',
+      RATE_LIMIT_RENDERS: '999999/1',
     });
     const context: SuiteContext = {
       bffUrl: bff.url,

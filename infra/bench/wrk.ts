@@ -26,12 +26,17 @@ export interface LoadRun {
   headers?: Record<string, string>;
   /** POST bodies sent in turn (one per request); GET without. */
   bodies?: readonly string[];
+  /**
+   * A GET path asked instead of the URL's, with `{n}` a new number per request (a new
+   * `utm_source`, a new unknown path): what no kept copy of the exact URL can answer.
+   */
+  template?: string;
 }
 
 const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 /**
- * The Lua script of one run: rotates the bodies, and prints the figures as one JSON line
+ * The Lua script of one run: rotates the bodies or numbers the path, and prints the figures as one JSON line
  * (wrk's own report has no p95 and is meant for people).
  */
 function script(run: LoadRun): string {
@@ -50,6 +55,15 @@ if n > 0 then
   request = function()
     i = i % n + 1
     return wrk.format(nil, nil, nil, bodies[i])
+  end
+end
+local template = ${run.template === undefined ? 'nil' : luaString(run.template)}
+if template then
+  -- The warm-up run and the measured one start a second apart: never the same numbers.
+  local i = os.time() * 1000000
+  request = function()
+    i = i + 1
+    return wrk.format(nil, (string.gsub(template, "{n}", tostring(i))))
   end
 end
 done = function(summary, latency, requests)

@@ -118,7 +118,7 @@ export const STACK: readonly StackProcess[] = [
     queues: [],
     smtp: false,
     opensearch: false,
-    env: ['TRUSTED_PROXY_HOPS', 'SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET'],
+    env: ['TRUSTED_PROXY_HOPS', 'SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET', 'OPS_PORT'],
   },
 ];
 

@@ -367,3 +367,16 @@ describe('Chart.yaml', () => {
     expect(chart.icon).toMatch(/^https:\/\/.*\.svg$/);
   });
 });
+
+describe('the grace period covers the drain (decision 0051)', () => {
+  it('refuses a termination grace period shorter than the preStop pause plus the drain', () => {
+    expect(renderError(['components.bff.pod.terminationGracePeriodSeconds=10'])).toMatch(
+      /components\.bff: terminationGracePeriodSeconds 10 is below 16 s/,
+    );
+    const bff = deployment(
+      renderChart([], ['components.bff.pod.terminationGracePeriodSeconds=16']),
+      'bff',
+    );
+    expect(bff.spec.template.spec.terminationGracePeriodSeconds).toBe(16);
+  });
+});

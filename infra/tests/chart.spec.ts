@@ -62,8 +62,16 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
       );
       expect(service).toBeDefined();
       expect(selects(service!.spec.selector, podLabels)).toBe(true);
+      const component = componentOf(deployment);
+      // Prometheus scrapes the `metrics` port: the BFF's operations port (record 0049).
+      const metrics = { bff: [{ name: 'metrics', port: 9464, targetPort: 'ops' }] }[component] ?? [
+        { name: 'metrics', port: 8080, targetPort: 'http' },
+      ];
       expect(service!.spec.ports).toEqual([
         expect.objectContaining({ name: 'http', targetPort: 'http' }),
+        ...(NODE_COMPONENTS.includes(component)
+          ? metrics.map((port) => expect.objectContaining(port))
+          : []),
       ]);
     }
   });
@@ -93,13 +101,40 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
     }
   });
 
-  it('probes every Deployment on /health/live and /health/ready', () => {
+  it('probes every Deployment on /health/live and /health/ready (the BFF on its operations port)', () => {
     for (const deployment of deployments) {
+      const port = componentOf(deployment) === 'bff' ? 'ops' : 'http';
       for (const container of deployment.spec.template.spec.containers) {
-        expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
-        expect(container.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
-        expect(container.startupProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port });
+        expect(container.readinessProbe.httpGet).toEqual({ path: '/health/ready', port });
+        expect(container.startupProbe.httpGet).toEqual({ path: '/health/live', port });
       }
+    }
+  });
+
+  it("keeps the BFF's operations port off the edge: the Ingress and HTTPRoute route only http", () => {
+    const bff = deployments.find((deployment) => componentOf(deployment) === 'bff')!;
+    const [container] = bff.spec.template.spec.containers;
+    expect(container.ports).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'ops', containerPort: 9464 })]),
+    );
+    expect(container.env).toEqual(expect.arrayContaining([{ name: 'OPS_PORT', value: '9464' }]));
+    const ingressPorts = ofKind(manifests, 'Ingress').flatMap((ingress) =>
+      ingress.spec.rules.flatMap((rule: Manifest) =>
+        rule.http.paths.map((route: Manifest) => route.backend.service.port),
+      ),
+    );
+    for (const port of ingressPorts) expect(port).toEqual({ name: 'http' });
+    const routePorts = ofKind(manifests, 'HTTPRoute').flatMap((route) =>
+      route.spec.rules.flatMap((rule: Manifest) =>
+        rule.backendRefs.map((backend: Manifest) => backend.port),
+      ),
+    );
+    for (const port of routePorts) expect(port).toBe(8080);
+    for (const monitor of ofKind(manifests, 'ServiceMonitor')) {
+      expect(monitor.spec.endpoints).toEqual([
+        expect.objectContaining({ port: 'metrics', path: '/metrics' }),
+      ]);
     }
   });
 

@@ -73,8 +73,14 @@ describe('the chart deploys the manifest, and only it', () => {
     const service = ofComponent('Service', name);
     const ports = deployment?.spec.template.spec.containers[0].ports as Array<{ name: string }>;
     expect(ports.map((port) => port.name)).toContain('http');
-    const targets = service?.spec.ports as Array<{ targetPort: string }>;
-    expect(targets.map((port) => port.targetPort)).toEqual(['http']);
+    const targets = service?.spec.ports as Array<{ name: string; targetPort: string }>;
+    // The metrics port is the BFF's operations port (record 0049), a service's own HTTP port.
+    const metricsTarget = name === 'bff' ? 'ops' : 'http';
+    expect(targets.map(({ name, targetPort }) => [name, targetPort])).toEqual([
+      ['http', 'http'],
+      ['metrics', metricsTarget],
+    ]);
+    if (name === 'bff') expect(ports.map((port) => port.name)).toContain('ops');
   });
 
   it.each(STACK.map((process): [string, StackProcess] => [process.name, process]))(

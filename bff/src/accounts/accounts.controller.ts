@@ -60,6 +60,7 @@ import {
   type AuthenticatedMember,
 } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
+import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
@@ -147,8 +148,13 @@ export class AccountsController {
   savePriorities(
     @CurrentMember() member: AuthenticatedMember,
     @Body(new ZodValidationPipe(prioritiesBodySchema)) values: PrioritiesBody,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<PrioritiesSaved> {
-    return this.services.request(Patterns.accounts.savePriorities, { uid: member.uid, values });
+    return this.services.request(Patterns.accounts.savePriorities, {
+      uid: member.uid,
+      values,
+      idempotencyKey,
+    });
   }
 
   @Get('settings')
@@ -171,12 +177,14 @@ export class AccountsController {
     @CurrentMember() member: AuthenticatedMember,
     @Body(new ZodValidationPipe(settingsBodySchema)) changes: SettingsBody,
     @Res({ passthrough: true }) response: Response,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<SettingsSaved> {
     const save = () =>
       this.services.request(Patterns.accounts.saveSettings, {
         uid: member.uid,
         token: member.token,
         changes,
+        idempotencyKey,
       });
     // A stolen session must not become a password oracle: wrong current passwords are counted.
     return changes.current_password === undefined
@@ -251,8 +259,9 @@ export class AccountsController {
   async reset(
     @Body(new ZodValidationPipe(resetBodySchema)) body: z.output<typeof resetBodySchema>,
     @Res({ passthrough: true }) response: Response,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<{ resetSent: true }> {
-    await this.captcha.verify(body.altcha);
+    await this.captcha.verify(body.altcha, idempotencyKey);
     // Bounds the reset mails one address receives, from however many client addresses.
     await this.limits.consume('resetMail', accountKeys.email(body.email), response);
     return this.services.request(Patterns.accounts.requestReset, { email: body.email });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@upright/platform';
 import { bffConfigSchema } from '../config';
-import { headersSetBy, securityHeaders } from '../http/configure-http';
+import { headersSetBy, securityHeaders } from '../edge/configure-http';
 import { analyticsConnectSources, analyticsSettings, withAnalyticsTag } from './analytics';
 
 function problems(env: Record<string, string>): string[] {

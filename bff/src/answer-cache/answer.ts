@@ -36,6 +36,8 @@ export interface Answer {
   /** Content hash; the strong ETag of each coding is derived from it. */
   readonly hash: string;
   readonly contentType: string;
+  /** 200, or 404 for the kept not-found page (one render per data version, record 0049). */
+  readonly status: number;
   readonly policy: AnswerPolicy;
   /** Bytes held, for the cache's memory bound. */
   readonly size: number;
@@ -72,6 +74,7 @@ export function makeAnswer(
     cacheControl?: string;
     /** false for bytes that are compressed already (images, fonts). */
     compressible?: boolean;
+    status?: number;
   } = {},
 ): Answer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
@@ -91,6 +94,7 @@ export function makeAnswer(
     gzip,
     hash: createHash('sha1').update(identity).digest('base64url'),
     contentType: options.contentType ?? 'application/json; charset=utf-8',
+    status: options.status ?? 200,
     policy,
     // A member's template and ranked set hold about the answer's size again.
     size: 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),

@@ -1,4 +1,9 @@
-import type { CompanyDetail, IndustryCompaniesResponse } from '@upright/contracts';
+import {
+  rawAt,
+  type CompanyDetail,
+  type IndustryCompaniesResponse,
+  type KeptRankedSet,
+} from '@upright/contracts';
 import type { PersonalRanks } from './personal-ranks';
 
 /** Marks a personal field while the visitor's answer is serialised into a template. */
@@ -14,6 +19,8 @@ type Slot = { company: string; field: PersonalField } | { list: 'pranked' };
  * small strings and one copy, instead of building and serialising the answer per request.
  */
 export class PersonalTemplate {
+  private resolved?: { set: KeptRankedSet; positions: Int32Array };
+
   private constructor(
     private readonly pieces: readonly string[],
     private readonly slots: readonly Slot[],
@@ -78,22 +85,36 @@ export class PersonalTemplate {
 
   /** The member's answer, as bytes: the pieces and the values joined, encoded once. */
   render(personal: PersonalRanks): Buffer {
+    const positions = this.positionsIn(personal.set);
     const parts = new Array<string>(this.pieces.length * 2 - 1);
     parts[0] = this.pieces[0];
     for (let i = 0; i < this.slots.length; i++) {
-      parts[2 * i + 1] = valueOf(this.slots[i], personal);
+      parts[2 * i + 1] = valueOf(this.slots[i], positions[i], personal);
       parts[2 * i + 2] = this.pieces[i + 1];
     }
     return Buffer.from(parts.join(''));
   }
+
+  /** Each slot's company by its position in the set, looked up once per set, not per member. */
+  private positionsIn(set: KeptRankedSet): Int32Array {
+    if (this.resolved?.set !== set) {
+      const positions = Int32Array.from(this.slots, (slot) =>
+        'list' in slot ? -1 : set.positionOf(slot.company),
+      );
+      this.resolved = { set, positions };
+    }
+    return this.resolved.positions;
+  }
 }
 
-function valueOf(slot: Slot, personal: PersonalRanks): string {
+function valueOf(slot: Slot, position: number, personal: PersonalRanks): string {
   if ('list' in slot) return JSON.stringify(personal.pranked);
-  const rank = personal.byCid.get(slot.company);
-  if (rank === undefined) return 'null';
-  if (slot.field === 'raw_prank') return String(rank.raw);
-  if (slot.field === 'prank') return String(rank.rank);
-  if (slot.field === 'move') return String(personal.moves.get(slot.company) ?? null);
-  return String(rank.tied);
+  if (position < 0) return 'null';
+  if (slot.field === 'raw_prank') return String(rawAt(personal, position));
+  if (slot.field === 'prank') return String(personal.ranks[position]);
+  if (slot.field === 'move') {
+    const move = personal.moves[position];
+    return Number.isNaN(move) ? 'null' : String(move);
+  }
+  return String(personal.tied[position]);
 }

@@ -18,7 +18,7 @@ import { answerHeaders, memberHeaders } from './answer-headers';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
 import { etagMatches, preferredCoding } from './negotiation';
 import { ANSWER_POLICY, isForThisRequestOnly } from './public-answer.decorator';
-import { QUERY_BODY, queryKey } from './fast-path';
+import { QUERY_BODY, queryKey } from './query-key';
 
 /** The key of an industry's latest ranking, which a company page's member ranks come from. */
 export function industryAnswerKey(market: string, industry: string): string {
@@ -130,7 +130,7 @@ export class PublicAnswerInterceptor implements NestInterceptor {
   }
 }
 
-/** The fast path's key for this request: its URL, or for a search query the exact body too. */
+/** The edge's key for this request: its canonical URL, or for a search query the exact body too. */
 function keyOf(request: Request): string | null {
   if (request.method !== 'POST') return request.originalUrl;
   const body = (request as Request & { [QUERY_BODY]?: string })[QUERY_BODY];

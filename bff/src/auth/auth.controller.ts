@@ -16,6 +16,7 @@ import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CaptchaService } from '../captcha/captcha.service';
+import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 import { CsrfIssuer } from './csrf';
@@ -57,10 +58,14 @@ export class AuthController {
     @Body(new ZodValidationPipe(signupBodySchema)) body: SignupBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<AuthResponse> {
     const { altcha, ...form } = body;
-    await this.captcha.verify(altcha);
-    const answer = await this.services.request(Patterns.accounts.signup, form);
+    await this.captcha.verify(altcha, idempotencyKey);
+    const answer = await this.services.request(Patterns.accounts.signup, {
+      ...form,
+      idempotencyKey,
+    });
     this.startSession(request, response, answer.token);
     return answer;
   }

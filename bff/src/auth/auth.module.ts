@@ -34,7 +34,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     RateLimits,
     RateLimitGuard,
     CaptchaService,
-    // One parse of LOAD_TEST_* for the guard and the fast path's API limit (configure-http).
+    // One parse of LOAD_TEST_* for the guard and the edge's API budget (edge/configure-http).
     {
       provide: LoadTestMode,
       useFactory: (config: BffConfig) => new LoadTestMode(config),

@@ -12,6 +12,7 @@ import {
   ERROR_TEXTS,
   isRemoteErrorPayload,
   RETRY_AFTER_SECONDS,
+  retryLaterText,
   type ErrorBody,
 } from '@upright/contracts';
 import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
@@ -49,9 +50,14 @@ const RATE_LIMIT = 'upright:rate-limit';
 /** Limits a route per client address: `@RateLimit('signin')` with `@UseGuards(RateLimitGuard)`. */
 export const RateLimit = (action: LimitedAction) => SetMetadata(RATE_LIMIT, action);
 
-function tooMany(response: Response): HttpException {
-  response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-  const body: ErrorBody = { error: { code: 'rate_limited', message: ERROR_TEXTS.retryLater } };
+/**
+ * The real wait until the budget has a point again, never less than the spec's 15 seconds: a
+ * family or campus network told "15 seconds" would retry into the same refusal (decision 0056).
+ */
+function tooMany(response: Response, refused: RateLimiterRes): HttpException {
+  const seconds = Math.max(RETRY_AFTER_SECONDS, Math.ceil(refused.msBeforeNext / 1000));
+  response.setHeader('Retry-After', String(seconds));
+  const body: ErrorBody = { error: { code: 'rate_limited', message: retryLaterText(seconds) } };
   return new HttpException(body, 429);
 }
 
@@ -87,9 +93,9 @@ return 0`;
 
 /**
  * Counts in Redis, so every BFF replica shares the budgets. Over one: 429 `rate_limited` with
- * the spec's retry advice (`Retry-After: 15`). Per client address (the `addressKey` of
- * `req.ip`, which believes exactly TRUSTED_PROXY_HOPS proxies) through the guard; per account
- * through `forAccount`.
+ * the real wait (`Retry-After`, at least the spec's 15 seconds). Per client address (the
+ * `addressKey` of `req.ip`, which believes exactly TRUSTED_PROXY_HOPS proxies) through the guard;
+ * per account through `forAccount`.
  */
 @Injectable()
 export class RateLimits {
@@ -119,7 +125,7 @@ export class RateLimits {
     try {
       await this.limiters[action].consume(key);
     } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) throw tooMany(response);
+      if (outcome instanceof RateLimiterRes) throw tooMany(response, outcome);
       this.limiterFailed(action, outcome, response);
     }
   }

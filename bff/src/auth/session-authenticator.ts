@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   isRemoteErrorPayload,
   Patterns,
+  SESSION_HINT_COOKIE,
   type IssueWeights,
   type SessionMember,
 } from '@upright/contracts';
@@ -12,12 +13,12 @@ import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
 import {
+  OpenedSessionCookies,
   SESSION_COOKIE,
   SESSION_COOKIE_MAX_AGE_MS,
   sessionCookieName,
   sealToken,
   sessionCookieKey,
-  unsealToken,
 } from './session-cookie';
 import { VerifiedSessions } from './verified-sessions';
 
@@ -77,6 +78,7 @@ function cookieOf(cookieHeader: string | undefined, name: string): string | unde
 @Injectable()
 export class SessionAuthenticator {
   private readonly key: Buffer;
+  private readonly cookies: OpenedSessionCookies;
   /** `__Host-upright_session` in production (bound to the host, Secure, path /). */
   readonly cookieName: string;
   private readonly verified: VerifiedSessions;
@@ -88,6 +90,7 @@ export class SessionAuthenticator {
     feed: PublicDataFeed,
   ) {
     this.key = sessionCookieKey(config.SESSION_COOKIE_KEY);
+    this.cookies = new OpenedSessionCookies(this.key);
     this.cookieName = sessionCookieName(config.NODE_ENV === 'production');
     this.verified = new VerifiedSessions(config.SESSION_CACHE_S * 1000);
     const { follower } = feed;
@@ -109,7 +112,7 @@ export class SessionAuthenticator {
     }
     const sealed = (request.cookies as Record<string, unknown> | undefined)?.[this.cookieName];
     if (typeof sealed !== 'string') return null;
-    const token = unsealToken(this.key, sealed);
+    const token = this.cookies.open(sealed);
     return token === null ? null : { token, source: 'cookie' };
   }
 
@@ -130,7 +133,7 @@ export class SessionAuthenticator {
       token = BEARER.exec(headers.authorization)?.[1] ?? null;
     } else {
       const sealed = cookieOf(headers.cookie, this.cookieName);
-      token = sealed === undefined ? null : unsealToken(this.key, sealed);
+      token = sealed === undefined ? null : this.cookies.open(sealed);
     }
     if (token === null) return null;
     if (!this.following()) return undefined;
@@ -152,6 +155,11 @@ export class SessionAuthenticator {
       ...this.cookieOptions(),
       maxAge: SESSION_COOKIE_MAX_AGE_MS,
     });
+    response.cookie(SESSION_HINT_COOKIE, '1', {
+      ...this.cookieOptions(),
+      httpOnly: false,
+      maxAge: SESSION_COOKIE_MAX_AGE_MS,
+    });
   }
 
   /**
@@ -160,6 +168,7 @@ export class SessionAuthenticator {
    */
   clearCookie(response: Response): void {
     response.clearCookie(this.cookieName, this.cookieOptions());
+    response.clearCookie(SESSION_HINT_COOKIE, { ...this.cookieOptions(), httpOnly: false });
   }
 
   private cookieOptions() {

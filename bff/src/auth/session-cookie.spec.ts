@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sealToken, sessionCookieKey, unsealToken } from './session-cookie';
+import { OpenedSessionCookies, sealToken, sessionCookieKey, unsealToken } from './session-cookie';
 
 describe('session cookie sealing', () => {
   const key = randomBytes(32);
@@ -32,5 +32,19 @@ describe('session cookie sealing', () => {
     expect(sessionCookieKey(configured).toString('base64')).toBe(configured);
     expect(sessionCookieKey(undefined)).toBe(sessionCookieKey(undefined));
     expect(sessionCookieKey(undefined)).toHaveLength(32);
+  });
+
+  it('keeps opened cookies up to its bound, and never one that does not open', () => {
+    const cookies = new OpenedSessionCookies(key, 2);
+    const [first, second, third] = ['a', 'b', 'c'].map((suffix) => sealToken(key, token + suffix));
+    expect(cookies.open(first)).toBe(`${token}a`);
+    expect(cookies.open(first)).toBe(`${token}a`);
+    expect(cookies.open(sealToken(randomBytes(32), token))).toBeNull();
+    expect(cookies.open('v1.made.up.cookie')).toBeNull();
+    expect(cookies.size).toBe(1);
+    expect(cookies.open(second)).toBe(`${token}b`);
+    expect(cookies.open(third)).toBe(`${token}c`);
+    expect(cookies.size).toBe(2);
+    expect(cookies.open(first)).toBe(`${token}a`);
   });
 });

@@ -52,6 +52,37 @@ export function unsealToken(key: Buffer, sealed: string): string | null {
   }
 }
 
+/** Sealed cookies kept opened; a member sends the same one with every request. */
+const OPENED_COOKIES = 10_000;
+
+/**
+ * unsealToken with the values opened lately kept (sealed → token): opening costs more than the
+ * rest of a kept read, and a member's every request carries the same cookie. Only values that
+ * open are kept, so made-up cookies cannot fill it; the oldest goes first beyond the bound.
+ */
+export class OpenedSessionCookies {
+  private readonly tokens = new Map<string, string>();
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly limit = OPENED_COOKIES,
+  ) {}
+
+  get size(): number {
+    return this.tokens.size;
+  }
+
+  open(sealed: string): string | null {
+    const kept = this.tokens.get(sealed);
+    if (kept !== undefined) return kept;
+    const token = unsealToken(this.key, sealed);
+    if (token === null) return null;
+    if (this.tokens.size >= this.limit) this.tokens.delete(this.tokens.keys().next().value!);
+    this.tokens.set(sealed, token);
+    return token;
+  }
+}
+
 let processKey: Buffer | undefined;
 
 /** The configured key, or (outside production, see auth-config) one random key per process. */

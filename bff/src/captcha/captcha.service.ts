@@ -21,7 +21,7 @@ function refused(): BadRequestException {
 /**
  * ALTCHA (docs/product/rules.md#s8): a self-hosted proof of work, signed with CAPTCHA_HMAC_SECRET,
  * that the sign-up, contact and reset forms submit solved in field `altcha`. A solved challenge is
- * used once: its nonce is remembered in Redis until the challenge expires.
+ * used once (by one user action): its nonce is remembered in Redis until the challenge expires.
  */
 @Injectable()
 export class CaptchaService {
@@ -50,8 +50,13 @@ export class CaptchaService {
     }) as unknown as Promise<CaptchaChallenge>;
   }
 
-  /** Throws a 400 naming `altcha` unless the payload is a fresh, correct, unused solution. */
-  async verify(altcha: string): Promise<void> {
+  /**
+   * Throws a 400 naming `altcha` unless the payload is a fresh, correct solution not used before —
+   * except by a try of the same user action: a solution is spent by the request's
+   * `Idempotency-Key` digest (decision record 0050), so a retry of a try that got no answer is
+   * answered too.
+   */
+  async verify(altcha: string, spentBy?: string): Promise<void> {
     const payload = parsePayload(altcha);
     if (payload === null) throw refused();
     const result = await verifySolution({
@@ -65,8 +70,9 @@ export class CaptchaService {
     const expiresAt = payload.challenge.parameters.expiresAt ?? 0;
     const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
     const key = `${this.config.TRANSPORT_PREFIX}:captcha:used:${payload.challenge.parameters.nonce}`;
-    const first = await this.redis.redis.set(key, '1', 'EX', ttl, 'NX');
-    if (first !== 'OK') throw refused();
+    const first = await this.redis.redis.set(key, spentBy ?? '1', 'EX', ttl, 'NX');
+    if (first === 'OK') return;
+    if (spentBy === undefined || (await this.redis.redis.get(key)) !== spentBy) throw refused();
   }
 }
 

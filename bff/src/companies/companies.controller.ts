@@ -28,7 +28,7 @@ export class CompaniesController {
   constructor(private readonly services: ServiceClient) {}
 
   /** docs/product/rules.md#s6: the industry page's ranked, aranked and pranked lists. */
-  @PublicAnswer({ domain: 'data', personal: 'industry-ranking' })
+  @PublicAnswer({ domain: 'data', personal: 'industry-ranking', query: ['year', 'qrt'] })
   @Get('companies/:market/:industry')
   @Operation({
     summary: "An industry's ranking: every company with its ranks, and the industry",

@@ -10,6 +10,7 @@ import {
   type AuthenticatedMember,
 } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
+import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 
@@ -34,12 +35,14 @@ export class ContactController {
   async message(
     @CurrentMember() member: AuthenticatedMember | null,
     @Body(new ZodValidationPipe(messageBodySchema)) body: MessageBody,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<{ sent: true }> {
     const { altcha, ...message } = body;
-    await this.captcha.verify(altcha);
+    await this.captcha.verify(altcha, idempotencyKey);
     return this.services.request(Patterns.accounts.message, {
       ...message,
       uid: member?.uid ?? null,
+      idempotencyKey,
     });
   }
 }

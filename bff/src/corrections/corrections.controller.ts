@@ -24,6 +24,7 @@ import { RateLimit, RateLimitGuard } from '../auth';
 import { CaptchaService } from '../captcha/captcha.service';
 import { unknownCompany } from '../http/api-exceptions';
 import { companyPageParams, companyRoute } from '../http/route-params';
+import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
@@ -50,10 +51,14 @@ export class CorrectionsController {
   @RateLimit('contact')
   async request(
     @Body(new ZodValidationPipe(correctionBodySchema)) body: CorrectionBody,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<CorrectionReceipt> {
     const { altcha, ...request } = body;
-    await this.captcha.verify(altcha);
-    return this.services.request(Patterns.rankings.requestCorrection, request);
+    await this.captcha.verify(altcha, idempotencyKey);
+    return this.services.request(Patterns.rankings.requestCorrection, {
+      ...request,
+      idempotencyKey,
+    });
   }
 
   /**

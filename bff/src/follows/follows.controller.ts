@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../auth';
 import { notFound } from '../http/api-exceptions';
 import { companyPageParams, requireCoveredMarket } from '../http/route-params';
+import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 
@@ -42,6 +43,7 @@ export class FollowsController {
   async follow(
     @CurrentMember() member: AuthenticatedMember,
     @Param(new ZodValidationPipe(companyPageParams)) params: z.output<typeof companyPageParams>,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<FollowsResponse> {
     requireCoveredMarket('market', params.market);
     const detail = await this.services.request(Patterns.rankings.companyDetail, {
@@ -57,6 +59,7 @@ export class FollowsController {
       company_name: detail.company_name,
       industry: params.industry,
       slug: detail.slug,
+      idempotencyKey,
     });
   }
 
@@ -68,10 +71,12 @@ export class FollowsController {
   unfollow(
     @CurrentMember() member: AuthenticatedMember,
     @Param(new ZodValidationPipe(unfollowParams)) params: z.output<typeof unfollowParams>,
+    @IdempotencyDigest() idempotencyKey: string | undefined,
   ): Promise<FollowsResponse> {
     return this.services.request(Patterns.accounts.unfollow, {
       uid: member.uid,
       upright_cid: params.cid,
+      idempotencyKey,
     });
   }
 }

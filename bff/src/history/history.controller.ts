@@ -59,7 +59,7 @@ export class HistoryController {
   }
 
   /** An unknown company is a 404 naming the query field `c`. */
-  @PublicAnswer({ domain: 'data', personal: false })
+  @PublicAnswer({ domain: 'data', personal: false, query: ['c'] })
   @Get('compare/:market/:industry')
   @Operation({
     summary: 'Two to four companies of an industry side by side',

@@ -58,7 +58,7 @@ export class OpenDataController {
     return format === 'json' ? open : new TextAnswerBody(reportCsv(open), CSV_CONTENT_TYPE);
   }
 
-  @PublicAnswer({ domain: 'data', personal: false })
+  @PublicAnswer({ domain: 'data', personal: false, query: ['year', 'qrt'] })
   @Get(':market/:file')
   @Operation({
     summary: "An industry's ranking at a period as CSV or JSON",

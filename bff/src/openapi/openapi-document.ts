@@ -13,6 +13,7 @@ import { AdminGuard, MemberGuard, OptionalMemberGuard } from '../auth';
 import { CSRF_EXEMPT } from '../auth/csrf';
 import { CSRF_HEADER } from '../auth/session-cookie';
 import { documentedAs } from '../http/route-params';
+import { acceptsIdempotencyKey, idempotencyKeyParameter } from '../idempotency/idempotency-key';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { OPERATION_DOC, type OperationDoc } from './operation.decorator';
 
@@ -32,8 +33,9 @@ interface RouteArgument {
 
 interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
+  description?: string;
   schema: JsonSchema;
   style?: 'form';
   explode?: false;
@@ -259,6 +261,8 @@ function operationsOf(controller: Type, methodName: string) {
   const position = (parameter: Parameter) =>
     parameter.in === 'path' ? names.indexOf(parameter.name) : names.length;
   parameters.sort((a, b) => position(a) - position(b));
+  // Writes take the key of the user action they belong to (decision record 0050).
+  if (acceptsIdempotencyKey(method, handler)) parameters.push(idempotencyKeyParameter);
 
   const status = String(
     (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??

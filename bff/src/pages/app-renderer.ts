@@ -10,6 +10,8 @@ interface WebServerEntry {
   FIRST_ANSWERS_ELEMENT_ID: string;
   configureRequests(options: { origin: string; headers: Record<string, string> }): void;
   renderApp(location: string, timeoutMs: number): Promise<RenderedApp>;
+  /** The web route table's location of a URL: its path and the query its route reads. */
+  canonicalLocation?(location: string): string;
 }
 
 interface RenderedApp {
@@ -50,6 +52,14 @@ export class AppRenderer {
 
   readonly isOwnRequest = (request: IncomingMessage): boolean =>
     request.headers[RENDERER_HEADER] === this.token;
+
+  /**
+   * Where a page is kept and rendered (record 0049): query parameters its route does not read
+   * (`utm_*`, `fbclid`, junk) are dropped, by the web's own route table.
+   */
+  canonicalLocation(url: string): string {
+    return this.entry.canonicalLocation?.(url) ?? url;
+  }
 
   /**
    * What goes inside the app's root element, then the answers the browser adopts it with. A page

@@ -38,3 +38,8 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   parts.forEach((part, index) => (text += partText(part) + strings[index + 1]));
   return new Html(text);
 }
+
+/** The page a person sees when a render is refused (over budget, or the replica is busy). */
+export function refusalPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Please try again</title></head><body><main><h1>Please try again in a moment</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+}

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { makeAnswer } from '../answer-cache/answer';
+import { makeAnswer, type Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { answerHeaders } from '../answer-cache/answer-headers';
 import { etagMatches, preferredCoding } from '../answer-cache/negotiation';
@@ -8,25 +8,37 @@ import { etagMatches, preferredCoding } from '../answer-cache/negotiation';
 const DATA_POLICY = { domain: 'data', personal: false } as const;
 
 /**
- * Sends bytes made for this request as a public answer and keeps them for the fast path
- * (docs/product/rules.md#s11) under their URL, for the `data` version read before they were made
- * (`version`). A URL with a query is answered but not kept: one copy per query would let anyone
- * fill the cache. Text is compressed once; bytes (images) are sent as they are.
+ * Sends bytes made for this request as a public answer and keeps them for the edge
+ * (docs/product/rules.md#s11) under their canonical URL (or `key`), for the `data` version read
+ * before they were made (`version`). A URL with a query the route reads is answered but not kept:
+ * one copy per query would let anyone fill the cache. Text is compressed once; bytes (images) are
+ * sent as they are.
  */
 export function sendAndKeep(
   cache: AnswerCache,
   request: Request,
   response: Response,
-  made: { body: string | Buffer; contentType: string; version: string | null },
+  made: { body: string | Buffer; contentType: string; version: string | null; status?: number },
+  key = request.originalUrl,
 ): void {
   const compressible = typeof made.body === 'string';
   const answer = makeAnswer(made.body, DATA_POLICY, {
     contentType: made.contentType,
     compressible,
+    status: made.status,
   });
   cache.store.noteMiss();
-  const key = request.originalUrl;
   if (made.version !== null && !key.includes('?')) cache.store.set(key, answer, made.version);
+  sendKeptAnswer(cache, request, response, answer);
+}
+
+/** A kept answer through Express, with the headers the edge sends it with. */
+export function sendKeptAnswer(
+  cache: AnswerCache,
+  request: Request,
+  response: Response,
+  answer: Answer,
+): void {
   const sent = answerHeaders(
     answer,
     preferredCoding(request.headers['accept-encoding']),
@@ -38,5 +50,5 @@ export function sendAndKeep(
     response.status(304).end();
     return;
   }
-  response.status(200).setHeader('content-length', sent.body.length).end(sent.body);
+  response.status(answer.status).setHeader('content-length', sent.body.length).end(sent.body);
 }

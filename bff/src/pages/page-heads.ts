@@ -278,6 +278,14 @@ function staticPage(page: StaticPageName, name: string) {
       title: 'Methodology',
       description: `The exact ranking rules in plain words, a worked example computed live on a real industry, and the members' average priorities that weigh visitors' rankings.`,
     },
+    industries: {
+      title: 'Industries',
+      description: `Every industry ${name} ranks, with how many companies and issues each covers: pick one to see its ranking or compare its companies.`,
+    },
+    accessibility: {
+      title: 'Accessibility statement',
+      description: `How ${name} aims at WCAG 2.2 AA, how it is tested, and the gaps we know of.`,
+    },
   };
   const paths: Record<StaticPageName, string> = {
     about: '/about',
@@ -287,6 +295,8 @@ function staticPage(page: StaticPageName, name: string) {
     terms: WebPaths.termsOfUse(),
     developers: '/developers',
     methodology: '/methodology',
+    industries: '/industries',
+    accessibility: '/accessibility',
   };
   return { ...pages[page], path: paths[page] };
 }

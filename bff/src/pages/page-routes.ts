@@ -2,7 +2,15 @@ import { correctionPageOf, SLUG_PATTERN } from '@upright/contracts';
 
 /** Pages whose text does not come from the data. */
 export type StaticPageName =
-  'about' | 'faq' | 'contact' | 'privacy' | 'terms' | 'developers' | 'methodology';
+  | 'about'
+  | 'faq'
+  | 'contact'
+  | 'privacy'
+  | 'terms'
+  | 'developers'
+  | 'methodology'
+  | 'industries'
+  | 'accessibility';
 
 /**
  * The web app's routes as the server sees them (docs/product/spec.md#s2; the web's
@@ -28,6 +36,8 @@ export const STATIC_PAGES: Record<string, StaticPageName> = {
   '/terms-of-use': 'terms',
   '/developers': 'developers',
   '/methodology': 'methodology',
+  '/industries': 'industries',
+  '/accessibility': 'accessibility',
 };
 
 const CLIENT_PAGES = [

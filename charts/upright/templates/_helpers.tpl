@@ -88,6 +88,15 @@ the two names in alphabetical order (decision 0016).
 {{/* Every container listens on this port; probes, Services and policies use it. */}}
 {{- define "upright.httpPort" -}}8080{{- end -}}
 
+{{/*
+The BFF's operations port: /metrics and /health/* answer there only, never on the public port
+(record 0049). Probes and the ServiceMonitor use it; the Ingress and HTTPRoute never route to it.
+*/}}
+{{- define "upright.opsPort" -}}9464{{- end -}}
+
+{{/* The container port a component answers /metrics and /health/* on. Args: component name. */}}
+{{- define "upright.opsPortName" -}}{{ ternary "ops" "http" (eq . "bff") }}{{- end -}}
+
 {{/* Where a dependency's CA is mounted, read-only. Args: "postgres". */}}
 {{- define "upright.caDir" -}}/etc/upright/tls/{{ . }}{{- end -}}
 

@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { rankingsService } from '@upright/rankings';
 import { bffService } from '@upright/bff';
+import { opsUrl } from '@upright/bff/testing';
 
 /**
  * The first real path end to end: HTTP → BFF → Redis Streams → rankings → Postgres → back.
@@ -65,7 +66,7 @@ describe('GET /api/active through the whole stack', () => {
   });
 
   it('counts the call in the BFF and rankings metrics', async () => {
-    const bffMetrics = await (await fetch(`${bff.url}/metrics`)).text();
+    const bffMetrics = await (await fetch(`${opsUrl(bff.app)}/metrics`)).text();
     expect(bffMetrics).toMatch(
       /upright_http_requests_total\{route="\/api\/active",method="GET",status="200",service="bff"\} [1-9]/,
     );
@@ -82,7 +83,8 @@ describe('GET /api/active through the whole stack', () => {
       status: 'ok',
       checks: { redis: 'ok', postgres: 'ok' },
     });
-    expect((await fetch(`${bff.url}/health/live`)).status).toBe(200);
+    // The BFF's probes are on its operations port (record 0049).
+    expect((await fetch(`${opsUrl(bff.app)}/health/live`)).status).toBe(200);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -199,6 +199,15 @@ describe('rankings calls through the BFF', () => {
       await writeDetail(table, LATEST, metrics);
     }
     await writeDetail('companies_lobbyings', OLDER, { lobbying_spend: 1, lobbyists: 1 });
+    // Alpha's peers: Beta's climate figures of the same period count, Omega's older ones do not.
+    const omega = seeds.find((seed) => seed.name.startsWith('Omega'))!;
+    await writeDetail(
+      'companies_climates',
+      LATEST,
+      { scope1_emissions: 300, emissions_intensity: 50 },
+      seeds[1].cid,
+    );
+    await writeDetail('companies_climates', OLDER, { scope1_emissions: 1 }, omega.cid);
   }
 
   async function writeScores(company: string, period: typeof LATEST, values: Scores) {
@@ -212,7 +221,12 @@ describe('rankings calls through the BFF', () => {
     );
   }
 
-  async function writeDetail(table: string, period: typeof LATEST, metrics: object) {
+  async function writeDetail(
+    table: string,
+    period: typeof LATEST,
+    metrics: object,
+    company = alpha.cid,
+  ) {
     await admin.query(
       `INSERT INTO rankings.company_details
          (detail_table, upright_cid, period_year, period_qrt, metrics, source_publisher,
@@ -220,7 +234,7 @@ describe('rankings calls through the BFF', () => {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         table,
-        alpha.cid,
+        company,
         period.period_year,
         period.period_qrt,
         JSON.stringify(metrics),
@@ -491,16 +505,24 @@ describe('rankings calls through the BFF', () => {
         average_diverse_pay_equity: 0.5,
         average_net_neutrality: 0.5,
       };
+      // Nothing published yet: every issue weighs 5, and the answer says so (rules §16).
+      expect((await companiesOf(widgets)).basis).toBe('equal');
       // As accounts publishes them: the averages, then the version every BFF replica hears.
       await redis.set(publicDataKeys(prefix).publishedAverages, JSON.stringify(published));
       await bumpPublicVersions(redis, prefix, ['data']);
-      const { result } = await eventually('the published averages through the BFF', async () => {
-        const answer = await companiesOf(widgets);
-        return answer.result.aranked[0].upright_cid === cid('beta') && answer;
-      });
+      const { result, weights, basis } = await eventually(
+        'the published averages through the BFF',
+        async () => {
+          const answer = await companiesOf(widgets);
+          return answer.result.aranked[0].upright_cid === cid('beta') && answer;
+        },
+      );
       const engine = rankIndustry(rankable(LATEST, listedInWidgets), lobbyingFirst, null);
       expect(ranksIn(result.aranked, 'raw_arank')).toEqual(ranksIn(engine.aranked, 'raw_arank'));
       expect(result.aranked[0].upright_cid).toBe(cid('beta')); // best on lobbying
+      // The answer names the weights it used (rules §16).
+      expect(weights).toEqual(lobbyingFirst);
+      expect(basis).toBe('members');
     });
 
     it('is 404 for an unknown or inactive industry and an uncovered market', async () => {
@@ -556,6 +578,24 @@ describe('rankings calls through the BFF', () => {
         prank: null,
         companies_scores: ranked.companies_scores,
       });
+    });
+
+    it('names the issues that apply, and gives each figure shown its industry median and best', async () => {
+      const response = await get(`/api/primary/us/${widgets}/${companySlug(alpha.name)}`);
+      const detail = response.body as CompanyDetail;
+      expect(detail.applicable_issues).toEqual(['climate']);
+      expect(detail.peers.companies_climates).toEqual({
+        ...LATEST,
+        metrics: {
+          scope1_emissions: { count: 2, median: 200, best: 100, worst: 300 },
+          scope2_emissions: { count: 1, median: 101, best: 101, worst: 101 },
+          emissions_intensity: { count: 2, median: 76, best: 50, worst: 102 },
+        },
+      });
+      // Only the tables behind the industry's issues get peers (decision 0054).
+      for (const table of DETAIL_TABLE_NAMES.filter((name) => name !== 'companies_climates')) {
+        expect(detail.peers[table]).toBeNull();
+      }
     });
 
     it('lists every active industry of the company, primary first', async () => {

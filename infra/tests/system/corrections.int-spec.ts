@@ -15,6 +15,7 @@ import {
   testInfra,
   uniqueTransportPrefix,
 } from '@upright/platform/testing';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { mailService } from '@upright/mail';
 import { Maildev, type ReceivedMail } from '@upright/mail/testing';
@@ -493,5 +494,44 @@ describe('corrections through the BFF', () => {
     const answer = await ledger('nobody-here');
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ error: { code: 'not_found', field: 'company' } });
+  });
+
+  // Last: it leaves an open request, which the counts above do not expect.
+  it('stores a request tried again with its Idempotency-Key once, even when the BFF kept nothing (decision 0050)', async () => {
+    const before = await storedRequests();
+    const body = {
+      industry,
+      company: slug('B'),
+      field: 'us_tax_score',
+      period_year: 2031,
+      period_qrt: 2,
+      name: 'Retrying Requester',
+      email: `retry-${tag}@example.org`,
+      what_is_wrong: 'The answer to my first try never came.',
+      evidence_url: 'https://example.org/retry',
+      altcha: await solvedCaptcha(bff.url),
+    };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const send = async () =>
+      (await new Browser(bff.url).open()).call<CorrectionReceipt>(
+        'POST',
+        '/api/corrections',
+        body,
+        {
+          headers,
+        },
+      );
+    const first = await send();
+    expect(first.status).toBe(201);
+    // The replica that answered died before keeping the outcome: rankings alone remembers the key.
+    const redis = new Redis(infra.redisUrl);
+    const kept = await redis.keys(`${prefix}:bff:idempotency:*`);
+    expect(kept.length).toBeGreaterThan(0);
+    await redis.del(...kept);
+    await redis.quit();
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await storedRequests()).toBe(before + 1);
   });
 });

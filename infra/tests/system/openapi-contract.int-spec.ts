@@ -394,6 +394,7 @@ describe('the OpenAPI document, against the real API', () => {
       200,
     );
     await call({ method: 'get', template: '/api/methodology/example' }, 200);
+    await call({ method: 'get', template: '/api/facts' }, 200);
     await call({ method: 'get', template: '/api/averages' }, 200);
     await call({ method: 'get', template: '/api/averages/history' }, 200);
 

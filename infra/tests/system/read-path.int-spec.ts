@@ -146,7 +146,7 @@ describe('the read path with two BFF replicas', () => {
       for (let i = 0; i < 2; i++) {
         const response = await get(replicas[0], `/api/companies/us/zz-${tag}-nothing`);
         expect(response.status).toBe(404);
-        expect(response.headers.get('cache-control')).toBeNull();
+        expect(response.headers.get('cache-control')).toBe('private, no-store');
       }
     });
   });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  ISSUE_KEYS,
   Patterns,
   Queues,
   ERROR_TEXTS,
@@ -118,6 +119,28 @@ describe('report calls through the BFF', () => {
             diverse_pay_gap_score, net_neutrality_score)
          VALUES ($1, 2031, 1, $2, 1, 1, 1, 1, 1, 1, 1, 1)`,
         [cid(name), climate],
+      );
+    }
+    // The quarter before: A and B the other way round, C not ranked yet; and A's and B's climate
+    // figures of the report's quarter (issue 24 item 8).
+    for (const [name, climate, intensity] of [
+      ['A', 30, 100],
+      ['B', 10, 300],
+    ] as const) {
+      await admin.query(
+        `INSERT INTO rankings.company_scores
+           (upright_cid, period_year, period_qrt, climate_score, exec_comp_score, us_lobbying_score,
+            us_tax_score, price_inflation_score, repurchased_score, diverse_rep_score,
+            diverse_pay_gap_score, net_neutrality_score)
+         VALUES ($1, 2030, 4, $2, 1, 1, 1, 1, 1, 1, 1, 1)`,
+        [cid(name), climate],
+      );
+      await admin.query(
+        `INSERT INTO rankings.company_details
+           (detail_table, upright_cid, period_year, period_qrt, metrics, source_publisher,
+            source_url, source_date)
+         VALUES ('companies_climates', $1, 2031, 1, $2, 'Publisher', 'https://example.org/c', '2031-02-01')`,
+        [cid(name), JSON.stringify({ emissions_intensity: intensity })],
       );
     }
     await admin.query(
@@ -428,12 +451,33 @@ describe('report calls through the BFF', () => {
       ]);
     });
 
+    it('carries each company’s move since the previous quarter and its figures on the issue', async () => {
+      const reply = await get<PublishedReport>(publishedPath);
+      const [a, b] = reply.body.rankings!.rankings;
+      const previous = { period_year: 2030, period_qrt: 4 };
+      expect(a.previous).toEqual({ period: previous, rank: 2 });
+      expect(b.previous).toEqual({ period: previous, rank: 1 });
+      expect(a.figures).toEqual([
+        {
+          name: 'emissions_intensity',
+          label: 'Emissions per $1M revenue',
+          unit: 'tonnes_co2e',
+          better: 'lower',
+          value: 100,
+        },
+      ]);
+      expect(b.figures?.map((metric) => metric.value)).toEqual([300]);
+    });
+
     it('freezes the snapshot, stores lowestRank, and queues the search document', async () => {
       const first = await publish();
       expect(first.slug).toBe(`climate-test-${tag}`);
       expect(first.lowestRank).toBe(3);
       expect(first.normalized.map((company) => company.upright_cid)).toEqual([cid('A'), cid('B')]);
       expect(first.normalized.map((company) => company.climate_rank)).toEqual([1, 2]);
+      // Frozen with the ranking: the moves and the figures.
+      expect(first.normalized.map((company) => company.previous?.rank)).toEqual([2, 1]);
+      expect(first.normalized[0].figures?.[0]?.value).toBe(100);
       expect(first.info).toMatchObject({
         report_id: testReportId,
         frozen: true,
@@ -474,6 +518,8 @@ describe('report calls through the BFF', () => {
         lowestRank: 3,
         period: { period_year: 2031, period_qrt: 1 },
         frozen: true,
+        // The industry lists no issues: every issue applies (decision 0054).
+        applicable_issues: [...ISSUE_KEYS],
       });
       const snapshots = await admin.query(
         'SELECT count(*)::int AS n FROM reports.report_snapshots WHERE report_id = $1',

@@ -1,4 +1,5 @@
 import {
+  explainRank,
   ISSUE_KEYS,
   type CompanyDetail,
   type ErrorBody,
@@ -56,13 +57,29 @@ describe('why this rank', () => {
     ) as IssueWeights;
     const ranking = rankIssues(tools.rankable(LATEST));
     const expected = whyThisRank(ranking, shown).find((entry) => entry.upright_cid === seed.cid)!;
-    expect({ ...why, period: undefined, lowestRank: undefined }).toEqual({
-      ...expected,
-      period: undefined,
-      lowestRank: undefined,
-    });
+    const { period: _period, lowestRank: _lowest, weights, basis: _basis, ...engine } = why;
+    const { applicable_issues: _applicable, explanation: _explanation, ...parts } = engine;
+    expect(parts).toEqual(expected);
+    expect(weights).toEqual(shown);
     expect(why.best).toBeLessThanOrEqual(why.rank);
     expect(why.rank).toBeLessThanOrEqual(why.worst);
+  });
+
+  it('explains the rank with the weights in force, naming them, on the issues that apply only', async () => {
+    const seed = tools.seeds.find((candidate) => candidate.periods.includes(2))!;
+    const path = `us/${tools.industry}/${encodeURIComponent(tools.slugOf(seed))}`;
+    const why = (await (await get(`/api/why/${path}`)).json()) as WhyThisRankResponse;
+    // The test stack has no weighted members: every issue weighs 5, and the answer says so.
+    expect(why.weights).toEqual(Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5])));
+    expect(why.basis).toBe('equal');
+    // The industry lists climate only (decision 0054).
+    expect(why.applicable_issues).toEqual(['climate']);
+    expect(why.explanation.bars.map((bar) => bar.issue)).toEqual(['climate']);
+    const ranking = rankIssues(tools.rankable(LATEST));
+    expect(why.explanation).toEqual(
+      explainRank(ranking.companies, why.weights, ['climate'], seed.cid),
+    );
+    expect(why.explanation.rank).toBe(why.rank);
   });
 
   it('is a 404 naming company for a company not in the industry', async () => {

@@ -1,4 +1,4 @@
-import { defineService, ServiceClientModule } from '@upright/platform';
+import { defineService, IdempotentWritesModule, ServiceClientModule } from '@upright/platform';
 import { AveragesModule } from './averages/averages.module';
 import { accountsConfigSchema } from './config';
 import { ContactModule } from './contact/contact.module';
@@ -37,5 +37,7 @@ export const accountsService = defineService({
     PasswordResetModule,
     MemberDeletionModule,
     FollowsModule,
+    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision record 0050.
+    IdempotentWritesModule,
   ],
 });

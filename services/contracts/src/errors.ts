@@ -74,6 +74,17 @@ export const ERROR_TEXTS = {
 } as const;
 
 /**
+ * The retry advice for a refusal whose real wait is `seconds` (decision 0056): the spec's text up
+ * to its 15 seconds; beyond, the wait itself, so "15 seconds" is never said of ten minutes.
+ */
+export function retryLaterText(seconds: number): string {
+  if (seconds <= RETRY_AFTER_SECONDS) return ERROR_TEXTS.retryLater;
+  if (seconds < 60) return `Please wait ${Math.ceil(seconds)} seconds and try again.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Please wait ${minutes === 1 ? '1 minute' : `${minutes} minutes`} and try again.`;
+}
+
+/**
  * What a service replies when a handler fails on purpose (bad input, not found, …).
  * The transport carries it unchanged; the BFF turns it into an ErrorBody with its status.
  */

@@ -23,17 +23,20 @@ export const WebPaths = {
   correctionLedger: (industry: string, companySlug: string, page = 1): string =>
     `/corrections/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}${listPageQuery(page)}`,
   /** The correction form for one figure or rank of a company page. */
+  /** `report`: the title of the report the request starts from; the form quotes it. */
   correctionForm: (
     industry: string,
     companySlug: string,
     field: string,
     period: { period_year: number; period_qrt: number },
+    report?: string,
   ): string =>
     `/corrections/request?${new URLSearchParams({
       industry,
       company: companySlug,
       field,
       period: `${period.period_year}-Q${period.period_qrt}`,
+      ...(report !== undefined && { report }),
     }).toString()}`,
   adminCorrections: (page = 1): string => `/admin/corrections${listPageQuery(page)}`,
   signIn: (): string => '/account/signin',

@@ -25,3 +25,17 @@ export type TransportIdentity = (typeof TRANSPORT_IDENTITIES)[number];
 export type CallersOf<T extends Record<string, string>> = {
   readonly [K in keyof T]: readonly TransportIdentity[];
 };
+
+/**
+ * What running a pattern twice does (decision record 0051). `read`: nothing but repeated work,
+ * so a caller may retry it and a live replica re-runs it when the replica that took it dies.
+ * `write`: it changes state, so it is repeated only when its request carries an idempotency key
+ * (`IDEMPOTENCY_KEY_FIELD`), by which the service applies it once; without one a write runs at
+ * most once, and a redelivery after a crash is answered "outcome unknown" instead.
+ */
+export type EffectsOf<T extends Record<string, string>> = {
+  readonly [K in keyof T]: 'read' | 'write';
+};
+
+/** The request field that names one user action of a write (the `Idempotency-Key` header). */
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';

@@ -45,4 +45,17 @@ describe('transport policy', () => {
     expect(transportPeersOf('search')).toEqual(['rankings', 'reports', 'bff']);
     expect(transportPeersOf('mail')).toEqual([]);
   });
+
+  it('lets reads repeat, and writes only with an idempotency key', () => {
+    expect(transportPolicy.mayRepeat(Patterns.rankings.companyDetail, {})).toBe(true);
+    expect(transportPolicy.mayRepeat(Patterns.accounts.authenticate, { token: 't' })).toBe(true);
+    expect(transportPolicy.mayRepeat(Patterns.accounts.message, { uid: 'u' })).toBe(false);
+    expect(transportPolicy.mayRepeat(Patterns.accounts.message, { idempotencyKey: '' })).toBe(
+      false,
+    );
+    expect(
+      transportPolicy.mayRepeat(Patterns.rankings.requestCorrection, { idempotencyKey: 'k-1' }),
+    ).toBe(true);
+    expect(transportPolicy.mayRepeat('accounts.nonexistent', {})).toBe(false);
+  });
 });

@@ -1,10 +1,17 @@
 import { accountsEventSubscribers, accountsEvents } from './events/accounts';
-import { accountsCallers, accountsPatterns, accountsSealed } from './patterns/accounts';
-import { rankingsCallers, rankingsPatterns } from './patterns/rankings';
-import { reportsCallers, reportsPatterns } from './patterns/reports';
-import { searchCallers, searchPatterns } from './patterns/search';
+import {
+  accountsCallers,
+  accountsEffects,
+  accountsPatterns,
+  accountsSealed,
+} from './patterns/accounts';
+import { rankingsCallers, rankingsEffects, rankingsPatterns } from './patterns/rankings';
+import { reportsCallers, reportsEffects, reportsPatterns } from './patterns/reports';
+import { searchCallers, searchEffects, searchPatterns } from './patterns/search';
 import {
   type CallersOf,
+  type EffectsOf,
+  IDEMPOTENCY_KEY_FIELD,
   serviceOfPattern,
   TRANSPORT_IDENTITIES,
   type TransportIdentity,
@@ -26,6 +33,20 @@ const callers = new Map([
   ...byPattern(reportsPatterns, reportsCallers),
   ...byPattern(searchPatterns, searchCallers),
 ]);
+const reads = new Set<string>(
+  (
+    [
+      [accountsPatterns, accountsEffects],
+      [rankingsPatterns, rankingsEffects],
+      [reportsPatterns, reportsEffects],
+      [searchPatterns, searchEffects],
+    ] as [Table, EffectsOf<Table>][]
+  ).flatMap(([patterns, effects]) =>
+    Object.entries(patterns)
+      .filter(([key]) => effects[key] === 'read')
+      .map(([, pattern]) => pattern),
+  ),
+);
 const subscribers = new Map([...byPattern(accountsEvents, accountsEventSubscribers)]);
 const sealed = new Set<string>(accountsSealed.map((key) => accountsPatterns[key]));
 
@@ -40,7 +61,19 @@ export const transportPolicy = {
   emitterOf: (event: string): string | undefined =>
     subscribers.has(event) ? serviceOfPattern(event) : undefined,
   subscribersOf: (event: string): readonly string[] => subscribers.get(event) ?? [],
+  /**
+   * Whether this request may run again (a caller's retry, a re-run after its replica died):
+   * a read, or a write that carries an idempotency key (decision record 0051).
+   */
+  mayRepeat: (pattern: string, data: unknown): boolean =>
+    reads.has(pattern) || hasIdempotencyKey(data),
 };
+
+function hasIdempotencyKey(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const key = (data as Record<string, unknown>)[IDEMPOTENCY_KEY_FIELD];
+  return typeof key === 'string' && key.length > 0;
+}
 
 /**
  * The identities `identity` exchanges messages with, either way: each needs a pair key with it.

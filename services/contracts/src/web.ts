@@ -7,8 +7,10 @@
 export type * from './index';
 export * from './issues';
 export * from './errors';
+export * from './idempotency';
 export * from './details';
 export * from './links';
+export * from './session-hint';
 export * from './analytics';
 export * from './markdown';
 export * from './dto/accounts';

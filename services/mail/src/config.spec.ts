@@ -15,7 +15,7 @@ describe('mailConfigSchema', () => {
       PUBLIC_URL: 'http://localhost:8080',
       QUEUE_PREFIX: 'upright',
       MAIL_CONCURRENCY: 5,
-      MAIL_LOCK_DURATION_MS: 30_000,
+      MAIL_LOCK_DURATION_MS: 10_000,
       MAIL_RECIPIENT_BUDGET: 10,
       MAIL_RECIPIENT_WINDOW_HOURS: 24,
     });

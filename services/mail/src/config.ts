@@ -14,10 +14,11 @@ export const mailConfigSchema = commonConfigSchema.extend(queueConfigSchema.shap
   /** Mails sent at the same time; also the number of pooled SMTP connections. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /**
-   * How long a job stays locked to this process without a renewal. After a crash, its jobs go
-   * back to the queue once the lock has expired, so this bounds the delay of the redelivery.
+   * How long a job stays locked to this process without a renewal (renewed every half of it).
+   * After a crash its jobs go back to the queue within 1.4 × this once a mail process runs:
+   * the lock, then at most two stalled checks, one every fifth of it (decision record 0051).
    */
-  MAIL_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  MAIL_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /**
    * Mails a visitor can cause (sign-up, reset, correction receipt, …) that one address receives
    * per window; beyond it they are suppressed, not sent (decision 0041).

@@ -10,7 +10,9 @@ import { bullmqOptions } from '@upright/platform';
 import { eventually, startTestApp, type StartedApp } from '@upright/platform/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { messageIdFor } from '../src/delivery/message-id';
+import { sendRecordKey } from '../src/delivery/send-record';
 import { mailService } from '../src/service';
 import { Maildev } from './maildev';
 import { CONTACT_INBOX, MAIL_FROM, mailTestEnv, PUBLIC_URL } from './mail-test-env';
@@ -227,6 +229,41 @@ describe('mail delivery over SMTP', () => {
     await setup.queue.add(MailKinds.welcome, { recipient: member() }, { jobId: later });
     await deliveredOnce(later);
     expect(await maildev.mailsWithIds([messageIdFor(jobId, MAIL_FROM)])).toHaveLength(1);
+  });
+
+  it('records a send before completing the job; a redelivered job already sent is not sent again', async () => {
+    const redis = new Redis(setup.env.REDIS_URL!);
+    try {
+      const recipient = member();
+      const jobId = mailJobId.welcome(recipient.uid);
+      await setup.queue.add(MailKinds.welcome, { recipient }, { jobId, ...MAIL_JOB_OPTIONS });
+      await deliveredOnce(jobId);
+      const messageId = messageIdFor(jobId, MAIL_FROM);
+      expect(await redis.get(sendRecordKey(setup.prefix, jobId))).toBe(messageId);
+
+      // The state a worker leaves when it dies after SMTP's acceptance was recorded but before
+      // the job completed: the job comes back, its send is on record.
+      const crashed = mailJobId.welcome(`crashed-${recipient.uid}`);
+      const crashedId = messageIdFor(crashed, MAIL_FROM);
+      await redis.set(sendRecordKey(setup.prefix, crashed), crashedId);
+      await setup.queue.add(
+        MailKinds.welcome,
+        { recipient: member() },
+        { jobId: crashed, ...MAIL_JOB_OPTIONS },
+      );
+      const completed = await eventually('the redelivered job to complete', async () => {
+        const job = await setup.queue.getJob(crashed);
+        return job && (await job.getState()) === 'completed' && job;
+      });
+      expect(completed.returnvalue).toEqual({ messageId: crashedId });
+      // A later mail has gone through the same worker: the duplicate would have been before it.
+      const later = mailJobId.welcome(`after-crash-${recipient.uid}`);
+      await setup.queue.add(MailKinds.welcome, { recipient: member() }, { jobId: later });
+      await deliveredOnce(later);
+      expect(await maildev.mailsWithIds([crashedId])).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('keeps no personal data in a completed job', async () => {

@@ -25,3 +25,5 @@ export * from './public-data/public-versions';
 export * from './public-data/public-data-follower';
 export * from './public-data/public-data';
 export * from './client/transport-trust';
+export * from './messages/idempotent-writes';
+export * from './caching/single-flight';

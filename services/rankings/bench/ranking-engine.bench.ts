@@ -7,6 +7,10 @@
  * engine    = rankIssues + weigh(averages) + weigh(member values)
  * full      = rankIndustry (the above plus building and sorting the three API lists)
  * re-weigh  = rankIndustryFromIssues on a cached stage 1 (a personalised request)
+ * member    = a member's re-weighing as the BFF makes it from a kept industry answer
+ *             (KeptRankedSet.weigh: this period and the previous one weighed with the member's
+ *             values, pranked and the member's moves); `member/baseline` is issue 22's figure
+ *             (≤ 5×)
  * baseline  = Float64Array.prototype.sort() (typed-array numeric sort, no comparator) of a fresh
  *             copy of n random doubles; the copy is inside the timing.
  *
@@ -18,7 +22,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ISSUE_KEYS, type IssueKey } from '@upright/contracts';
+import { ISSUE_KEYS, KeptRankedSet, type IssueKey } from '@upright/contracts';
 import {
   rankIndustry,
   rankIndustryFromIssues,
@@ -43,6 +47,8 @@ interface Row {
   readonly ratio: number;
   readonly rankIndustryMs: number;
   readonly reweighFromCacheMs: number;
+  readonly memberReweighMs: number;
+  readonly memberRatio: number;
 }
 
 /** Scores 0–100 in steps of 0.5 (many ties), ~8% missing; ~25% non-public, some reporting. */
@@ -107,6 +113,11 @@ function measure(n: number): Row {
   const reweighFromCacheMs = medianMs(
     () => rankIndustryFromIssues(cached, averages, memberValues).ranked[0].normalized_rank,
   );
+  const keptSet = new KeptRankedSet(
+    rankIndustryFromIssues(cached, averages, null).ranked,
+    rankIssues(syntheticCompanies(n, random)).companies,
+  );
+  const memberReweighMs = medianMs(() => keptSet.weigh(memberValues).ranks[0]);
   return {
     n,
     engineMs,
@@ -114,6 +125,8 @@ function measure(n: number): Row {
     ratio: engineMs / baselineMs,
     rankIndustryMs,
     reweighFromCacheMs,
+    memberReweighMs,
+    memberRatio: memberReweighMs / baselineMs,
   };
 }
 
@@ -125,6 +138,8 @@ function table(rows: readonly Row[]): string {
     'engine/baseline',
     'rankIndustry ms',
     're-weigh ms',
+    'member ms',
+    'member/baseline',
   ];
   const lines = rows.map((row) => [
     String(row.n),
@@ -133,6 +148,8 @@ function table(rows: readonly Row[]): string {
     `${row.ratio.toFixed(1)}×`,
     row.rankIndustryMs.toFixed(3),
     row.reweighFromCacheMs.toFixed(3),
+    row.memberReweighMs.toFixed(3),
+    `${row.memberRatio.toFixed(1)}×`,
   ]);
   const widths = header.map((title, c) => Math.max(title.length, ...lines.map((l) => l[c].length)));
   const format = (cells: readonly string[]) =>

@@ -1,4 +1,4 @@
-import { defineService, ServiceClientModule } from '@upright/platform';
+import { defineService, IdempotentWritesModule, ServiceClientModule } from '@upright/platform';
 import { AveragesModule } from './averages/averages.module';
 import { CompaniesModule } from './companies/companies.module';
 import { rankingsConfigSchema } from './config';
@@ -22,5 +22,7 @@ export const rankingsService = defineService({
     HistoryModule,
     SearchDocumentsModule,
     CorrectionsModule,
+    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision record 0050.
+    IdempotentWritesModule,
   ],
 });

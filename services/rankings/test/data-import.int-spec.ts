@@ -9,6 +9,7 @@ import { testInfra } from '@upright/platform/testing';
 import { PrismaClient } from '../src/generated/prisma/client';
 import { DataSet } from '@upright/contracts';
 import { writeImport } from '../src/data-import/import-writer';
+import { scoresWithoutFiguresSql } from '../src/data-import/scores-without-figures';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -111,6 +112,28 @@ describe('data import', () => {
     const third = await writeImport(db, changed);
     expect(third.sections.scores).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
     expect(third.changedIndustries).toEqual([`zz-${tag}`]);
+  });
+
+  it('reports the scores that have no published figure behind them', async () => {
+    const file = path.join(tmpdir(), `upright-no-figure-${tag}.json`);
+    // A climate score and no climate figures: one more climate score without a figure.
+    const small = smallFile();
+    const cid = `ZZ${tag}N`;
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...small,
+        companies: [{ ...small.companies[0], upright_cid: cid, company_name: `No figure ${tag}` }],
+        scores: [{ ...small.scores[0], upright_cid: cid }],
+      }),
+    );
+    const before =
+      await db.$queryRawUnsafe<Array<{ issue: string; scores: number }>>(scoresWithoutFiguresSql());
+    const result = await importCli(file);
+    expect(result.code).toBe(0);
+    const climate = before.find((row) => row.issue === 'climate')!.scores + 1;
+    expect(result.stdout).toContain('Scores without a published figure');
+    expect(result.stdout).toMatch(new RegExp(`Climate\\s+${climate} scores of \\d+ companies`));
   });
 
   it('rolls back the whole import when the database refuses a row', async () => {

@@ -30,12 +30,18 @@ import {
   resolveClientOptions,
   type StreamsClientOptions,
 } from './options';
-import { ENQUEUE_IF_LIVE } from './scripts';
+import { ENQUEUE_GRACE_MS, ENQUEUE_IF_LIVE } from './scripts';
 
 /** Safety cap only: servers delete requests once answered, so the stream stays short. */
 const REQUEST_STREAM_MAXLEN = 100_000;
 /** Events stay in their stream for every subscribing group; old ones are trimmed. */
 const EVENT_STREAM_MAXLEN = 10_000;
+/**
+ * How long a request that may repeat (decision record 0051) is retried while nobody consumes or
+ * Redis does not answer: long enough to ride over a rolling restart's gap or a Redis restart,
+ * short enough that a service that is really down is reported soon (503), not at the deadline.
+ */
+const UNAVAILABLE_RETRY_MS = 1000;
 /** How long connect() waits for Redis the first time, so requests at startup do not fail. */
 const INITIAL_CONNECT_WAIT_MS = 2000;
 const REPLY_BATCH = 1000;
@@ -186,7 +192,12 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     return () => this.forget(id);
   }
 
-  /** One round trip: the liveness check and the XADD run together (ENQUEUE_IF_LIVE). */
+  /**
+   * One round trip: the liveness check and the XADD run together (ENQUEUE_IF_LIVE). When
+   * nobody consumes or Redis fails, a request that may repeat is tried again for a while, within
+   * its deadline; a retry keeps the request id, so a copy that did reach the stream after all
+   * is refused as a replay by the service and runs once.
+   */
   private async enqueue(
     id: string,
     service: string,
@@ -204,23 +215,37 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
       this.settle(id, { err: error });
       return;
     }
-    try {
-      const command = this.command;
-      if (command?.status !== 'ready') throw new Error('Redis is not reachable');
+    const repeatable = this.options.trust.policy.mayRepeat(pattern, data);
+    const retryUntil = Math.min(deadline, Date.now() + UNAVAILABLE_RETRY_MS);
+    const backoff = new Backoff(50, 250);
+    for (;;) {
       if (!this.pending.has(id)) return;
-      const entry = await ENQUEUE_IF_LIVE.run(
-        command,
-        [],
-        [
-          this.keys.replicas(service),
-          this.keys.requestStream(service),
-          REQUEST_STREAM_MAXLEN,
-          ...fields,
-        ],
-      );
-      if (entry === null) this.settle(id, { err: new ServiceUnavailableError(service) });
-    } catch (error) {
-      this.settle(id, { err: new ServiceUnavailableError(service, { cause: error }) });
+      let failure: ServiceUnavailableError;
+      try {
+        const command = this.command;
+        if (command?.status !== 'ready') throw new Error('Redis is not reachable');
+        const entry = await ENQUEUE_IF_LIVE.run(
+          command,
+          [],
+          [
+            this.keys.replicas(service),
+            this.keys.requestStream(service),
+            REQUEST_STREAM_MAXLEN,
+            ENQUEUE_GRACE_MS,
+            ...fields,
+          ],
+        );
+        if (entry !== null) return;
+        failure = new ServiceUnavailableError(service);
+      } catch (error) {
+        failure = new ServiceUnavailableError(service, { cause: error });
+      }
+      const wait = backoff.next();
+      if (!repeatable || Date.now() + wait >= retryUntil) {
+        this.settle(id, { err: failure });
+        return;
+      }
+      await sleep(wait);
     }
   }
 

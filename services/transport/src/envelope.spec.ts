@@ -6,6 +6,7 @@ const policy: TransportPolicy = {
     ({ 'accounts.signin': ['bff'], 'accounts.averages.get': ['bff', 'rankings'] })[pattern],
   isSealed: (pattern) => pattern === 'accounts.signin',
   emitterOf: (event) => (event === 'accounts.averages.changed' ? 'accounts' : undefined),
+  mayRepeat: () => true,
   subscribersOf: (event) => (event === 'accounts.averages.changed' ? ['rankings'] : []),
 };
 

@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { errorMessage } from './connection';
-import { HEARTBEAT, LIVE_MEMBERS } from './scripts';
+import { ENQUEUE_GRACE_MS, HEARTBEAT, LIVE_MEMBERS } from './scripts';
 
 /**
  * Keeps this replica's entry in the service's replica set fresh. Clients use the set to fail
@@ -64,6 +64,6 @@ export class Heartbeat {
 }
 
 export async function liveReplicas(redis: Redis, replicasKey: string): Promise<Set<string>> {
-  const members = await LIVE_MEMBERS.run(redis, [replicasKey], []);
+  const members = await LIVE_MEMBERS.run(redis, [replicasKey], [ENQUEUE_GRACE_MS]);
   return new Set(Array.isArray(members) ? members.map(String) : []);
 }

@@ -9,6 +9,7 @@ export type {
   StreamsClientOptions,
   HandlerObserver,
   ReplayObserver,
+  ExpiredObserver,
 } from './options';
 export type { StreamsEvents, ConnectionStatus } from './connection';
 export { keySpace, DEFAULT_KEY_PREFIX, type KeySpace } from './keys';

@@ -8,6 +8,7 @@ const trust = (identity: string): TrustOptions => ({
     callersOf: () => undefined,
     isSealed: () => false,
     emitterOf: () => undefined,
+    mayRepeat: () => true,
     subscribersOf: () => [],
   },
 });
@@ -19,9 +20,9 @@ describe('options', () => {
     expect(options).toMatchObject({
       keyPrefix: 'upright',
       concurrency: 32,
-      heartbeatIntervalMs: 1000,
-      heartbeatTtlMs: 5000,
-      reclaimIntervalMs: 2000,
+      heartbeatIntervalMs: 250,
+      heartbeatTtlMs: 1000,
+      reclaimIntervalMs: 250,
       shutdownGraceMs: 10000,
     });
     expect(options.consumerName).toMatch(new RegExp(`-${process.pid}-[0-9a-f]{8}$`));

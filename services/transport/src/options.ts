@@ -18,23 +18,34 @@ export type HandlerObserver = (pattern: string, outcome: 'ok' | 'error', seconds
 /** Called once per refused copy of a request (decision record 0016), e.g. to count it. */
 export type ReplayObserver = (from: string, pattern: string) => void;
 
+/** Called once per request dropped unread because its deadline had passed, e.g. to count it. */
+export type ExpiredObserver = (pattern: string) => void;
+
 export interface StreamsServerOptions extends StreamsConnectionOptions {
   /** Consumer-group name; requests are read from `${prefix}:rpc:${service}`. */
   service: string;
   /** Default `${hostname}-${pid}-${random}`; must be unique per replica. */
   consumerName?: string;
-  /** Max handlers in flight in this replica. Default 32. */
+  /**
+   * Max handlers in flight in this replica (admission): beyond it the replica reads nothing
+   * more and leaves messages to other replicas. Default 32.
+   */
   concurrency?: number;
-  /** Default 1000. */
+  /** Default 250. */
   heartbeatIntervalMs?: number;
-  /** A replica whose heartbeat is older than this is considered dead. Default 5000. */
+  /**
+   * A replica whose heartbeat is older than this is considered dead and what it holds is
+   * claimed by the others. Default 1000: a dead replica's requests are answered by another
+   * well within a 5 s deadline (decision record 0051).
+   */
   heartbeatTtlMs?: number;
-  /** How often pending messages of dead replicas are looked for. Default 2000. */
+  /** How often pending messages of dead replicas are looked for. Default 250. */
   reclaimIntervalMs?: number;
   /** How long close() waits for in-flight handlers. Default 10000. */
   shutdownGraceMs?: number;
   onHandled?: HandlerObserver;
   onReplay?: ReplayObserver;
+  onExpired?: ExpiredObserver;
 }
 
 export interface StreamsClientOptions extends StreamsConnectionOptions {
@@ -55,6 +66,7 @@ export interface ResolvedServerOptions {
   shutdownGraceMs: number;
   onHandled?: HandlerObserver;
   onReplay?: ReplayObserver;
+  onExpired?: ExpiredObserver;
 }
 
 export interface ResolvedClientOptions {
@@ -84,8 +96,8 @@ export function resolveServerOptions(options: StreamsServerOptions): ResolvedSer
     // Callers are allowed by service name: a server speaking as someone else would be refused.
     throw new Error(`A "${options.service}" server must have identity "${options.service}"`);
   }
-  const heartbeatIntervalMs = positiveInt('heartbeatIntervalMs', options.heartbeatIntervalMs, 1000);
-  const heartbeatTtlMs = positiveInt('heartbeatTtlMs', options.heartbeatTtlMs, 5000);
+  const heartbeatIntervalMs = positiveInt('heartbeatIntervalMs', options.heartbeatIntervalMs, 250);
+  const heartbeatTtlMs = positiveInt('heartbeatTtlMs', options.heartbeatTtlMs, 1000);
   if (heartbeatTtlMs <= heartbeatIntervalMs) {
     // Otherwise a healthy replica would flap between alive and dead between two beats.
     throw new RangeError('heartbeatTtlMs must be greater than heartbeatIntervalMs');
@@ -99,10 +111,11 @@ export function resolveServerOptions(options: StreamsServerOptions): ResolvedSer
     concurrency: positiveInt('concurrency', options.concurrency, 32),
     heartbeatIntervalMs,
     heartbeatTtlMs,
-    reclaimIntervalMs: positiveInt('reclaimIntervalMs', options.reclaimIntervalMs, 2000),
+    reclaimIntervalMs: positiveInt('reclaimIntervalMs', options.reclaimIntervalMs, 250),
     shutdownGraceMs: positiveInt('shutdownGraceMs', options.shutdownGraceMs, 10000),
     onHandled: options.onHandled,
     onReplay: options.onReplay,
+    onExpired: options.onExpired,
   };
 }
 

@@ -1,16 +1,15 @@
-import { CLOCK_SKEW_ALLOWANCE_MS, isReplay, markerTtlMs } from './replay-guard';
+import { CLOCK_SKEW_ALLOWANCE_MS, markerTtlMs, parseAdmission } from './replay-guard';
 
-describe('isReplay', () => {
-  it('admits the delivery that created the marker', () => {
-    expect(isReplay(null, '1-0')).toBe(false);
+describe('parseAdmission', () => {
+  it('accepts the four answers of the script', () => {
+    for (const answer of ['first', 'again', 'replay', 'gone']) {
+      expect(parseAdmission(answer)).toBe(answer);
+    }
   });
 
-  it('admits the same entry again: a reclaim is not a replay', () => {
-    expect(isReplay('1-0', '1-0')).toBe(false);
-  });
-
-  it('refuses the request in any other entry', () => {
-    expect(isReplay('1-0', '2-0')).toBe(true);
+  it('refuses anything else rather than run a handler on a misread answer', () => {
+    expect(() => parseAdmission(1)).toThrow(/Unexpected admission/);
+    expect(() => parseAdmission(null)).toThrow(/Unexpected admission/);
   });
 });
 

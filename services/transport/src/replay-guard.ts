@@ -1,6 +1,7 @@
 import type Redis from 'ioredis';
 import type { VerifiedRequest } from './envelope';
 import type { KeySpace } from './keys';
+import { ADMIT } from './scripts';
 
 /**
  * Replicas' clocks (NTP-synchronised) may disagree by this much. A marker set on a fast clock
@@ -13,19 +14,22 @@ export function markerTtlMs(deadline: number, now: number): number {
   return Math.max(1, deadline - now) + CLOCK_SKEW_ALLOWANCE_MS;
 }
 
-/**
- * `previous`: the entry the request's marker already named, null when this delivery created it.
- * The same entry again is a redelivery (a reclaim after a crash), not a replay.
- */
-export function isReplay(previous: string | null, entryId: string): boolean {
-  return previous !== null && previous !== entryId;
+/** What the ADMIT script found; see there. */
+export type Admission = 'first' | 'again' | 'replay' | 'gone';
+
+const ADMISSIONS: readonly string[] = ['first', 'again', 'replay', 'gone'];
+
+export function parseAdmission(raw: unknown): Admission {
+  if (typeof raw === 'string' && ADMISSIONS.includes(raw)) return raw as Admission;
+  throw new Error(`Unexpected admission answer ${String(raw)}`);
 }
 
 /**
- * Refuses an authentic request copied into a new stream entry (a replay by someone who can
- * write to Redis) on every replica of the service and across restarts: the first delivery
- * records which entry carried the request in Redis (`SET NX`) until its deadline, and later
- * deliveries compare (decision record 0016, amended by issue 25).
+ * Decides, before a handler starts, whether this consumer may run an entry: it must still own
+ * the entry (a replica cut off from Redis loses what others claimed meanwhile), the request must
+ * not be a copy in another entry (decision record 0016, amended by issue 25), and a redelivery
+ * of an entry some replica already started is told apart from a first delivery (0051).
+ * One round trip; throws when Redis does not answer.
  */
 export class ReplayGuard {
   constructor(
@@ -33,21 +37,21 @@ export class ReplayGuard {
     private readonly service: string,
   ) {}
 
-  /** False for a replay; throws when Redis does not answer. One round trip (SET NX GET). */
   async admit(
     redis: Redis,
+    stream: string,
+    group: string,
+    consumer: string,
     request: Pick<VerifiedRequest, 'from' | 'id' | 'deadline'>,
     entryId: string,
-  ): Promise<boolean> {
-    const previous = await redis.call(
-      'SET',
-      this.keys.seenRequest(this.service, request.from, request.id),
-      entryId,
-      'PX',
-      markerTtlMs(request.deadline, Date.now()),
-      'NX',
-      'GET',
+  ): Promise<Admission> {
+    const marker = this.keys.seenRequest(this.service, request.from, request.id);
+    return parseAdmission(
+      await ADMIT.run(
+        redis,
+        [stream, marker],
+        [group, entryId, consumer, markerTtlMs(request.deadline, Date.now())],
+      ),
     );
-    return !isReplay(typeof previous === 'string' ? previous : null, entryId);
   }
 }

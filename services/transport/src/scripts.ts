@@ -43,25 +43,60 @@ return now`);
  */
 
 /**
- * ARGV: replicas zset, request stream, maxlen, then the request's fields.
- * Enqueues the request only when a replica's heartbeat is live, in one round trip: a request
- * nobody consumes fails at once instead of waiting for its deadline. Returns the entry id, or
- * false when nobody is live.
+ * How long past its heartbeat's expiry a replica still counts as a consumer for enqueueing. One
+ * that stalls (a long GC, a burst of CPU work) keeps receiving requests and answers them late,
+ * instead of its callers getting 503s; what it holds is still claimed by the others from the
+ * expiry on (decision record 0051). With the 1 s TTL: a service whose last replica died answers
+ * 503 after 5 s, as it did with the former 5 s TTL.
  */
-export const ENQUEUE_IF_LIVE = new LuaScript(`${NOW}
-if redis.call('ZCOUNT', ARGV[1], now, '+inf') == 0 then return false end
-return redis.call('XADD', ARGV[2], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))`);
+export const ENQUEUE_GRACE_MS = 4000;
 
 /**
- * KEYS: request stream. ARGV: reply stream, group, entry id, reply ttl ms, then the reply's
- * fields. Reply and ack in one step: a reply without an ack would be handled again after a
- * reclaim, an ack without a reply would leave the client waiting for nothing.
+ * ARGV: replicas zset, request stream, maxlen, grace ms, then the request's fields.
+ * Enqueues the request only when a replica's heartbeat is live (or expired less than the grace
+ * ago), in one round trip: a request nobody consumes fails at once instead of waiting for its
+ * deadline. Returns the entry id, or false when nobody is live.
  */
-export const REPLY_AND_ACK = new LuaScript(`
-redis.call('XADD', ARGV[1], '*', unpack(ARGV, 5))
-redis.call('PEXPIRE', ARGV[1], ARGV[4])
-redis.call('XACK', KEYS[1], ARGV[2], ARGV[3])
-redis.call('XDEL', KEYS[1], ARGV[3])
+export const ENQUEUE_IF_LIVE = new LuaScript(`${NOW}
+if redis.call('ZCOUNT', ARGV[1], now - tonumber(ARGV[4]), '+inf') == 0 then return false end
+return redis.call('XADD', ARGV[2], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 5))`);
+
+/** Lua: whether entry ARGV[2] of stream KEYS[1] is still pending on consumer ARGV[3] of group ARGV[1]. */
+const OWNED = `local owned = #redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[2], ARGV[2], 1, ARGV[3]) > 0
+`;
+
+/**
+ * KEYS: request stream, the request's marker. ARGV: group, entry id, consumer, marker ttl ms.
+ * Whether this consumer may start the handler of an entry, in one round trip:
+ * - `gone`: the entry is no longer pending on this consumer (another replica claimed it while
+ *   this one was cut off from Redis, or it was answered): not ours to run or answer;
+ * - `first`: nobody started it before; the marker now names the entry;
+ * - `again`: a replica started this very entry before and did not finish it (it died, or lost
+ *   Redis): run again only if the pattern may repeat (decision record 0051);
+ * - `replay`: the marker names another entry: a copy of a request already taken (0016).
+ */
+export const ADMIT = new LuaScript(`${OWNED}
+if not owned then return 'gone' end
+local previous = redis.call('GET', KEYS[2])
+if not previous then
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
+  return 'first'
+end
+if previous == ARGV[2] then return 'again' end
+return 'replay'`);
+
+/**
+ * KEYS: request stream. ARGV: group, entry id, consumer, reply stream, reply ttl ms, then the
+ * reply's fields. Reply and ack in one step: a reply without an ack would be handled again after
+ * a reclaim, an ack without a reply would leave the client waiting for nothing. Only while the
+ * entry is still this consumer's: once another replica claimed it, that one answers (returns 0).
+ */
+export const REPLY_AND_ACK = new LuaScript(`${OWNED}
+if not owned then return 0 end
+redis.call('XADD', ARGV[4], '*', unpack(ARGV, 6))
+redis.call('PEXPIRE', ARGV[4], ARGV[5])
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XDEL', KEYS[1], ARGV[2])
 return 1`);
 
 /** KEYS: request stream. ARGV: group, entry id. Acks and deletes a request in one round trip. */
@@ -70,11 +105,11 @@ redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 return redis.call('XDEL', KEYS[1], ARGV[2])`);
 
 /**
- * KEYS: replicas zset. Returns the live replicas and forgets expired ones; a forgotten replica
- * is still recognised as dead by its absence.
+ * KEYS: replicas zset. ARGV: grace ms. Returns the live replicas and forgets those expired for
+ * longer than the enqueue grace; a forgotten replica is still recognised as dead by its absence.
  */
 export const LIVE_MEMBERS = new LuaScript(`${NOW}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. now)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. (now - tonumber(ARGV[1])))
 return redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')`);
 
 /**

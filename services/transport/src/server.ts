@@ -37,7 +37,7 @@ import {
   type StreamsServerOptions,
 } from './options';
 import { Reclaimer } from './reclaimer';
-import { ReplayGuard } from './replay-guard';
+import { type Admission, ReplayGuard } from './replay-guard';
 import { ACK_AND_DELETE, DELETE_IDLE_CONSUMER, REPLY_AND_ACK } from './scripts';
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
@@ -52,6 +52,15 @@ const REPLY_STREAM_TTL_MS = 60_000;
 const INTERNAL_JSON = stringifyData(INTERNAL_ERROR);
 /** How long an ack of a finished message is retried through a Redis outage. */
 const ACK_RETRY_MS = 5000;
+/**
+ * The answer to a write that a replica started and did not finish (it died or lost Redis): it
+ * may or may not have been applied, so it is not run again; a retry with an idempotency key is
+ * safe, a blind one is not. The BFF answers it like a deadline that passed (504).
+ */
+const IN_DOUBT_JSON = stringifyData({
+  code: 'deadline_exceeded',
+  message: 'The replica handling this request stopped; whether it was applied is unknown',
+});
 
 export interface ServerStats {
   /** Messages whose handler ran to completion (successfully or not). */
@@ -63,6 +72,16 @@ export interface ServerStats {
   expired: number;
   /** Copies of a request already taken by some replica of the service, refused. */
   replays: number;
+  /**
+   * Requests redelivered after the replica that started them died or lost Redis, whose pattern
+   * may not repeat: answered "outcome unknown" instead of being run again (decision 0051).
+   */
+  inDoubt: number;
+  /**
+   * Entries this replica read (or ran) but another replica claimed meanwhile, because this one
+   * was cut off from Redis: neither started nor answered here (decision 0051).
+   */
+  takenOver: number;
 }
 
 interface StreamSpec {
@@ -91,7 +110,14 @@ export class RedisStreamsServer
   private reclaimer?: Reclaimer;
   private streams: StreamSpec[] = [];
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly counters = { handled: 0, reclaimed: 0, expired: 0, replays: 0 };
+  private readonly counters = {
+    handled: 0,
+    reclaimed: 0,
+    expired: 0,
+    replays: 0,
+    inDoubt: 0,
+    takenOver: 0,
+  };
   private readonly stopSignal = new AbortController();
   /** Set once in-flight work is abandoned at the end of the shutdown grace period. */
   private abandoned = false;
@@ -375,6 +401,7 @@ export class RedisStreamsServer
       // Nobody is waiting any more; handling it would only waste work and repeat side effects.
       // A copy made after the deadline ends here too, whether or not its marker is gone.
       this.counters.expired++;
+      this.notify('onExpired', () => this.options.onExpired?.(request.pattern));
       await this.ack(spec, entryId);
       return;
     }
@@ -422,11 +449,14 @@ export class RedisStreamsServer
   }
 
   /**
-   * Whether this entry may run: not a copy (same sender and id, another entry) of a request
-   * that this or another replica of the service took before its deadline. The marker lives in
-   * Redis; while Redis does not answer, the check is retried until the deadline, then the
-   * entry is left pending like an unsent reply (the reclaimer finds it expired). No handler
-   * runs unchecked: the caller gets no answer through a Redis that is down anyway.
+   * Whether this entry may run (ReplayGuard, one round trip): still this consumer's, not a
+   * copy (same sender and id, another entry) of a request some replica took before its
+   * deadline, and, if some replica already started this very entry and did not finish it, a
+   * request that may repeat — a write without an idempotency key is answered "outcome unknown"
+   * instead, so a crash or a partition never applies it twice (decision record 0051).
+   * While Redis does not answer, the check is retried until the deadline, then the entry is
+   * left pending like an unsent reply (the reclaimer finds it expired). No handler runs
+   * unchecked: the caller gets no answer through a Redis that is down anyway.
    */
   private async admitOnce(
     spec: StreamSpec,
@@ -434,10 +464,18 @@ export class RedisStreamsServer
     fields: string[],
     request: VerifiedRequest,
   ): Promise<boolean> {
-    let admitted = false;
+    // Assigned in the closure; the cast keeps the compiler from narrowing it to the initial value.
+    let admission = 'gone' as Admission;
     const checked = await this.retry(
       async () => {
-        admitted = await this.replays.admit(this.requireCommand(), request, entryId);
+        admission = await this.replays.admit(
+          this.requireCommand(),
+          spec.key,
+          this.group,
+          this.options.consumerName,
+          request,
+          entryId,
+        );
       },
       () => !isExpired(request.deadline, Date.now()),
     );
@@ -447,15 +485,37 @@ export class RedisStreamsServer
       );
       return false;
     }
-    if (admitted) return true;
-    this.counters.replays++;
-    try {
-      this.options.onReplay?.(request.from, request.pattern);
-    } catch (error) {
-      this.logger.warn(`onReplay observer failed: ${errorMessage(error)}`);
+    switch (admission) {
+      case 'first':
+        return true;
+      case 'again':
+        if (this.options.trust.policy.mayRepeat(request.pattern, request.data)) return true;
+        this.counters.inDoubt++;
+        this.logger.warn(
+          `"${request.pattern}" ${entryId} was started by a replica that did not finish it; answered as unknown, not run again`,
+        );
+        await this.finishRequest(spec, entryId, request, false, IN_DOUBT_JSON);
+        return false;
+      case 'gone':
+        // Another replica claimed it while this one could not reach Redis; that one answers.
+        this.counters.takenOver++;
+        this.logger.warn(`"${request.pattern}" ${entryId} was taken over by another replica`);
+        return false;
+      case 'replay':
+        this.counters.replays++;
+        this.notify('onReplay', () => this.options.onReplay?.(request.from, request.pattern));
+        await this.refuse(spec, entryId, fields, new Refusal(`replay of request ${request.id}`));
+        return false;
     }
-    await this.refuse(spec, entryId, fields, new Refusal(`replay of request ${request.id}`));
-    return false;
+  }
+
+  /** Runs an observer given in the options; a failing one is logged, never fatal. */
+  private notify(name: string, observe: () => void): void {
+    try {
+      observe();
+    } catch (error) {
+      this.logger.warn(`${name} observer failed: ${errorMessage(error)}`);
+    }
   }
 
   /**
@@ -547,12 +607,8 @@ export class RedisStreamsServer
 
   private observe(pattern: string, outcome: 'ok' | 'error', started: bigint): void {
     this.counters.handled++;
-    if (!this.options.onHandled) return;
-    try {
-      this.options.onHandled(pattern, outcome, Number(process.hrtime.bigint() - started) / 1e9);
-    } catch (error) {
-      this.logger.warn(`onHandled observer failed: ${errorMessage(error)}`);
-    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    this.notify('onHandled', () => this.options.onHandled?.(pattern, outcome, seconds));
   }
 
   /**
@@ -569,16 +625,31 @@ export class RedisStreamsServer
   ): Promise<void> {
     const fields = encodeReply(this.envelopes.reply(request, ok, json));
     const replyStream = this.keys.replyStream(request.from, request.client);
+    let owned = true;
     const sent = await this.retry(
       async () => {
-        await REPLY_AND_ACK.run(
+        const answer = await REPLY_AND_ACK.run(
           this.requireCommand(),
           [spec.key],
-          [replyStream, this.group, entryId, REPLY_STREAM_TTL_MS, ...fields],
+          [
+            this.group,
+            entryId,
+            this.options.consumerName,
+            replyStream,
+            REPLY_STREAM_TTL_MS,
+            ...fields,
+          ],
         );
+        owned = Number(answer) === 1;
       },
       () => !isExpired(request.deadline, Date.now()),
     );
+    if (sent && !owned) {
+      // Claimed by another replica while this one was cut off: that one answers; this result
+      // (and any effect the handler had) is the partition's cost (decision record 0051).
+      this.counters.takenOver++;
+      this.logger.warn(`Reply to "${request.pattern}" ${entryId} dropped: taken over meanwhile`);
+    }
     if (sent) return;
     // Either way the entry stays pending: the reclaimer of this or another replica acks it
     // (or, if its deadline still allows, handles it again) once Redis is reachable.

@@ -23,6 +23,12 @@ export interface TransportPolicy {
   emitterOf(event: string): string | undefined;
   /** Identities whose servers handle this event (each gets its own MAC on it). */
   subscribersOf(event: string): readonly string[];
+  /**
+   * Whether running this request twice is harmless (a read, or a write carrying an
+   * idempotency key): the caller may retry it and a live replica re-runs it when the replica
+   * that took it dies (decision record 0051). Otherwise it runs at most once.
+   */
+  mayRepeat(pattern: string, data: unknown): boolean;
 }
 
 export interface TrustOptions {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +32,11 @@ export interface ReplicaProcess {
   readonly child: ChildProcess;
   stats(): Promise<ReplicaStats>;
   close(): Promise<ReplicaStats>;
+  /**
+   * SIGTERM, as a rolling restart sends it. Resolves once the replica has begun draining (it
+   * reads nothing more) with `exited`: its last stats and exit code.
+   */
+  terminate(): Promise<{ exited: Promise<ReplicaStats & { code: number | null }> }>;
   kill(): Promise<void>;
 }
 
@@ -43,16 +48,34 @@ export async function startReplica(
   id: string,
   env: Record<string, string | number>,
 ): Promise<ReplicaProcess> {
-  const child = fork(FIXTURE, [], {
-    execArgv: ['--import', 'tsx'],
+  return (await spawnReplica(id, env)).listen();
+}
+
+/**
+ * Starts the process of a replica that consumes nothing until `listen()`: a test can have it
+ * ready to join at a chosen moment without paying for the process start there.
+ */
+export async function spawnReplica(
+  id: string,
+  env: Record<string, string | number>,
+  /** A command that runs the process elsewhere, e.g. `ip netns exec <name>`. */
+  wrapper: string[] = [],
+): Promise<{ listen(): Promise<ReplicaProcess> }> {
+  const options = {
     env: {
       ...process.env,
       TSX_TSCONFIG_PATH: FIXTURE_TSCONFIG,
       REPLICA_ID: id,
       ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)])),
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'] as StdioOptions,
+  };
+  const node = [process.execPath, '--import', 'tsx', FIXTURE];
+  // The wrapper execs node in place, so the IPC channel (an inherited descriptor) still works.
+  const child =
+    wrapper.length === 0
+      ? fork(FIXTURE, [], { ...options, execArgv: ['--import', 'tsx'] })
+      : spawn(wrapper[0], [...wrapper.slice(1), ...node], options);
   const exited = once(child, 'exit');
   const nextMessage = <T>(type: string): Promise<T> =>
     new Promise((resolveMessage, reject) => {
@@ -69,8 +92,14 @@ export async function startReplica(
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
-  const { consumer } = await nextMessage<{ consumer: string }>('ready');
-  return {
+  await nextMessage<object>('spawned');
+  const listen = async (): Promise<ReplicaProcess> => {
+    const ready = nextMessage<{ consumer: string }>('ready');
+    child.send({ type: 'listen' });
+    const { consumer } = await ready;
+    return replicaProcess(consumer);
+  };
+  const replicaProcess = (consumer: string): ReplicaProcess => ({
     id,
     consumer,
     child,
@@ -86,21 +115,38 @@ export async function startReplica(
       await exited;
       return stats;
     },
+    terminate: async () => {
+      const draining = nextMessage<object>('draining');
+      const closed = nextMessage<ReplicaStats>('closed');
+      child.kill('SIGTERM');
+      await draining;
+      const finish = async () => {
+        const stats = await closed;
+        const [code] = (await exited) as [number | null];
+        return { ...stats, code };
+      };
+      return { exited: finish() };
+    },
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
-  };
+  });
+  return { listen };
 }
 
 /** A private redis-server for tests that stop it; the shared one on 6379 is never touched. */
 export class PrivateRedis {
   private process?: ChildProcess;
   private readonly dir = mkdtempSync(join(tmpdir(), 'transport-redis-'));
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly alsoBind?: string,
+  ) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+  /** `alsoBind`: another address it listens on, e.g. the host's end of a namespace's link. */
+  static async start(alsoBind?: string): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), alsoBind);
     await redis.startProcess();
     return redis;
   }
@@ -140,7 +186,16 @@ export class PrivateRedis {
   private async startProcess(): Promise<void> {
     this.process = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        ...(this.alsoBind ? ['127.0.0.1', this.alsoBind, '--protected-mode', 'no'] : ['127.0.0.1']),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
       { cwd: this.dir, stdio: 'ignore' },
     );
     const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => 50 });

@@ -4,12 +4,16 @@ import { derivePairSecret, type TransportPolicy, type TrustOptions } from '../sr
 /** The test client is `client`; servers are named after the services whose streams they read. */
 const TEST_IDENTITIES = ['client', 'accounts', 'rankings', 'reports', 'search', 'mail'];
 
-/** Lets `client` call anything and emit anything to every service; `*.sealed` patterns are sealed. */
+/**
+ * Lets `client` call anything and emit anything to every service; `*.sealed` patterns are sealed;
+ * `*.once` patterns are writes without an idempotency key (run at most once).
+ */
 export const testPolicy: TransportPolicy = {
   callersOf: () => ['client'],
   isSealed: (pattern) => pattern.endsWith('.sealed'),
   emitterOf: () => 'client',
   subscribersOf: () => TEST_IDENTITIES.filter((identity) => identity !== 'client'),
+  mayRepeat: (pattern) => !pattern.endsWith('.once'),
 };
 
 /** Pair keys of `identity` with every test identity, derived from one test secret. */

@@ -2,6 +2,7 @@ import { Controller, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ERROR_TEXTS,
+  idempotencyKeyShape,
   MailKinds,
   mailJobId,
   messageBodySchema,
@@ -16,7 +17,7 @@ import { MailOutbox } from '../mail/mail.queue';
 /** The BFF checked the captcha and took `uid` from the session (null for a visitor). */
 const contactMessage = messageBodySchema
   .omit({ altcha: true })
-  .extend({ uid: z.uuid().nullable() });
+  .extend({ uid: z.uuid().nullable(), ...idempotencyKeyShape });
 
 /**
  * Contact form and correction requests (docs/product/spec.md#s7 `POST /api/message`) become a
@@ -31,6 +32,8 @@ export class ContactController {
   @MessagePattern(Patterns.accounts.message)
   async message(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.message>> {
     const message = parseMessage(contactMessage, data);
+    // A retried message (same Idempotency-Key) is queued under the same id, so it is mailed once.
+    const messageId = message.idempotencyKey ?? randomUUID();
     try {
       await this.mail.send(
         MailKinds.contact,
@@ -41,7 +44,7 @@ export class ContactController {
           uid: message.uid,
           reportTitle: message.report_title,
         },
-        mailJobId.contact(randomUUID()),
+        mailJobId.contact(messageId),
       );
     } catch (error) {
       this.logger.error(`contact message not queued: ${String(error)}`);

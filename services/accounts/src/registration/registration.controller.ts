@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  idempotencyKeyShape,
   Patterns,
   signinBodySchema,
   signupBodySchema,
@@ -10,8 +11,11 @@ import {
 import { parseMessage } from '@upright/platform';
 import { RegistrationService } from './registration.service';
 
-/** The BFF has checked the captcha; the field rules are checked again here (same schema). */
-const signupMessage = signupBodySchema.omit({ altcha: true });
+/**
+ * The BFF has checked the captcha; the field rules are checked again here (same schema). The key
+ * is IdempotentWrites' (one sign-up per user action).
+ */
+const signupMessage = signupBodySchema.omit({ altcha: true }).extend(idempotencyKeyShape);
 
 @Controller()
 export class RegistrationController {

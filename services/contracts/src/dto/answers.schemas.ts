@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DETAIL_TABLE_NAMES, type DetailTableName } from '../details';
-import { ISSUE_KEYS, type ScoreField } from '../issues';
+import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
+import type { RankExplanation } from '../ranking/explain';
 import {
   AVERAGE_FIELDS,
   CLIENT_PRIORITY_FIELDS,
@@ -266,6 +267,10 @@ const industryMoves: z.ZodType<IndustryMoves> = z.record(
   z.object({ normalized_rank: move, arank: move, prank: move }),
 );
 
+const issueWeights: z.ZodType<IssueWeights> = keyed(ISSUE_KEYS, z.number());
+const weightsBasis = z.enum(['personal', 'equal', 'members']);
+const issueKey = z.enum(ISSUE_KEYS as [IssueKey, ...IssueKey[]]);
+
 export const industryCompaniesAnswerSchema: z.ZodType<IndustryCompaniesResponse> = z.object({
   result: z.object({
     ranked: z.array(rankedCompany),
@@ -286,14 +291,40 @@ export const industryCompaniesAnswerSchema: z.ZodType<IndustryCompaniesResponse>
       ).shape,
     }),
   ),
+  weights: issueWeights,
+  basis: weightsBasis,
 });
 
-const issueWeights: z.ZodType<IssueWeights> = keyed(ISSUE_KEYS, z.number());
+const rankExplanation: z.ZodType<RankExplanation> = z.object({
+  upright_cid: z.string(),
+  rank: z.int(),
+  tied: z.boolean(),
+  lowestRank: z.int(),
+  raw: z.number(),
+  first: z.object({ upright_cid: z.string(), company_name: z.string(), raw: z.number() }),
+  median_raw: z.number(),
+  gap_to_first: z.number(),
+  gap_to_median: z.number(),
+  bars: z.array(
+    z.object({
+      issue: issueKey,
+      rank: z.int(),
+      weight: z.number(),
+      points: z.number(),
+      gap_to_first: z.number(),
+      gap_to_median: z.number(),
+    }),
+  ),
+  main_gap_issues: z.array(issueKey),
+  not_applicable_points: z.number(),
+  not_applicable_moves_order: z.boolean(),
+});
 
 export const methodologyExampleAnswerSchema: z.ZodType<MethodologyExampleResponse> = z.object({
   methodology_version: z.string(),
   example: industryCompaniesAnswerSchema.nullable(),
   weights: issueWeights,
+  basis: weightsBasis,
 });
 
 export const whyThisRankAnswerSchema: z.ZodType<WhyThisRankResponse> = z.object({
@@ -305,19 +336,24 @@ export const whyThisRankAnswerSchema: z.ZodType<WhyThisRankResponse> = z.object(
   worst: z.int(),
   period: periodAnswerSchema,
   lowestRank: z.int(),
+  weights: issueWeights,
+  basis: weightsBasis,
+  applicable_issues: z.array(issueKey),
+  explanation: rankExplanation,
 });
 
 const sourceRef = { source_publisher: z.string(), source_url: z.string(), source_date: ymd };
 
+const detailMetric = z.object({
+  name: z.string(),
+  label: z.string(),
+  unit: z.enum(['usd', 'percent', 'tonnes_co2e', 'ratio', 'count', 'text']),
+  better: z.enum(['lower', 'higher']).nullable(),
+  value: z.union([z.number(), z.string()]),
+});
+
 const detailEntry = periodAnswerSchema.extend({
-  metrics: z.array(
-    z.object({
-      name: z.string(),
-      label: z.string(),
-      unit: z.enum(['usd', 'percent', 'tonnes_co2e', 'ratio', 'count', 'text']),
-      value: z.union([z.number(), z.string()]),
-    }),
-  ),
+  metrics: z.array(detailMetric),
   source: z.object(sourceRef),
 });
 
@@ -343,6 +379,23 @@ export const companyDetailAnswerSchema: z.ZodType<CompanyDetail> = z.object({
     })
     .nullable(),
   industryList: activeIndustriesAnswerSchema,
+  applicable_issues: z.array(issueKey),
+  peers: keyed(
+    DETAIL_TABLE_NAMES as readonly DetailTableName[],
+    periodAnswerSchema
+      .extend({
+        metrics: z.record(
+          z.string(),
+          z.object({
+            count: z.int(),
+            median: z.number(),
+            best: z.number().nullable(),
+            worst: z.number().nullable(),
+          }),
+        ),
+      })
+      .nullable(),
+  ),
 });
 
 const topCompany: z.ZodType<TopCompany> = z.object({
@@ -350,12 +403,15 @@ const topCompany: z.ZodType<TopCompany> = z.object({
   ...issueRankFields,
   ...normalizedRankFields,
   companies_scores: companyScores,
+  previous: z.object({ period: periodAnswerSchema, rank: z.int() }).nullable().optional(),
+  figures: z.array(detailMetric).optional(),
 });
 
 export const topCompaniesAnswerSchema: z.ZodType<TopCompaniesResponse> = z.object({
   rankings: z.array(topCompany),
   lowestRank: z.int(),
   period: periodAnswerSchema,
+  applicable_issues: z.array(issueKey),
 });
 
 // History.
@@ -463,6 +519,7 @@ export const publishedReportAnswerSchema: z.ZodType<PublishedReport> = z.object(
       lowestRank: z.int(),
       period: periodAnswerSchema,
       frozen: z.boolean(),
+      applicable_issues: z.array(issueKey),
     })
     .nullable(),
   majorItems: majorReportsAnswerSchema.nullable(),

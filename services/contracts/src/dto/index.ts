@@ -9,3 +9,4 @@ export * from './corrections';
 export * from './corrections.schemas';
 export * from './membership-age';
 export * from './answers.schemas';
+export * from './site-facts';

@@ -1,6 +1,8 @@
 import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
 import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
 import type { IssueRanksOf } from '../ranking/weigh';
+import type { FigurePeers } from '../ranking/peers';
+import type { RankExplanation, WeightsBasis } from '../ranking/explain';
 import type { IndustryMoves } from './history';
 
 /**
@@ -137,6 +139,9 @@ export interface IndustryCompaniesResponse {
    * is none): what a member's own moves are weighed from (record 0047).
    */
   previous_ranks: IssueRanksOf[];
+  /** The visitors' weights `aranked` uses, and whose they are (rules §16). */
+  weights: IssueWeights;
+  basis: WeightsBasis;
 }
 
 /** Industries with fewer companies than this make a poor worked example (ties, no spread). */
@@ -152,6 +157,8 @@ export interface MethodologyExampleResponse {
   /** null when no active industry has enough companies. */
   example: IndustryCompaniesResponse | null;
   weights: IssueWeights;
+  /** Whose `weights` are: "equal" below the members' minimum (rules §16). */
+  basis: WeightsBasis;
 }
 
 /**
@@ -170,7 +177,17 @@ export interface WhyThisRank {
   worst: number;
 }
 
-export type WhyThisRankResponse = WhyThisRank & { period: Period; lowestRank: number };
+export type WhyThisRankResponse = WhyThisRank & {
+  period: Period;
+  lowestRank: number;
+  /** The visitors' weights the contributions use, and whose they are (rules §16). */
+  weights: IssueWeights;
+  basis: WeightsBasis;
+  /** The issues of the industry's `industry_values` (decision 0054): the only ones shown. */
+  applicable_issues: IssueKey[];
+  /** Bars, gaps to #1 and to the median under `weights`, applicable issues only. */
+  explanation: RankExplanation;
+};
 
 export interface Headquarters {
   city: string | null;
@@ -190,6 +207,14 @@ export interface DetailEntry extends Period {
   source: SourceRef;
 }
 
+/**
+ * The industry's median and best of each numeric metric of one detail entry, at that entry's
+ * period (rules §16), by metric name; a metric no company of the industry reported is left out.
+ */
+export interface TablePeers extends Period {
+  metrics: Record<string, FigurePeers>;
+}
+
 /** The docs/product/spec.md#s3 merge: one entry (or null when there is none) per detail table. */
 export type CompanyDetails = { [T in DetailTableName]: DetailEntry | null };
 
@@ -207,6 +232,10 @@ export type CompanyDetail = Company &
     ranks: CompanyRanksInIndustry | null;
     /** The active industries the company belongs to, primary first. */
     industryList: ActiveIndustry[];
+    /** The issues of the page's industry (decision 0054): the only ones the page shows. */
+    applicable_issues: IssueKey[];
+    /** Peers of each detail entry the company has (null where it has none). */
+    peers: { [T in DetailTableName]: TablePeers | null };
   };
 
 export interface CompanyDetailRequest {
@@ -236,14 +265,31 @@ export interface TopCompaniesRequest {
   period: Period;
 }
 
-/** A company of a top list: fields, scores of the period, issue and normalized ranks. */
+/**
+ * A company of a top list: fields, scores of the period, issue and normalized ranks. Reports frozen
+ * before issue 24 lack `previous` and `figures`.
+ */
 export type TopCompany = Company &
   IssueRanks &
-  NormalizedRank & { companies_scores: CompanyScores };
+  NormalizedRank & {
+    companies_scores: CompanyScores;
+    /**
+     * Its rank on the list's value (issue, or normalized_rank) at the last earlier period with
+     * scores, in the same ranked set's scope; null when it was not ranked then or there is none.
+     */
+    previous?: { period: Period; rank: number } | null;
+    /**
+     * On an issue list: its figures of the period from the detail tables behind that issue (empty
+     * when none are published); absent on an `overall` or major list.
+     */
+    figures?: DetailMetric[];
+  };
 
 export interface TopCompaniesResponse {
   rankings: TopCompany[];
   /** L = n of the ranked set (docs/product/rules.md#s5); reports store it as `lowestRank`. */
   lowestRank: number;
   period: Period;
+  /** The issues of the industry (decision 0054): the only ones a page shows. */
+  applicable_issues: IssueKey[];
 }

@@ -1,3 +1,4 @@
+import type { IssueKey } from '../issues';
 import type { Period, RankingValue, TopCompany } from './rankings';
 
 /** Reports per page of every report list (featured, latest, major). */
@@ -100,6 +101,8 @@ export interface ReportRankings {
   period: Period;
   /** true: the snapshot frozen at publication; false: generated now from current data. */
   frozen: boolean;
+  /** The issues of the report's industry now (decision 0054): the only columns shown. */
+  applicable_issues: IssueKey[];
 }
 
 /** `GET /api/published/{id}/{date}/{slug}`. */

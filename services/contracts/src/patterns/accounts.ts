@@ -23,7 +23,7 @@ import type {
   User,
   VerifyRequest,
 } from '../dto';
-import type { CallersOf } from '../services';
+import type { CallersOf, EffectsOf } from '../services';
 
 /**
  * Accounts answers every account call of docs/product/spec.md#s7. The member is always named by
@@ -93,6 +93,33 @@ export const accountsCallers: CallersOf<typeof accountsPatterns> = {
   requestReset: ['bff'],
   validateResetHash: ['bff'],
   resetPassword: ['bff'],
+};
+
+/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+export const accountsEffects: EffectsOf<typeof accountsPatterns> = {
+  averages: 'read',
+  averagesHistory: 'read',
+  follows: 'read',
+  follow: 'write',
+  unfollow: 'write',
+  signup: 'write',
+  signin: 'write',
+  signout: 'write',
+  authenticate: 'read',
+  verify: 'write',
+  user: 'read',
+  welcome: 'write',
+  priorities: 'read',
+  savePriorities: 'write',
+  settings: 'read',
+  saveSettings: 'write',
+  discontinue: 'write',
+  cancelDiscontinue: 'write',
+  unsubscribe: 'write',
+  message: 'write',
+  requestReset: 'write',
+  validateResetHash: 'read',
+  resetPassword: 'write',
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { IdempotencyKeyed } from '../idempotency';
 import { accountsPatterns, type AccountsRequestMap } from './accounts';
 import { rankingsPatterns, type RankingsRequestMap } from './rankings';
 import { reportsPatterns, type ReportsRequestMap } from './reports';
@@ -23,5 +24,6 @@ export type Pattern = ValuesOf<{ [S in keyof typeof Patterns]: ValuesOf<(typeof 
 export interface RequestMap
   extends RankingsRequestMap, AccountsRequestMap, ReportsRequestMap, SearchRequestMap {}
 
-export type RequestOf<P extends Pattern> = RequestMap[P]['request'];
+/** Any request may name its user action (decision record 0050); writes are applied once by it. */
+export type RequestOf<P extends Pattern> = IdempotencyKeyed<RequestMap[P]['request']>;
 export type ResponseOf<P extends Pattern> = RequestMap[P]['response'];

@@ -28,7 +28,7 @@ import type {
   TopCompaniesRequest,
   TopCompaniesResponse,
 } from '../dto';
-import type { CallersOf } from '../services';
+import type { CallersOf, EffectsOf } from '../services';
 
 export const rankingsPatterns = {
   activeIndustries: 'rankings.industries.active',
@@ -66,7 +66,8 @@ export const rankingsPatterns = {
 
 export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   activeIndustries: ['bff'],
-  industry: ['bff'],
+  /** Reports reads which issues apply to a frozen report's industry (decision 0054). */
+  industry: ['bff', 'reports'],
   industryCompanies: ['bff'],
   companyDetail: ['bff'],
   /** Reports freezes a snapshot of the top companies when it publishes. */
@@ -83,6 +84,26 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   acceptCorrection: ['bff'],
   rejectCorrection: ['bff'],
   correctionLedger: ['bff'],
+};
+
+/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+export const rankingsEffects: EffectsOf<typeof rankingsPatterns> = {
+  activeIndustries: 'read',
+  industry: 'read',
+  industryCompanies: 'read',
+  companyDetail: 'read',
+  topCompanies: 'read',
+  industryHistory: 'read',
+  companyHistory: 'read',
+  comparison: 'read',
+  searchDocuments: 'read',
+  whyThisRank: 'read',
+  methodologyExample: 'read',
+  requestCorrection: 'write',
+  openCorrections: 'read',
+  acceptCorrection: 'write',
+  rejectCorrection: 'write',
+  correctionLedger: 'read',
 };
 
 export interface RankingsRequestMap {

@@ -14,7 +14,7 @@ import type {
   ReportSourcesResponse,
 } from '../dto';
 import type { ReportSearchDocument } from '../queues/search-index';
-import type { CallersOf } from '../services';
+import type { CallersOf, EffectsOf } from '../services';
 
 export const reportsPatterns = {
   /** `GET /api/reports/featured/{page}` */
@@ -45,6 +45,18 @@ export const reportsCallers: CallersOf<typeof reportsPatterns> = {
   publish: ['bff'],
   /** Search indexes them; the BFF lists them in /sitemap.xml. */
   searchDocuments: ['search', 'bff'],
+};
+
+/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+export const reportsEffects: EffectsOf<typeof reportsPatterns> = {
+  featured: 'read',
+  latest: 'read',
+  major: 'read',
+  report: 'read',
+  published: 'read',
+  sources: 'read',
+  publish: 'write',
+  searchDocuments: 'read',
 };
 
 export interface ReportsRequestMap {

@@ -7,7 +7,7 @@ import type {
   SearchImpressionsRequest,
   SearchImpressionsResponse,
 } from '../dto';
-import type { CallersOf } from '../services';
+import type { CallersOf, EffectsOf } from '../services';
 
 export const searchPatterns = {
   /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
@@ -25,6 +25,14 @@ export const searchCallers: CallersOf<typeof searchPatterns> = {
   recordImpressions: ['bff'],
   recordClick: ['bff'],
   recentSearches: ['bff'],
+};
+
+/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+export const searchEffects: EffectsOf<typeof searchPatterns> = {
+  reactiveSearch: 'read',
+  recordImpressions: 'write',
+  recordClick: 'write',
+  recentSearches: 'read',
 };
 
 export interface SearchRequestMap {

@@ -7,10 +7,13 @@ export { fromHundredths, toHundredths } from './hundredths';
 export { orderByName, orderedByRank } from './name-order';
 export { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } from './weigh';
 export {
+  KeptRankedSet,
   personalMoves,
   rankPersonally,
+  rawAt,
   type PersonallyRankable,
   type PersonalRanking,
+  type PositionalRanking,
 } from './personal';
 export {
   discloses,
@@ -19,3 +22,14 @@ export {
   type IssueDataStatus,
 } from './missing-data';
 export { METHODOLOGY_VERSION, OPEN_DATA_LICENCE } from './methodology';
+export { applicableDetailTables, applicableIssues, DETAIL_TABLES_OF_ISSUE } from './applicability';
+export { issueEvidence, type EvidenceEntry, type IssueEvidence } from './evidence';
+export { figurePeers, type FigurePeers } from './peers';
+export {
+  explainRank,
+  weightsBasis,
+  WEIGHTS_LABEL,
+  type IssueBar,
+  type RankExplanation,
+  type WeightsBasis,
+} from './explain';

@@ -1,5 +1,14 @@
+import { sharedRankFlags } from './competition-rank';
+import { fromHundredths } from './hundredths';
 import { orderByName, orderedByRank } from './name-order';
-import { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } from './weigh';
+import {
+  issueRankMatrix,
+  weighIssueRanks,
+  weighRankMatrix,
+  type IssueRanksOf,
+  type WeightedRank,
+  type Weights,
+} from './weigh';
 
 export type PersonallyRankable = IssueRanksOf & { readonly company_name: string };
 
@@ -45,4 +54,80 @@ export function personalMoves(
     if (before !== undefined) moves.set(rank.upright_cid, before - rank.rank);
   }
   return moves;
+}
+
+/**
+ * A member's weighting of one kept set by position in it (see KeptRankedSet): typed arrays rather
+ * than an object and map entries per company, which at 10,000 companies cost more than the
+ * weighing itself.
+ */
+export interface PositionalRanking {
+  readonly set: KeptRankedSet;
+  /** Σ rank × value in integer hundredths (rule 8); see rawAt. */
+  readonly rawHundredths: Float64Array;
+  readonly ranks: Int32Array;
+  readonly tied: readonly boolean[];
+  /** The member's own move of each company (record 0047); NaN when it was not ranked then. */
+  readonly moves: Float64Array;
+  /** upright_cid by prank, then name (rule 9). */
+  readonly pranked: string[];
+}
+
+/** raw_prank of the company at `position`, as the rules write it (at most 2 decimals). */
+export function rawAt(ranking: PositionalRanking, position: number): number {
+  return fromHundredths(ranking.rawHundredths[position]);
+}
+
+/**
+ * One ranked set and its previous period read once into what every member's weighting needs
+ * (docs/product/rules.md#s11: re-weigh the kept per-issue ranks, never recompute the set): both
+ * periods' issue ranks as flat matrices, the name order, and where each company stood then.
+ * `weigh` is rankPersonally and personalMoves by position, with the same arithmetic.
+ */
+export class KeptRankedSet {
+  private readonly cids: readonly string[];
+  private readonly positions: ReadonlyMap<string, number>;
+  private readonly nameOrder: readonly number[];
+  private readonly everyPosition: readonly number[];
+  private readonly now: Float64Array;
+  private readonly previous: Float64Array;
+  private readonly previousCount: number;
+  /** Per position: the company's position in `previous`, −1 when it was not ranked then. */
+  private readonly previousAt: Int32Array;
+
+  constructor(companies: readonly PersonallyRankable[], previous: readonly IssueRanksOf[]) {
+    this.cids = companies.map((company) => company.upright_cid);
+    this.positions = new Map(this.cids.map((cid, position) => [cid, position]));
+    this.nameOrder = orderByName(companies);
+    this.everyPosition = this.cids.map((_, position) => position);
+    this.now = issueRankMatrix(companies);
+    this.previous = issueRankMatrix(previous);
+    this.previousCount = previous.length;
+    const then = new Map(previous.map((company, at) => [company.upright_cid, at]));
+    this.previousAt = Int32Array.from(this.cids, (cid) => then.get(cid) ?? -1);
+  }
+
+  /** Where the company is in the set; −1 when it is not in it. */
+  positionOf(uprightCid: string): number {
+    return this.positions.get(uprightCid) ?? -1;
+  }
+
+  weigh(values: Weights): PositionalRanking {
+    const { rawHundredths, ranks } = weighRankMatrix(this.now, values, this.cids.length);
+    const then = weighRankMatrix(this.previous, values, this.previousCount).ranks;
+    const moves = new Float64Array(ranks.length);
+    for (let position = 0; position < ranks.length; position++) {
+      const at = this.previousAt[position];
+      moves[position] = at < 0 ? Number.NaN : then[at] - ranks[position];
+    }
+    const order = orderedByRank(this.everyPosition, this.nameOrder, (position) => ranks[position]);
+    return {
+      set: this,
+      rawHundredths,
+      ranks,
+      tied: sharedRankFlags(ranks),
+      moves,
+      pranked: order.map((position) => this.cids[position]),
+    };
+  }
 }

@@ -42,16 +42,7 @@ export function weighIssueRanks(
   weights: Weights,
   lowestRank: number,
 ): WeightedRank[] {
-  const weightHundredths = ISSUE_KEYS.map((key) => weightInHundredths(weights, key));
-  assertSumsAreSafe(weightHundredths, lowestRank);
-  const rawHundredths = new Float64Array(companies.length);
-  companies.forEach((company, i) => {
-    let sum = 0;
-    for (let k = 0; k < RANK_FIELDS.length; k++)
-      sum += company[RANK_FIELDS[k]] * weightHundredths[k];
-    rawHundredths[i] = sum;
-  });
-  const ranks = competitionRanks(rawHundredths);
+  const { rawHundredths, ranks } = weighRankMatrix(issueRankMatrix(companies), weights, lowestRank);
   const tied = sharedRankFlags(ranks);
   return companies.map((company, i) => ({
     upright_cid: company.upright_cid,
@@ -59,6 +50,40 @@ export function weighIssueRanks(
     rank: ranks[i],
     tied: tied[i],
   }));
+}
+
+/** The issues' rank columns, company by company: company i's rank on issue k at `i × 9 + k`. */
+export function issueRankMatrix(companies: readonly IssueRanksOf[]): Float64Array {
+  const matrix = new Float64Array(companies.length * RANK_FIELDS.length);
+  companies.forEach((company, i) => {
+    for (let k = 0; k < RANK_FIELDS.length; k++) {
+      matrix[i * RANK_FIELDS.length + k] = company[RANK_FIELDS[k]];
+    }
+  });
+  return matrix;
+}
+
+/**
+ * weighIssueRanks on an issueRankMatrix, without an object per company: what a caller weighing
+ * one set with many weight sets keeps (the BFF, per member). Index-aligned with the matrix rows.
+ *
+ * @throws RangeError as weighIssueRanks.
+ */
+export function weighRankMatrix(
+  matrix: Float64Array,
+  weights: Weights,
+  lowestRank: number,
+): { rawHundredths: Float64Array; ranks: Int32Array } {
+  const weightHundredths = ISSUE_KEYS.map((key) => weightInHundredths(weights, key));
+  assertSumsAreSafe(weightHundredths, lowestRank);
+  const issues = weightHundredths.length;
+  const rawHundredths = new Float64Array(matrix.length / issues);
+  for (let i = 0; i < rawHundredths.length; i++) {
+    let sum = 0;
+    for (let k = 0; k < issues; k++) sum += matrix[i * issues + k] * weightHundredths[k];
+    rawHundredths[i] = sum;
+  }
+  return { rawHundredths, ranks: competitionRanks(rawHundredths) };
 }
 
 function weightInHundredths(weights: Weights, key: IssueKey): number {

@@ -1,3 +1,4 @@
+import { stalledIntervalMs } from './mail.worker';
 import { messageIdFor } from './message-id';
 import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
 import { smtpPoolOptions } from './smtp-options';
@@ -58,5 +59,16 @@ describe('smtpPoolOptions', () => {
     expect(options).toMatchObject({ secure: true, port: 465 });
     expect(options.auth).toBeUndefined();
     expect(smtpPoolOptions('smtp://[::1]:25', 1).host).toBe('::1');
+  });
+});
+
+describe('stalledIntervalMs', () => {
+  it('checks five times per lock, so a dead worker’s job is back within 1.4 locks', () => {
+    expect(stalledIntervalMs(10_000)).toBe(2000);
+    expect(10_000 + 2 * stalledIntervalMs(10_000)).toBe(14_000);
+  });
+
+  it('does not check more than twice a second for short locks', () => {
+    expect(stalledIntervalMs(1000)).toBe(500);
   });
 });

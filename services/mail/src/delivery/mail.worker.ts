@@ -13,6 +13,7 @@ import { MailMetrics } from './mail-metrics';
 import { recipientUid, redactedMailData } from './mail-job-data';
 import { messageIdFor } from './message-id';
 import { RecipientBudget } from './recipient-budget';
+import { SendRecord } from './send-record';
 import { describeFailure, isPermanentSmtpFailure } from './smtp-failure';
 import { SmtpTransport } from './smtp-transport';
 
@@ -24,6 +25,16 @@ export const COMPLETED_JOB_RETENTION_SECONDS = 30 * 24 * 3600;
 
 /** A stalled job (its process died) goes back to the queue this often before it is failed. */
 const MAX_STALLED_COUNT = 3;
+
+/**
+ * How often the workers look for jobs whose lock expired (BullMQ's stalled check). A dead
+ * process's job is moved back at the first check after its lock expired, provided an earlier
+ * check had marked it, so it waits at most the lock plus two intervals: 1.4 × the lock
+ * (decision record 0051). Checking only once per lock, as before, let it wait up to three locks.
+ */
+export function stalledIntervalMs(lockDurationMs: number): number {
+  return Math.max(500, Math.round(lockDurationMs / 5));
+}
 
 /** The contract of one of the mail queues. */
 type MailQueueContract = (typeof mailWorkerQueues)[number];
@@ -48,6 +59,7 @@ export class MailWorker implements QueueConsumer<MailQueueContract> {
     @Inject(SmtpTransport) private readonly smtp: SmtpTransport,
     @Inject(MailMetrics) private readonly metrics: MailMetrics,
     @Inject(RecipientBudget) private readonly budget: RecipientBudget,
+    @Inject(SendRecord) private readonly sends: SendRecord,
   ) {
     this.settings = {
       productName: config.PRODUCT_NAME,
@@ -60,8 +72,7 @@ export class MailWorker implements QueueConsumer<MailQueueContract> {
     return {
       concurrency: this.config.MAIL_CONCURRENCY,
       lockDuration: this.config.MAIL_LOCK_DURATION_MS,
-      // Look for jobs of dead processes as often as a lock can expire.
-      stalledInterval: this.config.MAIL_LOCK_DURATION_MS,
+      stalledInterval: stalledIntervalMs(this.config.MAIL_LOCK_DURATION_MS),
       maxStalledCount: MAX_STALLED_COUNT,
       removeOnComplete: { age: COMPLETED_JOB_RETENTION_SECONDS },
     };
@@ -78,8 +89,16 @@ export class MailWorker implements QueueConsumer<MailQueueContract> {
       );
       return { suppressed: 'recipient-budget' };
     }
-    const rendered = renderMail(mail, this.settings);
     const messageId = messageIdFor(raw.id!, this.config.MAIL_FROM);
+    if ((await this.sends.sentMessageId(raw.id!)) !== null) {
+      // SMTP accepted it before its worker died (or lost the lock): completing is what was left.
+      this.logger.warn(
+        { jobId: raw.id, kind: mail.kind, messageId },
+        'mail already sent; completed without sending it again',
+      );
+      return { messageId };
+    }
+    const rendered = renderMail(mail, this.settings);
     try {
       await this.smtp.send({
         from: { name: this.config.PRODUCT_NAME, address: this.config.MAIL_FROM },
@@ -95,6 +114,8 @@ export class MailWorker implements QueueConsumer<MailQueueContract> {
       const reason = describeFailure(error);
       throw isPermanentSmtpFailure(error) ? new UnrecoverableError(reason) : new Error(reason);
     }
+    // Before anything else, so a crash from here on cannot send it again.
+    await this.sends.recordSent(raw.id!, messageId);
     this.metrics.countSent(mail.kind);
     this.logger.log(
       { jobId: raw.id, kind: mail.kind, messageId, attempt: raw.attemptsMade + 1 },

@@ -1,4 +1,4 @@
-import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@upright/contracts';
 import { RedisStreamsServer } from '@upright/transport';
@@ -7,7 +7,15 @@ import type { z } from 'zod';
 import type { CommonConfig } from '../config/common-schema';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { transportTrust } from '../client/transport-trust';
+import { ReadinessRegistry } from '../health/readiness-registry';
 import { Metrics } from '../metrics/metrics';
+import { drainOnSignals, HttpDrain } from './drain';
+
+/**
+ * How long a drain waits for HTTP responses and message handlers in flight before it cuts
+ * them; the chart's terminationGracePeriodSeconds covers its preStop pause plus this.
+ */
+export const DRAIN_GRACE_MS = 10_000;
 
 export interface ServiceDefinition<S extends z.ZodType<CommonConfig>> {
   name: ServiceName | 'bff';
@@ -48,31 +56,60 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
   });
   try {
     app.useLogger(app.get(Logger));
-    app.enableShutdownHooks();
+    let consumer: RedisStreamsServer | undefined;
     definition.configureHttp?.(app, config);
+    // After configureHttp, which may wrap the server's request listeners (the BFF's edge).
+    const http = new HttpDrain(app.getHttpServer());
     if (definition.consumesMessages !== false) {
       const metrics = app.get(Metrics);
-      app.connectMicroservice(
-        {
-          strategy: new RedisStreamsServer({
-            redisUrl: config.REDIS_URL,
-            keyPrefix: config.TRANSPORT_PREFIX,
-            trust: transportTrust(definition.name, config),
-            service: definition.name,
-            onHandled: metrics.observeMessage,
-            onReplay: metrics.observeReplay,
-          }),
-        },
-        { inheritAppConfig: true },
-      );
+      consumer = new RedisStreamsServer({
+        redisUrl: config.REDIS_URL,
+        keyPrefix: config.TRANSPORT_PREFIX,
+        trust: transportTrust(definition.name, config),
+        service: definition.name,
+        concurrency: config.TRANSPORT_CONCURRENCY,
+        shutdownGraceMs: DRAIN_GRACE_MS,
+        onHandled: metrics.observeMessage,
+        onReplay: metrics.observeReplay,
+        onExpired: metrics.observeExpired,
+      });
+      app.connectMicroservice({ strategy: consumer }, { inheritAppConfig: true });
       await app.startAllMicroservices();
     }
+    drainWhenSignalled(app, http, consumer);
   } catch (error) {
     // A process that cannot finish starting lets go of what it opened (connections, timers).
     await app.close().catch(() => undefined);
     throw error;
   }
   return app;
+}
+
+/**
+ * SIGTERM (a rolling restart) drains instead of stopping (decision record 0051): readiness goes
+ * false, HTTP stops accepting and finishes its responses with `Connection: close`, the consumer
+ * reads no more and finishes its handlers, then Nest closes the rest and the process exits.
+ */
+function drainWhenSignalled(
+  app: INestApplication,
+  http: HttpDrain,
+  consumer: RedisStreamsServer | undefined,
+): void {
+  const logger = new NestLogger('Drain');
+  const removeListeners = drainOnSignals({
+    stopReadiness: () => app.get(ReadinessRegistry).startDraining(),
+    finishWork: async () => {
+      await Promise.all([http.drain(DRAIN_GRACE_MS), consumer?.close()]);
+    },
+    release: () => app.close(),
+    log: (message) => logger.log(message),
+  });
+  // An app closed by its owner (tests) leaves no listener behind on the process.
+  const close = app.close.bind(app);
+  app.close = async () => {
+    removeListeners();
+    await close();
+  };
 }
 
 /** Entry point of every process: validated config, then the app on its HTTP port. */

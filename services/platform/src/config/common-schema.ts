@@ -47,6 +47,11 @@ export const commonConfigSchema = z.object({
   /** Required in production; elsewhere development keys derived from a public secret stand in. */
   TRANSPORT_KEYS: transportKeys.optional(),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /**
+   * Messages one service process handles at once (admission, decision record 0051): beyond it,
+   * it reads no more and leaves them to the other replicas.
+   */
+  TRANSPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   HTTP_PORT: port,
   HTTP_HOST: z.string().min(1).default('127.0.0.1'),
 });

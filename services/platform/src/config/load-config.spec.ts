@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.HTTP_PORT).toBe(8082);
     expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
     expect(config.REQUEST_DEADLINE_MS).toBe(5000);
+    expect(config.TRANSPORT_CONCURRENCY).toBe(32);
   });
 
   it('names every bad variable and never echoes a value', () => {

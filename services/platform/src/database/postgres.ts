@@ -3,11 +3,23 @@ import type { DatabaseConfig } from '../config/common-schema';
 import type { ReadinessRegistry } from '../health/readiness-registry';
 
 /**
+ * How long a query waits for a pooled connection (or for a new one to be made) before it fails:
+ * well inside the 5 s request deadline, so a PostgreSQL that is down or restarting is answered
+ * 503 at once rather than by the caller's deadline (decision record 0051).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 2000;
+
+/**
  * Prisma Client runs through the pg driver adapter (docs/product/rules.md#s2); one pool per
- * process.
+ * process. A connection that a PostgreSQL restart closed is dropped from the pool and the next
+ * query opens a new one, so the process recovers without a restart.
  */
 export function createPgAdapter(config: DatabaseConfig): PrismaPg {
-  return new PrismaPg({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
+  return new PrismaPg({
+    connectionString: config.DATABASE_URL,
+    max: config.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+  });
 }
 
 interface RawQueryable {

@@ -15,6 +15,10 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
+    if (this.readiness.draining) {
+      response.status(503);
+      return { status: 'unavailable', checks: { drain: 'shutting down' } };
+    }
     const report = await runReadinessChecks(this.readiness.all());
     if (report.status !== 'ok') response.status(503);
     return report;

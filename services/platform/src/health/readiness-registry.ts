@@ -8,6 +8,7 @@ import type { ReadinessCheck } from './readiness';
 @Injectable()
 export class ReadinessRegistry {
   private readonly checks: ReadinessCheck[] = [];
+  private drainingSince?: number;
 
   register(check: ReadinessCheck): void {
     this.checks.push(check);
@@ -15,5 +16,14 @@ export class ReadinessRegistry {
 
   all(): readonly ReadinessCheck[] {
     return this.checks;
+  }
+
+  /** The process is shutting down: it reports not ready from now on, whatever its checks say. */
+  startDraining(): void {
+    this.drainingSince ??= Date.now();
+  }
+
+  get draining(): boolean {
+    return this.drainingSince !== undefined;
   }
 }

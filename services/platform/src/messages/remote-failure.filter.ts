@@ -3,11 +3,13 @@ import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { ERROR_TEXTS, isRemoteErrorPayload, type RemoteErrorPayload } from '@upright/contracts';
 import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
 import { throwError, type Observable } from 'rxjs';
+import { isStoreOutage } from './store-outage';
 
 /**
- * What a handler's failure means to its caller when the handler itself called another service:
- * that service's own error passes through unchanged, and a service that is down or too slow
- * stays a 503/504 for the user instead of becoming an "internal" error. Null: not such a failure.
+ * What a handler's failure means to its caller when the handler itself called another service
+ * or a store: that service's own error passes through unchanged, and a service or store that is
+ * down or too slow stays a 503/504 for the user instead of becoming an "internal" error.
+ * Null: not such a failure.
  */
 export function remoteFailureOf(error: unknown): RemoteErrorPayload | null {
   if (isRemoteErrorPayload(error)) return error;
@@ -16,6 +18,10 @@ export function remoteFailureOf(error: unknown): RemoteErrorPayload | null {
   }
   if (error instanceof DeadlineExceededError) {
     return { code: 'deadline_exceeded', message: ERROR_TEXTS.deadlineExceeded };
+  }
+  // A PostgreSQL or Redis restart: retrying soon will work, nothing was wrong with the request.
+  if (isStoreOutage(error)) {
+    return { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable };
   }
   return null;
 }

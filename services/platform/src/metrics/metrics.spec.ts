@@ -26,6 +26,15 @@ describe('Metrics', () => {
     );
   });
 
+  it('counts requests dropped past their deadline per pattern', async () => {
+    const metrics = new Metrics('rankings');
+    metrics.observeExpired('rankings.companies.detail');
+    metrics.observeExpired('rankings.companies.detail');
+    expect(await metrics.registry.metrics()).toContain(
+      'upright_transport_expired_total{pattern="rankings.companies.detail",service="rankings"} 2',
+    );
+  });
+
   it('counts HTTP requests per route and status', async () => {
     const metrics = new Metrics('bff');
     metrics.observeHttp('/api/active', 'GET', 200, 0.01);

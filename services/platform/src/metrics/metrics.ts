@@ -8,6 +8,7 @@ export class Metrics {
   private readonly messages: Counter<'pattern' | 'outcome'>;
   private readonly messageSeconds: Histogram<'pattern' | 'outcome'>;
   private readonly replays: Counter<'from' | 'pattern'>;
+  private readonly expired: Counter<'pattern'>;
   private readonly httpRequests: Counter<'route' | 'method' | 'status'>;
   private readonly httpSeconds: Histogram<'route' | 'method'>;
 
@@ -31,6 +32,12 @@ export class Metrics {
       name: 'upright_transport_replays_total',
       help: 'Copies of an already taken request refused, per authenticated sender and pattern',
       labelNames: ['from', 'pattern'],
+      registers: [this.registry],
+    });
+    this.expired = new Counter({
+      name: 'upright_transport_expired_total',
+      help: 'Requests dropped before any work because their deadline had passed, per pattern',
+      labelNames: ['pattern'],
       registers: [this.registry],
     });
     this.httpRequests = new Counter({
@@ -57,6 +64,11 @@ export class Metrics {
   /** Passed to the transport server as its `onReplay` observer. */
   readonly observeReplay = (from: string, pattern: string): void => {
     this.replays.inc({ from, pattern });
+  };
+
+  /** Passed to the transport server as its `onExpired` observer. */
+  readonly observeExpired = (pattern: string): void => {
+    this.expired.inc({ pattern });
   };
 
   observeHttp(route: string, method: string, status: number, seconds: number): void {

@@ -30,6 +30,9 @@ export async function startTestApp<S extends z.ZodType<CommonConfig>>(
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     HTTP_PORT: '1',
+    // A process with an operations port of its own (the BFF's metrics and health) takes any free
+    // one, so that replicas and files running side by side never collide.
+    OPS_PORT: '0',
     ...env,
   });
   const app = await createServiceApp(definition, config);

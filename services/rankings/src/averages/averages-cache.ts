@@ -23,6 +23,7 @@ export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutd
   private refreshTimer?: NodeJS.Timeout;
   private accountsAnswering?: boolean;
   private lastPublished?: string;
+  private changes = 0;
 
   constructor(private readonly services: ServiceClient) {}
 
@@ -34,6 +35,11 @@ export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutd
     return this.current;
   }
 
+  /** Moves whenever the weights object is replaced: a key for answers kept per averages. */
+  get generation(): number {
+    return this.changes;
+  }
+
   /** Takes new averages; invalid payloads are logged and ignored. Returns whether they changed. */
   apply(averages: unknown): boolean {
     const weights = weightsFromAverages(averages);
@@ -43,6 +49,7 @@ export class AveragesCache implements OnApplicationBootstrap, OnApplicationShutd
     }
     if (sameWeights(weights, this.current)) return false;
     this.current = weights;
+    this.changes++;
     return true;
   }
 

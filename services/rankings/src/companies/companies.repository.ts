@@ -3,7 +3,7 @@ import type { Period } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { CompanyRow, HeadquartersRow, ScoreRow } from './company-rows';
-import type { DetailRow } from './company-detail';
+import type { DetailRow, PeerRow, ShownEntry } from './company-detail';
 import type { MemberScope } from './ranked-set';
 
 /** The columns `toCompany` maps; search-documents reads the same ones. */
@@ -124,6 +124,44 @@ export class CompaniesRepository {
     return this.db.companyDetail.findMany({
       where: { uprightCid },
       select: {
+        detailTable: true,
+        periodYear: true,
+        periodQrt: true,
+        metrics: true,
+        sourcePublisher: true,
+        sourceUrl: true,
+        sourceDate: true,
+      },
+    });
+  }
+
+  /** The detail rows of the industry's companies for these tables and periods (for peers). */
+  async industryDetailRows(industry: string, entries: readonly ShownEntry[]): Promise<PeerRow[]> {
+    if (entries.length === 0) return [];
+    return this.db.companyDetail.findMany({
+      where: {
+        company: membersOf(industry, 'listed'),
+        OR: entries.map((entry) => ({ detailTable: entry.table, ...atPeriod(entry) })),
+      },
+      select: { detailTable: true, periodYear: true, periodQrt: true, metrics: true },
+    });
+  }
+
+  /** The rows of these companies, tables and period: the figures of a report on an issue. */
+  detailRowsAt(
+    uprightCids: readonly string[],
+    tables: readonly string[],
+    period: Period,
+  ): Promise<Array<DetailRow & { uprightCid: string }>> {
+    if (uprightCids.length === 0 || tables.length === 0) return Promise.resolve([]);
+    return this.db.companyDetail.findMany({
+      where: {
+        uprightCid: { in: [...uprightCids] },
+        detailTable: { in: [...tables] },
+        ...atPeriod(period),
+      },
+      select: {
+        uprightCid: true,
         detailTable: true,
         periodYear: true,
         periodQrt: true,

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
+  applicableIssues,
+  DETAIL_TABLES_OF_ISSUE,
   METHODOLOGY_EXAMPLE_MIN_COMPANIES,
   METHODOLOGY_VERSION,
+  weightsBasis,
   type IndustryCompaniesRequest,
   type IndustryCompaniesResponse,
   type MethodologyExampleResponse,
@@ -11,6 +14,7 @@ import {
 import { AveragesCache } from '../averages/averages-cache';
 import { CompaniesRepository } from './companies.repository';
 import { IndustriesService } from '../industries/industries.service';
+import { figuresByCompany } from './company-detail';
 import { RankedSets } from './ranked-sets.service';
 
 /** The industry page's lists and the top lists of `/api/rankings/…`. */
@@ -31,7 +35,7 @@ export class CompaniesService {
     return {
       methodology_version: METHODOLOGY_VERSION,
       example: industry === null ? null : await this.industryCompanies({ industry, period: null }),
-      weights: this.averages.weights,
+      ...this.visitorWeights(),
     };
   }
 
@@ -49,6 +53,7 @@ export class CompaniesService {
         previous_period: null,
         moves: {},
         previous_ranks: [],
+        ...this.visitorWeights(),
       };
     }
     const previous = await this.rankedSets.before(view, 'listed', set.period);
@@ -60,17 +65,50 @@ export class CompaniesService {
       previous_period: previous?.period ?? null,
       moves: set.movesSince(previous, averages),
       previous_ranks: previous?.issueRanks() ?? [],
+      weights: averages,
+      basis: weightsBasis(averages, false),
     };
   }
 
+  /** The weights visitors' rankings use now, and whose they are (rules §16). */
+  private visitorWeights() {
+    const weights = this.averages.weights;
+    return { weights, basis: weightsBasis(weights, false) };
+  }
+
+  /**
+   * A top list, each company with its rank on the same value at the previous period and, on an
+   * issue, its figures behind that issue (what a report on it shows, issue 24 item 8).
+   */
   async topCompanies(request: TopCompaniesRequest): Promise<TopCompaniesResponse> {
-    const { view } = await this.industries.openActive(request.industry);
+    const { industry, view } = await this.industries.openActive(request.industry);
     const scope = request.primaryOnly ? 'primary' : 'listed';
     const set = await this.rankedSets.at(view, scope, request.period);
+    const previous = await this.rankedSets.before(view, scope, set.period);
+    const top = set.top(request.value, request.major, request.count);
+    const before = previous?.ranksOn(request.value, request.major);
+    const issue = request.major || request.value === 'overall' ? null : request.value;
+    const figures =
+      issue === null
+        ? null
+        : figuresByCompany(
+            await this.repository.detailRowsAt(
+              top.map((company) => company.upright_cid),
+              DETAIL_TABLES_OF_ISSUE[issue],
+              set.period,
+            ),
+          );
     return {
-      rankings: set.top(request.value, request.major, request.count),
+      rankings: top.map((company) => {
+        const rank = before?.get(company.upright_cid);
+        return Object.assign(company, {
+          previous: rank === undefined ? null : { period: previous!.period, rank },
+          ...(figures && { figures: figures.get(company.upright_cid) ?? [] }),
+        });
+      }),
       lowestRank: set.lowestRank,
       period: set.period,
+      applicable_issues: applicableIssues(industry.industry_values),
     };
   }
 }

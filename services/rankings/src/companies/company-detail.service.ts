@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  CompanyDetailRequest,
-  CompanyDetailResponse,
-  WhyThisRankResponse,
+import {
+  applicableDetailTables,
+  applicableIssues,
+  type CompanyDetailRequest,
+  type CompanyDetailResponse,
+  type WhyThisRankResponse,
 } from '@upright/contracts';
 import { AveragesCache } from '../averages/averages-cache';
-import { IndustriesService } from '../industries/industries.service';
+import { IndustriesService, type OpenedIndustry } from '../industries/industries.service';
 import { CompaniesRepository } from './companies.repository';
-import { mergeDetails } from './company-detail';
+import { entriesOf, mergeDetails, peersOf } from './company-detail';
 import { toCompany, toHeadquarters } from './company-rows';
 import { RankedSets } from './ranked-sets.service';
 
@@ -23,22 +25,41 @@ export class CompanyDetailService {
 
   /** null when the industry has no company with this slug or it has no ranks. */
   async why(request: CompanyDetailRequest): Promise<WhyThisRankResponse | null> {
-    const { view } = await this.industries.openActive(request.industry);
+    const { industry, view } = await this.industries.openActive(request.industry);
     const row = await this.companies.companyBySlug(request.industry, request.company);
     if (row === null) return null;
     const set = await this.rankedSets.latest(view, 'listed');
-    return set?.whyOf(row.uprightCid, this.averages.weights) ?? null;
+    const applicable = applicableIssues(industry.industry_values);
+    return set?.whyOf(row.uprightCid, this.averages.weights, applicable) ?? null;
   }
 
-  /** null when the industry has no company with this slug. */
+  /**
+   * null when the industry has no company with this slug. Kept per data version and averages:
+   * pages and every follow read it (issue 22); an unknown slug is not kept.
+   */
   async detail(request: CompanyDetailRequest): Promise<CompanyDetailResponse> {
-    const { view } = await this.industries.openActive(request.industry);
+    const opened = await this.industries.openActive(request.industry);
+    return opened.view.getOrLoadCompanyRead(
+      `detail\n${this.averages.generation}\n${request.company}`,
+      () => this.makeDetail(opened, request),
+      (detail) => detail !== null,
+    );
+  }
+
+  private async makeDetail(
+    { industry, view }: OpenedIndustry,
+    request: CompanyDetailRequest,
+  ): Promise<CompanyDetailResponse> {
     const row = await this.companies.companyBySlug(request.industry, request.company);
     if (row === null) return null;
     const [detailRows, set] = await Promise.all([
       this.companies.detailRows(row.uprightCid),
       this.rankedSets.latest(view, 'listed'),
     ]);
+    const applicable = applicableIssues(industry.industry_values);
+    const details = mergeDetails(detailRows);
+    const shown = entriesOf(details, applicableDetailTables(applicable));
+    const peerRows = await this.companies.industryDetailRows(request.industry, shown);
     const company = toCompany(row);
     const activeIndustries = new Map(
       row.industries
@@ -48,7 +69,9 @@ export class CompanyDetailService {
     return {
       ...company,
       headquarters: toHeadquarters(row),
-      ...mergeDetails(detailRows),
+      ...details,
+      peers: peersOf(shown, peerRows),
+      applicable_issues: applicable,
       ranks: set?.ranksOf(row.uprightCid, this.averages.weights) ?? null,
       industryList: company.industries
         .filter((industry) => activeIndustries.has(industry))

@@ -1,7 +1,11 @@
 import {
   DETAIL_TABLES,
   DETAIL_TABLE_NAMES,
+  figurePeers,
   type CompanyDetails,
+  type FigurePeers,
+  type Period,
+  type TablePeers,
   type DetailEntry,
   type DetailMetric,
   type DetailTableName,
@@ -47,10 +51,7 @@ export function mergeDetails(rows: readonly DetailRow[]): CompanyDetails {
 }
 
 function toDetailEntry(table: DetailTableName, row: DetailRow): DetailEntry {
-  const values =
-    typeof row.metrics === 'object' && row.metrics !== null
-      ? (row.metrics as Record<string, unknown>)
-      : {};
+  const values = metricsOf(row);
   const metrics: DetailMetric[] = [];
   for (const definition of DETAIL_TABLES[table].metrics) {
     const value = values[definition.name];
@@ -68,4 +69,84 @@ function toDetailEntry(table: DetailTableName, row: DetailRow): DetailEntry {
       source_date: isoDate(row.sourceDate),
     },
   };
+}
+
+/**
+ * Each company's metrics of the given rows (one period), in table then metric order: the figures
+ * beside a report's ranking on an issue.
+ */
+export function figuresByCompany(
+  rows: ReadonlyArray<DetailRow & { uprightCid: string }>,
+): Map<string, DetailMetric[]> {
+  const byCompany = new Map<string, DetailRow[]>();
+  for (const row of rows) {
+    byCompany.set(row.uprightCid, [...(byCompany.get(row.uprightCid) ?? []), row]);
+  }
+  return new Map(
+    [...byCompany].map(([cid, own]) => {
+      const merged = mergeDetails(own);
+      return [cid, DETAIL_TABLE_NAMES.flatMap((table) => merged[table]?.metrics ?? [])];
+    }),
+  );
+}
+
+/** A detail entry the page shows, by table: what its peers are looked up for. */
+export interface ShownEntry extends Period {
+  table: DetailTableName;
+}
+
+/** The company's entries of the given tables (those of its industry's applicable issues). */
+export function entriesOf(
+  details: CompanyDetails,
+  tables: readonly DetailTableName[],
+): ShownEntry[] {
+  return tables.flatMap((table) => {
+    const entry = details[table];
+    return entry === null
+      ? []
+      : [{ table, period_year: entry.period_year, period_qrt: entry.period_qrt }];
+  });
+}
+
+/** One company's detail row of the industry, as peers need it. */
+export type PeerRow = Pick<DetailRow, 'detailTable' | 'periodYear' | 'periodQrt' | 'metrics'>;
+
+/**
+ * rules §16: for each shown entry, the industry's median and best of each metric over the rows of
+ * the same table and period (`rows`: the industry's companies, the company included); null for a
+ * table not shown.
+ */
+export function peersOf(
+  shown: readonly ShownEntry[],
+  rows: readonly PeerRow[],
+): { [T in DetailTableName]: TablePeers | null } {
+  const peers = Object.fromEntries(DETAIL_TABLE_NAMES.map((table) => [table, null])) as {
+    [T in DetailTableName]: TablePeers | null;
+  };
+  for (const entry of shown) {
+    const same = rows.filter(
+      (row) =>
+        row.detailTable === entry.table &&
+        row.periodYear === entry.period_year &&
+        row.periodQrt === entry.period_qrt,
+    );
+    const metrics: Record<string, FigurePeers> = {};
+    for (const definition of DETAIL_TABLES[entry.table].metrics) {
+      const values = same.map((row) => metricsOf(row)[definition.name]);
+      const found = figurePeers(values, definition.better);
+      if (found !== null) metrics[definition.name] = found;
+    }
+    peers[entry.table] = {
+      period_year: entry.period_year,
+      period_qrt: entry.period_qrt,
+      metrics,
+    };
+  }
+  return peers;
+}
+
+function metricsOf(row: Pick<DetailRow, 'metrics'>): Record<string, unknown> {
+  return typeof row.metrics === 'object' && row.metrics !== null
+    ? (row.metrics as Record<string, unknown>)
+    : {};
 }

@@ -116,6 +116,17 @@ describe('RankedSet', () => {
     });
   });
 
+  it('gives each company’s rank on a top list’s value, for a report’s change since then', () => {
+    const rankedSet = set();
+    const climate = Object.fromEntries(rankedSet.ranksOn('climate', false));
+    expect(climate).toEqual({ A: 2, B: 2, C: 4, D: 1 });
+    const overall = Object.fromEntries(
+      rankedSet.industryLists(averages).ranked.map((c) => [c.upright_cid, c.normalized_rank]),
+    );
+    expect(Object.fromEntries(rankedSet.ranksOn('overall', false))).toEqual(overall);
+    expect(Object.fromEntries(rankedSet.ranksOn('climate', true))).toEqual(overall);
+  });
+
   it('gives history the ranks of every company without names or personal fields', () => {
     const rankedSet = set();
     const history = rankedSet.historicRanks(averages);

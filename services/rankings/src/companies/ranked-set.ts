@@ -1,6 +1,9 @@
 import {
+  explainRank,
   ISSUE_KEYS,
+  weightsBasis,
   type Company,
+  type IssueKey,
   type CompanyRanksInIndustry,
   type CompanyScores,
   type IndustryCompaniesResult,
@@ -96,14 +99,29 @@ export class RankedSet {
     };
   }
 
-  /** "Why this rank" of one company, worked out for the whole set once per averages. */
-  whyOf(uprightCid: string, averages: IssueWeights): WhyThisRankResponse | null {
+  /**
+   * "Why this rank" of one company with the visitors' weights, worked out for the whole set once
+   * per averages; only the `applicable` issues are explained (decision 0054).
+   */
+  whyOf(
+    uprightCid: string,
+    averages: IssueWeights,
+    applicable: readonly IssueKey[],
+  ): WhyThisRankResponse | null {
     const index = this.indexOfCid.get(uprightCid);
     if (index === undefined) return null;
     if (this.whyMemo?.averages !== averages) {
       this.whyMemo = { averages, entries: whyThisRank(this.issueRanking, averages) };
     }
-    return { ...this.whyMemo.entries[index], period: this.period, lowestRank: this.lowestRank };
+    return {
+      ...this.whyMemo.entries[index],
+      period: this.period,
+      lowestRank: this.lowestRank,
+      weights: averages,
+      basis: weightsBasis(averages, false),
+      applicable_issues: [...applicable],
+      explanation: explainRank(this.issueRanking.companies, averages, applicable, uprightCid)!,
+    };
   }
 
   /**
@@ -156,6 +174,17 @@ export class RankedSet {
         ? rankOnNormalized(this.issueRanking, count)
         : rankOnIssue(this.issueRanking, value, count);
     return top.map((ranked) => this.withFields(ranked));
+  }
+
+  /**
+   * Each company's rank on a top list's value in this set (the previous period's, for a report's
+   * change since then), by upright_cid.
+   */
+  ranksOn(value: RankingValue, major: boolean): Map<string, number> {
+    const field = major || value === 'overall' ? 'normalized_rank' : (`${value}_rank` as const);
+    return new Map(
+      this.issueRanking.companies.map((company) => [company.upright_cid, company[field]]),
+    );
   }
 
   private visitorRanking(averages: IssueWeights) {

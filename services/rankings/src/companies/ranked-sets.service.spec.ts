@@ -29,7 +29,9 @@ function viewOf(cache: VersionedCache, version = '1'): IndustryCacheView {
   return {
     industry: 'widgets',
     version: 'versioned',
+    ledgerVersion: null,
     getOrLoad: (what, load, keep) => cache.getOrLoad(scope, what, load, keep),
+    getOrLoadCompanyRead: () => Promise.reject(new Error('ranked sets read no company')),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   acceptCorrectionRequestSchema,
   correctionLedgerRequestSchema,
   correctionRequestSchema,
+  idempotencyKeyShape,
   openCorrectionsRequestSchema,
   Patterns,
   rejectCorrectionRequestSchema,
@@ -11,6 +12,9 @@ import {
 } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
 import { CorrectionsService } from './corrections.service';
+
+/** A visitor's request, with the key by which IdempotentWrites stores it once per user action. */
+const correctionRequestMessage = correctionRequestSchema.extend(idempotencyKeyShape);
 
 /** Corrections with a public ledger; the BFF guards the admin patterns (AdminGuard). */
 @Controller()
@@ -21,7 +25,7 @@ export class CorrectionsController {
   request(
     @Payload() data: unknown,
   ): Promise<ResponseOf<typeof Patterns.rankings.requestCorrection>> {
-    return this.corrections.request(parseMessage(correctionRequestSchema, data));
+    return this.corrections.request(parseMessage(correctionRequestMessage, data));
   }
 
   @MessagePattern(Patterns.rankings.openCorrections)

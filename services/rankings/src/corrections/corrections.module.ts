@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CompaniesModule } from '../companies/companies.module';
+import { RankingsCacheModule } from '../rankings-cache/rankings-cache.module';
 import { CorrectionMail } from './correction-mail.queue';
 import { CorrectionsController } from './corrections.controller';
 import { CorrectionsRepository } from './corrections.repository';
 import { CorrectionsService } from './corrections.service';
 
 @Module({
-  imports: [CompaniesModule],
+  imports: [CompaniesModule, RankingsCacheModule],
   controllers: [CorrectionsController],
   providers: [CorrectionsRepository, CorrectionsService, CorrectionMail],
 })

@@ -22,7 +22,8 @@ import {
 import { RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { CompaniesRepository } from '../companies/companies.repository';
 import type { RankingsConfig } from '../config';
-import { announceDataChange } from '../rankings-cache/data-version';
+import { announceDataChange, bumpLedgerVersion } from '../rankings-cache/data-version';
+import { RankingsCache } from '../rankings-cache/rankings-cache';
 import { CorrectionMail } from './correction-mail.queue';
 import {
   CorrectionsRepository,
@@ -76,6 +77,7 @@ export class CorrectionsService {
     private readonly mail: CorrectionMail,
     private readonly redis: RedisConnection,
     @Inject(SERVICE_CONFIG) private readonly config: RankingsConfig,
+    private readonly cache: RankingsCache,
   ) {}
 
   async request(request: CorrectionRequest): Promise<CorrectionReceipt> {
@@ -135,6 +137,7 @@ export class CorrectionsService {
       );
       return receipt;
     });
+    await this.announceLedgerChange();
     return { reference, promise_days: CORRECTION_PROMISE_DAYS };
   }
 
@@ -175,7 +178,7 @@ export class CorrectionsService {
       await this.mailResolution(row, resolved);
       return { resolved, uprightCid: row.uprightCid };
     });
-    await this.announceNewData(uprightCid);
+    await Promise.all([this.announceNewData(uprightCid), this.announceLedgerChange()]);
     return toLedgerEntry(resolved);
   }
 
@@ -190,10 +193,35 @@ export class CorrectionsService {
       await this.mailResolution(row, resolved);
       return resolved;
     });
+    await this.announceLedgerChange();
     return toLedgerEntry(resolved);
   }
 
+  /**
+   * A company's public ledger, kept per ledger version and the industry's data version (issue
+   * 22): every view used to read Postgres; an unknown company or industry is not kept.
+   */
   async ledger(request: Required<CorrectionLedgerRequest>): Promise<CorrectionLedgerResponse> {
+    const view = await this.cache.open(request.industry);
+    const load = () => this.loadLedger(request);
+    if (view.version === 'missing') {
+      const ledger = await load();
+      // As for rankings, only an industry that exists gets a version key (kept from then on).
+      if (ledger !== null) await this.cache.initialise(request.industry);
+      return ledger;
+    }
+    const version = view.ledgerVersion ?? (await this.cache.initialiseLedger());
+    if (version === null) return load();
+    return view.getOrLoadCompanyRead(
+      `ledger\n${version}\n${request.company}\n${request.page}\n${request.size}`,
+      load,
+      (ledger) => ledger !== null,
+    );
+  }
+
+  private async loadLedger(
+    request: Required<CorrectionLedgerRequest>,
+  ): Promise<CorrectionLedgerResponse> {
     const company = await this.companies.companyBySlug(request.industry, request.company);
     if (company === null) return null;
     const page = { page: request.page, size: request.size };
@@ -261,6 +289,18 @@ export class CorrectionsService {
       await announceDataChange(this.redis.redis, this.config.TRANSPORT_PREFIX, industries);
     } catch (error) {
       this.logger.error(`Could not announce a correction: ${String(error)}`);
+    }
+  }
+
+  /**
+   * After a commit that changes what a ledger shows. Lost, it leaves kept ledgers as they were
+   * until they expire (15 minutes): logged, never failing what is committed.
+   */
+  private async announceLedgerChange(): Promise<void> {
+    try {
+      await bumpLedgerVersion(this.redis.redis, this.config.TRANSPORT_PREFIX);
+    } catch (error) {
+      this.logger.error(`Could not announce a ledger change: ${String(error)}`);
     }
   }
 

@@ -28,6 +28,11 @@ import { queueRankAlerts } from '../rank-alerts/rank-alerts.queue';
 import { pushToSearchIndex } from '../search-documents/search-index.queue';
 import { writeImport, type ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
+import {
+  scoresWithoutFiguresReport,
+  scoresWithoutFiguresSql,
+  type ScoresWithoutFigures,
+} from './scores-without-figures';
 
 const cliEnvSchema = commonConfigSchema
   .pick({ TRANSPORT_PREFIX: true, TRANSPORT_KEYS: true, NODE_ENV: true })
@@ -67,6 +72,12 @@ function printSummary(summary: ImportSummary): void {
       ? 'Nothing changed.'
       : `Rankings change in ${summary.changedIndustries.length} industries.`,
   );
+}
+
+/** rules §16: a rank is shown with its figure, or pages say there is none; the import says how often. */
+async function reportScoresWithoutFigures(db: PrismaClient): Promise<void> {
+  const rows = await db.$queryRawUnsafe<ScoresWithoutFigures[]>(scoresWithoutFiguresSql());
+  for (const line of scoresWithoutFiguresReport(rows)) console.log(line);
 }
 
 /**
@@ -159,6 +170,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const summary = await writeImport(db, validation.file, stderrProgress());
     printSummary(summary);
+    await reportScoresWithoutFigures(db);
     await announce(env, summary.changedIndustries);
     await indexForSearch(env, db, summary);
     await alertFollowers(env, db);

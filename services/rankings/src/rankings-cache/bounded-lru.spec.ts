@@ -24,18 +24,6 @@ describe('BoundedLru', () => {
     expect(lru.size).toBe(0);
   });
 
-  it('deletes an entry only while it holds the given value', () => {
-    const lru = new BoundedLru<string, object>(10, 1000);
-    const first = {};
-    const second = {};
-    lru.set('k', first);
-    lru.set('k', second);
-    lru.deleteIfHolds('k', first);
-    expect(lru.get('k')).toBe(second);
-    lru.deleteIfHolds('k', second);
-    expect(lru.get('k')).toBeUndefined();
-  });
-
   it('refuses a size below one', () => {
     expect(() => new BoundedLru(0, 1000)).toThrow(RangeError);
   });

@@ -36,9 +36,4 @@ export class BoundedLru<K, V> {
       this.entries.delete(this.entries.keys().next().value as K);
     }
   }
-
-  /** Deletes `key` only while it still holds `value` (a newer value may have replaced it). */
-  deleteIfHolds(key: K, value: V): void {
-    if (this.entries.get(key)?.value === value) this.entries.delete(key);
-  }
 }

@@ -62,6 +62,33 @@ export async function bumpDataVersions(
 }
 
 /**
+ * The corrections ledger's version: one counter for every company's ledger, moved after every
+ * commit that changes what a ledger shows (a request stored: the open count; a decision: an
+ * entry, and the site's median resolution time, which every ledger shows).
+ */
+export function ledgerVersionKey(transportPrefix: string): string {
+  return `${transportPrefix}:rankings:ledger-version`;
+}
+
+/** Creates the ledger version when it is missing (see the data version) and returns it. */
+export async function initialiseLedgerVersion(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+): Promise<string> {
+  const key = ledgerVersionKey(transportPrefix);
+  return String(await redis.eval(INITIALISE_AND_GET, 1, key, String(Date.now())));
+}
+
+/** Called after a commit that changes a ledger: every replica's kept ledgers are then stale. */
+export async function bumpLedgerVersion(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+): Promise<void> {
+  const key = ledgerVersionKey(transportPrefix);
+  await redis.eval(INITIALISE_AND_INCREMENT, 1, key, String(Date.now()));
+}
+
+/**
  * What every change of ranking data does after its commit (the import, an accepted correction):
  * every rankings replica drops the industries' cached rankings (their data versions), and every
  * BFF replica its kept public answers (the public `data` version, decision 0011).

@@ -1,3 +1,4 @@
+import { SingleFlight } from '@upright/platform';
 import { BoundedLru } from './bounded-lru';
 
 /** Where a cached value belongs: an industry at one data version (see data-version.ts). */
@@ -19,11 +20,13 @@ export interface CacheStats {
  * version, so a new version (an import changed the data) misses every older entry; old entries
  * are never served again and age out of the bounded LRU.
  *
- * The cache holds promises: concurrent requests for a value not yet loaded share one load
- * instead of each querying Postgres. A failed load is forgotten, so the next request retries.
+ * Concurrent requests for a value not yet loaded share one load (SingleFlight) instead of each
+ * querying Postgres; a load in flight is never evicted, only settled values are. A failed load
+ * is forgotten, so the next request retries.
  */
 export class VersionedCache {
   private readonly entries: BoundedLru<string, Promise<unknown>>;
+  private readonly flights = new SingleFlight<string, unknown>();
   readonly stats: CacheStats = { hits: 0, loads: 0 };
 
   constructor(maxEntries: number, ttlMs: number, now?: () => number) {
@@ -50,15 +53,15 @@ export class VersionedCache {
       this.stats.hits++;
       return cached;
     }
-    this.stats.loads++;
-    const loading = load();
-    this.entries.set(key, loading);
-    loading.then(
-      (value) => {
-        if (!keep(value)) this.entries.deleteIfHolds(key, loading);
-      },
-      () => this.entries.deleteIfHolds(key, loading),
-    );
-    return loading;
+    let loaded = false;
+    const flight = this.flights.run(key, async () => {
+      loaded = true;
+      this.stats.loads++;
+      const value = await load();
+      if (keep(value)) this.entries.set(key, Promise.resolve(value));
+      return value;
+    }) as Promise<T>;
+    if (!loaded) this.stats.hits++;
+    return flight;
   }
 }

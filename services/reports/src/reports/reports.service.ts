@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import {
+  applicableIssues,
   isRemoteErrorPayload,
+  ISSUE_KEYS,
   Patterns,
+  type IssueKey,
   type MajorReportsRequest,
   type MajorReportsResponse,
   type PublishedReportRequest,
@@ -170,10 +173,21 @@ export class ReportsService {
     });
   }
 
+  /** The issues of the report's industry; all of them when it is no longer active. */
+  private async applicableIssues(industry: string): Promise<IssueKey[]> {
+    try {
+      const found = await this.services.request(Patterns.rankings.industry, { industry });
+      return applicableIssues(found.industry_values);
+    } catch (error) {
+      if (isRemoteErrorPayload(error) && error.code === 'not_found') return [...ISSUE_KEYS];
+      throw error;
+    }
+  }
+
   /** The frozen snapshot; otherwise generated now; null when rankings knows no such ranking. */
   private async rankingsOf(record: ReportRecord): Promise<ReportRankings | null> {
     const snapshot = record.frozen ? await this.repository.snapshot(record.reportId) : null;
-    if (snapshot) return frozenRankings(snapshot);
+    if (snapshot) return frozenRankings(snapshot, await this.applicableIssues(record.industry));
     try {
       return liveRankings(
         await this.services.request(Patterns.rankings.topCompanies, rankingRequestOf(record)),

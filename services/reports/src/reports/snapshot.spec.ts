@@ -44,7 +44,16 @@ describe('snapshots', () => {
       lowestRank: 24,
       period: answer.period,
     });
-    expect(frozenRankings(snapshot)).toEqual({ ...snapshot, frozen: true });
-    expect(liveRankings(answer)).toEqual({ ...snapshot, frozen: false });
+    expect(frozenRankings(snapshot, ['climate', 'tax'])).toEqual({
+      ...snapshot,
+      frozen: true,
+      applicable_issues: ['climate', 'tax'],
+    });
+    const applicable = ['climate'] as TopCompaniesResponse['applicable_issues'];
+    expect(liveRankings({ ...answer, applicable_issues: applicable })).toEqual({
+      ...snapshot,
+      frozen: false,
+      applicable_issues: applicable,
+    });
   });
 });

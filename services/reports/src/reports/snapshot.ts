@@ -3,6 +3,7 @@
  */
 import {
   TOP_COUNT_MAX,
+  type IssueKey,
   type Period,
   type RankingValue,
   type ReportRankings,
@@ -49,10 +50,14 @@ export function buildSnapshot(answer: TopCompaniesResponse): Snapshot {
   return { period: answer.period, lowestRank: answer.lowestRank, rankings: answer.rankings };
 }
 
-export function frozenRankings(snapshot: Snapshot): ReportRankings {
-  return { ...snapshot, frozen: true };
+/**
+ * The frozen snapshot as a report shows it. Which issues apply is a fact about the industry, not
+ * part of the ranking, so it is read now (`applicable`; decision 0054).
+ */
+export function frozenRankings(snapshot: Snapshot, applicable: IssueKey[]): ReportRankings {
+  return { ...snapshot, frozen: true, applicable_issues: applicable };
 }
 
 export function liveRankings(answer: TopCompaniesResponse): ReportRankings {
-  return { ...buildSnapshot(answer), frozen: false };
+  return { ...buildSnapshot(answer), frozen: false, applicable_issues: answer.applicable_issues };
 }

@@ -1,7 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ServiceClient } from '@upright/platform';
+import { Metrics, ServiceClient } from '@upright/platform';
+import { Counter, Gauge } from 'prom-client';
 import type { Request, Response } from 'express';
 import helmet from 'helmet';
 import {
@@ -10,24 +12,28 @@ import {
   withAnalyticsTag,
 } from '../analytics/analytics';
 import { AnswerCache } from '../answer-cache/answer-cache.service';
-import { installFastPath } from '../answer-cache/fast-path';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
-import { CrawlFiles } from '../pages/crawl-files';
+import { Admission, type Lane } from '../http/admission';
+import { ClientBudget, clientAddress } from '../http/client-budget';
+import { inlineScriptSources } from '../http/inline-scripts';
+import { LoadTestMode } from '../http/load-test-mode';
 import { AppRenderer } from '../pages/app-renderer';
-import { Pages } from '../pages/serve-pages';
+import { CrawlFiles } from '../pages/crawl-files';
 import { isWidgetPath } from '../pages/page-routes';
+import { Pages } from '../pages/serve-pages';
 import { loadStaticAssets } from '../web-app/static-assets';
-import { ApiRateLimit, clientAddress } from './api-rate-limit';
-import { LoadTestMode } from './load-test-mode';
-import { inlineScriptSources } from './inline-scripts';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
+import { installEdge } from './edge';
+import { KeptRoutes } from './kept-routes';
+import { serveOperations } from './ops-server';
+import { Responder } from './responder';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
 /**
  * The headers a middleware sets on every answer (helmet's do not depend on the request), so
- * that the fast path can send the same ones without running it per request.
+ * that the edge can send the same ones without running it per request.
  */
 export function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
@@ -66,10 +72,20 @@ export function securityHeaders(
   }) as Middleware;
 }
 
-/** HTTP edge of the BFF: security headers, bounded JSON bodies, the fast read path, the SPA. */
+/**
+ * The BFF's HTTP wiring: Express for the routes and the page server, then the edge
+ * (`installEdge`, record 0049) in front of all of it.
+ */
 export function configureHttp(nestApp: INestApplication, config: BffConfig): void {
   const app = nestApp as NestExpressApplication;
   app.disable('x-powered-by');
+  // Exact paths (record 0049): `/api/Active` is no route, as `/API/active` is none at the edge.
+  // Express reads its setting when it makes its router, which Nest has done by now; the router's
+  // own flag applies to every route registered after this (all of them: Nest registers on init).
+  const express = app.getHttpAdapter().getInstance() as unknown as {
+    router: { caseSensitive: boolean };
+  };
+  express.router.caseSensitive = true;
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
@@ -93,28 +109,76 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
   const renderer =
     indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
+  const isOwnRequest = (request: IncomingMessage) => renderer?.isOwnRequest(request) === true;
+  // Off (the default), the budgets pay nothing for load-test mode.
+  const exempt = (request: IncomingMessage) =>
+    isOwnRequest(request) ||
+    (loadTest.enabled &&
+      loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers));
+  const budget = (limit: { points: number; seconds: number }) =>
+    new ClientBudget(limit, config.TRUSTED_PROXY_HOPS, exempt);
+  const admission = new Admission({
+    fresh: config.EDGE_MAX_IN_FLIGHT,
+    render: config.EDGE_MAX_RENDERS,
+  });
+  registerEdgeMetrics(app.get(Metrics), admission);
   if (indexHtml !== null) {
     serveWebApp(
       app,
       config.WEB_DIST_DIR,
-      new Pages(cache, services, { ...site, indexHtml, app: renderer }),
+      new Pages(cache, services, {
+        ...site,
+        indexHtml,
+        app: renderer,
+        renderBudget: budget(config.RATE_LIMIT_RENDERS),
+        admission,
+      }),
     );
   }
-  // Kept answers are never widget pages (those are rendered in the browser).
-  installFastPath(
-    app.getHttpServer(),
+  installEdge(app.getHttpServer(), {
     cache,
-    app.get(SessionAuthenticator),
-    headersSetBy(pageHeaders),
-    indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
-    new ApiRateLimit(
-      config.RATE_LIMIT_API,
-      config.TRUSTED_PROXY_HOPS,
-      // Off (the default), the fast path pays nothing for the mode.
-      (request) =>
-        renderer?.isOwnRequest(request) === true ||
-        (loadTest.enabled &&
-          loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers)),
-    ),
-  );
+    sessions: app.get(SessionAuthenticator),
+    // Kept answers are never widget pages (those are rendered in the browser).
+    responder: new Responder(headersSetBy(pageHeaders), cache.publicCacheControl),
+    assets: indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
+    apiRoutes: KeptRoutes.discover(app.get(DiscoveryService)),
+    pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
+    apiBudget: budget(config.RATE_LIMIT_API),
+    admission,
+    isOwnRequest,
+  });
+  serveOperations(app, config.OPS_PORT, config.HTTP_HOST);
+}
+
+/** In-flight and shed work per lane, for the operators' dashboards (record 0049). */
+function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
+  const lanes: Lane[] = ['fresh', 'render'];
+  new Gauge({
+    name: 'upright_edge_in_flight',
+    help: 'Fresh requests and page renders this replica is working on',
+    labelNames: ['lane'],
+    registers: [metrics.registry],
+    collect() {
+      for (const lane of lanes) this.set({ lane }, admission.inFlight(lane));
+    },
+  });
+  const counters = {
+    upright_edge_admitted_total: ['Fresh requests and page renders started', admission.admitted],
+    upright_edge_shed_total: ['Answered 503 at once: the lane was at its cap', admission.shed],
+  } as const;
+  for (const [name, [help, counts]] of Object.entries(counters)) {
+    const reported: Record<Lane, number> = { fresh: 0, render: 0 };
+    new Counter({
+      name,
+      help,
+      labelNames: ['lane'],
+      registers: [metrics.registry],
+      collect() {
+        for (const lane of lanes) {
+          this.inc({ lane }, counts[lane] - reported[lane]);
+          reported[lane] = counts[lane];
+        }
+      },
+    });
+  }
 }

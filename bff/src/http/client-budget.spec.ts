@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiRateLimit, clientAddress, isApiRequest } from './api-rate-limit';
+import { ClientBudget, clientAddress, isApiRequest } from './client-budget';
 
 function request(url: string, peer: string, forwarded?: string): IncomingMessage {
   return {
@@ -32,6 +32,8 @@ describe('isApiRequest', () => {
     ['/api', true],
     ['/api/open/us/tools.csv?year=2026&qrt=1', true],
     ['/apiary', false],
+    ['/API/active', true],
+    ['/Api', true],
     ['/companies/us/tools', false],
     ['/robots.txt', false],
   ])('%s → %s', (url, expected) => {
@@ -39,13 +41,13 @@ describe('isApiRequest', () => {
   });
 });
 
-describe('ApiRateLimit', () => {
+describe('ClientBudget', () => {
   /** Stands for the page renderer's check of its own header. */
   const isRenderer = (request: IncomingMessage) => request.headers['x-renderer'] === 'yes';
 
   it('admits a client its budget per window, then refuses it until the window ends', () => {
     let now = 1_000_000;
-    const limit = new ApiRateLimit({ points: 3, seconds: 60 }, 0, isRenderer, () => now);
+    const limit = new ClientBudget({ points: 3, seconds: 60 }, 0, isRenderer, () => now);
     const client = request('/api/active', '10.0.0.1');
     for (let i = 0; i < 3; i++) expect(limit.admit(client)).toBeNull();
     now += 45_000;
@@ -58,7 +60,7 @@ describe('ApiRateLimit', () => {
   });
 
   it('counts an IPv6 client by its /64, and IPv4 mapped into IPv6 as that IPv4 address', () => {
-    const limit = new ApiRateLimit({ points: 2, seconds: 60 }, 0, isRenderer, () => 0);
+    const limit = new ClientBudget({ points: 2, seconds: 60 }, 0, isRenderer, () => 0);
     expect(limit.admit(request('/api/active', '2001:db8:1:2::a'))).toBeNull();
     expect(limit.admit(request('/api/active', '2001:db8:1:2:ffff::b'))).toBeNull();
     expect(limit.admit(request('/api/active', '2001:db8:1:2::c'))).not.toBeNull();
@@ -70,7 +72,7 @@ describe('ApiRateLimit', () => {
   });
 
   it("never counts the BFF's own requests, however many", () => {
-    const limit = new ApiRateLimit({ points: 1, seconds: 60 }, 0, isRenderer, () => 0);
+    const limit = new ClientBudget({ points: 1, seconds: 60 }, 0, isRenderer, () => 0);
     const own = request('/api/active', '127.0.0.1');
     own.headers['x-renderer'] = 'yes';
     for (let i = 0; i < 5; i++) expect(limit.admit(own)).toBeNull();

@@ -1,0 +1,183 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { ErrorBody } from '@upright/contracts';
+import type { Answer } from '../answer-cache/answer';
+import type { AnswerCache } from '../answer-cache/answer-cache.service';
+import { memberAnswerBody } from '../answer-cache/personal-answers';
+import { QUERY_BODY, queryKey } from '../answer-cache/query-key';
+import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
+import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
+import { translateError } from '../http/api-error.filter';
+import { isApiRequest, type ClientBudget } from '../http/client-budget';
+import type { KeptRoutes } from './kept-routes';
+import { isOperationsPath } from './ops-server';
+import { privateByDefault, type Responder } from './responder';
+import { SingleFlight } from './single-flight';
+
+export interface EdgeParts {
+  cache: AnswerCache;
+  sessions: SessionAuthenticator;
+  responder: Responder;
+  /** The built web app's hashed files by URL path (local mode), kept like answers. */
+  assets: ReadonlyMap<string, Answer> | undefined;
+  /** The public API routes and the query parameters each reads. */
+  apiRoutes: KeptRoutes;
+  /** A page's location as it is kept and rendered (the web's route table); identity without one. */
+  pageLocation: (url: string) => string;
+  /** Every `/api` request of a client, in any spelling, kept answers included. */
+  apiBudget: ClientBudget;
+  admission: Admission;
+  /** The page renderer's own requests: bounded by the render cap already. */
+  isOwnRequest: (request: IncomingMessage) => boolean;
+}
+
+const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'No such address.' } };
+const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_MESSAGE } };
+
+/**
+ * The BFF's one way in (record 0049), in the order a request meets it:
+ *
+ * 1. exact paths: metrics and health are not here (their own port, `serveOperations`); `/API/…`
+ *    in another case is counted by the API budget, then answered 404 (Express would route it
+ *    case-insensitively around the budget);
+ * 2. the per-client API budget (429 with `Retry-After`);
+ * 3. the canonical URL: a kept route's path and only the query parameters it reads, so tracking
+ *    parameters neither reach the route nor make a key of their own;
+ * 4. the kept store, by that URL: a hit is sent from ready bytes; misses of one key are merged
+ *    (single flight) so N concurrent misses make one answer;
+ * 5. fresh work, capped per replica (503 with `Retry-After` beyond it, never a queue), then the
+ *    application: Nest's routes and the page server, which count and cap renders themselves;
+ * 6. one responder writing kept answers and refusals; fresh answers `private, no-store` unless
+ *    their route declared them public.
+ */
+export function installEdge(server: Server, parts: EdgeParts): void {
+  const { cache, responder, admission } = parts;
+  const application = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  const flights = new SingleFlight();
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (isOperationsPath(request.url!)) {
+      return responder.error(request, response, 404, NOT_FOUND, { html: false });
+    }
+    if (isApiRequest(request)) {
+      const refusal = parts.apiBudget.admit(request);
+      if (refusal !== null) {
+        const { retryAfterSeconds, body } = refusal;
+        return responder.error(request, response, 429, body, { retryAfterSeconds, html: false });
+      }
+      if (!request.url!.startsWith('/api')) {
+        return responder.error(request, response, 404, NOT_FOUND, { html: false });
+      }
+    }
+    if (isKeptQuery(request)) return readQuery(request, response);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return fresh(request, response);
+    const url = request.url!;
+    const key = isApiRequest(request)
+      ? (parts.apiRoutes.canonical(url) ?? url)
+      : parts.pageLocation(url);
+    request.url = key;
+    serve(request, response, key);
+  });
+
+  /** From kept bytes, after the leader of this key when one is making them; else fresh. */
+  function serve(request: IncomingMessage, response: ServerResponse, key: string): void {
+    const answer = cache.store.get(key) ?? parts.assets?.get(key);
+    if (answer !== undefined) {
+      if (sendKept(request, response, answer)) return;
+      return fresh(request, response);
+    }
+    const leader = flights.inFlight(key);
+    if (leader === undefined) return fresh(request, response, flights.lead(key));
+    void leader.then(() => {
+      const made = cache.store.get(key);
+      if (made === undefined || !sendKept(request, response, made)) fresh(request, response);
+    });
+  }
+
+  /** false when only the application can tell who this is (accounts) or make their answer. */
+  function sendKept(request: IncomingMessage, response: ServerResponse, answer: Answer): boolean {
+    if (answer.policy.personal === false || !carriesMemberCredentials(request.headers)) {
+      responder.kept(request, response, answer);
+      return true;
+    }
+    const session = parts.sessions.verifiedSession(request.headers);
+    if (session === undefined) return false;
+    const values = session === null || session.discontinued ? null : session.weights;
+    const body =
+      values === null
+        ? answer.identity
+        : memberAnswerBody(answer, values, (key) => cache.store.get(key));
+    if (body === undefined) return false;
+    responder.forMember(request, response, answer, body);
+    return true;
+  }
+
+  /** Work the application does; `end` closes this key's flight once the answer is sent. */
+  function fresh(request: IncomingMessage, response: ServerResponse, end?: () => void): void {
+    const release = parts.isOwnRequest(request) ? () => undefined : admission.enter('fresh');
+    if (release === null) {
+      end?.();
+      const html = !isApiRequest(request);
+      const retryAfterSeconds = SHED_RETRY_AFTER_SECONDS;
+      return responder.error(request, response, 503, BUSY, { retryAfterSeconds, html });
+    }
+    response.once('close', () => {
+      release();
+      end?.();
+    });
+    privateByDefault(response);
+    for (const listener of application) listener(request, response);
+  }
+
+  /**
+   * A search query (a ReactiveSearch POST) is a read: its answer is kept by its exact body.
+   * The body is read here once; on a miss the application gets it already parsed, as its JSON
+   * parser would have left it.
+   */
+  function readQuery(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const answer = cache.store.get(queryKey(request.url!, text));
+      if (answer !== undefined) return responder.kept(request, response, answer);
+      const parsed = parsedBody(text);
+      if (parsed instanceof Error) {
+        const { status, body } = translateError(parsed);
+        return responder.error(request, response, status, body, { html: false });
+      }
+      Object.assign(request, { body: parsed, _body: true, [QUERY_BODY]: text });
+      fresh(request, response);
+    });
+  }
+}
+
+/** ReactiveSearch's query endpoints (docs/product/rules.md#s9); their bodies are small JSON. */
+const QUERY_PATH = /^\/api\/search\/[a-z]+\/_reactivesearch(\.v3)?(\?|$)/;
+const QUERY_MAX_BYTES = 64 * 1024;
+
+/** A JSON query of known, bounded length, neither compressed nor chunked of unknown size. */
+function isKeptQuery(request: IncomingMessage): boolean {
+  if (request.method !== 'POST' || !QUERY_PATH.test(request.url ?? '')) return false;
+  const { headers } = request;
+  const length = Number(headers['content-length']);
+  return (
+    headers['content-encoding'] === undefined &&
+    /^application\/json\b/i.test(headers['content-type'] ?? '') &&
+    Number.isInteger(length) &&
+    length > 0 &&
+    length <= QUERY_MAX_BYTES
+  );
+}
+
+/** The parsed body, or the error Express's JSON parser would have raised for it. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return Object.assign(new Error('The request body is not valid JSON.'), {
+      type: 'entity.parse.failed',
+      status: 400,
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { ISSUE_KEYS, type IssueKey } from '../issues';
+import { applicableIssues } from './applicability';
+import { explainRank, weightsBasis } from './explain';
+import type { PersonallyRankable } from './personal';
+import { weighIssueRanks, type Weights } from './weigh';
+
+function company(
+  upright_cid: string,
+  ranks: Partial<Record<IssueKey, number>>,
+  fallback = 1,
+): PersonallyRankable {
+  return Object.fromEntries([
+    ['upright_cid', upright_cid],
+    ['company_name', upright_cid.toUpperCase()],
+    ...ISSUE_KEYS.map((key) => [`${key}_rank`, ranks[key] ?? fallback]),
+  ]) as PersonallyRankable;
+}
+
+const all = (value: number): Weights =>
+  Object.fromEntries(ISSUE_KEYS.map((key) => [key, value])) as Weights;
+
+describe('applicable issues (decision 0054)', () => {
+  it('keeps the listed issues in the order of the issue table', () => {
+    expect(applicableIssues(['tax', 'climate', 'unknown'])).toEqual(['climate', 'tax']);
+  });
+
+  it('takes every issue when the industry lists none', () => {
+    expect(applicableIssues([])).toEqual([...ISSUE_KEYS]);
+  });
+});
+
+describe('whose weights (rules §16)', () => {
+  it('names a member’s own weights "personal" whatever they are', () => {
+    expect(weightsBasis(all(5), true)).toBe('personal');
+  });
+
+  it('calls weights that are all the same "equal", and any other visitors’ weights the members’', () => {
+    expect(weightsBasis(all(5), false)).toBe('equal');
+    expect(weightsBasis({ ...all(5), tax: 5.01 }, false)).toBe('members');
+  });
+});
+
+describe('why this rank (issue 24 item 6)', () => {
+  // Net neutrality does not apply: every company is at L = 3 there.
+  const applicable = ISSUE_KEYS.filter((key) => key !== 'net_neutrality');
+  const companies = [
+    company('a', { climate: 1, tax: 1, net_neutrality: 3 }),
+    company('b', { climate: 3, tax: 2, net_neutrality: 3 }),
+    company('c', { climate: 2, tax: 3, net_neutrality: 3 }),
+  ];
+  const weights: Weights = { ...all(5), climate: 10, tax: 2.5 };
+
+  it('adds up to the weighted sum and rank the engine gives', () => {
+    const engine = weighIssueRanks(companies, weights, companies.length);
+    for (const [i, entry] of companies.entries()) {
+      const why = explainRank(companies, weights, applicable, entry.upright_cid)!;
+      expect(why.rank).toBe(engine[i].rank);
+      expect(why.raw).toBe(engine[i].raw);
+      const barSum = why.bars.reduce((sum, bar) => sum + bar.points * 100, 0);
+      expect(Math.round(barSum + why.not_applicable_points * 100)).toBe(Math.round(why.raw * 100));
+    }
+  });
+
+  it('shows only applicable issues, with rank, weight and rank × weight', () => {
+    const why = explainRank(companies, weights, applicable, 'b')!;
+    expect(why.bars.map((bar) => bar.issue)).not.toContain('net_neutrality');
+    expect(why.bars.find((bar) => bar.issue === 'tax')).toEqual({
+      issue: 'tax',
+      rank: 2,
+      weight: 2.5,
+      points: 5,
+      gap_to_first: 2.5,
+      gap_to_median: 0,
+    });
+    expect(why.not_applicable_points).toBe(15);
+    expect(why.not_applicable_moves_order).toBe(false);
+  });
+
+  it('gives the gaps to #1 and to the median, and the issues that make most of the gap', () => {
+    const why = explainRank(companies, weights, applicable, 'b')!;
+    expect(why.first).toEqual({ upright_cid: 'a', company_name: 'A', raw: 10 + 2.5 + 30 + 15 });
+    expect(why.gap_to_first).toBe(20 + 2.5);
+    // b: 30 + 5 + 30 + 15 = 80; c: 20 + 7.5 + 30 + 15 = 72.5, the median.
+    expect(why.median_raw).toBe(72.5);
+    expect(why.gap_to_median).toBe(7.5);
+    expect(why.main_gap_issues).toEqual(['climate']);
+    expect(explainRank(companies, weights, applicable, 'a')!.main_gap_issues).toEqual([]);
+  });
+
+  it('says when the issues left out could change the order', () => {
+    const uneven = [company('a', { net_neutrality: 1 }), company('b', { net_neutrality: 2 })];
+    expect(explainRank(uneven, all(5), applicable, 'a')!.not_applicable_moves_order).toBe(true);
+  });
+
+  it('answers null for a company outside the set', () => {
+    expect(explainRank(companies, weights, applicable, 'z')).toBeNull();
+  });
+});
