@@ -28,8 +28,10 @@ import { newRecorder, nodeClient } from '../load/http-client';
 import { ReplicatedStack, type Replica } from './stack';
 import {
   chaosExitCode,
+  failedReadsByPhase,
   failureExamples,
   failuresByKind,
+  isReadStep,
   reconcile,
   recovery,
   type Phase,
@@ -348,10 +350,10 @@ async function main(): Promise<number> {
   const pauseMs = settings.pauseSeconds * 1000;
   const phases: Phase[] = [];
   let phaseStart = 0;
-  const fault = (name: string) => {
+  const fault = (name: string, storeOutage = false) => {
     const now = Date.now();
     if (phases.length > 0) phases[phases.length - 1].until = now;
-    phases.push({ name, faultAt: now, until: Infinity });
+    phases.push({ name, faultAt: now, until: Infinity, storeOutage });
     phaseStart = now;
     console.log(`[chaos] ${new Date(now).toISOString().slice(11, 19)} ${name}`);
   };
@@ -427,11 +429,11 @@ async function main(): Promise<number> {
     stack.namespace!.heal();
     await pause(pauseMs);
 
-    fault('PostgreSQL restart');
+    fault('PostgreSQL restart', true);
     await stack.postgres.restart();
     await pause(pauseMs);
 
-    fault('Redis restart');
+    fault('Redis restart', true);
     await stack.redis.restart();
     await pause(pauseMs);
 
@@ -455,21 +457,33 @@ async function main(): Promise<number> {
       found = await findWrites(stack);
     }
     const tallies = reconcile(writers.writes, found);
-    const readRecords: RequestRecord[] = readSamples.map((sample) => ({
-      at: sample.at ?? 0,
-      status: sample.status,
-      ok: sample.ok,
-      timedOut: sample.timedOut,
-      retried: sample.retried,
-      what: sample.what,
+    const mixRecords = readSamples.map((sample) => ({
+      read: isReadStep(sample.step),
+      record: {
+        at: sample.at ?? 0,
+        status: sample.status,
+        ok: sample.ok,
+        timedOut: sample.timedOut,
+        retried: sample.retried,
+        what: sample.what,
+        retryAfter: sample.retryAfter,
+      } satisfies RequestRecord,
     }));
-    const failedReads = readRecords.filter((record) => !record.ok && !record.retried).length;
+    const readRecords = mixRecords.filter((entry) => entry.read).map((entry) => entry.record);
+    const mixWrites = mixRecords.filter((entry) => !entry.read).map((entry) => entry.record);
+    const readsByPhase = failedReadsByPhase(phases, readRecords);
+    const failedReads = readsByPhase.reduce((sum, phase) => sum + phase.failed, 0);
 
-    console.log(`\nRequests: ${readRecords.length} reads, ${writers.records.length} write-side`);
+    console.log(
+      `\nRequests: ${readRecords.length} reads, ${mixWrites.length} sign-ins, sign-ups and saves of the mix, ${writers.records.length} write-side`,
+    );
     console.log(`Failed reads by kind: ${JSON.stringify(failuresByKind(readRecords))}`);
     for (const [kind, example] of Object.entries(failureExamples(readRecords))) {
       console.log(`  e.g. ${kind}: ${example}`);
     }
+    console.log(
+      `Failed sign-ins, sign-ups and saves of the mix by kind: ${JSON.stringify(failuresByKind(mixWrites))}`,
+    );
     console.log(
       `Failed write-side requests by kind: ${JSON.stringify(failuresByKind(writers.records))}`,
     );
@@ -500,12 +514,15 @@ async function main(): Promise<number> {
         `  e.g. ${entry.kind} ${entry.marker}: found ${found.get(entry.marker) ?? 0} times`,
       );
     }
-    console.log('\nPer fault: failed requests (reads and writes), recovered after');
-    for (const phase of recovery(phases, [...readRecords, ...writers.records])) {
+    const allRecords = [...readRecords, ...mixWrites, ...writers.records];
+    console.log(
+      "\nPer fault: failed requests (reads and writes), failed reads counted (a store outage's 503s with Retry-After are not), recovered after",
+    );
+    recovery(phases, allRecords).forEach((phase, index) => {
       console.log(
-        `  ${phase.name.padEnd(48)} ${String(phase.failures).padStart(6)}   ${(phase.recoveredAfterMs / 1000).toFixed(1)} s`,
+        `  ${phase.name.padEnd(48)} ${String(phase.failures).padStart(6)} ${String(readsByPhase[index].failed).padStart(6)}   ${(phase.recoveredAfterMs / 1000).toFixed(1)} s`,
       );
-    }
+    });
     for (const problem of notBack) console.log(`✗ did not come back: ${problem}`);
     const code = notBack.length > 0 ? 1 : chaosExitCode(tallies.all, failedReads);
     console.log(
@@ -519,10 +536,26 @@ async function main(): Promise<number> {
         {
           at: new Date().toISOString(),
           settings,
-          reads: { requests: readRecords.length, failures: failuresByKind(readRecords) },
+          reads: {
+            requests: readRecords.length,
+            failures: failuresByKind(readRecords),
+            counted: readsByPhase,
+          },
+          mixWrites: { requests: mixWrites.length, failures: failuresByKind(mixWrites) },
           writeRequests: failuresByKind(writers.records),
           writes: tallies,
-          recovery: recovery(phases, [...readRecords, ...writers.records]),
+          recovery: recovery(phases, allRecords),
+          mixFailures: readSamples
+            .filter((sample) => !sample.ok && !sample.retried)
+            .map((sample) => ({
+              at: new Date(sample.at ?? 0).toISOString().slice(11, 23),
+              phase: phases.find(
+                (phase) => (sample.at ?? 0) >= phase.faultAt && (sample.at ?? 0) < phase.until,
+              )?.name,
+              target: sample.target,
+              ms: Math.round(sample.ms),
+              what: sample.what,
+            })),
           notBack,
         },
         null,

@@ -70,6 +70,8 @@ export interface RequestRecord {
   retried?: boolean;
   /** For a failure: what was asked and answered, to show an example of its kind. */
   what?: string;
+  /** A 503 that said when to come back. */
+  retryAfter?: boolean;
 }
 
 /** A failure's kind: its status, or how no answer came. */
@@ -105,6 +107,11 @@ export interface Phase {
   faultAt: number;
   /** When the next phase began (or the run ended). */
   until: number;
+  /**
+   * PostgreSQL or Redis restarting: while it is down a read may be answered 503 with
+   * `Retry-After` (issue 23); a hang, a timeout or any other failure still counts.
+   */
+  storeOutage?: boolean;
 }
 
 /**
@@ -125,7 +132,42 @@ export function recovery(
   });
 }
 
-/** Non-zero on any loss, double or failed read (issue 23's bar). */
+/**
+ * The production mix's requests that change something or sign in: their failures are reported
+ * with the write side's, not as failed reads.
+ */
+const MIX_WRITE_STEPS: ReadonlySet<string> = new Set([
+  'signin.submit',
+  'signup.submit',
+  'priorities.save',
+]);
+
+export function isReadStep(step: string): boolean {
+  return !MIX_WRITE_STEPS.has(step);
+}
+
+/**
+ * Failed reads per phase that count against the run: every final failure, except a 503 with
+ * `Retry-After` sent during a store outage.
+ */
+export function failedReadsByPhase(
+  phases: readonly Phase[],
+  reads: readonly RequestRecord[],
+): Array<{ name: string; failed: number }> {
+  return phases.map((phase) => ({
+    name: phase.name,
+    failed: reads.filter(
+      (record) =>
+        !record.ok &&
+        !record.retried &&
+        record.at >= phase.faultAt &&
+        record.at < phase.until &&
+        !(phase.storeOutage && record.status === 503 && record.retryAfter),
+    ).length,
+  }));
+}
+
+/** Non-zero on any loss, double or counted failed read (issue 23's bar). */
 export function chaosExitCode(tally: WriteTally, failedReads: number): number {
   return tally.lost > 0 || tally.doubled > 0 || failedReads > 0 ? 1 : 0;
 }

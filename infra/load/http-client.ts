@@ -51,6 +51,27 @@ export interface ClientOptions {
 
 const MAX_FAILURE_BODY = 300;
 
+/** RFC 9110 §9.2.2: what may be sent again without asking whoever sent it. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PUT',
+  'DELETE',
+]);
+
+/**
+ * A connection that ended without an answer (reset, or closed by the server as it was reused),
+ * not one nobody listened on: browsers send an idempotent request again once on a new
+ * connection then (a kept-alive connection a draining or idle server closes races the request).
+ * A refused connection is the load balancer's to send elsewhere (crowd-worker's failover).
+ */
+function endedWithoutAnswer(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name === 'TimeoutError') return false;
+  const code = (error.cause as { code?: string } | undefined)?.code;
+  return code !== 'ECONNREFUSED';
+}
+
 export function nodeClient(options: ClientOptions): Client {
   const cookies = options.cookies ?? new Map<string, string>();
 
@@ -84,20 +105,27 @@ export function nodeClient(options: ClientOptions): Client {
       let status = 0;
       let text = '';
       let answerHeaders: Record<string, string> = {};
-      try {
-        const response = await fetch(`${options.baseUrl}${path}`, {
-          method,
-          headers,
-          body,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-        });
-        text = await response.text();
-        status = response.status;
-        answerHeaders = Object.fromEntries(response.headers);
-        remember(response);
-      } catch (error) {
-        text = error instanceof Error ? error.message : String(error);
-        timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const response = await fetch(`${options.baseUrl}${path}`, {
+            method,
+            headers,
+            body,
+            signal: timeout,
+          });
+          text = await response.text();
+          status = response.status;
+          answerHeaders = Object.fromEntries(response.headers);
+          remember(response);
+        } catch (error) {
+          if (attempt === 1 && IDEMPOTENT_METHODS.has(method) && endedWithoutAnswer(error)) {
+            continue;
+          }
+          text = error instanceof Error ? error.message : String(error);
+          timedOut = error instanceof Error && error.name === 'TimeoutError';
+        }
+        break;
       }
       const ms = performance.now() - started;
       const ok = status >= 200 && status < 300;

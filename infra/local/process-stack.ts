@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { STACK } from '../stack/manifest';
 import { ownRedisUser } from './redis-acl';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -75,19 +76,27 @@ function tailStderr(child: ChildProcess, echo: boolean): () => string {
 export const OPS_PORT_OFFSET = 9;
 
 /**
- * Resolves null when one of `urls` reports ready, else why not (the process exited or took too
+ * Where a process answers /health/ready: the BFF on its operations port, a service on its HTTP
+ * port. Only that one: a service's HTTP port + 9 is the next block's port (a second replica's in
+ * `make chaos`), whose process would answer ready for one still starting.
+ */
+function healthUrl(name: string, host: string, port: number): string {
+  const onOpsPort = STACK.find((plan) => plan.name === name)?.env.includes('OPS_PORT') ?? false;
+  return `http://${host}:${onOpsPort ? port + OPS_PORT_OFFSET : port}`;
+}
+
+/**
+ * Resolves null when `url` reports ready, else why not (the process exited or took too
  * long).
  */
-async function waitReady(urls: readonly string[], child: ChildProcess): Promise<string | null> {
+async function waitReady(url: string, child: ChildProcess): Promise<string | null> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return `exited with code ${child.exitCode}`;
-    for (const url of urls) {
-      try {
-        if ((await fetch(`${url}/health/ready`)).ok) return null;
-      } catch {
-        // not listening yet
-      }
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return null;
+    } catch {
+      // not listening yet
     }
     await pause();
   }
@@ -128,7 +137,7 @@ export async function startProcess(
   });
   const stderrTail = tailStderr(child, options.echoStderr ?? true);
   const running = { name, url, child, release: redisUser.release };
-  const problem = await waitReady([url, `http://${host}:${port + OPS_PORT_OFFSET}`], child);
+  const problem = await waitReady(healthUrl(name, host, port), child);
   if (problem) {
     await stopProcess(running);
     const stderr = stderrTail();

@@ -1,7 +1,9 @@
 import {
   chaosExitCode,
+  failedReadsByPhase,
   failureExamples,
   failuresByKind,
+  isReadStep,
   reconcile,
   recovery,
   type WriteRecord,
@@ -84,6 +86,31 @@ describe('chaos verdicts', () => {
       { name: 'kill', failures: 2, recoveredAfterMs: 2200 },
       { name: 'restart', failures: 0, recoveredAfterMs: 0 },
     ]);
+  });
+
+  it("counts every failed read, except a store outage's 503 that says when to come back", () => {
+    const phases = [
+      { name: 'kill', faultAt: 1000, until: 5000 },
+      { name: 'Redis restart', faultAt: 5000, until: 9000, storeOutage: true },
+    ];
+    const result = failedReadsByPhase(phases, [
+      { at: 1500, status: 503, ok: false, retryAfter: true },
+      { at: 2000, status: 0, ok: false, retried: true },
+      { at: 5500, status: 503, ok: false, retryAfter: true },
+      { at: 6000, status: 503, ok: false },
+      { at: 6500, status: 0, ok: false, timedOut: true },
+      { at: 7000, status: 500, ok: false },
+      { at: 7500, status: 200, ok: true },
+    ]);
+    expect(result).toEqual([
+      { name: 'kill', failed: 1 },
+      { name: 'Redis restart', failed: 3 },
+    ]);
+  });
+
+  it("tells the mix's sign-ins, sign-ups and saves from its reads", () => {
+    expect(['home.featured', 'search.results', 'signin.user'].every(isReadStep)).toBe(true);
+    expect(['signin.submit', 'signup.submit', 'priorities.save'].some(isReadStep)).toBe(false);
   });
 
   it('exits non-zero on any loss, double or failed read', () => {

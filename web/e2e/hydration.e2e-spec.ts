@@ -41,6 +41,8 @@ describe('server-made pages are adopted by the app', () => {
         [`/api/corrections/us/${companyPath}`],
       ],
       ['about', '/about', []],
+      ['industries', '/industries', []],
+      ['accessibility', '/accessibility', []],
       ['not found', '/no-such-page', []],
     ];
   });

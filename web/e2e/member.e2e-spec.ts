@@ -67,7 +67,7 @@ describe('member', () => {
     const { industry } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
-    const visitorOrder = await rankingOrder(page, industry, /average priorities of all members/);
+    const visitorOrder = await rankingOrder(page, industry, /equal weights/);
     await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
     await saveClimateOnly(page);
     const memberOrder = await rankingOrder(page, industry, /your priorities/);
@@ -157,7 +157,8 @@ describe('member', () => {
     // heading shows once that answer is in. (Not the `networkidle` load state: after an in-app
     // navigation it is already reached and waits for nothing.)
     await page.getByRole('heading', { name: 'Your priorities' }).waitFor();
-    await context.clearCookies({ name: 'upright_session' });
+    // `__Host-upright_session` in production (make test-production runs this over HTTPS).
+    await context.clearCookies({ name: /^(__Host-)?upright_session$/ });
     await page.getByRole('link', { name: 'SETTINGS' }).click();
     await page.getByText('It looks like your session has expired. Please sign back in.').waitFor();
     await page.getByRole('link', { name: 'SIGN IN' }).waitFor();

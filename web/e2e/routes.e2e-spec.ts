@@ -33,6 +33,8 @@ const ROUTE_NAMES = [
   'unsubscribe-link',
   'correction-form',
   'corrections-ledger',
+  'industries',
+  'accessibility',
   'not-found',
 ] as const;
 type RouteName = (typeof ROUTE_NAMES)[number];
@@ -67,6 +69,8 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     // Issue 15: a figure's correction form and the company's ledger.
     'correction-form': `/corrections/request?industry=${company.industry}&company=${encodeURIComponent(company.slug)}&field=climate_score&period=2020-Q1`,
     'corrections-ledger': `/corrections/us/${company.industry}/${company.slug}`,
+    industries: '/industries',
+    accessibility: '/accessibility',
     'not-found': '/no-such-page',
   };
 }

@@ -16,7 +16,13 @@ export interface RenderedApp {
   firstAnswers: FirstAnswersRecord;
 }
 
-/** The renderer's requests go to the BFF's own address (record 0039). */
+/**
+ * The BFF keeps and renders a page under this location, and lets other sites frame bare pages
+ * (widgets, docs/product/rules.md#s13), by this route table (record 0049).
+ */
+export { canonicalLocation, isBarePath } from './routes/table';
+
+/** The renderer reads its answers through the BFF's in-process call (record 0049). */
 export const configureRequests = requestFromServer;
 
 /**

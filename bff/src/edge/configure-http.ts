@@ -20,7 +20,6 @@ import { inlineScriptSources } from '../http/inline-scripts';
 import { LoadTestMode } from '../http/load-test-mode';
 import { AppRenderer } from '../pages/app-renderer';
 import { CrawlFiles } from '../pages/crawl-files';
-import { isWidgetPath } from '../pages/page-routes';
 import { Pages } from '../pages/serve-pages';
 import { loadStaticAssets } from '../web-app/static-assets';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
@@ -96,8 +95,13 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const connectSources = analyticsConnectSources(analytics);
   const pageHeaders = securityHeaders(["'self'"], inlineScripts, connectSources);
   const widgetHeaders = securityHeaders(['*'], inlineScripts, connectSources);
+  const renderer = indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY);
   app.use((request: Request, response: Response, next: () => void) =>
-    (isWidgetPath(request.path) ? widgetHeaders : pageHeaders)(request, response, next),
+    (renderer?.isBarePath(request.path) === true ? widgetHeaders : pageHeaders)(
+      request,
+      response,
+      next,
+    ),
   );
   // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
   app.useBodyParser('json', { limit: config.BODY_LIMIT });
@@ -107,14 +111,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   serveCrawlFiles(app, new CrawlFiles(cache, services, site));
   const loadTest = app.get(LoadTestMode);
   if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
-  const renderer =
-    indexHtml === null ? null : AppRenderer.load(config.WEB_SERVER_ENTRY, app.getHttpServer());
-  const isOwnRequest = (request: IncomingMessage) => renderer?.isOwnRequest(request) === true;
   // Off (the default), the budgets pay nothing for load-test mode.
   const exempt = (request: IncomingMessage) =>
-    isOwnRequest(request) ||
-    (loadTest.enabled &&
-      loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers));
+    loadTest.enabled &&
+    loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers);
   const budget = (limit: { points: number; seconds: number }) =>
     new ClientBudget(limit, config.TRUSTED_PROXY_HOPS, exempt);
   const admission = new Admission({
@@ -135,7 +135,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
       }),
     );
   }
-  installEdge(app.getHttpServer(), {
+  const getInProcess = installEdge(app.getHttpServer(), {
     cache,
     sessions: app.get(SessionAuthenticator),
     // Kept answers are never widget pages (those are rendered in the browser).
@@ -145,8 +145,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
-    isOwnRequest,
   });
+  renderer?.readAnswersFrom(getInProcess);
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);
 }
 

@@ -9,6 +9,7 @@ import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/
 import { translateError } from '../http/api-error.filter';
 import { isApiRequest, type ClientBudget } from '../http/client-budget';
 import type { KeptRoutes } from './kept-routes';
+import { getInProcess, type InProcessAnswer } from './in-process';
 import { isOperationsPath } from './ops-server';
 import { privateByDefault, type Responder } from './responder';
 import { SingleFlight } from './single-flight';
@@ -26,8 +27,6 @@ export interface EdgeParts {
   /** Every `/api` request of a client, in any spelling, kept answers included. */
   apiBudget: ClientBudget;
   admission: Admission;
-  /** The page renderer's own requests: bounded by the render cap already. */
-  isOwnRequest: (request: IncomingMessage) => boolean;
 }
 
 const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'No such address.' } };
@@ -48,12 +47,19 @@ const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_ME
  *    application: Nest's routes and the page server, which count and cap renders themselves;
  * 6. one responder writing kept answers and refusals; fresh answers `private, no-store` unless
  *    their route declared them public.
+ *
+ * It returns the page renderer's way to the same answers: an in-process GET that enters at step 3
+ * (the render it serves was counted and capped already) and is never a client's.
  */
-export function installEdge(server: Server, parts: EdgeParts): void {
+export function installEdge(
+  server: Server,
+  parts: EdgeParts,
+): (url: string) => Promise<InProcessAnswer> {
   const { cache, responder, admission } = parts;
   const application = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   const flights = new SingleFlight();
+  const inProcess = new WeakSet<IncomingMessage>();
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (isOperationsPath(request.url!)) {
@@ -78,6 +84,12 @@ export function installEdge(server: Server, parts: EdgeParts): void {
     request.url = key;
     serve(request, response, key);
   });
+
+  return (url) =>
+    getInProcess(parts.apiRoutes.canonical(url) ?? url, (request, response) => {
+      inProcess.add(request);
+      serve(request, response, request.url!);
+    });
 
   /** From kept bytes, after the leader of this key when one is making them; else fresh. */
   function serve(request: IncomingMessage, response: ServerResponse, key: string): void {
@@ -114,7 +126,7 @@ export function installEdge(server: Server, parts: EdgeParts): void {
 
   /** Work the application does; `end` closes this key's flight once the answer is sent. */
   function fresh(request: IncomingMessage, response: ServerResponse, end?: () => void): void {
-    const release = parts.isOwnRequest(request) ? () => undefined : admission.enter('fresh');
+    const release = inProcess.has(request) ? () => undefined : admission.enter('fresh');
     if (release === null) {
       end?.();
       const html = !isApiRequest(request);

@@ -103,7 +103,10 @@ export class ApiErrorFilter implements ExceptionFilter {
     if (translated.status >= 500) {
       this.logger.error({ err: error }, 'request failed');
     }
-    if (translated.retryAfter) response.setHeader('Retry-After', String(translated.retryAfter));
+    // A budget that knows its real wait has set it already (decision 0056); keep that one.
+    if (translated.retryAfter && !response.hasHeader('Retry-After')) {
+      response.setHeader('Retry-After', String(translated.retryAfter));
+    }
     response.status(translated.status).json(translated.body);
   }
 }

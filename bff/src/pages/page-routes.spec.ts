@@ -1,4 +1,4 @@
-import { canonicalPath, isKeptPage, isWidgetPath, matchPage } from './page-routes';
+import { canonicalPath, isKeptPage, matchPage } from './page-routes';
 
 describe('matchPage', () => {
   it.each([
@@ -73,14 +73,6 @@ describe('canonicalPath', () => {
     expect(canonicalPath('/companies/us/tools')).toBeNull();
     expect(canonicalPath('/nothing/')).toBeNull();
     expect(canonicalPath('/About')).toBeNull();
-  });
-});
-
-describe('isWidgetPath', () => {
-  it('is true for widgets only', () => {
-    expect(isWidgetPath('/widgets/reports/1/2026-01-01/x')).toBe(true);
-    expect(isWidgetPath('/widgetsx')).toBe(false);
-    expect(isWidgetPath('/companies/us/tools')).toBe(false);
   });
 });
 

@@ -51,11 +51,6 @@ const CLIENT_PAGES = [
   /^\/admin\/corrections$/,
 ];
 
-/** Widgets are the only pages other sites may frame (docs/product/rules.md#s13). */
-export function isWidgetPath(pathname: string): boolean {
-  return pathname === '/widgets' || pathname.startsWith('/widgets/');
-}
-
 /**
  * The route of a path, or null when no page lives there (a 404). Only the ledger reads the query:
  * its `?page=` is part of what it shows, and a malformed one names no page (issue 25).

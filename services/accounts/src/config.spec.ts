@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@upright/platform';
-import { accountsConfigSchema, unsubscribeSecret } from './config';
+import { accountsConfigSchema, averagesRule, unsubscribeSecret } from './config';
 
 const base = { HTTP_PORT: '8081', DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' };
 
@@ -48,6 +48,29 @@ describe('accounts configuration', () => {
     }
     expect((error as ConfigError).problems).toContain(
       "AVERAGES_MIN_CHANGES: must be at least 2 in production: 1 publishes each member's change alone",
+    );
+  });
+
+  it('freezes visitors\' weights per month in production, and refuses otherwise there (decision 0055)', () => {
+    const secret = { UNSUBSCRIBE_SECRET: 'x'.repeat(32) };
+    const production = { ...base, ...secret, NODE_ENV: 'production' };
+    expect(averagesRule({ NODE_ENV: 'production' })).toBe('monthly');
+    expect(averagesRule(loadConfig(accountsConfigSchema, { ...base, NODE_ENV: 'test' }))).toBe(
+      'immediate',
+    );
+    expect(
+      averagesRule(
+        loadConfig(accountsConfigSchema, { ...base, NODE_ENV: 'test', AVERAGES_RULE: 'monthly' }),
+      ),
+    ).toBe('monthly');
+    let error: unknown;
+    try {
+      loadConfig(accountsConfigSchema, { ...production, AVERAGES_RULE: 'immediate' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems).toContain(
+      'AVERAGES_RULE: must be monthly in production: a burst of new accounts would move every ranking',
     );
   });
 });

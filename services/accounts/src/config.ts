@@ -1,6 +1,7 @@
 import { queueConfigSchema, schemaOwningConfigSchema } from '@upright/platform';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { AveragesRule } from './averages/period';
 
 /** Accounts' variables on top of every schema-owning service's. */
 export const accountsConfigSchema = schemaOwningConfigSchema
@@ -30,6 +31,12 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      * from two publications (decision 0043). 1 (every change) is for tests only.
      */
     AVERAGES_MIN_CHANGES: z.coerce.number().int().min(1).max(10_000).default(10),
+    /**
+     * Decision 0055: `monthly` (weights frozen per month, members of standing, trimmed mean) or
+     * `immediate` (a publication weighs visitors' rankings at once). Unset: `monthly` in
+     * production, `immediate` elsewhere, so dev and test stacks with minutes-old members work.
+     */
+    AVERAGES_RULE: z.enum(['monthly', 'immediate']).optional(),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {
@@ -46,8 +53,20 @@ export const accountsConfigSchema = schemaOwningConfigSchema
         message: "must be at least 2 in production: 1 publishes each member's change alone",
       });
     }
+    if (config.NODE_ENV === 'production' && config.AVERAGES_RULE === 'immediate') {
+      context.addIssue({
+        code: 'custom',
+        path: ['AVERAGES_RULE'],
+        message: 'must be monthly in production: a burst of new accounts would move every ranking',
+      });
+    }
   });
 export type AccountsConfig = z.infer<typeof accountsConfigSchema>;
+
+/** The rule in force (decision 0055): `AVERAGES_RULE`, else by NODE_ENV. */
+export function averagesRule(config: Pick<AccountsConfig, 'AVERAGES_RULE' | 'NODE_ENV'>): AveragesRule {
+  return config.AVERAGES_RULE ?? (config.NODE_ENV === 'production' ? 'monthly' : 'immediate');
+}
 
 let processSecret: string | undefined;
 

@@ -236,3 +236,129 @@ describe('averages released only after enough members changed', () => {
     expect((await snapshots.latest())!.members).toBe(members + 1);
   });
 });
+
+/**
+ * Decision 0055 on real Postgres and Redis: under the monthly rule a burst of new accounts
+ * moves neither the weights of visitors' rankings nor the data version within the month; members
+ * of standing make a preview, in force from the 1st of the next month.
+ */
+describe('visitors’ weights frozen per month (monthly rule)', () => {
+  const MIN_MEMBERS = 3;
+  const redis = new Redis(testInfra().redisUrl);
+  const db = new PrismaClient({
+    adapter: createPgAdapter({
+      DATABASE_URL: testInfra().databaseUrl('accounts'),
+      DATABASE_POOL_SIZE: 2,
+    }),
+  });
+  const prefix = uniqueTransportPrefix('averages-monthly');
+  const keys = publicDataKeys(prefix);
+  const config = {
+    TRANSPORT_PREFIX: prefix,
+    AVERAGES_REFRESH_S: 0,
+    AVERAGES_MIN_MEMBERS: MIN_MEMBERS,
+    AVERAGES_MIN_CHANGES: 1,
+    AVERAGES_RULE: 'monthly',
+  } as AccountsConfig;
+  const snapshots = new AveragesSnapshots(db);
+  const announced: unknown[] = [];
+  const publication = new AveragesPublication(
+    { redis } as unknown as RedisConnection,
+    { emit: async (_pattern: string, data: unknown) => void announced.push(data) } as never,
+    config,
+    snapshots,
+  );
+  const service = new AveragesService(new AveragesRepository(db), config, publication, snapshots);
+  /** Leaves the history as the other test files expect (the immediate rule). */
+  const immediate = new AveragesService(
+    new AveragesRepository(db),
+    { ...config, AVERAGES_RULE: 'immediate', AVERAGES_MIN_MEMBERS: 1 },
+    publication,
+    snapshots,
+  );
+  const created: string[] = [];
+  let seeded: bigint | number | undefined;
+  const now = new Date();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 1));
+  const lastMonths = averagesOf(3);
+
+  /** A verified member who joined `daysAgo` days ago with `value` on every issue. */
+  async function join(value: number, daysAgo: number): Promise<void> {
+    const uid = randomUUID();
+    created.push(uid);
+    const priorities = Object.fromEntries(ISSUES.map((issue) => [issue.serverPriority, value]));
+    const joined = new Date(Date.now() - daysAgo * 86_400_000);
+    await db.user.create({
+      data: {
+        uid,
+        email: `monthly-${uid}@example.test`,
+        firstName: 'Monthly',
+        lastName: 'Test',
+        passwordHash: 'not-a-hash',
+        createdAt: joined,
+        emailVerifiedAt: joined,
+        priorities: { create: { ...priorities, weighted: true } },
+      },
+    });
+    await service.recompute();
+  }
+
+  const version = () => redis.hget(keys.versions, 'data');
+
+  beforeAll(async () => {
+    // Last month's publication: the one in force all this month.
+    const row = await db.averagesSnapshot.create({
+      data: { averages: lastMonths, members: 40, publishedAt: new Date(monthStart.getTime() - 1) },
+    });
+    seeded = row.id;
+  });
+
+  afterAll(async () => {
+    await db.user.deleteMany({ where: { uid: { in: created } } });
+    if (seeded !== undefined) await db.averagesSnapshot.delete({ where: { id: seeded } });
+    await immediate.recompute();
+    for (const key of await redis.keys(`${prefix}:*`)) await redis.del(key);
+    await redis.quit();
+    await db.$disconnect();
+  });
+
+  it('keeps the weights of the month through a burst of new accounts, then takes the preview on the 1st', async () => {
+    expect(await publication.enforce(now)).toBe(true);
+    expect(await service.published()).toEqual(lastMonths);
+    expect(announced.at(-1)).toEqual(lastMonths);
+    // Within the month, nothing to do again.
+    expect(await publication.enforce(now)).toBe(false);
+    const before = { version: await version(), crowd: await service.crowd() };
+    expect(before.crowd.in_force).toEqual({
+      since: monthStart.toISOString(),
+      averages: lastMonths,
+    });
+
+    // A burst: twelve verified accounts made now, all at 10. None counts yet.
+    for (let i = 0; i < 12; i++) await join(10, 0);
+    expect(await service.published()).toEqual(lastMonths);
+    expect(await version()).toBe(before.version);
+    expect((await service.crowd()).members_needed).toBe(before.crowd.members_needed);
+
+    // Members of standing (verified, 30 days and more) make a preview, not the weights.
+    await join(9, 31);
+    expect((await service.crowd()).members_needed).toBe(
+      Math.max(0, before.crowd.members_needed - 1),
+    );
+    await join(9, 40);
+    await join(9, 45);
+    const crowd = await service.crowd();
+    expect(crowd.members_needed).toBe(0);
+    expect(crowd.averages?.average_climate).toBe(9);
+    expect(await publication.latest()).toEqual(crowd.averages);
+    expect(await service.published()).toEqual(lastMonths);
+    expect(crowd.in_force?.averages).toEqual(lastMonths);
+    expect(await publication.enforce(now)).toBe(false);
+
+    // The 1st of the next month: the last publication before it takes effect.
+    expect(await publication.enforce(nextMonth)).toBe(true);
+    expect(await service.published()).toEqual(crowd.averages);
+    expect(announced.at(-1)).toEqual(crowd.averages);
+  });
+});

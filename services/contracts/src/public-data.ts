@@ -26,6 +26,11 @@ export function publicDataKeys(transportPrefix: string) {
     /** The members' averages that visitors' rankings use, as published (JSON `Averages`). */
     publishedAverages: `${transportPrefix}:public:averages`,
     /**
+     * Decision 0055's monthly rule: the latest publication, a preview that weighs no ranking
+     * until the 1st of the next month.
+     */
+    previewAverages: `${transportPrefix}:public:averages:preview`,
+    /**
      * Averages computed but not published yet, and when they are due (batching,
      * docs/product/rules.md#s11).
      */

@@ -19,6 +19,7 @@ import type {
   PublishedReport,
   ReportPage,
   ReportPathParts,
+  SiteFacts,
   WhyThisRankResponse,
 } from '@upright/contracts';
 import { listPageQuery } from '@upright/contracts';
@@ -43,6 +44,7 @@ const enc = encodeURIComponent;
 /** Where each page's data comes from: shared by the pages and the link prefetcher. */
 export const apiPaths = {
   active: () => '/api/active',
+  facts: () => '/api/facts',
   averages: () => '/api/averages',
   crowd: () => '/api/averages/history',
   industryCompanies: (industry: string) => `/api/companies/us/${enc(industry)}`,
@@ -88,6 +90,7 @@ export function unwrapPublished(
 
 export const api = {
   activeIndustries: () => getJson<ActiveIndustry[]>(apiPaths.active()),
+  facts: () => getJson<SiteFacts>(apiPaths.facts()),
   averages: () => getJson<Averages>(apiPaths.averages()),
   crowd: () => getJson<CrowdAverages>(apiPaths.crowd()),
   industryCompanies: (industry: string) =>

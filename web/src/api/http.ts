@@ -1,7 +1,13 @@
-import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
+import { ERROR_TEXTS, IDEMPOTENCY_KEY_HEADER, type ErrorBody } from '@upright/contracts';
 import { CSRF_HEADER } from '../lib/constants';
 import { failureText } from '../lib/messages';
 import { startLoading, type LoaderStop } from '../state/loading';
+import {
+  inFlightWaitMs,
+  isWorthRetrying,
+  newIdempotencyKey,
+  takesIdempotencyKey,
+} from './idempotent-write';
 
 export class ApiError extends Error {
   constructor(
@@ -9,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | null = null,
     readonly field: string | null = null,
+    /** The answer's `Retry-After`, when it had one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -76,77 +84,109 @@ const isCsrfRefusal = (status: number, error: ErrorBody['error'] | undefined): b
   status === 403 && error?.message === ERROR_TEXTS.csrfFailed;
 
 /**
- * Where requests go when the app renders on the server (record 0039): the BFF's own address, with
- * the headers that mark the renderer's requests. Empty in the browser (same origin).
+ * How the app reads answers when it renders on the server (record 0049): an in-process call into
+ * the BFF's own answers, which the BFF gives the server entry. Null in the browser (`fetch`).
  */
-let serverOrigin = '';
-let serverHeaders: Record<string, string> = {};
+export type ServerFetch = (path: string, init: RequestInit) => Promise<Response>;
 
-export function requestFromServer(options: {
-  origin: string;
-  headers: Record<string, string>;
-}): void {
-  serverOrigin = options.origin;
-  serverHeaders = options.headers;
+let serverFetch: ServerFetch | null = null;
+
+export function requestFromServer(fetchAnswer: ServerFetch): void {
+  serverFetch = fetchAnswer;
 }
 
-/**
- * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
- * handling.
- */
-export async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+const RENEW_CSRF = Symbol('renew the CSRF token');
+
+/** One try: the answer, a CSRF token to renew first (once), or the failure as an ApiError. */
+async function send<T>(
+  method: string,
   path: string,
-  options: RequestOptions = {},
-  retryingCsrf = false,
-): Promise<ApiResponse<T>> {
+  options: RequestOptions,
+  idempotencyKey: string | null,
+  csrfRenewable: boolean,
+): Promise<ApiResponse<T> | typeof RENEW_CSRF> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = await currentCsrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
+  if (idempotencyKey !== null) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  let response: Response;
+  try {
+    response = await (serverFetch ?? fetch)(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, failureText(0, ''), 'network');
+  }
+  keepCsrfToken(response);
+  if (response.status === 204) return { status: 204, body: null as T };
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const error = (parsed as ErrorBody | null)?.error;
+    // The token was for a session that ended meanwhile (expired, signed out in another tab).
+    if (isCsrfRefusal(response.status, error) && csrfRenewable) {
+      csrfToken = null;
+      return RENEW_CSRF;
+    }
+    if (response.status === 401 && options.unauthorizedIsExpiry !== false) onUnauthorized();
+    throw new ApiError(
+      response.status,
+      failureText(response.status, error?.message ?? ''),
+      error?.code ?? null,
+      error?.field ?? null,
+      response.headers.get('Retry-After'),
+    );
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+/**
+ * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
+ * handling. A write is one user action with one `Idempotency-Key` (decision record 0050): sent
+ * again once with the same key when no answer came or the answer was a 502, 503 or 504, and
+ * asked again after `Retry-After` when an earlier try of the key is still being answered; the
+ * BFF answers every try with the first outcome, so nothing is applied twice.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const idempotencyKey = takesIdempotencyKey(method, path) ? newIdempotencyKey() : null;
   const stop =
-    options.quiet || serverOrigin !== ''
+    options.quiet || serverFetch !== null
       ? () => {}
       : startLoading({ dim: options.dim, stop: options.loaderStop });
   try {
-    let response: Response;
-    try {
-      response = await fetch(serverOrigin + path, {
-        method,
-        headers: { ...headers, ...serverHeaders },
-        credentials: 'same-origin',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-    } catch {
-      throw new ApiError(0, failureText(0, ''), 'network');
-    }
-    keepCsrfToken(response);
-    if (response.status === 204) return { status: 204, body: null as T };
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    if (!response.ok) {
-      const error = (parsed as ErrorBody | null)?.error;
-      // The token was for a session that ended meanwhile (expired, signed out in another tab).
-      if (isCsrfRefusal(response.status, error) && !retryingCsrf) {
-        csrfToken = null;
-        return await request<T>(method, path, options, true);
+    let csrfRenewable = true;
+    let retries = idempotencyKey === null ? 0 : 1;
+    let waits = retries;
+    for (;;) {
+      try {
+        const sent = await send<T>(method, path, options, idempotencyKey, csrfRenewable);
+        if (sent !== RENEW_CSRF) return sent;
+        csrfRenewable = false;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const wait = inFlightWaitMs(error.status, error.field, error.retryAfter);
+        if (wait !== null && waits-- > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        } else if (!(isWorthRetrying(error.status) && retries-- > 0)) {
+          throw error;
+        }
       }
-      if (response.status === 401 && options.unauthorizedIsExpiry !== false) onUnauthorized();
-      throw new ApiError(
-        response.status,
-        failureText(response.status, error?.message ?? ''),
-        error?.code ?? null,
-        error?.field ?? null,
-      );
     }
-    return { status: response.status, body: parsed as T };
   } finally {
     stop();
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 // The external build: proof-of-work runs in same-origin worker files the BFF's CSP allows
 // (the default build starts blob: workers, which `script-src 'self'` refuses).
 import 'altcha/external';
@@ -23,6 +23,11 @@ export function AltchaField({ onPayload }: { onPayload(payload: string | null): 
   const widget = useRef<HTMLElement>(null);
   const callback = useRef(onPayload);
   callback.current = onPayload;
+  // The widget draws its own inside once its script runs, which is before a server-made page is
+  // adopted: drawn on the server too, that inside would not match and React would throw the page
+  // away (error 418 on /contact). So it is drawn only in the browser, after the first render.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   useEffect(() => {
     const element = widget.current;
     if (!element) return;
@@ -32,15 +37,17 @@ export function AltchaField({ onPayload }: { onPayload(payload: string | null): 
     };
     element.addEventListener('statechange', onState);
     return () => element.removeEventListener('statechange', onState);
-  }, []);
+  }, [inBrowser]);
   return (
     <div className="captcha" data-testid="captcha">
-      <altcha-widget
-        ref={widget}
-        challenge="/api/captcha"
-        name="altcha"
-        configuration={JSON.stringify({ hideFooter: true })}
-      />
+      {inBrowser && (
+        <altcha-widget
+          ref={widget}
+          challenge="/api/captcha"
+          name="altcha"
+          configuration={JSON.stringify({ hideFooter: true })}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
-import { HISTORY_MEASURES, type ChartAxes, type HistoryMeasure } from '../lib/history-chart';
+import {
+  HISTORY_MEASURES,
+  labelledQuarters,
+  type ChartAxes,
+  type HistoryMeasure,
+} from '../lib/history-chart';
 
 /**
  * The SVG both rank charts share (decision 0024): a titled, described group with the rank grid
@@ -39,15 +44,16 @@ export function ChartFrame({
             </text>
           </g>
         ))}
-        {periods.map((period, i) => (
+        {labelledQuarters(periods.length, axes).map((i) => (
           <text
             key={i}
             x={axes.x(i)}
             y={axes.bottom + 22}
-            textAnchor="middle"
+            // The newest quarter's label ends at its point: centred, it would be cut at the edge.
+            textAnchor={i === periods.length - 1 && periods.length > 1 ? 'end' : 'middle'}
             className="chart-label"
           >
-            {period.replace(' 20', " '")}
+            {periods[i].replace(' 20', " '")}
           </text>
         ))}
       </g>
@@ -110,8 +116,19 @@ export function usePicker<V extends string>(
   return { id, value, label, picker };
 }
 
-/** The measure both rank charts let the reader pick (overall or an issue), with its picker. */
-export function useMeasure() {
-  const { value, ...rest } = usePicker<HistoryMeasure>(HISTORY_MEASURES, 'arank');
+/**
+ * The measure both rank charts let the reader pick (overall or an issue), with its picker; only
+ * the issues that apply to the industry are offered (decision 0054).
+ */
+export function useMeasure(issues?: readonly string[]) {
+  const options = issues
+    ? HISTORY_MEASURES.filter(
+        (option) =>
+          option.value === 'arank' ||
+          option.value === 'normalized_rank' ||
+          issues.includes(option.value),
+      )
+    : HISTORY_MEASURES;
+  const { value, ...rest } = usePicker<HistoryMeasure>(options, 'arank');
   return { measure: value, ...rest };
 }

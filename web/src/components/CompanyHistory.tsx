@@ -1,11 +1,20 @@
-import type { Company } from '@upright/contracts';
+import type { Company, IssueKey } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { useApi } from '../hooks/useApi';
 import HistoryChart from './HistoryChart';
 import { PageState } from './PageState';
 
 /** The company's rank over quarters in the page's industry (docs/product/rules.md#s12). */
-export function CompanyHistory({ industry, company }: { industry: string; company: Company }) {
+export function CompanyHistory({
+  industry,
+  company,
+  issues,
+}: {
+  industry: string;
+  company: Company;
+  /** The issues of the industry (decision 0054): the only ones the picker offers. */
+  issues?: readonly IssueKey[];
+}) {
   const state = useApi(() => api.companyHistory(industry, company.slug), [industry, company.slug]);
   return (
     <section aria-labelledby="history-heading">
@@ -18,6 +27,7 @@ export function CompanyHistory({ industry, company }: { industry: string; compan
             points={history.points}
             company={company}
             companyName={company.company_name}
+            issues={issues}
           />
         )}
       </PageState>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME, SHOWS_SAMPLE_DATA } from '../lib/constants';
+import { SOURCES_PHRASE } from '../lib/site-statement';
 import { useTheme } from '../state/theme';
 
 /** docs/product/spec.md#s1 sitewide disclaimer. */
 export const DISCLAIMER =
-  `${PRODUCT_NAME} data comes from regulators, NGOs, news media and company self-reporting. ` +
+  `${PRODUCT_NAME} data comes from ${SOURCES_PHRASE}. ` +
   `Nothing on ${PRODUCT_NAME} is investment advice. Corrections can be requested via the report in question.`;
 
 /**
@@ -28,6 +29,18 @@ export function Footer() {
               <Link to="/about">ABOUT</Link>
             </li>
             <li>
+              <Link to="/methodology">METHODOLOGY</Link>
+            </li>
+            <li>
+              <Link to="/industries">INDUSTRIES</Link>
+            </li>
+            <li>
+              <Link to="/industries#compare">COMPARE</Link>
+            </li>
+            <li>
+              <Link to="/developers">OPEN DATA</Link>
+            </li>
+            <li>
               <Link to="/faq">FAQ</Link>
             </li>
             <li>
@@ -35,6 +48,9 @@ export function Footer() {
             </li>
             <li>
               <Link to="/privacy-policy">PRIVACY POLICY</Link>
+            </li>
+            <li>
+              <Link to="/accessibility">ACCESSIBILITY</Link>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,8 @@
-import type { CompanyHistoryPoint } from '@upright/contracts';
+import type { CompanyHistoryPoint, IssueKey } from '@upright/contracts';
 import { describeDatum, historySeries, layoutChart } from '../lib/history-chart';
 import { formatRank } from '../lib/format';
 import type { dataCoverage } from '../lib/ranking-view';
+import { useChartWidth } from '../hooks/useChartWidth';
 import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 
 /**
@@ -12,18 +13,22 @@ export default function HistoryChart({
   points,
   company,
   companyName,
+  issues,
 }: {
   points: readonly CompanyHistoryPoint[];
   company: Parameters<typeof dataCoverage>[0];
   companyName: string;
+  /** The issues of the industry: the only ones offered. */
+  issues?: readonly IssueKey[];
 }) {
-  const { id, measure, label, picker } = useMeasure();
+  const { id, measure, label, picker } = useMeasure(issues);
+  const { box, width } = useChartWidth();
   if (points.length === 0) return <p className="muted">No ranked quarters yet.</p>;
   const series = historySeries(points, measure, company);
-  const layout = layoutChart(series);
+  const layout = layoutChart(series, width);
   const title = `${companyName}: ${label} rank by quarter`;
   return (
-    <div className="history-chart">
+    <div className="history-chart" ref={box}>
       <p>{picker}</p>
       <ChartFrame
         id={id}

@@ -1,3 +1,4 @@
+import type { IssueKey } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { useApi } from '../hooks/useApi';
 import IndustryHistoryChart from './IndustryHistoryChart';
@@ -7,9 +8,12 @@ import { PageState } from './PageState';
 export function IndustryHistory({
   industry,
   industryText,
+  issues,
 }: {
   industry: string;
   industryText: string;
+  /** The issues of the industry (decision 0054): the only ones the picker offers. */
+  issues?: readonly IssueKey[];
 }) {
   const state = useApi(() => api.industryHistory(industry), [industry]);
   return (
@@ -18,7 +22,7 @@ export function IndustryHistory({
       <PageState state={state} what="the industry's history">
         {(history) => (
           // In the page's chunk: see CompanyHistory.
-          <IndustryHistoryChart history={history} industryText={industryText} />
+          <IndustryHistoryChart history={history} industryText={industryText} issues={issues} />
         )}
       </PageState>
     </section>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { IndustryHistoryResponse } from '@upright/contracts';
+import type { IndustryHistoryResponse, IssueKey } from '@upright/contracts';
 import { formatRank } from '../lib/format';
 import { chartAxes, industryLines, pathThrough } from '../lib/history-chart';
+import { useChartWidth } from '../hooks/useChartWidth';
 import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 
 /**
@@ -11,16 +12,20 @@ import { ChartFrame, ChartPoint, useMeasure } from './ChartFrame';
 export default function IndustryHistoryChart({
   history,
   industryText,
+  issues,
 }: {
   history: IndustryHistoryResponse;
   industryText: string;
+  /** The issues of the industry: the only ones offered. */
+  issues?: readonly IssueKey[];
 }) {
-  const { id, measure, label, picker } = useMeasure();
+  const { id, measure, label, picker } = useMeasure(issues);
+  const { box, width } = useChartWidth();
   const latest = history.periods[history.periods.length - 1];
   const [picked, setPicked] = useState(latest?.ranked[0]?.upright_cid ?? '');
   if (!latest) return <p className="muted">No ranked quarters yet.</p>;
   const { periods, largestN, lines } = industryLines(history, measure);
-  const axes = chartAxes(periods.length, largestN);
+  const axes = chartAxes(periods.length, largestN, width);
   const place = (ranks: (typeof lines)[number]['ranks']) =>
     ranks.map((entry, i) => (entry ? { x: axes.x(i), y: axes.y(entry.rank), entry, i } : null));
   const chosen = lines.find((line) => line.upright_cid === picked) ?? lines[0];
@@ -29,7 +34,7 @@ export default function IndustryHistoryChart({
     `${periods[i]}: ${entry.tied ? 'tied for ' : ''}rank ${entry.rank}`;
   const title = `${industryText}: ${label} rank by quarter, ${chosen.company_name} highlighted`;
   return (
-    <div className="history-chart">
+    <div className="history-chart" ref={box}>
       <p>
         {picker} <label htmlFor={`${id}-company`}>Highlight </label>
         <select

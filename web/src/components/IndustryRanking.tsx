@@ -49,10 +49,15 @@ export function IndustryRanking({
           </>
         ) : (
           <>
-            Ranked with the{' '}
+            {/* The label names the weights really used (rules §16). */}
+            Ranked with{' '}
             <Link to="/methodology#crowd">
-              <strong>average priorities of all members</strong>
+              <strong>
+                {data.basis === 'equal' ? 'equal weights' : 'the average priorities of all members'}
+              </strong>
             </Link>
+            {data.basis === 'equal' &&
+              ' (every issue counts the same until enough members have set their own priorities)'}
             {status === 'member' ? ', because you have not saved your own priorities yet. ' : '. '}
             {!bare &&
               (status === 'member' ? (

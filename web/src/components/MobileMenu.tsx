@@ -20,9 +20,14 @@ const VISITOR_LINKS: readonly MenuLink[] = [
 ];
 const PRODUCT_LINKS: readonly MenuLink[] = [
   ['/reports', 'Reports'],
+  ['/industries', 'Industries'],
+  ['/methodology', 'Methodology'],
+  ['/industries#compare', 'Compare companies'],
+  ['/developers', 'Open data'],
   ['/about', 'About'],
   ['/faq', 'FAQ'],
   ['/contact', 'Contact'],
+  ['/accessibility', 'Accessibility'],
 ];
 
 /** The list items of `links`; following one closes the menu. */

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COOKIES } from '../lib/constants';
 import { getCookie, setCookie } from '../lib/cookies';
+import { useBottomSpace } from '../hooks/useBottomSpace';
 import { useSession } from '../state/session';
 
 export interface PromoContent {
@@ -37,9 +38,12 @@ export function PromoBanner({ promo = JOIN_PROMO }: { promo?: PromoContent }) {
 export function MobilePromoFooter({ promo = JOIN_PROMO }: { promo?: PromoContent }) {
   const { status } = useSession();
   const [dismissed, setDismissed] = useState(() => getCookie(COOKIES.promoDismissed) === 'true');
-  if (status !== 'anonymous' || dismissed) return null;
+  const bar = useRef<HTMLElement>(null);
+  const shown = status === 'anonymous' && !dismissed;
+  useBottomSpace(bar, shown, '--promo-space');
+  if (!shown) return null;
   return (
-    <aside className="mobile-promo mobile-only" aria-label="Join promotion">
+    <aside ref={bar} className="mobile-promo mobile-only" aria-label="Join promotion">
       <Link to={promo.link}>{promo.linkLabel}: set your priorities</Link>
       <button
         type="button"

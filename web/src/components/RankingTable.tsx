@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { ISSUES, WebPaths, type IssueKey, type RankMove } from '@upright/contracts';
-import { formatMove, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
+import { formatMove, ISSUE_DATA_NOTE } from '../lib/format';
 import type { RankingRow } from '../lib/ranking-view';
 import { toggleSort, type SortKey, type TableState } from '../lib/table-state';
+import { RankCell } from '../design';
 import { PrefetchLink } from './PrefetchLink';
 
 /** A table the reader can sort and filter; its state lives in the URL (see table-state). */
@@ -72,6 +73,9 @@ export function RankingTable({
     );
   };
   const showMoves = sortable?.movesSince !== undefined;
+  // The field a rank is coloured within: the lowest rank is the number ranked (rules §5), which a
+  // name filter leaves standing.
+  const field = Math.max(rows.length, ...rows.map((row) => row.rank ?? 0));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       {sortable && (
@@ -95,18 +99,22 @@ export function RankingTable({
           <tr>
             {header('rank', rankLabel)}
             {showMoves && header('move', `Move since ${sortable!.movesSince}`)}
-            {header('name', 'Company')}
+            {header('name', 'Company', 'company-col')}
             {shown.map((issue) =>
               header(issue.key, issue.label, issue.key === highlight ? 'is-highlight' : undefined),
             )}
             <th scope="col">Data</th>
-            {rowAction && <th scope="col">{rowAction.label}</th>}
+            {rowAction && (
+              <th scope="col" className="row-action">
+                {rowAction.label}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.upright_cid}>
-              <td className="rank-cell">{formatRank(row.rank, row.tied)}</td>
+              <RankCell className="rank-cell" rank={row.rank} tied={row.tied} of={field} />
               {showMoves && <MoveCell move={row.move ?? null} />}
               <th scope="row">
                 {linkTarget ? (
@@ -120,11 +128,13 @@ export function RankingTable({
                 )}
               </th>
               {shown.map((issue) => (
-                <td
+                <RankCell
                   key={issue.key}
                   className={issue.key === highlight ? 'is-highlight' : undefined}
+                  rank={row.issueRanks[issue.key].rank}
+                  tied={row.issueRanks[issue.key].tied}
+                  of={field}
                 >
-                  {formatRank(row.issueRanks[issue.key].rank, row.issueRanks[issue.key].tied)}
                   {row.issueData[issue.key] !== 'scored' && (
                     <span className="data-note">
                       {' '}
@@ -134,13 +144,13 @@ export function RankingTable({
                         : ''}
                     </span>
                   )}
-                </td>
+                </RankCell>
               ))}
               <td className="coverage">
                 {row.coverage} of {ISSUES.length}
                 <span className="visually-hidden"> issues with data</span>
               </td>
-              {rowAction && <td>{rowAction.render(row)}</td>}
+              {rowAction && <td className="row-action">{rowAction.render(row)}</td>}
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,17 @@ import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 
 /**
+ * The ways into what makes a ranking believable (issue 24 item 1), on every page: in the bar where
+ * it is wide enough, in the menu otherwise.
+ */
+export const SITE_LINKS = [
+  ['/industries', 'INDUSTRIES'],
+  ['/methodology', 'METHODOLOGY'],
+  ['/industries#compare', 'COMPARE'],
+  ['/developers', 'OPEN DATA'],
+] as const;
+
+/**
  * docs/product/spec.md#s2 fixed top bar: logo, beta tag, SIGN IN / JOIN when signed out, the mobile
  * menu.
  */
@@ -23,6 +34,11 @@ export function TopBar() {
           <Link to="/reports" className="top-link desktop-only">
             REPORTS
           </Link>
+          {SITE_LINKS.map(([path, label]) => (
+            <Link key={path} to={path} className="top-link wide-only">
+              {label}
+            </Link>
+          ))}
           {status === 'member' ? (
             <>
               <Link to="/account/priorities" className="top-link desktop-only">
@@ -52,7 +68,7 @@ export function TopBar() {
           <button
             ref={menuButton}
             type="button"
-            className="menu-button mobile-only"
+            className="menu-button narrow-only"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(true)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { errorMessage } from '../api/http';
+import { ApiError, errorMessage } from '../api/http';
+import { rateLimitedText } from '../lib/messages';
 import { ErrorBox } from '../components/ErrorBox';
 
 interface FormSubmitOptions {
@@ -16,7 +17,9 @@ interface FormSubmitOptions {
 /**
  * One account action with its error box (docs/product/spec.md#s4: dismissed by an explicit clear
  * action): `run` performs the action and shows the failure text when it throws; `submit` is the
- * same as a form's submit handler; `pending` is true while the action runs.
+ * same as a form's submit handler; `pending` is true while the action runs. Forms place `errorBox`
+ * just above their button, where the eye is, and it takes the focus when it appears; a refusal for
+ * coming too soon says the real wait (decision 0056).
  */
 export function useFormSubmit({
   failureText = errorMessage,
@@ -31,7 +34,11 @@ export function useFormSubmit({
     try {
       await action();
     } catch (failure) {
-      setError(failureText(failure));
+      setError(
+        failure instanceof ApiError && failure.status === 429
+          ? rateLimitedText(failure.retryAfter)
+          : failureText(failure),
+      );
     } finally {
       setPending(false);
     }
@@ -41,7 +48,7 @@ export function useFormSubmit({
     return run(action);
   };
   const errorBox: ReactNode = error ? (
-    <ErrorBox message={error} onClear={() => setError(null)} />
+    <ErrorBox message={error} onClear={() => setError(null)} takeFocus />
   ) : null;
   return { run, submit, setError, errorBox, pending };
 }

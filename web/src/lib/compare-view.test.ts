@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ComparedCompany } from '@upright/contracts';
-import { historyRows, readCompareSlugs } from './compare-view';
+import type { ComparedCompany, CompanyDetail } from '@upright/contracts';
+import { bestOfThese, historyRows, readCompareSlugs } from './compare-view';
 
 describe('readCompareSlugs', () => {
   it('keeps the order, drops empty parts and repeats, and stops at four', () => {
@@ -25,5 +25,25 @@ describe('historyRows', () => {
       { period: 'Q2 2026', cells: ['T1 of 9', '4 of 9'] },
       { period: 'Q1 2026', cells: ['3 of 9', '—'] },
     ]);
+  });
+});
+
+describe('bestOfThese', () => {
+  const company = (cid: string, arank: number, climate: number, tax: number) =>
+    ({
+      upright_cid: cid,
+      ranks: { arank, climate_rank: climate, tax_rank: tax },
+    }) as unknown as CompanyDetail;
+  const unranked = { upright_cid: 'z', ranks: null } as unknown as CompanyDetail;
+
+  it('marks the lowest rank of each issue and overall, every company tied there included', () => {
+    const best = bestOfThese(
+      [company('a', 2, 1, 5), company('b', 1, 3, 5), unranked],
+      ['climate', 'tax'],
+      (entry) => entry.ranks?.arank ?? null,
+    );
+    expect([...best.overall]).toEqual(['b']);
+    expect([...best.byIssue.climate]).toEqual(['a']);
+    expect([...best.byIssue.tax].sort()).toEqual(['a', 'b']);
   });
 });

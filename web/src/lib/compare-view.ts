@@ -1,4 +1,10 @@
-import { COMPARE_MAX, type ComparedCompany, type Period } from '@upright/contracts';
+import {
+  COMPARE_MAX,
+  type ComparedCompany,
+  type CompanyDetail,
+  type IssueKey,
+  type Period,
+} from '@upright/contracts';
 import { formatPeriod, formatRank } from './format';
 
 /** `?c=a,b,c`: the slugs in order, empty parts and repeats dropped, at most COMPARE_MAX. */
@@ -29,4 +35,44 @@ export function historyRows(
         return point ? `${formatRank(point.ranks.arank, point.ranks.atied)} of ${point.n}` : '—';
       }),
     }));
+}
+
+/** Which compared companies rank best on each row ("best of these", ties all marked). */
+export interface BestOfThese {
+  overall: Set<string>;
+  byIssue: Record<string, Set<string>>;
+}
+
+function lowest(entries: ReadonlyArray<{ cid: string; rank: number }>): Set<string> {
+  const best = Math.min(...entries.map((entry) => entry.rank));
+  return new Set(entries.filter((entry) => entry.rank === best).map((entry) => entry.cid));
+}
+
+/**
+ * "Best of these" (issue 24 item 9): per applicable issue and overall (`overallOf`, the rank the
+ * page shows), the compared companies with the lowest rank; companies not ranked this period do
+ * not count.
+ */
+export function bestOfThese(
+  companies: readonly CompanyDetail[],
+  issues: readonly IssueKey[],
+  overallOf: (company: CompanyDetail) => number | null,
+): BestOfThese {
+  const ranked = companies.filter((company) => company.ranks !== null);
+  const overall = ranked.flatMap((company) => {
+    const rank = overallOf(company);
+    return rank === null ? [] : [{ cid: company.upright_cid, rank }];
+  });
+  const byIssue = Object.fromEntries(
+    issues.map((key) => [
+      key,
+      lowest(
+        ranked.map((company) => ({
+          cid: company.upright_cid,
+          rank: (company.ranks as unknown as Record<string, number>)[`${key}_rank`],
+        })),
+      ),
+    ]),
+  );
+  return { overall: overall.length === 0 ? new Set() : lowest(overall), byIssue };
 }

@@ -4,6 +4,7 @@ import {
   describeDatum,
   historySeries,
   industryLines,
+  labelledQuarters,
   layoutChart,
   pathThrough,
 } from './history-chart';
@@ -119,5 +120,15 @@ describe('industryLines', () => {
       [null, { rank: 1, tied: false }],
     ]);
     expect(industryLines(history, 'tax').lines[1].ranks[1]).toEqual({ rank: 1, tied: true });
+  });
+
+  it('labels every quarter where there is room, else every k-th back from the latest', () => {
+    const wide = { left: 44, right: 624 };
+    expect(labelledQuarters(8, wide)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const narrow = { left: 44, right: 264 };
+    // 220 px for 11 gaps: 20 px apart, so every third, the latest always.
+    expect(labelledQuarters(12, narrow)).toEqual([2, 5, 8, 11]);
+    expect(labelledQuarters(1, narrow)).toEqual([0]);
+    expect(labelledQuarters(0, narrow)).toEqual([]);
   });
 });

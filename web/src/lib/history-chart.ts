@@ -11,7 +11,8 @@ import { dataCoverage } from './ranking-view';
 export type HistoryMeasure = 'arank' | 'normalized_rank' | IssueKey;
 
 export const HISTORY_MEASURES: ReadonlyArray<{ value: HistoryMeasure; label: string }> = [
-  { value: 'arank', label: "Overall (members' average priorities)" },
+  // Visitors' weights are equal below the members' minimum: the label must not say whose (rules §16).
+  { value: 'arank', label: 'Overall (weighted)' },
   { value: 'normalized_rank', label: 'Overall (all issues equal)' },
   ...ISSUES.map((issue) => ({ value: issue.key, label: issue.label })),
 ];
@@ -171,4 +172,18 @@ function round(value: number): number {
 export function describeDatum(datum: HistoryDatum): string {
   const rank = `${datum.tied ? 'tied for ' : ''}rank ${datum.rank} of ${datum.n}`;
   return `${datum.period}: ${rank}${datum.note ? `, ${datum.note}` : ''}`;
+}
+
+/** Room a quarter's label ("Q3 '25" at 12 px) needs along the axis. */
+const QUARTER_LABEL_PX = 52;
+
+/**
+ * Which quarters carry a label when there is no room for all: every k-th counted back from the
+ * latest, so the newest is always named and labels never overlap.
+ */
+export function labelledQuarters(count: number, axes: Pick<ChartAxes, 'left' | 'right'>): number[] {
+  if (count === 0) return [];
+  const spacing = count === 1 ? Infinity : (axes.right - axes.left) / (count - 1);
+  const every = Math.max(1, Math.ceil(QUARTER_LABEL_PX / spacing));
+  return Array.from({ length: count }, (_, i) => i).filter((i) => (count - 1 - i) % every === 0);
 }

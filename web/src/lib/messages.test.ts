@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, MESSAGES } from './messages';
+import { failureText, MESSAGES, rateLimitedText } from './messages';
 
 describe('failure texts (docs/product/spec.md#s8)', () => {
   it('says "technical issues" when the site cannot be reached or a part of it is away', () => {
@@ -24,5 +24,12 @@ describe('failure texts (docs/product/spec.md#s8)', () => {
     );
     expect(failureText(409, 'taken')).toBe('taken');
     expect(failureText(500, '')).toBe('');
+  });
+
+  it('tells the real wait of a refusal from its Retry-After', () => {
+    expect(rateLimitedText(null)).toBe(MESSAGES.generic);
+    expect(rateLimitedText('15')).toBe(MESSAGES.generic);
+    expect(rateLimitedText('soon')).toBe(MESSAGES.generic);
+    expect(rateLimitedText('540')).toBe('Please wait 9 minutes and try again.');
   });
 });

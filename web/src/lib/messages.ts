@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, RETRY_AFTER_SECONDS } from '@upright/contracts';
+import { ERROR_TEXTS, RETRY_AFTER_SECONDS, retryLaterText } from '@upright/contracts';
 import { PRODUCT_NAME } from './constants';
 
 /**
@@ -36,4 +36,16 @@ export function failureText(status: number, serverText: string): string {
   if (status === 0 || UNAVAILABLE_STATUSES.has(status)) return MESSAGES.technical;
   if (status === 429) return MESSAGES.generic;
   return serverText;
+}
+
+/**
+ * A refusal for coming too soon, told with its real wait from `Retry-After` (decision 0056): the
+ * spec's generic advice for a wait of a few seconds, the wait itself when it is longer.
+ */
+export function rateLimitedText(retryAfter: string | null): string {
+  const seconds = Number(retryAfter);
+  if (retryAfter === null || !Number.isFinite(seconds) || seconds <= RETRY_AFTER_SECONDS) {
+    return MESSAGES.generic;
+  }
+  return retryLaterText(seconds);
 }

@@ -96,10 +96,12 @@ function toRow(
   };
 }
 
-/** Where each issue rank comes from and how many of the nine have a score that counts. */
+/** Where each issue rank comes from and how many of the applicable ones have a score that counts. */
 export function dataCoverage(
   company: Pick<Company, 'structure' | 'alt_reporting' | 'self_reporting'>,
   scores: CompanyScores,
+  /** The issues that apply to the industry: coverage counts only these (rules §16). */
+  applicable: readonly IssueKey[] = ISSUES.map((issue) => issue.key),
 ): { issueData: Record<IssueKey, IssueDataStatus>; coverage: number } {
   const issueData = Object.fromEntries(
     ISSUES.map((issue) => [
@@ -107,7 +109,7 @@ export function dataCoverage(
       issueDataStatus(company, issue.key, scores[issue.scoreField]),
     ]),
   ) as Record<IssueKey, IssueDataStatus>;
-  const coverage = ISSUES.filter((issue) => issueData[issue.key] === 'scored').length;
+  const coverage = applicable.filter((key) => issueData[key] === 'scored').length;
   return { issueData, coverage };
 }
 

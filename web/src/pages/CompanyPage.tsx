@@ -1,11 +1,19 @@
 import { useParams } from 'react-router-dom';
 import {
+  applicableDetailTables,
   CORRECTION_PROMISE_DAYS,
-  DETAIL_TABLE_NAMES,
   DETAIL_TABLES,
   ISSUES,
+  DETAIL_TABLES_OF_ISSUE,
+  issueEvidence,
+  WEIGHTS_LABEL,
   WebPaths,
   type CompanyDetail,
+  type DetailMetric,
+  type FigurePeers,
+  type IndustryCompaniesResponse,
+  type IssueEvidence,
+  type WeightsBasis,
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { CompanyHistory } from '../components/CompanyHistory';
@@ -13,6 +21,7 @@ import { FollowButton } from '../components/FollowButton';
 import { WhyThisRank } from '../components/WhyThisRank';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
+import { FigureCard, RankBadge, type PeerFigure } from '../design';
 import { PRODUCT_NAME } from '../lib/constants';
 import {
   describeRank,
@@ -23,29 +32,72 @@ import {
   ISSUE_DATA_NOTE,
   joinWithDots,
 } from '../lib/format';
-import { dataCoverage } from '../lib/ranking-view';
+import { dataCoverage, industryRanking } from '../lib/ranking-view';
 import { useApi, useTitle } from '../hooks/useApi';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
 
-/** The company's rank in each industry it belongs to (the page's industry first). */
+/**
+ * The company's rank in each industry it belongs to (the page's industry first), and the page
+ * industry's ranking: the move since the previous period and the better choices come from it.
+ */
 async function loadCompany(industry: string, company: string) {
   const detail = await api.company(industry, company);
   if (!detail) return null;
   const others = detail.industryList.filter((item) => item.industry !== industry);
-  const otherRanks = await Promise.all(
-    others.map(async (item) => ({
-      item,
-      detail: await api.company(item.industry, company).catch(() => null),
-    })),
-  );
-  return { detail, otherRanks };
+  const [otherRanks, ranking] = await Promise.all([
+    Promise.all(
+      others.map(async (item) => ({
+        item,
+        detail: await api.company(item.industry, company).catch(() => null),
+      })),
+    ),
+    api.industryCompanies(industry).catch(() => null),
+  ]);
+  return { detail, otherRanks, ranking };
 }
 
-function overallRank(ranks: NonNullable<CompanyDetail['ranks']>) {
+/**
+ * The rank the reader's ranking gives, named by the weights it uses (rules §16); `visitors` is
+ * undefined when the industry's answer could not say whose they are.
+ */
+function overallRank(
+  ranks: NonNullable<CompanyDetail['ranks']>,
+  visitors: WeightsBasis | undefined,
+) {
+  const basis = ranks.prank !== null ? 'personal' : visitors;
+  const label = basis ? WEIGHTS_LABEL[basis] : "visitors' weights";
   return ranks.prank !== null
-    ? { label: 'your priorities', rank: ranks.prank, tied: ranks.ptied === true }
-    : { label: "members' average priorities", rank: ranks.arank, tied: ranks.atied };
+    ? { basis, label, rank: ranks.prank, tied: ranks.ptied === true }
+    : { basis, label, rank: ranks.arank, tied: ranks.atied };
+}
+
+/** How many of the industry's best-ranked companies a company page offers as better choices. */
+const BETTER_CHOICES = 3;
+
+/** The industry's best-ranked companies for the weights in force, this one left out. */
+function betterChoices(ranking: IndustryCompaniesResponse, uprightCid: string) {
+  const { rows } = industryRanking(ranking.result, ranking.moves);
+  const own = rows.find((row) => row.upright_cid === uprightCid);
+  return rows
+    .filter((row) => row.upright_cid !== uprightCid && (own?.rank ?? Infinity) > (row.rank ?? 0))
+    .slice(0, BETTER_CHOICES);
+}
+
+/** Words beside a rank that say what stands behind it (rules §16). */
+const EVIDENCE_WORDS: Record<IssueEvidence, string> = {
+  figure: 'figure below',
+  older_figure: 'latest figure is from an earlier period',
+  score_without_figure: 'score without a published figure',
+  no_score: '',
+};
+
+function peerFigures(metric: DetailMetric, peers: FigurePeers | undefined): PeerFigure[] {
+  if (!peers || peers.count < 2) return [];
+  const shown = (value: number) => formatMetric({ unit: metric.unit, value });
+  const figures = [{ label: `Industry median (${peers.count})`, value: shown(peers.median) }];
+  if (peers.best !== null) figures.push({ label: 'Industry best', value: shown(peers.best) });
+  return figures;
 }
 
 export default function CompanyPage() {
@@ -64,8 +116,25 @@ export default function CompanyPage() {
     <PageState state={state} what="the company">
       {(data) => {
         if (!data) return <NotFoundPage />;
-        const { detail, otherRanks } = data;
+        const { detail, otherRanks, ranking } = data;
         const pageIndustry = detail.industryList.find((item) => item.industry === industry);
+        const industryText = pageIndustry?.industry_text ?? industry;
+        const visitors = ranking?.basis;
+        const applicable = ISSUES.filter((issue) => detail.applicable_issues.includes(issue.key));
+        const ranks = detail.ranks;
+        const overall = ranks && overallRank(ranks, visitors);
+        const issueRank = (key: string) => {
+          const fields = ranks as unknown as Record<string, unknown>;
+          return { rank: fields[`${key}_rank`] as number, tied: fields[`${key}_tied`] === true };
+        };
+        const byRank = ranks
+          ? [...applicable].sort((a, b) => issueRank(a.key).rank - issueRank(b.key).rank)
+          : [];
+        const bestIssue = byRank[0];
+        const worstIssue = byRank[byRank.length - 1];
+        const moves = ranking && ranks ? ranking.moves[detail.upright_cid] : undefined;
+        const move = overall?.basis === 'personal' ? moves?.prank : moves?.arank;
+        const choices = ranking && ranks ? betterChoices(ranking, detail.upright_cid) : [];
         return (
           <article className="company">
             <h1>{detail.company_name}</h1>
@@ -75,6 +144,78 @@ export default function CompanyPage() {
               uprightCid={detail.upright_cid}
               companyName={detail.company_name}
             />
+            {ranks && overall ? (
+              <section
+                className="answer-first"
+                aria-label="Rank at a glance"
+                data-testid="answer-first"
+              >
+                <RankBadge
+                  size="large"
+                  rank={overall.rank}
+                  tied={overall.tied}
+                  of={ranks.lowestRank}
+                  label={`Overall in ${industryText}`}
+                  context={
+                    <span data-testid="weights-label">
+                      {formatPeriod(ranks.period)} · ranked with {overall.label}
+                    </span>
+                  }
+                  move={ranking?.previous_period ? move : undefined}
+                  movesSince={
+                    ranking?.previous_period ? formatPeriod(ranking.previous_period) : undefined
+                  }
+                />
+                {bestIssue && worstIssue && (
+                  <p data-testid="best-worst">
+                    {issueRank(bestIssue.key).rank === issueRank(worstIssue.key).rank ? (
+                      <>
+                        Same rank on every issue that applies:{' '}
+                        {describeRank(
+                          issueRank(bestIssue.key).rank,
+                          issueRank(bestIssue.key).tied,
+                          ranks.lowestRank,
+                        )}
+                        .
+                      </>
+                    ) : (
+                      <>
+                        Best on <strong>{bestIssue.label}</strong> (
+                        {describeRank(
+                          issueRank(bestIssue.key).rank,
+                          issueRank(bestIssue.key).tied,
+                          ranks.lowestRank,
+                        )}
+                        ); worst on <strong>{worstIssue.label}</strong> (
+                        {describeRank(
+                          issueRank(worstIssue.key).rank,
+                          issueRank(worstIssue.key).tied,
+                          ranks.lowestRank,
+                        )}
+                        ).
+                      </>
+                    )}
+                  </p>
+                )}
+                {choices.length > 0 && (
+                  <div className="better-choices" data-testid="better-choices">
+                    <h2 id="choices-heading">Better choices in {industryText}</h2>
+                    <p className="muted">Ranked higher with {overall.label}:</p>
+                    <ol>
+                      {choices.map((choice) => (
+                        <li key={choice.upright_cid} value={choice.rank ?? undefined}>
+                          <PrefetchLink to={WebPaths.company(industry, choice.slug)}>
+                            {choice.company_name}
+                          </PrefetchLink>
+                        </li>
+                      ))}
+                    </ol>
+                  </div>
+                )}
+              </section>
+            ) : (
+              <p data-testid="answer-first">Not ranked in {industryText} this period.</p>
+            )}
             <dl className="facts">
               <dt>Structure</dt>
               <dd>{detail.structure ?? 'Not reported'}</dd>
@@ -129,13 +270,8 @@ export default function CompanyPage() {
                     <PrefetchLink to={WebPaths.industry(industry)}>
                       {pageIndustry?.industry_text ?? industry}
                     </PrefetchLink>
-                    :{' '}
-                    {describeRank(
-                      overallRank(detail.ranks).rank,
-                      overallRank(detail.ranks).tied,
-                      detail.ranks.lowestRank,
-                    )}{' '}
-                    with {overallRank(detail.ranks).label} ({formatPeriod(detail.ranks.period)})
+                    : {describeRank(overall!.rank, overall!.tied, detail.ranks.lowestRank)} with{' '}
+                    {overall!.label} ({formatPeriod(detail.ranks.period)})
                   </li>
                 ) : (
                   <li>Not ranked in {pageIndustry?.industry_text ?? industry} this period.</li>
@@ -147,7 +283,7 @@ export default function CompanyPage() {
                     </PrefetchLink>
                     :{' '}
                     {other?.ranks
-                      ? `${describeRank(overallRank(other.ranks).rank, overallRank(other.ranks).tied, other.ranks.lowestRank)} with ${overallRank(other.ranks).label}`
+                      ? `${describeRank(overallRank(other.ranks, visitors).rank, overallRank(other.ranks, visitors).tied, other.ranks.lowestRank)} with ${overallRank(other.ranks, visitors).label}`
                       : 'not ranked this period'}
                   </li>
                 ))}
@@ -185,8 +321,12 @@ export default function CompanyPage() {
               </p>
               {detail.ranks && (
                 <p data-testid="coverage">
-                  Data coverage: {dataCoverage(detail, detail.ranks.companies_scores).coverage} of{' '}
-                  {ISSUES.length} issues with data
+                  Data coverage:{' '}
+                  {
+                    dataCoverage(detail, detail.ranks.companies_scores, detail.applicable_issues)
+                      .coverage
+                  }{' '}
+                  of {applicable.length} issues that apply to {industryText} with data
                 </p>
               )}
               {detail.ranks && (
@@ -200,12 +340,18 @@ export default function CompanyPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {ISSUES.map((issue) => {
+                    {applicable.map((issue) => {
                       const ranks = detail.ranks as unknown as Record<string, unknown>;
                       const score = detail.ranks?.companies_scores[issue.scoreField];
                       const status = dataCoverage(detail, detail.ranks!.companies_scores).issueData[
                         issue.key
                       ];
+                      const evidence = issueEvidence(
+                        issue.key,
+                        score ?? null,
+                        detail.ranks!.period,
+                        detail,
+                      );
                       return (
                         <tr key={issue.key}>
                           <th scope="row">{issue.label}</th>
@@ -217,6 +363,17 @@ export default function CompanyPage() {
                             of {detail.ranks?.lowestRank}
                             {status !== 'scored' && (
                               <span className="data-note">{ISSUE_DATA_NOTE[status]}</span>
+                            )}
+                            {EVIDENCE_WORDS[evidence] && (
+                              <span className="data-note" data-evidence={evidence}>
+                                {evidence === 'figure' ? (
+                                  <a href={`#detail-${DETAIL_TABLES_OF_ISSUE[issue.key][0]}`}>
+                                    {EVIDENCE_WORDS[evidence]}
+                                  </a>
+                                ) : (
+                                  EVIDENCE_WORDS[evidence]
+                                )}
+                              </span>
                             )}
                           </td>
                           <td>
@@ -249,32 +406,46 @@ export default function CompanyPage() {
               )}
             </section>
 
-            {detail.ranks && <WhyThisRank industry={industry} company={company} />}
+            {detail.ranks && (
+              <WhyThisRank
+                industry={industry}
+                company={company}
+                personal={detail.ranks.prank !== null}
+              />
+            )}
 
-            <CompanyHistory industry={industry} company={detail} />
+            <CompanyHistory
+              industry={industry}
+              company={detail}
+              issues={detail.applicable_issues}
+            />
 
             <section aria-labelledby="details-heading">
               <h2 id="details-heading">The figures behind the ranks</h2>
               <div className="detail-grid">
-                {DETAIL_TABLE_NAMES.map((table) => {
+                {applicableDetailTables(detail.applicable_issues).map((table) => {
                   const entry = detail[table];
+                  const peers = detail.peers[table];
                   return (
                     <section
                       key={table}
                       className="detail-block"
-                      aria-labelledby={`detail-${table}`}
+                      id={`detail-${table}`}
+                      aria-labelledby={`detail-${table}-heading`}
                     >
-                      <h3 id={`detail-${table}`}>{DETAIL_TABLES[table].label}</h3>
+                      <h3 id={`detail-${table}-heading`}>{DETAIL_TABLES[table].label}</h3>
                       {entry ? (
                         <>
-                          <dl>
+                          <div className="figure-cards">
                             {entry.metrics.map((metric) => (
-                              <div key={metric.name} className="metric">
-                                <dt>{metric.label}</dt>
-                                <dd>{formatMetric(metric)}</dd>
-                              </div>
+                              <FigureCard
+                                key={metric.name}
+                                label={metric.label}
+                                value={formatMetric(metric)}
+                                peers={peerFigures(metric, peers?.metrics[metric.name])}
+                              />
                             ))}
-                          </dl>
+                          </div>
                           <p className="source">
                             {formatPeriod(entry)} · Source:{' '}
                             <a href={entry.source.source_url} rel="noopener noreferrer">
@@ -284,7 +455,10 @@ export default function CompanyPage() {
                           </p>
                         </>
                       ) : (
-                        <p className="muted">No data reported.</p>
+                        <p className="muted">
+                          No figure published: the data has no figures behind this issue&apos;s
+                          score.
+                        </p>
                       )}
                     </section>
                   );

@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import {
+  applicableDetailTables,
+  applicableIssues,
   COMPARE_MAX,
   COMPARE_MIN,
-  DETAIL_TABLE_NAMES,
   DETAIL_TABLES,
   ISSUES,
+  WEIGHTS_LABEL,
   WebPaths,
+  type CompanyDetail,
   type ComparisonResponse,
+  type IndustryCompaniesResponse,
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
-import { historyRows, readCompareSlugs } from '../lib/compare-view';
+import { bestOfThese, historyRows, readCompareSlugs } from '../lib/compare-view';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatDate, formatMetric, formatPeriod, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
 import { dataCoverage } from '../lib/ranking-view';
@@ -56,27 +61,7 @@ export default function ComparePage() {
                 Back to the {data.industryResult.industry_text} ranking
               </PrefetchLink>
             </p>
-            {slugs.length < COMPARE_MAX && (
-              <p>
-                <label htmlFor="compare-add">Add a company </label>
-                <select
-                  id="compare-add"
-                  value=""
-                  onChange={(event) =>
-                    event.target.value && setSlugs([...slugs, event.target.value])
-                  }
-                >
-                  <option value="">Choose…</option>
-                  {data.result.ranked
-                    .filter((company) => !slugs.includes(company.slug))
-                    .map((company) => (
-                      <option key={company.upright_cid} value={company.slug}>
-                        {company.company_name}
-                      </option>
-                    ))}
-                </select>
-              </p>
-            )}
+            <CompanyPicker ranking={data} chosen={slugs} onChoose={setSlugs} />
           </>
         )}
       </PageState>
@@ -97,6 +82,7 @@ export default function ComparePage() {
             answer && (
               <ComparisonTables
                 answer={answer}
+                ranking={ranking.kind === 'ready' ? ranking.data : null}
                 onRemove={(slug) => setSlugs(slugs.filter((other) => other !== slug))}
               />
             )
@@ -107,15 +93,92 @@ export default function ComparePage() {
   );
 }
 
+/**
+ * Several companies chosen at once (issue 24 item 9): a checkbox per company of the industry, the
+ * ones compared now ticked, at most COMPARE_MAX; "Compare" writes the choice to the URL.
+ */
+function CompanyPicker({
+  ranking,
+  chosen,
+  onChoose,
+}: {
+  ranking: IndustryCompaniesResponse;
+  chosen: string[];
+  onChoose: (slugs: string[]) => void;
+}) {
+  const [ticked, setTicked] = useState<string[] | null>(null);
+  const current = ticked ?? chosen;
+  const toggle = (slug: string) =>
+    setTicked(
+      current.includes(slug) ? current.filter((other) => other !== slug) : [...current, slug],
+    );
+  return (
+    <form
+      className="compare-picker"
+      data-testid="compare-picker"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChoose(current);
+        setTicked(null);
+      }}
+    >
+      <fieldset>
+        <legend>
+          Choose {COMPARE_MIN} to {COMPARE_MAX} companies ({current.length} chosen)
+        </legend>
+        {ranking.result.ranked.map((company) => (
+          <label key={company.upright_cid}>
+            <input
+              type="checkbox"
+              name="c"
+              value={company.slug}
+              checked={current.includes(company.slug)}
+              disabled={!current.includes(company.slug) && current.length >= COMPARE_MAX}
+              onChange={() => toggle(company.slug)}
+            />{' '}
+            {company.company_name}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="submit"
+        className="button"
+        disabled={current.length < COMPARE_MIN || current.join(',') === chosen.join(',')}
+      >
+        Compare
+      </button>
+    </form>
+  );
+}
+
 function ComparisonTables({
   answer,
+  ranking,
   onRemove,
 }: {
   answer: ComparisonResponse;
+  /** The industry's ranking as the reader sees it: a member's own ranks come from it. */
+  ranking: IndustryCompaniesResponse | null;
   onRemove: (slug: string) => void;
 }) {
   const industry = answer.industryResult.industry;
   const companies = answer.companies.map((entry) => entry.detail);
+  const issues = applicableIssues(answer.industryResult.industry_values);
+  const shownIssues = ISSUES.filter((issue) => issues.includes(issue.key));
+  const visitorsLabel = ranking ? WEIGHTS_LABEL[ranking.basis] : "visitors' weights";
+  const own = new Map(
+    (ranking?.result.pranked ? ranking.result.ranked : []).map((company) => [
+      company.upright_cid,
+      company,
+    ]),
+  );
+  const best = bestOfThese(companies, issues, (company: CompanyDetail) =>
+    own.size > 0 ? (own.get(company.upright_cid)?.prank ?? null) : (company.ranks?.arank ?? null),
+  );
+  const bestMark = (winners: Set<string>, cid: string) =>
+    winners.has(cid) && companies.length > 1 ? (
+      <strong className="best-of-these"> ★ best of these</strong>
+    ) : null;
   const head = (caption: string, first: string) => (
     <>
       <caption>{caption}</caption>
@@ -135,7 +198,7 @@ function ComparisonTables({
   );
   const history = historyRows(answer.companies);
   type Ranks = NonNullable<(typeof companies)[number]['ranks']>;
-  const overallRow = (label: string, rankOf: (ranks: Ranks) => string) => (
+  const overallRow = (label: string, rankOf: (ranks: Ranks) => string, marked = false) => (
     <tr>
       <th scope="row">{label}</th>
       {companies.map((company) => (
@@ -143,6 +206,7 @@ function ComparisonTables({
           {company.ranks
             ? `${rankOf(company.ranks)} of ${company.ranks.lowestRank}`
             : 'not ranked this period'}
+          {marked && bestMark(best.overall, company.upright_cid)}
         </td>
       ))}
     </tr>
@@ -165,13 +229,31 @@ function ComparisonTables({
         <table className="ranking-table compare-table">
           {head('Ranks side by side (1 is best)', 'Rank')}
           <tbody>
-            {overallRow("Overall, members' average priorities", (ranks) =>
-              formatRank(ranks.arank, ranks.atied),
+            {own.size > 0 && (
+              <tr data-testid="compare-own-row">
+                <th scope="row">Overall, your priorities</th>
+                {companies.map((company) => {
+                  const mine = own.get(company.upright_cid);
+                  return (
+                    <td key={company.upright_cid}>
+                      {mine?.prank != null
+                        ? `${formatRank(mine.prank, mine.ptied)} of ${ranking!.result.ranked.length}`
+                        : 'not ranked this period'}
+                      {bestMark(best.overall, company.upright_cid)}
+                    </td>
+                  );
+                })}
+              </tr>
+            )}
+            {overallRow(
+              `Overall, ${visitorsLabel}`,
+              (ranks) => formatRank(ranks.arank, ranks.atied),
+              own.size === 0,
             )}
             {overallRow('Overall, all issues equal', (ranks) =>
               formatRank(ranks.normalized_rank, ranks.tied),
             )}
-            {ISSUES.map((issue) => (
+            {shownIssues.map((issue) => (
               <tr key={issue.key}>
                 <th scope="row">{issue.label}</th>
                 {companies.map((company) => {
@@ -189,6 +271,7 @@ function ComparisonTables({
                       {status !== 'scored' && (
                         <span className="data-note">{ISSUE_DATA_NOTE[status]}</span>
                       )}
+                      {bestMark(best.byIssue[issue.key], company.upright_cid)}
                     </td>
                   );
                 })}
@@ -199,7 +282,7 @@ function ComparisonTables({
               {companies.map((company) => (
                 <td key={company.upright_cid}>
                   {company.ranks
-                    ? `${dataCoverage(company, company.ranks.companies_scores).coverage} of ${ISSUES.length} issues`
+                    ? `${dataCoverage(company, company.ranks.companies_scores, issues).coverage} of ${issues.length} issues that apply`
                     : '—'}
                 </td>
               ))}
@@ -210,7 +293,7 @@ function ComparisonTables({
 
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Rank over time">
         <table className="ranking-table compare-table">
-          {head("Rank over time (members' average priorities)", 'Quarter')}
+          {head(`Rank over time (${visitorsLabel})`, 'Quarter')}
           <tbody>
             {history.map((row) => (
               <tr key={row.period}>
@@ -227,7 +310,7 @@ function ComparisonTables({
       <div className="table-scroll" tabIndex={0} role="region" aria-label="The figures behind">
         <table className="ranking-table compare-table">
           {head('The figures behind the ranks, with their sources', 'Figure')}
-          {DETAIL_TABLE_NAMES.map((table) => (
+          {applicableDetailTables(issues).map((table) => (
             <tbody key={table}>
               <tr>
                 <th scope="rowgroup" colSpan={companies.length + 1}>

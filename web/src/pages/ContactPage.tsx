@@ -65,7 +65,6 @@ export default function ContactPage() {
           else setSent(true);
         })}
       >
-        {errorBox}
         <label htmlFor="contact-name">Your name</label>
         <input {...field('name')} required autoComplete="name" />
         <label htmlFor="contact-email">Email</label>
@@ -73,6 +72,7 @@ export default function ContactPage() {
         <label htmlFor="contact-message">Message</label>
         <textarea {...field('message')} required rows={8} maxLength={5000} />
         <AltchaField onPayload={setAltcha} />
+        {errorBox}
         <button type="submit" className="button" disabled={!altcha || pending}>
           Send message
         </button>

@@ -2,6 +2,7 @@ import { METHODOLOGY_VERSION } from '@upright/contracts';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
 import { PRODUCT_NAME } from '../lib/constants';
+import { embedCode } from '../lib/embed';
 import { useTitle } from '../hooks/useApi';
 
 /**
@@ -26,6 +27,20 @@ export default function DevelopersPage() {
           the <code>X-CSRF-Token</code> header, equal to the cookie that <code>GET /api/csrf</code>{' '}
           sets.
         </p>
+        <h2 id="retries">Retrying a write</h2>
+        <p>
+          Every call that changes something (<code>POST</code>, <code>PUT</code>,{' '}
+          <code>DELETE</code>, except the search queries) takes an <code>Idempotency-Key</code>{' '}
+          header: a new random value, such as a UUID, for each action, sent again unchanged with
+          every try of that action. When an answer is lost (no answer, or a <code>502</code>,{' '}
+          <code>503</code> or <code>504</code>), send the same request with the same key: it is
+          applied once, and every later try gets the first answer again, marked{' '}
+          <code>Idempotent-Replayed: true</code>, for 24 hours. The same key with a different
+          request is refused with <code>422</code>; a try while the first is still being answered
+          gets <code>409</code> with <code>Retry-After</code>. A solved captcha may be sent again
+          with the same key. Keys are up to 128 visible ASCII characters and belong to the caller (a
+          member, or visitors): nobody else&apos;s key can answer yours.
+        </p>
         <h2>Open data</h2>
         <p>
           Every industry ranking, at any period, downloads as CSV or JSON from{' '}
@@ -41,6 +56,23 @@ export default function DevelopersPage() {
           <code>=</code>, <code>+</code>, <code>-</code>, <code>@</code>, a tab or a carriage
           return) gets a <code>&apos;</code> in front, so it shows as text. Numbers are written as
           they are; the JSON files keep every text exactly.
+        </p>
+        <h2 id="embed">Embedding a ranking or a report</h2>
+        <p>
+          Every industry ranking and every published report has a widget: the same table on a bare
+          page meant for an <code>&lt;iframe&gt;</code>, whose links open {PRODUCT_NAME} in the
+          reader&apos;s window. &quot;Embed this&quot;, below an industry ranking or a report, gives
+          its code to copy and a preview. The addresses are{' '}
+          <code>/widgets/companies/us/&#123;industry&#125;</code> and{' '}
+          <code>/widgets/reports/&#123;id&#125;/&#123;date&#125;/&#123;slug&#125;</code>; any site
+          may frame them (no other page may be framed). The code looks like this:
+        </p>
+        <pre className="code-block">
+          <code>{embedCode('https://…/widgets/companies/us/{industry}', 'Industry ranking')}</code>
+        </pre>
+        <p>
+          A widget shows the ranking as a visitor sees it when it loads: it follows every new period
+          and every correction without a change to your page.
         </p>
         <h2>Versioning</h2>
         <ul>

@@ -4,6 +4,7 @@ import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PromoBanner } from '../components/Promo';
 import { ReportList } from '../components/ReportList';
+import { SiteStatement } from '../components/SiteStatement';
 import { Taglines } from '../components/Taglines';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useApi, useTitle } from '../hooks/useApi';
@@ -21,9 +22,17 @@ export default function HomePage() {
   useTitle(`${PRODUCT_NAME}: company rankings by what you care about`);
   // One state for the three lists: they appear together instead of pushing each other down.
   const state = useApi(loadHome, []);
+  // Apart from the lists: a statement that cannot be counted leaves the reports standing.
+  const facts = useApi(api.facts, []);
   return (
     <>
       <h1 className="visually-hidden">{PRODUCT_NAME}</h1>
+      {facts.kind === 'ready' ? (
+        <SiteStatement facts={facts.data} />
+      ) : (
+        // The statement's room is kept while it loads: nothing below it moves (layout shift).
+        <div className="site-statement is-pending" aria-hidden="true" />
+      )}
       <Taglines />
       <PromoBanner />
       <PageState state={state} what="reports and industries">

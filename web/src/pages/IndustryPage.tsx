@@ -1,5 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { applicableIssues, WebPaths } from '@upright/contracts';
 import { api, apiPaths } from '../api/endpoints';
+import { EmbedThis } from '../components/EmbedThis';
 import { IndustryHistory } from '../components/IndustryHistory';
 import { IndustryRanking } from '../components/IndustryRanking';
 import { OpenDataLinks } from '../components/OpenDataLinks';
@@ -47,10 +49,15 @@ export default function IndustryPage() {
               fileName={`${data.industryResult.industry}-${data.period.period_year}-q${data.period.period_qrt}`}
             />
           )}
+          <EmbedThis
+            widgetPath={`/widgets${WebPaths.industry(data.industryResult.industry)}`}
+            title={`${data.industryResult.industry_text} ranking`}
+          />
           {data.period && (
             <IndustryHistory
               industry={data.industryResult.industry}
               industryText={data.industryResult.industry_text}
+              issues={applicableIssues(data.industryResult.industry_values)}
             />
           )}
         </>

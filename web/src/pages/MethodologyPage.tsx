@@ -1,11 +1,35 @@
-import { ISSUES, WebPaths } from '@upright/contracts';
+import {
+  applicableIssues,
+  ISSUES,
+  WEIGHTS_LABEL,
+  WebPaths,
+  type IndustryCompaniesResponse,
+} from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { CrowdWeights } from '../components/CrowdWeights';
+import { IssueDefinitions } from '../components/IssueDefinitions';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatPeriod } from '../lib/format';
 import { useApi, useTitle } from '../hooks/useApi';
+
+/**
+ * The issues the worked example shows: those of its industry (decision 0054), unless an issue that
+ * does not apply ranks its companies differently — then its ranks move sums, and all are shown.
+ */
+function shownIssues(example: IndustryCompaniesResponse) {
+  const applicable = new Set<string>(applicableIssues(example.industryResult.industry_values));
+  const [first, ...rest] = example.result.ranked;
+  const others = ISSUES.filter((issue) => !applicable.has(issue.key));
+  const changeNoRank = others.every((issue) =>
+    rest.every((company) => company[`${issue.key}_rank`] === first?.[`${issue.key}_rank`]),
+  );
+  return {
+    issues: changeNoRank ? ISSUES.filter((issue) => applicable.has(issue.key)) : [...ISSUES],
+    leftOut: changeNoRank && others.length > 0,
+  };
+}
 
 /**
  * docs/product/rules.md#s5 in plain words, worked live by the engine on the smallest industry
@@ -46,12 +70,15 @@ export default function MethodologyPage() {
         </li>
         <li>
           <strong>The weighted rank</strong> multiplies each issue rank by a weight from 0 to 10
-          before adding: for visitors the members&apos; average priorities, for a signed-in member
-          their own. Sums are kept to exactly two decimals, so rounding never changes a rank.
+          before adding: for a signed-in member their own priorities; for visitors the members&apos;
+          average priorities once enough members have set theirs, and equal weights (every issue 5)
+          until then. Pages name the weights they use. Sums are kept to exactly two decimals, so
+          rounding never changes a rank.
         </li>
       </ol>
+      <IssueDefinitions />
       <PageState state={state} what="the worked example">
-        {({ example, weights, methodology_version }) =>
+        {({ example, weights, basis, methodology_version }) =>
           example === null || example.period === null ? (
             <p className="muted">No industry has enough companies for a worked example yet.</p>
           ) : (
@@ -67,13 +94,24 @@ export default function MethodologyPage() {
                 </PrefetchLink>
                 ). Methodology version {methodology_version}.
               </p>
+              <p data-testid="example-weights">
+                The weighted rank uses the weights visitors&apos; rankings use now:{' '}
+                <strong>{WEIGHTS_LABEL[basis]}</strong>
+                {basis === 'equal'
+                  ? ` (every issue ${weights[ISSUES[0].key]}). With equal weights the weighted sum is the sum of ranks times ${weights[ISSUES[0].key]}, so the weighted rank is the overall rank; members' own priorities are what makes them differ.`
+                  : ` (${shownIssues(example)
+                      .issues.map((issue) => `${issue.label} ${weights[issue.key]}`)
+                      .join(', ')}).`}{' '}
+                {shownIssues(example).leftOut &&
+                  'Only the issues that apply to this industry are shown: every company has the same rank on the others, so they change no rank.'}
+              </p>
               <div className="table-scroll" tabIndex={0} role="region" aria-label="Worked example">
                 <table>
                   <caption>Issue ranks, sums and the ranks they give</caption>
                   <thead>
                     <tr>
                       <th scope="col">Company</th>
-                      {ISSUES.map((issue) => (
+                      {shownIssues(example).issues.map((issue) => (
                         <th scope="col" key={issue.key}>
                           {issue.label}
                           <br />
@@ -90,7 +128,7 @@ export default function MethodologyPage() {
                     {example.result.ranked.map((company) => (
                       <tr key={company.upright_cid}>
                         <th scope="row">{company.company_name}</th>
-                        {ISSUES.map((issue) => (
+                        {shownIssues(example).issues.map((issue) => (
                           <td key={issue.key}>
                             {company[`${issue.key}_rank`]}
                             {company[`${issue.key}_tied`] ? ' (tied)' : ''}

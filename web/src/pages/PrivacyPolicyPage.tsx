@@ -20,9 +20,11 @@ export default function PrivacyPolicyPage() {
       </p>
       <h2>Cookies</h2>
       <p>
-        Sign-in uses cookies: an encrypted session cookie keeps you signed in, and a security cookie
-        protects forms. We also remember that you accepted the cookie notice and, for the session
-        only, that you dismissed a promotion.
+        Sign-in uses cookies: an encrypted session cookie keeps you signed in, a second one without
+        any secret tells the page that you are (so visitors&apos; pages do not ask), and a security
+        cookie protects forms. We also remember your answer to the cookie notice and, for the
+        session only, that you dismissed a promotion. These are all the cookies the site sets: none
+        is for advertising or tracking, so refusing non-essential cookies changes nothing else.
       </p>
       <h2>Analytics</h2>
       <p>

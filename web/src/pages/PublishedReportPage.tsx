@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { WebPaths } from '@upright/contracts';
 import { api, unwrapPublished } from '../api/endpoints';
+import { EmbedThis } from '../components/EmbedThis';
 import { PageState } from '../components/PageState';
 import { ReportView } from '../components/ReportView';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -37,7 +38,13 @@ export default function PublishedReportPage() {
             )}
           />
         ) : (
-          <ReportView published={data.published} />
+          <>
+            <ReportView published={data.published} />
+            <EmbedThis
+              widgetPath={`/widgets${data.published.canonical}`}
+              title={data.published.report.title}
+            />
+          </>
         )
       }
     </PageState>

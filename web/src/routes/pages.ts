@@ -31,6 +31,8 @@ const PAGE_IMPORTS: Record<RoutePath, () => Promise<PageModule>> = {
   // The API reference renderer is large: it is in this route's chunk only.
   '/developers': () => import('../pages/DevelopersPage'),
   '/methodology': () => import('../pages/MethodologyPage'),
+  '/industries': () => import('../pages/IndustriesPage'),
+  '/accessibility': () => import('../pages/AccessibilityPage'),
   '/corrections/request': () => import('../pages/corrections/CorrectionRequestPage'),
   '/corrections/us/:industry/:company': () => import('../pages/corrections/CorrectionLedgerPage'),
   '/admin/corrections': () => import('../pages/corrections/AdminCorrectionsPage'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WebPaths } from '@upright/contracts';
-import { isBarePath, matchRoute } from './table';
+import { canonicalLocation, isBarePath, matchRoute } from './table';
 
 describe('route table', () => {
   it('has a page for every path other parts link to (WebPaths)', () => {
@@ -29,6 +29,8 @@ describe('route table', () => {
       WebPaths.adminCorrections(),
       '/about',
       '/faq',
+      '/industries',
+      '/accessibility',
     ];
     for (const path of paths) expect(matchRoute(path)).not.toBeNull();
     expect(matchRoute('/nothing/here/at/all')).toBeNull();
@@ -39,9 +41,30 @@ describe('route table', () => {
     expect(match.route.data?.(match.params)).toEqual(['/api/companies/us/banks']);
   });
 
-  it('widgets use the bare layout', () => {
+  it('widgets use the bare layout (and only they may be framed, the BFF asks this too)', () => {
     expect(isBarePath('/widgets/companies/us/banks')).toBe(true);
+    expect(isBarePath('/widgets/reports/1/2026-01-01/x')).toBe(true);
+    expect(isBarePath('/widgetsx')).toBe(false);
     expect(isBarePath('/companies/us/banks')).toBe(false);
     expect(matchRoute('/widgets/reports/1/2026-01-02/x')?.route.bare).toBe(true);
+  });
+
+  it('keeps a location to its path and the query its route reads (record 0049)', () => {
+    expect(canonicalLocation('/companies/us/banks?utm_source=x&fbclid=1&gclid=2')).toBe(
+      '/companies/us/banks',
+    );
+    expect(canonicalLocation('/companies/us/banks?q=acme&utm_medium=social&sort=tax')).toBe(
+      '/companies/us/banks?sort=tax&q=acme',
+    );
+    expect(canonicalLocation('/reports?page=2&junk')).toBe('/reports?page=2');
+    // The layout's search bar reads its state on every page but widgets.
+    expect(
+      canonicalLocation('/about?utm_source=x&search_in=reports&search=tax&search_sector=a'),
+    ).toBe('/about?search=tax&search_in=reports&search_sector=a');
+    expect(canonicalLocation('/widgets/companies/us/banks?search=tax')).toBe(
+      '/widgets/companies/us/banks',
+    );
+    expect(canonicalLocation('/about')).toBe('/about');
+    expect(canonicalLocation('/no/such/page?x=1')).toBe('/no/such/page?x=1');
   });
 });

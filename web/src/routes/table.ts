@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { apiPaths } from '../api/endpoints';
+import { SEARCH_QUERY } from '../search/url-state';
 
 export interface RouteDefinition {
   path: string;
@@ -7,6 +8,12 @@ export interface RouteDefinition {
   data?: (params: Record<string, string | undefined>) => string[];
   /** `/widgets/…`: bare layout, no header or footer. */
   bare?: boolean;
+  /**
+   * The query parameters the page reads (a name ending in `*`: every name so begun), besides the
+   * layout's search bar's. The server keeps and renders a page under its path and these alone
+   * (record 0049): others (`utm_*`, `fbclid`, junk) get the same kept page.
+   */
+  query?: readonly string[];
 }
 
 /**
@@ -16,11 +23,12 @@ export interface RouteDefinition {
 export const ROUTES = [
   {
     path: '/',
-    data: () => [apiPaths.featured(1), apiPaths.latest(1)],
+    data: () => [apiPaths.facts(), apiPaths.featured(1), apiPaths.latest(1)],
   },
   {
     path: '/reports',
     data: () => [apiPaths.latest(1)],
+    query: ['page'],
   },
   {
     path: '/reports/:id/:date/:slug',
@@ -29,15 +37,14 @@ export const ROUTES = [
   {
     path: '/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],
+    query: ['sort', 'dir', 'q'],
   },
   {
     path: '/companies/us/:industry/:company',
     data: ({ industry, company }) => [apiPaths.company(industry!, company!)],
   },
-  {
-    path: '/compare/us/:industry',
-  },
-  { path: '/account/signin' },
+  { path: '/compare/us/:industry', query: ['c'] },
+  { path: '/account/signin', query: ['next'] },
   { path: '/account/signup' },
   { path: '/account/priorities' },
   { path: '/account/settings' },
@@ -49,17 +56,21 @@ export const ROUTES = [
   },
   { path: '/about' },
   { path: '/faq' },
-  { path: '/contact' },
+  { path: '/contact', query: ['report', 'path'] },
   { path: '/privacy-policy' },
   { path: '/terms-of-use' },
   { path: '/developers' },
-  { path: '/corrections/request' },
+  { path: '/corrections/request', query: ['industry', 'company', 'field', 'period'] },
   {
     path: '/corrections/us/:industry/:company',
     data: ({ industry, company }) => [apiPaths.correctionLedger(industry!, company!)],
+    query: ['page'],
   },
-  { path: '/admin/corrections' },
+  { path: '/admin/corrections', query: ['page'] },
   { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
+  // Issue 24 (decision 0056): the industries index and the accessibility statement.
+  { path: '/industries', data: () => [apiPaths.facts()] },
+  { path: '/accessibility' },
   {
     path: '/widgets/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],
@@ -85,6 +96,30 @@ export function matchRoute(pathname: string): {
   return null;
 }
 
+/**
+ * A location as the server keeps and renders it (record 0049): the path and only the query
+ * parameters its route reads, in the route's order. A path of no route is left as it is.
+ */
+export function canonicalLocation(location: string): string {
+  const start = location.indexOf('?');
+  if (start < 0) return location;
+  const pathname = location.slice(0, start);
+  const matched = matchRoute(pathname);
+  if (matched === null) return location;
+  const given = new URLSearchParams(location.slice(start + 1));
+  const kept = new URLSearchParams();
+  const read = [...(matched.route.bare ? [] : SEARCH_QUERY), ...(matched.route.query ?? [])];
+  for (const declared of read) {
+    const names = declared.endsWith('*')
+      ? [...new Set(given.keys())].filter((name) => name.startsWith(declared.slice(0, -1))).sort()
+      : [declared];
+    for (const name of names) for (const value of given.getAll(name)) kept.append(name, value);
+  }
+  const search = kept.toString();
+  return search === '' ? pathname : `${pathname}?${search}`;
+}
+
+/** Bare pages: no header or footer, and the only pages other sites may frame (the BFF asks too). */
 export function isBarePath(pathname: string): boolean {
   return pathname === '/widgets' || pathname.startsWith('/widgets/');
 }

@@ -19,6 +19,9 @@ const MODE = 'search_in';
 const DEFAULT_MODE: SearchApp = 'companies';
 const filterParam = (id: string) => `search_${id}`;
 
+/** The query parameters the search bar reads, on every page it is on (`*`: any name so begun). */
+export const SEARCH_QUERY = [TEXT, 'search_*'] as const;
+
 const isMode = (value: string | null): value is SearchApp =>
   value !== null && Object.prototype.hasOwnProperty.call(SEARCH_MODES, value);
 

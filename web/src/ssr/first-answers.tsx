@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { canonicalLocation } from '../routes/table';
 
 /** What a page's request came to, in a form that travels from the server to the browser. */
 export type Outcome =
@@ -49,8 +50,9 @@ export function embeddedFirstAnswers(record: FirstAnswersRecord): FirstAnswers {
   let used = true;
   let forOtherViewer = false;
   return {
+    // The server rendered the canonical location: a shared link's tracking query is not read.
     take: (id, _load, location) =>
-      used && location === record.location ? record.answers[id] : undefined,
+      used && canonicalLocation(location) === record.location ? record.answers[id] : undefined,
     get used() {
       return used;
     },

@@ -9,10 +9,11 @@ import {
   useState,
 } from 'react';
 import type { ReactNode } from 'react';
-import { ERROR_TEXTS } from '@upright/contracts';
+import { ERROR_TEXTS, SESSION_HINT_COOKIE } from '@upright/contracts';
 import type { SessionUser } from '../api/account-types';
 import { api } from '../api/endpoints';
 import { ApiError, clearPrefetched, setUnauthorizedListener } from '../api/http';
+import { getCookie } from '../lib/cookies';
 import { useFirstAnswers } from '../ssr/first-answers';
 
 /**
@@ -66,6 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedListener(() => {
       if (statusRef.current === 'member') ended(ERROR_TEXTS.sessionExpired);
     });
+    // A visitor has no hint cookie: no probe, so no 401 for the browser to log (decision 0056).
+    if (getCookie(SESSION_HINT_COOKIE) === null) {
+      setStatus('anonymous');
+      return;
+    }
     api
       .user()
       .then((probed) =>

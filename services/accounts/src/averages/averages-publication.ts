@@ -12,8 +12,10 @@ import {
   SERVICE_CONFIG,
   ServiceClient,
 } from '@upright/platform';
-import type { AccountsConfig } from '../config';
+import { averagesRule, type AccountsConfig } from '../config';
+import { DEFAULT_AVERAGES } from './averages';
 import { AveragesSnapshots } from './averages-snapshots.repository';
+import { periodStart, type AveragesRule } from './period';
 
 /** How often each replica checks whether pending averages are due. */
 const TICK_MS = 1000;
@@ -37,6 +39,14 @@ if redis.call('HSETNX', KEYS[4], 'data', ARGV[1]) == 0 then redis.call('HINCRBY'
 redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[4], 'data'))
 return 'members:' .. members`;
 
+/** Puts the weights of the month in force (decision 0055) and moves the `data` version if they changed. */
+const PUT_IN_FORCE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+if redis.call('HSETNX', KEYS[2], 'data', ARGV[2]) == 0 then redis.call('HINCRBY', KEYS[2], 'data', 1) end
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[2], 'data'))
+return 1`;
+
 /**
  * docs/product/rules.md#s11: averages change with every saved priority, but visitors' rankings
  * follow them at most once per AVERAGES_REFRESH_S, so a busy sign-up day cannot empty every cache.
@@ -47,6 +57,9 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
   private readonly logger = new Logger(AveragesPublication.name);
   private readonly keys: ReturnType<typeof publicDataKeys>;
   private timer?: NodeJS.Timeout;
+  private readonly rule: AveragesRule;
+  /** The month whose weights this replica put in force (ms of its 1st). */
+  private period?: number;
 
   constructor(
     private readonly connection: RedisConnection,
@@ -55,6 +68,18 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
     private readonly snapshots: AveragesSnapshots,
   ) {
     this.keys = publicDataKeys(config.TRANSPORT_PREFIX);
+    this.rule = averagesRule(config);
+  }
+
+  /** Where a publication goes: the weights of visitors' rankings, or only a preview (0055). */
+  private get publishedKey(): string {
+    return this.rule === 'monthly' ? this.keys.previewAverages : this.keys.publishedAverages;
+  }
+
+  /** The latest publication, whether it weighs visitors' rankings yet or not. */
+  async latest(): Promise<Averages | null> {
+    const json = await this.connection.redis.get(this.publishedKey);
+    return json === null ? null : (JSON.parse(json) as Averages);
   }
 
   /** The averages visitors' rankings use now, or null when none were published yet. */
@@ -86,7 +111,7 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
       6,
       this.keys.pendingAverages,
       this.keys.averagesDue,
-      this.keys.publishedAverages,
+      this.publishedKey,
       this.keys.versions,
       this.keys.broadcast,
       this.keys.pendingAveragesMembers,
@@ -95,11 +120,9 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
       now ? '1' : '0',
     );
     if (typeof published !== 'string') return false;
-    const averages = await this.published();
+    const averages = await this.latest();
     if (averages !== null) {
-      await this.services
-        .emit(Events.accounts.averagesChanged, averages)
-        .catch((error: unknown) => this.logger.warn(`averages event not sent: ${String(error)}`));
+      if (this.rule === 'immediate') await this.announce(averages);
       // Only the replica whose script published records it, so each publication is one row.
       // Lost if Postgres is away this moment: the history then skips one step (decision 0037).
       const members = Number(published.slice('members:'.length));
@@ -112,12 +135,45 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
     return true;
   }
 
+  /**
+   * Decision 0055's monthly rule: once per month (and at start) puts in force the last
+   * publication before the 1st, or equal weights when there is none; returns whether the
+   * weights of visitors' rankings changed.
+   */
+  async enforce(now = new Date()): Promise<boolean> {
+    if (this.rule !== 'monthly') return false;
+    const start = periodStart(now).getTime();
+    if (this.period === start) return false;
+    const averages = (await this.snapshots.before(new Date(start)))?.averages ?? DEFAULT_AVERAGES;
+    const moved = await this.connection.redis.eval(
+      PUT_IN_FORCE,
+      3,
+      this.keys.publishedAverages,
+      this.keys.versions,
+      this.keys.broadcast,
+      JSON.stringify(averages),
+      String(Date.now()),
+      String(BROADCAST_STREAM_MAXLEN),
+    );
+    this.period = start;
+    if (moved !== 1) return false;
+    await this.announce(averages);
+    return true;
+  }
+
+  /** Tells rankings at once; its replicas that miss the event catch up by polling. */
+  private async announce(averages: Averages): Promise<void> {
+    await this.services
+      .emit(Events.accounts.averagesChanged, averages)
+      .catch((error: unknown) => this.logger.warn(`averages event not sent: ${String(error)}`));
+  }
+
   onApplicationBootstrap(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      this.publishIfDue().catch((error: unknown) =>
-        this.logger.warn(`averages not published: ${String(error)}`),
-      );
+      this.publishIfDue()
+        .then(() => this.enforce())
+        .catch((error: unknown) => this.logger.warn(`averages not published: ${String(error)}`));
     }, TICK_MS);
     this.timer.unref();
   }

@@ -29,6 +29,15 @@ export class AveragesSnapshots {
     return row === null ? null : snapshotOf(row);
   }
 
+  /** The last publication before `start` (decision 0055: the one in force from then). */
+  async before(start: Date): Promise<KeptSnapshot | null> {
+    const row = await this.db.averagesSnapshot.findFirst({
+      where: { publishedAt: { lt: start } },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+    });
+    return row === null ? null : snapshotOf(row);
+  }
+
   /** The last publications that counted at least `minMembers` members, oldest first. */
   async shown(minMembers: number): Promise<KeptSnapshot[]> {
     const rows = await this.db.averagesSnapshot.findMany({

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Averages, CrowdAverages } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
-import type { AccountsConfig } from '../config';
-import { crowdAverages, DEFAULT_AVERAGES } from './averages';
+import { averagesRule, type AccountsConfig } from '../config';
+import { crowdAverages, DEFAULT_AVERAGES, type KeptSnapshot } from './averages';
 import { AveragesSnapshots } from './averages-snapshots.repository';
 import { AveragesPublication } from './averages-publication';
 import { AveragesRepository } from './averages.repository';
+import { countingAt, periodStart, type AveragesRule } from './period';
 import { recomputation, type ReleaseRule } from './release';
 
 /**
@@ -17,6 +18,7 @@ import { recomputation, type ReleaseRule } from './release';
 export class AveragesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AveragesService.name);
   private readonly rule: ReleaseRule;
+  private readonly averagesRule: AveragesRule;
 
   constructor(
     private readonly stored: AveragesRepository,
@@ -28,13 +30,32 @@ export class AveragesService implements OnApplicationBootstrap {
       minMembers: config.AVERAGES_MIN_MEMBERS,
       minChanges: config.AVERAGES_MIN_CHANGES,
     };
+    this.averagesRule = averagesRule(config);
   }
 
   async crowd(): Promise<CrowdAverages> {
     const min = this.config.AVERAGES_MIN_MEMBERS;
+    const now = new Date();
     const latest = await this.snapshots.latest();
     const history = latest !== null && latest.members >= min ? await this.snapshots.shown(min) : [];
-    return crowdAverages(latest, history, this.rule);
+    const counted = await this.stored.counted(countingAt(this.averagesRule, now));
+    return crowdAverages(latest, history, this.rule, {
+      counted,
+      inForce: await this.inForce(latest, now),
+      rule: this.averagesRule,
+    });
+  }
+
+  /**
+   * The weights of visitors' rankings and since when, null for equal weights: the latest
+   * publication, or under the monthly rule the last one before the 1st (decision 0055).
+   */
+  private async inForce(latest: KeptSnapshot | null, now: Date): Promise<CrowdAverages['in_force']> {
+    const monthly = this.averagesRule === 'monthly';
+    const start = periodStart(now);
+    const kept = monthly ? await this.snapshots.before(start) : latest;
+    if (kept === null || kept.members < this.config.AVERAGES_MIN_MEMBERS) return null;
+    return { since: monthly ? start.toISOString() : kept.published_at, averages: kept.averages };
   }
 
   /**
@@ -46,7 +67,10 @@ export class AveragesService implements OnApplicationBootstrap {
   async published(): Promise<Averages> {
     return (
       (await this.publication.published()) ??
-      (await this.snapshots.latest())?.averages ??
+      (this.averagesRule === 'monthly'
+        ? await this.snapshots.before(periodStart(new Date()))
+        : await this.snapshots.latest()
+      )?.averages ??
       DEFAULT_AVERAGES
     );
   }
@@ -56,7 +80,8 @@ export class AveragesService implements OnApplicationBootstrap {
    * once released (decision 0043).
    */
   async recompute(): Promise<Averages> {
-    const { averages, release } = await this.stored.recompute((sums, changed) =>
+    const counting = countingAt(this.averagesRule, new Date());
+    const { averages, release } = await this.stored.recompute(counting, (sums, changed) =>
       recomputation(sums, changed, this.rule),
     );
     if (release !== null) await this.publication.offer(release.averages, release.members);
@@ -70,7 +95,7 @@ export class AveragesService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     try {
       // First, so that a release of the recomputation replaces it while pending.
-      if ((await this.publication.published()) === null) {
+      if ((await this.publication.latest()) === null) {
         const latest = await this.snapshots.latest();
         if (latest !== null) await this.publication.offer(latest.averages, latest.members);
       }

@@ -14,6 +14,34 @@ import type { ReleaseRule } from './release';
 export interface PrioritySums {
   count: number;
   sums: Readonly<Record<IssueKey, number>>;
+  /**
+   * How many members' values each sum holds once the extremes are dropped (decision 0055's
+   * trimmed mean); `count` when nothing is dropped.
+   */
+  kept?: number;
+}
+
+/** Decision 0055: each end of every issue's sorted priorities dropped before the mean. */
+export const TRIM_FRACTION = 0.1;
+
+/**
+ * Sums of the members' priorities (each in the order of ISSUES) with the lowest and highest
+ * ⌊fraction·n⌋ values of every issue dropped: the same number on each issue, so one `kept`.
+ */
+export function trimmedSums(
+  priorities: readonly (readonly number[])[],
+  fraction: number,
+): PrioritySums {
+  const count = priorities.length;
+  const dropped = Math.floor(count * fraction);
+  const sums = Object.fromEntries(
+    ISSUES.map((issue, i) => {
+      const sorted = priorities.map((values) => values[i]!).sort((a, b) => a - b);
+      const kept = sorted.slice(dropped, count - dropped);
+      return [issue.key, kept.reduce((total, value) => total + value, 0)];
+    }),
+  ) as Record<IssueKey, number>;
+  return { count, sums, kept: count - 2 * dropped };
 }
 
 /** 5 for every issue: the averages of nobody, and what visitors get before any publication. */
@@ -28,13 +56,18 @@ export const DEFAULT_AVERAGES: Averages = Object.freeze(
  * members, rounded half up to 2 decimals; 5 for every issue until `minMembers` count (decision
  * 0020: the averages of one or two members would be their priorities). Computed in integers
  * (hundredths), so no float drift: sum·100/count rounded is ⌊(200·sum + count) / 2count⌋.
+ * With trimmed sums (decision 0055) the minimum applies to the members counted, the mean to
+ * those kept.
  */
-export function averagesOf({ count, sums }: PrioritySums, minMembers = 1): Averages {
+export function averagesOf(
+  { count, sums, kept = count }: PrioritySums,
+  minMembers = 1,
+): Averages {
   if (count === 0 || count < minMembers) return DEFAULT_AVERAGES;
   return Object.fromEntries(
     ISSUES.map((issue) => {
       const sum = sums[issue.key];
-      const hundredths = Math.floor((200 * sum + count) / (2 * count));
+      const hundredths = Math.floor((200 * sum + kept) / (2 * kept));
       return [AVERAGE_FIELD_OF_ISSUE[issue.key], hundredths / 100];
     }),
   ) as Averages;
@@ -80,16 +113,29 @@ export function shownSnapshot(kept: KeptSnapshot, minMembers: number): CrowdSnap
   };
 }
 
+/** What counts now besides the publications: how many members, and the weights in force. */
+export interface CrowdNow {
+  counted: number;
+  inForce: CrowdAverages['in_force'];
+  rule: CrowdAverages['rule'];
+}
+
 /**
  * `GET /api/averages/history` (issue 15): the latest publication and the history, or nothing
  * while the latest publication counted fewer than `minMembers` (decision 0020), whatever was
- * shown before.
+ * shown before; with the members still needed (issue 24) and the weights in force (0055).
  */
 export function crowdAverages(
   latest: KeptSnapshot | null,
   history: readonly KeptSnapshot[],
   { minMembers, minChanges }: ReleaseRule,
+  { counted, inForce, rule }: CrowdNow,
 ): CrowdAverages {
+  const now = {
+    members_needed: Math.max(0, minMembers - counted),
+    rule,
+    in_force: inForce,
+  };
   if (latest === null || latest.members < minMembers) {
     return {
       shown: false,
@@ -99,6 +145,7 @@ export function crowdAverages(
       members: null,
       since: null,
       history: [],
+      ...now,
     };
   }
   return {
@@ -111,5 +158,6 @@ export function crowdAverages(
     history: history
       .filter((snapshot) => snapshot.members >= minMembers)
       .map((snapshot) => shownSnapshot(snapshot, minMembers)),
+    ...now,
   };
 }

@@ -179,6 +179,9 @@ export const crowdAveragesAnswerSchema: z.ZodType<CrowdAverages> = z.object({
   history: z.array(
     z.object({ published_at: isoTime, members: membersBand, averages: averagesAnswerSchema }),
   ),
+  members_needed: z.int(),
+  rule: z.enum(['monthly', 'immediate']),
+  in_force: z.object({ since: isoTime, averages: averagesAnswerSchema }).nullable(),
 });
 
 export const followsAnswerSchema: z.ZodType<FollowsResponse> = z.object({

@@ -86,4 +86,16 @@ export interface CrowdAverages {
   since: string | null;
   /** Oldest first; only publications that averaged at least `min_members` members. */
   history: CrowdSnapshot[];
+  /** Members who still must count before averages weigh anything (0 from the minimum on). */
+  members_needed: number;
+  /**
+   * Decision 0055: `monthly` — verified members of 30 days and more count, and a publication
+   * weighs visitors' rankings from the 1st of the next month; `immediate` (test stacks) — at once.
+   */
+  rule: 'monthly' | 'immediate';
+  /**
+   * The weights of visitors' rankings and when they took effect (decision 0055: the 1st of the
+   * month); null while they are equal weights. `averages` above may be a newer preview.
+   */
+  in_force: { since: string; averages: Averages } | null;
 }

@@ -69,44 +69,56 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
         How much does each issue matter to you, from {PRIORITY_MIN} (not at all) to {PRIORITY_MAX}{' '}
         (most)? Every industry ranking on {PRODUCT_NAME} is weighted by your choices.
       </p>
-      <form
-        id="priorities-form"
-        className="priorities"
-        onSubmit={submit(async () => {
-          await api.savePriorities(values);
-          clearPrefetched();
-          setSaved(values);
-          setUpdated(true);
-        })}
-      >
-        {errorBox}
-        <fieldset>
-          <legend>Issues that weight the rankings</legend>
-          {RANKED_FIELDS.map(({ field, label }) => (
-            <PriorityInput
-              key={field}
-              field={field}
-              label={label}
-              value={values[field]}
-              onChange={set(field)}
-            />
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>More issues (not ranked yet)</legend>
-          {NOT_RANKED_FIELDS.map(({ field, label }) => (
-            <PriorityInput
-              key={field}
-              field={field}
-              label={label}
-              note="not ranked yet"
-              value={values[field]}
-              onChange={set(field)}
-            />
-          ))}
-        </fieldset>
-      </form>
-      <PriorityPreview values={values} />
+      <div className="priorities-layout">
+        <form
+          id="priorities-form"
+          className="priorities"
+          onSubmit={submit(async () => {
+            await api.savePriorities(values);
+            clearPrefetched();
+            setSaved(values);
+            setUpdated(true);
+          })}
+        >
+          {errorBox}
+          <fieldset>
+            <legend>The {RANKED_FIELDS.length} issues that weight the rankings</legend>
+            {RANKED_FIELDS.map(({ field, label }) => (
+              <PriorityInput
+                key={field}
+                field={field}
+                label={label}
+                value={values[field]}
+                onChange={set(field)}
+              />
+            ))}
+          </fieldset>
+          {/* Asked for the future, weighing nothing yet: folded, so the nine and the preview
+              share the first screen (issue 24 item 13). */}
+          <details className="not-ranked">
+            <summary>
+              {NOT_RANKED_FIELDS.length} more issues, not ranked yet: tell us what else matters
+            </summary>
+            <fieldset>
+              <legend>More issues (not ranked yet)</legend>
+              {NOT_RANKED_FIELDS.map(({ field, label }) => (
+                <PriorityInput
+                  key={field}
+                  field={field}
+                  label={label}
+                  note="not ranked yet"
+                  value={values[field]}
+                  onChange={set(field)}
+                />
+              ))}
+            </fieldset>
+          </details>
+        </form>
+        {/* Beside the sliders on a wide screen and kept in view while they move. */}
+        <div className="priorities-preview">
+          <PriorityPreview values={values} />
+        </div>
+      </div>
       <SaveBar dirty={dirty} canSave={!pending} form="priorities-form" />
       {updated && (
         <SuccessOverlay

@@ -56,13 +56,13 @@ export default function ResetPasswordPage() {
           else setSaved(true);
         })}
       >
-        {errorBox}
         <NewPasswordField
           id="reset-password"
           label="New password"
           value={password}
           onValueChange={setPassword}
         />
+        {errorBox}
         <button type="submit" className="button" disabled={pending}>
           Save password
         </button>

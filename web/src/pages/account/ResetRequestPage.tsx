@@ -39,7 +39,6 @@ export default function ResetRequestPage() {
           setSent(true);
         })}
       >
-        {errorBox}
         <Field
           id="reset-email"
           label="Email"
@@ -50,6 +49,7 @@ export default function ResetRequestPage() {
           onValueChange={setEmail}
         />
         <AltchaField onPayload={setAltcha} />
+        {errorBox}
         <button type="submit" className="button" disabled={!altcha || pending}>
           Send reset link
         </button>

@@ -42,8 +42,8 @@ export default function SignInPage() {
           navigate(safeNext(params.get('next')));
         })}
       >
-        {errorBox}
         <CredentialFields idPrefix="signin" value={credentials} onChange={setCredentials} />
+        {errorBox}
         <button type="submit" className="button" disabled={pending}>
           Sign in
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tooYoungToJoin, typedBirthDate } from './SignUpPage';
+import { missingToJoin, tooYoungToJoin, typedBirthDate } from './SignUpPage';
 import { safeNext } from './SignInPage';
 
 describe('sign-up and sign-in rules', () => {
@@ -32,5 +32,40 @@ describe('sign-up and sign-in rules', () => {
     expect(safeNext('//evil.example')).toBe('/');
     expect(safeNext('https://evil.example')).toBe('/');
     expect(safeNext(null)).toBe('/');
+  });
+
+  it('names everything the disabled Join button waits for, and nothing once complete', () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const empty = {
+      first_name: '',
+      last_name: ' ',
+      email: 'not-an-address',
+      password: 'short',
+      ...born('', '', ''),
+    };
+    expect(missingToJoin(empty, { individual: false, captcha: false }, now)).toEqual([
+      'your first name',
+      'your last name',
+      'your email address',
+      expect.stringMatching(/^a password of at least \d+ characters$/),
+      'your date of birth',
+      'the box saying you are an individual',
+      'the captcha',
+    ]);
+    const complete = {
+      first_name: 'Ada',
+      last_name: 'Tester',
+      email: 'ada@example.org',
+      password: 'a long enough passphrase',
+      ...born('1990', '7', '14'),
+    };
+    expect(missingToJoin(complete, { individual: true, captcha: true }, now)).toEqual([]);
+    expect(
+      missingToJoin(
+        { ...complete, ...born('2020', '1', '1') },
+        { individual: true, captcha: true },
+        now,
+      ),
+    ).toEqual([expect.stringMatching(/^to be \d+ or older$/)]);
   });
 });

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { isCalendarDate, oldEnoughToJoin, type CalendarDate } from '@upright/contracts';
+import {
+  isCalendarDate,
+  oldEnoughToJoin,
+  PASSWORD_MIN_LENGTH,
+  type CalendarDate,
+} from '@upright/contracts';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
@@ -36,6 +41,26 @@ export function tooYoungToJoin(fields: BirthFields, now: Date = new Date()): boo
   return birth !== null && !oldEnoughToJoin(birth, now);
 }
 
+/** What the sign-up form still needs, in the words the disabled Join button shows beside it. */
+export function missingToJoin(
+  form: BirthFields & { first_name: string; last_name: string; email: string; password: string },
+  checks: { individual: boolean; captcha: boolean },
+  now: Date = new Date(),
+): string[] {
+  const missing: string[] = [];
+  if (form.first_name.trim() === '') missing.push('your first name');
+  if (form.last_name.trim() === '') missing.push('your last name');
+  if (!/^[^@\s]+@[^@\s]+$/.test(form.email.trim())) missing.push('your email address');
+  if (form.password.length < PASSWORD_MIN_LENGTH) {
+    missing.push(`a password of at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  if (typedBirthDate(form) === null) missing.push('your date of birth');
+  else if (tooYoungToJoin(form, now)) missing.push(`to be ${MINIMUM_AGE} or older`);
+  if (!checks.individual) missing.push('the box saying you are an individual');
+  if (!checks.captcha) missing.push('the captcha');
+  return missing;
+}
+
 export default function SignUpPage() {
   useTitle(`Join · ${PRODUCT_NAME}`);
   const session = useSession();
@@ -55,6 +80,7 @@ export default function SignUpPage() {
   // docs/product/spec.md#s8: the server's error text is shown.
   const { submit, errorBox, pending } = useFormSubmit();
   const tooYoung = tooYoungToJoin(form);
+  const missing = missingToJoin(form, { individual, captcha: altcha !== null });
   const input = (name: keyof typeof form) => ({
     id: `signup-${name}`,
     value: form[name],
@@ -67,7 +93,7 @@ export default function SignUpPage() {
       <form
         className="form"
         onSubmit={submit(async () => {
-          if (!altcha || tooYoung || !individual) return;
+          if (!altcha || !individual || missing.length > 0) return;
           const answer = await api.signUp({
             ...form,
             birth_year: Number(form.birth_year),
@@ -81,7 +107,6 @@ export default function SignUpPage() {
           navigate('/account/priorities');
         })}
       >
-        {errorBox}
         <Field
           {...input('first_name')}
           label="First name"
@@ -144,13 +169,18 @@ export default function SignUpPage() {
           Send me the newsletter (optional)
         </CheckField>
         <AltchaField onPayload={setAltcha} />
+        {errorBox}
         <button
           type="submit"
           className="button"
-          disabled={!altcha || tooYoung || !individual || pending}
+          disabled={missing.length > 0 || pending}
+          aria-describedby="join-missing"
         >
           Join
         </button>
+        <p id="join-missing" className="muted" aria-live="polite" data-testid="join-missing">
+          {missing.length > 0 ? `To join, still needed: ${missing.join(', ')}.` : 'Ready to join.'}
+        </p>
         <p className="muted">
           By joining you accept the <Link to="/terms-of-use">terms of use</Link> and the{' '}
           <Link to="/privacy-policy">privacy policy</Link>.

@@ -55,8 +55,8 @@ export default function VerifyPage() {
           setStep('verified');
         })}
       >
-        {errorBox}
         <CredentialFields idPrefix="verify" value={credentials} onChange={setCredentials} />
+        {errorBox}
         <button type="submit" className="button" disabled={pending}>
           Verify
         </button>

@@ -38,7 +38,8 @@ export default function CorrectionRequestPage() {
   const [form, setForm] = useState({
     name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
     email: user?.email ?? '',
-    what_is_wrong: '',
+    // A request started from a report names it (issue 24 item 8).
+    what_is_wrong: params.get('report') ? `In the report "${params.get('report')}": ` : '',
     evidence_url: '',
   });
   const [altcha, setAltcha] = useState<string | null>(null);
@@ -89,7 +90,6 @@ export default function CorrectionRequestPage() {
           );
         })}
       >
-        {errorBox}
         <label htmlFor="correction-name">Your name</label>
         <input {...input('name')} required autoComplete="name" maxLength={100} />
         <label htmlFor="correction-email">Email</label>
@@ -110,6 +110,7 @@ export default function CorrectionRequestPage() {
           placeholder="https://"
         />
         <AltchaField onPayload={setAltcha} />
+        {errorBox}
         <button type="submit" className="button" disabled={!altcha || pending}>
           Request the correction
         </button>

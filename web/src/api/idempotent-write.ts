@@ -1,0 +1,47 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@upright/contracts';
+
+/**
+ * A key for one user action (decision record 0050): a random UUID. `crypto.randomUUID` exists
+ * only in secure contexts; `getRandomValues` everywhere, so a site served over plain HTTP still
+ * sends keys.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Every write takes a key, except the search queries: reads sent as POST. */
+export function takesIdempotencyKey(method: string, path: string): boolean {
+  return method !== 'GET' && !path.includes('/_reactivesearch');
+}
+
+/**
+ * Failures after which the write may or may not have been applied, so the same try (same key)
+ * is sent once more: no answer at all (status 0), or a gateway or service that was away or slow.
+ */
+export function isWorthRetrying(status: number): boolean {
+  return status === 0 || status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * The BFF answers 409 naming the key while an earlier try of it is still being answered (a replica
+ * that died holds it until its deadline passes): waiting `Retry-After` and asking again gets the
+ * first outcome. Never longer than this.
+ */
+export const IN_FLIGHT_WAIT_MAX_MS = 15_000;
+
+export function inFlightWaitMs(
+  status: number,
+  field: string | null,
+  retryAfter: string | null,
+): number | null {
+  if (status !== 409 || field !== IDEMPOTENCY_KEY_HEADER) return null;
+  const seconds = Number(retryAfter);
+  return Number.isFinite(seconds) && seconds > 0
+    ? Math.min(seconds * 1000, IN_FLIGHT_WAIT_MAX_MS)
+    : 1000;
+}
