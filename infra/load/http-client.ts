@@ -67,9 +67,9 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
  * A refused connection is the load balancer's to send elsewhere (crowd-worker's failover).
  */
 function endedWithoutAnswer(error: unknown): boolean {
-  if (!(error instanceof Error) || error.name === 'TimeoutError') return false;
-  const code = (error.cause as { code?: string } | undefined)?.code;
-  return code !== 'ECONNREFUSED';
+  // Not `instanceof Error`: fetch's errors may come from another realm (jest's sandbox).
+  const { name, cause } = (error ?? {}) as { name?: string; cause?: { code?: string } };
+  return name === 'TypeError' && cause?.code !== 'ECONNREFUSED';
 }
 
 export function nodeClient(options: ClientOptions): Client {

@@ -1,4 +1,9 @@
-import type { IndustryCompaniesResponse, RankedCompany } from '@upright/contracts';
+import {
+  ISSUE_KEYS,
+  type IndustryCompaniesResponse,
+  type IssueWeights,
+  type RankedCompany,
+} from '@upright/contracts';
 import { siteFacts } from './site-facts';
 
 function ranking(
@@ -28,6 +33,8 @@ function ranking(
     previous_period: null,
     moves: {},
     previous_ranks: [],
+    weights: Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5])) as IssueWeights,
+    basis: 'equal',
   };
 }
 
