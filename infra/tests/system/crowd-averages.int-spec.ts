@@ -44,12 +44,21 @@ describe("the crowd's weights in the open", () => {
       members: null,
       since: null,
       history: [],
+      // Issue 24: the progress towards the minimum; this stack's rule is decision 0055's test one.
+      members_needed: 2,
+      rule: 'immediate',
+      in_force: null,
     });
 
     const first = await signUp(stack, 'crowd-first');
     await first.browser.call('PUT', '/api/priorities', { climate: 0, tax: 10 });
     // One member short of the minimum: neither their count nor their priorities show.
-    expect((await crowd()).body).toMatchObject({ shown: false, members: null, history: [] });
+    expect((await crowd()).body).toMatchObject({
+      shown: false,
+      members: null,
+      history: [],
+      members_needed: 1,
+    });
 
     const second = await signUp(stack, 'crowd-second');
     await second.browser.call('PUT', '/api/priorities', { climate: 2, tax: 8 });
@@ -58,6 +67,8 @@ describe("the crowd's weights in the open", () => {
     expect(shown.shown).toBe(true);
     expect(shown.members).toEqual(band(minimum));
     expect(shown.averages).toEqual(averages);
+    expect(shown.members_needed).toBe(0);
+    expect(shown.in_force).toEqual({ since: shown.since, averages });
     expect(averages.average_climate).toBe(1);
     expect(Date.now() - Date.parse(shown.since!)).toBeLessThan(60_000);
     expect(shown.history.at(-1)).toEqual({

@@ -51,7 +51,7 @@ describe('accounts configuration', () => {
     );
   });
 
-  it('freezes visitors\' weights per month in production, and refuses otherwise there (decision 0055)', () => {
+  it("freezes visitors' weights per month in production, and refuses otherwise there (decision 0055)", () => {
     const secret = { UNSUBSCRIBE_SECRET: 'x'.repeat(32) };
     const production = { ...base, ...secret, NODE_ENV: 'production' };
     expect(averagesRule({ NODE_ENV: 'production' })).toBe('monthly');

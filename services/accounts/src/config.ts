@@ -64,7 +64,9 @@ export const accountsConfigSchema = schemaOwningConfigSchema
 export type AccountsConfig = z.infer<typeof accountsConfigSchema>;
 
 /** The rule in force (decision 0055): `AVERAGES_RULE`, else by NODE_ENV. */
-export function averagesRule(config: Pick<AccountsConfig, 'AVERAGES_RULE' | 'NODE_ENV'>): AveragesRule {
+export function averagesRule(
+  config: Pick<AccountsConfig, 'AVERAGES_RULE' | 'NODE_ENV'>,
+): AveragesRule {
   return config.AVERAGES_RULE ?? (config.NODE_ENV === 'production' ? 'monthly' : 'immediate');
 }
 

@@ -10,6 +10,7 @@ import {
   crowdSeries,
   describeCrowdDatum,
   layoutCrowdChart,
+  membersNeededText,
   membersText,
 } from '../lib/crowd-weights';
 import { formatDate } from '../lib/format';
@@ -18,17 +19,28 @@ import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
 const ISSUE_OPTIONS = ISSUES.map((issue) => ({ value: issue.key, label: issue.label }));
 
 /**
- * The crowd's weights in the open (issue 15): the averages visitors' rankings use, how many
- * members they average and since when, and how they moved — or why they are not shown yet.
+ * The crowd's weights in the open (issue 15): the weights visitors' rankings use and since when
+ * (decision 0055), the latest averages, how many members they average and how they moved — or
+ * how many more members are needed before they show (issue 24).
  */
 export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
   const { id, value: issue, label, picker } = usePicker<IssueKey>(ISSUE_OPTIONS, ISSUES[0]!.key);
+  const standing =
+    crowd.rule === 'monthly'
+      ? ' A member counts once their address is verified and their account is 30 days old.'
+      : '';
   if (!crowd.shown || crowd.averages === null || crowd.members === null) {
     return (
       <p data-testid="crowd-hidden">
-        Members&apos; average priorities are shown once at least {crowd.min_members} members have
-        set their own, so that no one member&apos;s priorities can be read from them. Until then
-        visitors&apos; rankings weigh every issue 5.
+        Visitors&apos; rankings use <strong>equal weights</strong> (every issue 5) until at least{' '}
+        {crowd.min_members} members count:{' '}
+        <strong data-testid="crowd-progress">
+          {crowd.members_needed > 0
+            ? membersNeededText(crowd.members_needed)
+            : 'enough members count, and their averages are shown at the next publication'}
+        </strong>
+        . Members&apos; average priorities are shown once at least {crowd.min_members} members have
+        set their own, so that no one member&apos;s priorities can be read from them.{standing}
       </p>
     );
   }
@@ -38,8 +50,22 @@ export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
   const title = `Members' average priority for ${label}, by publication`;
   return (
     <div data-testid="crowd-weights">
+      <p data-testid="crowd-in-force">
+        {crowd.in_force === null ? (
+          <>
+            Visitors&apos; rankings use <strong>equal weights</strong> this month.
+          </>
+        ) : (
+          <>
+            Visitors&apos; rankings use the{' '}
+            <strong>members&apos; average priorities of {formatDate(crowd.in_force.since)}</strong>.
+          </>
+        )}
+        {crowd.rule === 'monthly' &&
+          ` Those weights are frozen for the month: they are the averages last published before the 1st, and the averages below, published since, are a preview that takes effect on the 1st of next month. So a burst of new accounts cannot move a ranking within the month.${standing} Each issue's average leaves out the highest and lowest tenth of the members' priorities.`}
+      </p>
       <p>
-        Visitors&apos; rankings weigh each issue by the average of{' '}
+        The latest averages count{' '}
         <strong data-testid="crowd-members">{membersText(crowd.members)} members&apos;</strong>{' '}
         priorities, as published on{' '}
         <strong data-testid="crowd-since">{formatDate(crowd.since)}</strong>. They are published

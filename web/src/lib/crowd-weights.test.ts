@@ -5,6 +5,7 @@ import {
   crowdSeries,
   describeCrowdDatum,
   layoutCrowdChart,
+  membersNeededText,
   membersText,
   weightAxes,
   type CrowdDatum,
@@ -80,5 +81,12 @@ describe('crowd weights chart', () => {
     expect(labels[49]).toBe('date 49');
     expect(axisLabels(many.slice(0, 1))).toEqual(['date 0']);
     expect(axisLabels(many.slice(0, 3))).toEqual(['date 0', 'date 1', 'date 2']);
+  });
+});
+
+describe('members needed (issue 24)', () => {
+  it('counts down to the minimum, singular for the last one', () => {
+    expect(membersNeededText(7)).toBe('7 more members needed');
+    expect(membersNeededText(1)).toBe('1 more member needed');
   });
 });

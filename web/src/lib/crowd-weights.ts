@@ -25,6 +25,11 @@ export function membersText({ from, to }: MembersBand): string {
   return `${from}–${to}`;
 }
 
+/** The progress towards the members' minimum (issue 24): "7 more members needed". */
+export function membersNeededText(needed: number): string {
+  return `${needed} more ${needed === 1 ? 'member' : 'members'} needed`;
+}
+
 export function crowdSeries(history: readonly CrowdSnapshot[], issue: IssueKey): CrowdDatum[] {
   const field = AVERAGE_FIELD_OF_ISSUE[issue];
   return history.map((snapshot) => ({

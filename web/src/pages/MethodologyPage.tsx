@@ -11,7 +11,7 @@ import { IssueDefinitions } from '../components/IssueDefinitions';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { PRODUCT_NAME } from '../lib/constants';
-import { formatPeriod } from '../lib/format';
+import { formatDate, formatPeriod } from '../lib/format';
 import { useApi, useTitle } from '../hooks/useApi';
 
 /**
@@ -96,7 +96,12 @@ export default function MethodologyPage() {
               </p>
               <p data-testid="example-weights">
                 The weighted rank uses the weights visitors&apos; rankings use now:{' '}
-                <strong>{WEIGHTS_LABEL[basis]}</strong>
+                <strong>
+                  {WEIGHTS_LABEL[basis]}
+                  {basis === 'members' && crowd.kind === 'ready' && crowd.data.in_force
+                    ? ` of ${formatDate(crowd.data.in_force.since)}`
+                    : ''}
+                </strong>
                 {basis === 'equal'
                   ? ` (every issue ${weights[ISSUES[0].key]}). With equal weights the weighted sum is the sum of ranks times ${weights[ISSUES[0].key]}, so the weighted rank is the overall rank; members' own priorities are what makes them differ.`
                   : ` (${shownIssues(example)

@@ -50,7 +50,10 @@ export class AveragesService implements OnApplicationBootstrap {
    * The weights of visitors' rankings and since when, null for equal weights: the latest
    * publication, or under the monthly rule the last one before the 1st (decision 0055).
    */
-  private async inForce(latest: KeptSnapshot | null, now: Date): Promise<CrowdAverages['in_force']> {
+  private async inForce(
+    latest: KeptSnapshot | null,
+    now: Date,
+  ): Promise<CrowdAverages['in_force']> {
     const monthly = this.averagesRule === 'monthly';
     const start = periodStart(now);
     const kept = monthly ? await this.snapshots.before(start) : latest;

@@ -103,7 +103,9 @@ describe("the crowd's weights in the open (issue 15)", () => {
       rule: 'monthly',
       in_force: null,
     });
-    expect(crowdAverages(null, [], rule(10), { counted: 0, inForce: null, rule: 'immediate' })).toMatchObject({
+    expect(
+      crowdAverages(null, [], rule(10), { counted: 0, inForce: null, rule: 'immediate' }),
+    ).toMatchObject({
       shown: false,
       members_needed: 10,
     });

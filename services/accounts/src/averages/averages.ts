@@ -59,10 +59,7 @@ export const DEFAULT_AVERAGES: Averages = Object.freeze(
  * With trimmed sums (decision 0055) the minimum applies to the members counted, the mean to
  * those kept.
  */
-export function averagesOf(
-  { count, sums, kept = count }: PrioritySums,
-  minMembers = 1,
-): Averages {
+export function averagesOf({ count, sums, kept = count }: PrioritySums, minMembers = 1): Averages {
   if (count === 0 || count < minMembers) return DEFAULT_AVERAGES;
   return Object.fromEntries(
     ISSUES.map((issue) => {
