@@ -24,6 +24,7 @@ import { Pages } from '../pages/serve-pages';
 import { loadStaticAssets } from '../web-app/static-assets';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 import { installEdge } from './edge';
+import { asFetchResponse } from './in-process';
 import { KeptRoutes } from './kept-routes';
 import { serveOperations } from './ops-server';
 import { Responder } from './responder';
@@ -146,7 +147,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
   });
-  renderer?.readAnswersFrom(getInProcess);
+  renderer?.readAnswersFrom(async (path) => asFetchResponse(await getInProcess(path)));
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);
 }
 

@@ -75,3 +75,9 @@ function headerPairs(headers: OutgoingHttpHeaders | string[] | undefined): [stri
     value === undefined ? [] : [[name, String(value)] as [string, string]],
   );
 }
+
+/** The answer as the Fetch API's `Response`, which the web app's request code reads. */
+export function asFetchResponse({ status, headers, body }: InProcessAnswer): Response {
+  const bytes = status === 204 || status === 304 ? null : new Uint8Array(body);
+  return new Response(bytes, { status, headers });
+}

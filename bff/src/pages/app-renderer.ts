@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { ServiceUnavailableError } from '@upright/transport';
-import type { InProcessAnswer } from '../edge/in-process';
 import { scriptJson } from './html';
 
 /** What the web's server entry (`web/src/entry-server.tsx`, built to `dist-server/`) exports. */
@@ -32,6 +31,8 @@ const RENDER_TIMEOUT_MS = 10_000;
  * answers go in the page so the browser's first render adopts the HTML instead of replacing it.
  */
 export class AppRenderer {
+  private fetchAnswer: ((path: string) => Promise<Response>) | null = null;
+
   private constructor(private readonly entry: WebServerEntry) {}
 
   /** The built server entry, or null when the web app was built without it (tests of the API). */
@@ -41,13 +42,9 @@ export class AppRenderer {
     return new AppRenderer(require(entryFile) as WebServerEntry);
   }
 
-  /** The edge's in-process GET: where the app's requests go while it renders. */
-  readAnswersFrom(get: (path: string) => Promise<InProcessAnswer>): void {
-    this.entry.configureRequests(async (path) => {
-      const { status, headers, body } = await get(path);
-      const bytes = status === 204 || status === 304 ? null : new Uint8Array(body);
-      return new Response(bytes, { status, headers });
-    });
+  /** The edge's in-process GET (record 0049): where the app's requests go while it renders. */
+  readAnswersFrom(fetchAnswer: (path: string) => Promise<Response>): void {
+    this.fetchAnswer = fetchAnswer;
   }
 
   /**
@@ -68,6 +65,8 @@ export class AppRenderer {
    * whose data could not be read (a service away, a time-out) throws like the service call would.
    */
   async render(location: string): Promise<{ root: string; afterRoot: string }> {
+    // The entry is one module per process: a second BFF in it (tests) must not keep the first's.
+    if (this.fetchAnswer !== null) this.entry.configureRequests(this.fetchAnswer);
     const { html, firstAnswers } = await this.entry.renderApp(location, RENDER_TIMEOUT_MS);
     if (Object.values(firstAnswers.answers).some(isFailure)) {
       throw new ServiceUnavailableError('bff');
