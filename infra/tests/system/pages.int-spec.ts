@@ -318,9 +318,11 @@ describe('pages that search engines can read and people can share', () => {
       expectHead(html, report.path, new RegExp(`^${published.report.title.slice(0, 10)}`));
       expect(html.querySelector('main h1')?.text).toBe(published.report.title);
       expect(html.querySelectorAll('main p').length).toBeGreaterThan(1);
-      expect(html.querySelectorAll('main table tbody tr')).toHaveLength(
-        published.rankings?.rankings.length ?? 0,
-      );
+      // The ranking, then the issue's figures for the same companies (rules §16).
+      const [ranking, figures] = html.querySelectorAll('main table');
+      const companies = published.rankings?.rankings.length ?? 0;
+      expect(ranking.querySelectorAll('tbody tr').length).toBe(companies);
+      expect(figures.querySelectorAll('tbody tr').length).toBe(companies);
       expect(jsonLd(html)).toMatchObject({ '@type': 'Dataset', name: published.report.title });
     });
 
