@@ -69,7 +69,11 @@ function keepCsrfToken(response: Response): void {
 export function currentCsrfToken(): Promise<string | null> {
   csrfToken ??= fetch('/api/csrf', { credentials: 'same-origin' })
     .then(
-      (response) => response.headers.get(CSRF_HEADER),
+      async (response) => {
+        // Read to the end: an unread body holds the request open (and the connection busy).
+        await response.arrayBuffer().catch(() => undefined);
+        return response.headers.get(CSRF_HEADER);
+      },
       () => null,
     )
     .then((token) => {
