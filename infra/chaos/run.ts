@@ -14,17 +14,16 @@
  * acknowledged, lost, doubled, and the recovery time of each fault. Exits 1 on any loss, double
  * or failed read, or a replica not ready again (process-stack's 60 s). Options: --quick (shorter pauses), --duration=<s> (each fault's pause).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CORRECTION_FIELDS } from '@upright/contracts';
 import { Client as Pg } from 'pg';
-import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
-import { companySlug, JOURNEY_MIX, newMember, signUpMember, type Member } from '../k6/lib/journeys';
+import { companySlug, JOURNEY_MIX, type Member } from '../k6/lib/journeys';
 import type { GeneratorSample } from '../load/crowd-worker';
 import { CLIENT_TIMEOUT_MS } from '../load/crowd-figures';
 import { Generators } from '../load/generators';
-import { newRecorder, nodeClient } from '../load/http-client';
+import { signUpMembers, solveCaptcha } from '../load/members';
 import { ReplicatedStack, type Replica } from './stack';
 import {
   chaosExitCode,
@@ -53,7 +52,6 @@ const settings = {
   mailWaitSeconds: quick ? 30 : 60,
 };
 
-const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RETRY_STATUSES = new Set([0, 502, 503, 504]);
 
@@ -160,7 +158,7 @@ class WriterSession {
   async captcha(): Promise<string | undefined> {
     const { status, text } = await this.send('GET', '/api/captcha');
     if (status !== 200) return undefined;
-    return altchaPayload(JSON.parse(text) as AltchaChallenge, sha256);
+    return solveCaptcha(JSON.parse(text));
   }
 }
 
@@ -311,28 +309,8 @@ async function discoverCompanies(baseUrl: string): Promise<Company[]> {
   return companies;
 }
 
-async function signUpMembers(baseUrl: string): Promise<Member[]> {
-  const members: Member[] = [];
-  let attempts = 0;
-  for (let i = 0; i < settings.members; i++) {
-    const member = newMember(`chaos-${Date.now().toString(36)}-${i}`);
-    const joined = await signUpMember(
-      {
-        client: nodeClient({ baseUrl, journey: 'signup', recorder: newRecorder(), thinkScale: 0 }),
-        random: Math.random,
-        solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
-        uniqueId: () => String(i),
-        memo: {},
-      },
-      member,
-    );
-    if (joined) members.push(member);
-    else if (attempts++ < 30) {
-      // A fresh stack may shed its first requests: try this member again a moment later.
-      i--;
-      await pause(1000);
-    }
-  }
+async function signUpChaosMembers(baseUrl: string): Promise<Member[]> {
+  const members = await signUpMembers(baseUrl, settings.members, 'chaos', 30);
   if (members.length === 0) throw new Error('no member could sign up');
   return members;
 }
@@ -377,7 +355,7 @@ async function main(): Promise<number> {
     );
     await stack.start();
     balancer = stack.liveBffUrls();
-    const members = await signUpMembers(balancer[0]);
+    const members = await signUpChaosMembers(balancer[0]);
     const companies = await discoverCompanies(balancer[0]);
     console.log(
       `[chaos] load: ${settings.rate} iterations/s of the production mix, ${settings.writers} writers`,

@@ -10,9 +10,8 @@
  * another replica, as a load balancer retries a refused connection; the first attempt is then
  * marked `retried`.
  */
-import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
-import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
+import { solveCaptcha } from './members';
 import {
   JOURNEY_FUNCTIONS,
   type Client,
@@ -45,8 +44,6 @@ export type GeneratorCommand =
   | { type: 'stop' };
 
 export type GeneratorReport = { type: 'samples'; samples: GeneratorSample[] } | { type: 'done' };
-
-const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 
 let targets: string[] = [];
 let end = 0;
@@ -121,7 +118,7 @@ function context(
   return {
     client: client(journey, command),
     random: Math.random,
-    solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
+    solveCaptcha,
     uniqueId: () => `${Date.now().toString(36)}-${process.pid}-${id}-${Math.random()}`.slice(0, 40),
     member: command.members.length > 0 ? command.members[id % command.members.length] : undefined,
     memo: {},

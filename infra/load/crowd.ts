@@ -16,12 +16,10 @@
  * new data; the capacity; the issue's acceptance verdicts (exit 99 when one is crossed, as k6).
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ReplicatedStack } from '../chaos/stack';
-import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
-import { JOURNEY_MIX, newMember, signUpMember, type Member } from '../k6/lib/journeys';
+import { JOURNEY_MIX } from '../k6/lib/journeys';
 import {
   capacity,
   crowdFigures,
@@ -33,7 +31,7 @@ import {
   type Step,
 } from './crowd-figures';
 import { errorBreakdown } from './figures';
-import { newRecorder, nodeClient } from './http-client';
+import { signUpMembers } from './members';
 import { Generators } from './generators';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -55,27 +53,7 @@ const settings = {
   startRate: Number(process.env.CROWD_START_RATE ?? 20),
 };
 
-const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signUpMembers(baseUrl: string, count: number): Promise<Member[]> {
-  const members: Member[] = [];
-  for (let i = 0; i < count; i++) {
-    const member = newMember(`crowd-${Date.now().toString(36)}-${i}`);
-    const joined = await signUpMember(
-      {
-        client: nodeClient({ baseUrl, journey: 'signup', recorder: newRecorder(), thinkScale: 0 }),
-        random: Math.random,
-        solveCaptcha: (challenge) => altchaPayload(challenge as AltchaChallenge, sha256),
-        uniqueId: () => String(i),
-        memo: {},
-      },
-      member,
-    );
-    if (joined) members.push(member);
-  }
-  return members;
-}
 
 interface DataChange {
   file: string;
@@ -204,7 +182,7 @@ async function main(): Promise<number> {
     await stack.start();
     const [warmUrl] = stack.liveBffUrls();
     const cold = stack.bffs()[1];
-    const members = await signUpMembers(warmUrl, settings.members);
+    const members = await signUpMembers(warmUrl, settings.members, 'crowd');
     const change = dataChange();
     console.log(
       `[crowd] closed population: ${settings.clients} clients for ${settings.seconds} s, ` +

@@ -5,8 +5,9 @@ import {
   acceptCookies,
   baseUrl,
   launchBrowser,
-  MOBILE,
   newPage,
+  REVIEW_VIEWPORTS,
+  WIDE,
   open,
   screenshot,
 } from './support/browser';
@@ -17,11 +18,6 @@ import { signUp } from './support/member';
  * weights really used, figures with their peers, "why this rank" as bars with gaps, reports with
  * figures. At 1366 and 360 px; screenshots go to web/e2e/screenshots/data-*.png.
  */
-const WIDE = { width: 1366, height: 768 };
-const VIEWPORTS = [
-  ['1366', WIDE],
-  ['360', MOBILE],
-] as const;
 
 interface IndustryAnswer {
   result: { ranked: Array<{ upright_cid: string; slug: string }>; aranked: string[] };
@@ -50,7 +46,7 @@ describe('trust at first sight: the numbers', () => {
   });
   afterAll(async () => close());
 
-  it.each(VIEWPORTS)(
+  it.each(REVIEW_VIEWPORTS)(
     'an oil and gas company at %s px shows no Net neutrality, and coverage of the 8 issues that apply',
     async (label, viewport) => {
       const { context, page, errors } = await newPage(browser, viewport);
@@ -77,7 +73,7 @@ describe('trust at first sight: the numbers', () => {
     },
   );
 
-  it.each(VIEWPORTS)(
+  it.each(REVIEW_VIEWPORTS)(
     'below the members’ minimum at %s px every label says "equal weights"',
     async (label, viewport) => {
       const { context, page, errors } = await newPage(browser, viewport);
@@ -102,7 +98,7 @@ describe('trust at first sight: the numbers', () => {
     },
   );
 
-  it.each(VIEWPORTS)(
+  it.each(REVIEW_VIEWPORTS)(
     'figures at %s px stand beside the industry median and best',
     async (label, viewport) => {
       const { context, page, errors } = await newPage(browser, viewport);
@@ -141,7 +137,7 @@ describe('trust at first sight: the numbers', () => {
     await context.close();
   });
 
-  it.each(VIEWPORTS)(
+  it.each(REVIEW_VIEWPORTS)(
     'a report at %s px shows its ranking’s changes and a structured correction per company',
     async (label, viewport) => {
       const { context, page, errors } = await newPage(browser, viewport);

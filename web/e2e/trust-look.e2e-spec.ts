@@ -8,12 +8,14 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
+  REVIEW_VIEWPORTS,
+  WIDE,
   open,
   screenshot,
   SCREENSHOT_DIR,
 } from './support/browser';
 import { sampleTargets } from './support/data';
-import { PASSWORD, signUp } from './support/member';
+import { signUp, submitSignUp } from './support/member';
 
 /**
  * Issue 24, the look and the first sight (decision 0056): what a stranger sees in the first screen
@@ -21,11 +23,6 @@ import { PASSWORD, signUp } from './support/member';
  * embedding, forms that tell the truth, a cookie notice that covers nothing, the members' page and
  * no console error for a visitor. Screenshots go to web/e2e/screenshots/look-*.png.
  */
-const WIDE = { width: 1366, height: 768 };
-const VIEWPORTS = [
-  ['1366', WIDE],
-  ['360', MOBILE],
-] as const;
 const THEMES = ['light', 'dark'] as const;
 
 async function withTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
@@ -70,7 +67,7 @@ describe('trust at first sight: the look', () => {
   });
   afterAll(async () => close());
 
-  it.each(VIEWPORTS)(
+  it.each(REVIEW_VIEWPORTS)(
     'home at %s px: the statement with live counts is in the first screen',
     async (label, viewport) => {
       for (const theme of THEMES) {
@@ -173,7 +170,7 @@ describe('trust at first sight: the look', () => {
           problems.push(`${path} ${theme}: ${violation.id} ${violation.help}`);
         }
         const name = path.slice(1);
-        for (const [label, viewport] of VIEWPORTS) {
+        for (const [label, viewport] of REVIEW_VIEWPORTS) {
           await themed.page.setViewportSize(viewport);
           await screenshot(themed.page, `look-${name}-${label}-${theme}`);
         }
@@ -221,7 +218,7 @@ describe('trust at first sight: the look', () => {
       [`/companies/us/${targets.industry}`, `/widgets/companies/us/${targets.industry}`],
       [targets.reportPath!, `/widgets${targets.reportPath!}`],
     ]) {
-      for (const [label, viewport] of VIEWPORTS) {
+      for (const [label, viewport] of REVIEW_VIEWPORTS) {
         const { context, page } = await newPage(browser, viewport);
         await acceptCookies(context);
         await open(page, path);
@@ -331,26 +328,10 @@ describe('trust at first sight: the look', () => {
     await screenshot(first.page, 'look-priorities-360');
     await first.context.close();
 
-    for (const [label, viewport] of VIEWPORTS) {
+    for (const [label, viewport] of REVIEW_VIEWPORTS) {
       const { context, page } = await newPage(browser, viewport);
       await acceptCookies(context);
-      await open(page, '/account/signup');
-      await page.getByLabel('First name').fill('Ada');
-      await page.getByLabel('Last name').fill('Again');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel(/^Password/).fill(PASSWORD);
-      await page.getByLabel('What year were you born?').fill('1990');
-      await page.getByLabel('Month', { exact: true }).selectOption('7');
-      await page.getByLabel('Day', { exact: true }).fill('14');
-      await page.getByLabel(/I am an individual/).check();
-      await page.locator('altcha-widget label').first().click();
-      const again = page.getByRole('button', { name: 'Join' });
-      await page.waitForFunction(
-        () => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled,
-        null,
-        { timeout: 30_000 },
-      );
-      await again.click();
+      const again = await submitSignUp(page, email);
       const error = page.getByTestId('error-box');
       await error.waitFor();
       expect(await error.textContent()).toContain(

@@ -69,6 +69,12 @@ function trustedCaHome(): string | null {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 360, height: 740 };
+/** Issue 24's review widths: a common laptop and the narrowest phone. */
+export const WIDE = { width: 1366, height: 768 };
+export const REVIEW_VIEWPORTS = [
+  ['1366', WIDE],
+  ['360', MOBILE],
+] as const;
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

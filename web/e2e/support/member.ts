@@ -1,10 +1,13 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { open } from './browser';
 
 export const PASSWORD = 'correct-horse-battery-e2e';
 
-/** Signs up through the page; the ALTCHA widget solves its proof of work in the browser. */
-export async function signUp(page: Page, email: string): Promise<void> {
+/**
+ * Fills the sign-up form and presses Join once the ALTCHA widget has solved its proof of work in
+ * the browser; returns the Join button (what comes next is the caller's to check).
+ */
+export async function submitSignUp(page: Page, email: string): Promise<Locator> {
   await open(page, '/account/signup');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Tester');
@@ -23,5 +26,11 @@ export async function signUp(page: Page, email: string): Promise<void> {
     { timeout: 30_000 },
   );
   await join.click();
+  return join;
+}
+
+/** Signs up through the page and lands on the priorities page. */
+export async function signUp(page: Page, email: string): Promise<void> {
+  await submitSignUp(page, email);
   await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
 }
