@@ -66,7 +66,7 @@ describe('correction requests: caps on open requests, pages', () => {
       `INSERT INTO rankings.industries (industry, industry_text) VALUES ($1, 'Caps test')`,
       [industry],
     );
-    for (const name of ['A', 'B', 'C']) {
+    for (const name of ['A', 'B', 'C', 'D']) {
       await db.query(
         `INSERT INTO rankings.companies (upright_cid, company_name, slug, industry, structure)
          VALUES ($1, $2, $3, $4, 'Public')`,
@@ -159,6 +159,25 @@ describe('correction requests: caps on open requests, pages', () => {
     await expect(corrections.request(request('C', email))).resolves.toEqual(
       expect.objectContaining({ reference: expect.any(String) }),
     );
+  });
+
+  it('stores a keyed request once: tries of one action, at once or after the first committed, get its reference', async () => {
+    // Straight to the service, past IdempotentWrites' Redis record: what a retry meets when the
+    // replica that committed the first try died before keeping its reply (decision 0050).
+    const keyed = (key: string) => ({
+      ...request('D', `barbara-${tag}@example.org`),
+      idempotencyKey: key.repeat(64),
+    });
+    const atOnce = await askAtOnce([keyed('a'), keyed('a'), keyed('a')]);
+    const again = await corrections.request(keyed('a'));
+    expect(
+      new Set([...atOnce.map((one) => (one as { stored: string }).stored), again.reference]),
+    ).toEqual(new Set([again.reference]));
+    expect(await openOf('D')).toBe(1);
+    // Another action of the same person is another request.
+    const other = await corrections.request(keyed('b'));
+    expect(other.reference).not.toBe(again.reference);
+    expect(await openOf('D')).toBe(2);
   });
 
   it('the ledger counts open requests and lists decided ones a page at a time', async () => {

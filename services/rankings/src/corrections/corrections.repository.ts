@@ -58,6 +58,8 @@ export interface NewCorrection extends Period {
   requesterEmail: string;
   whatIsWrong: string;
   evidenceUrl: string;
+  /** The digest of the user action that sent it (decision 0050), when the BFF gave one. */
+  idempotencyKey?: string;
 }
 
 export interface Resolution {
@@ -123,6 +125,11 @@ export class CorrectionsRepository {
          AND (upright_cid = ${uprightCid}
               OR requester_key = rankings.correction_requester_key(${email}))`;
     return rows[0]!;
+  }
+
+  /** The request an earlier try of the same user action stored, if one committed. */
+  storedByKey(tx: Tx, idempotencyKey: string): Promise<{ id: number } | null> {
+    return tx.correctionRequest.findUnique({ where: { idempotencyKey }, select: { id: true } });
   }
 
   insert(tx: Tx, correction: NewCorrection): Promise<{ id: number }> {

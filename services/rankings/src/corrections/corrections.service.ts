@@ -12,6 +12,7 @@ import {
   type CorrectionMailSubject,
   type CorrectionReceipt,
   type CorrectionRequest,
+  type IdempotencyKeyed,
   type LedgerEntry,
   type OpenCorrection,
   type OpenCorrectionsRequest,
@@ -80,7 +81,7 @@ export class CorrectionsService {
     private readonly cache: RankingsCache,
   ) {}
 
-  async request(request: CorrectionRequest): Promise<CorrectionReceipt> {
+  async request(request: IdempotencyKeyed<CorrectionRequest>): Promise<CorrectionReceipt> {
     const company = await this.companies.companyBySlug(request.industry, request.company);
     if (company === null) {
       throw remoteError(
@@ -100,6 +101,13 @@ export class CorrectionsService {
     // The receipt is queued inside the transaction: a request is stored only with its mail.
     const reference = await this.repository.transaction(async (tx) => {
       const open = await this.repository.lockOpenCounts(tx, company.uprightCid, request.email);
+      // After the company's lock: a try of the same action waits for the first to commit, then
+      // finds its row here (the unique key column is the backstop). This closes the window
+      // IdempotentWrites leaves between the commit and its kept reply (decision 0050).
+      if (request.idempotencyKey !== undefined) {
+        const stored = await this.repository.storedByKey(tx, request.idempotencyKey);
+        if (stored !== null) return correctionReference(stored.id);
+      }
       const cap = capReached(open, {
         company: this.config.CORRECTIONS_OPEN_PER_COMPANY,
         requester: this.config.CORRECTIONS_OPEN_PER_REQUESTER,
@@ -114,6 +122,7 @@ export class CorrectionsService {
         requesterEmail: request.email,
         whatIsWrong: request.what_is_wrong,
         evidenceUrl: request.evidence_url,
+        idempotencyKey: request.idempotencyKey,
       });
       const receipt = correctionReference(id);
       await this.mail.send(
