@@ -4,7 +4,15 @@
  * touching the machine's shared servers that everyone else's tests use.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import Redis from 'ioredis';
 
@@ -95,7 +103,8 @@ export interface PrivateRedis {
 
 /**
  * A redis-server on `port` with an append-only file (appendfsync always: a restart keeps every
- * acknowledged write, as a production Redis with persistence does).
+ * acknowledged write, as a production Redis with persistence does) and an ACL file (its users
+ * outlive a restart, as configured ones do).
  */
 export async function startPrivateRedis(
   dir: string,
@@ -104,7 +113,14 @@ export async function startPrivateRedis(
 ): Promise<PrivateRedis> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // Each process's ACL user (decision 0017) is made at run time; a production Redis has them in
+  // its configuration, so they outlive a restart. `ACL SAVE` into this file before a restart
+  // does the same here (without it every process met WRONGPASS until the end of the run).
+  const aclFile = path.join(dir, 'users.acl');
+  writeFileSync(aclFile, '');
   const args = [
+    '--aclfile',
+    aclFile,
     '--port',
     String(port),
     '--bind',
@@ -129,6 +145,12 @@ export async function startPrivateRedis(
     url,
     port,
     async restart() {
+      const admin = new Redis(url, { maxRetriesPerRequest: 1 });
+      try {
+        await admin.call('ACL', 'SAVE');
+      } finally {
+        admin.disconnect();
+      }
       await stopChild(child);
       child = await launchRedis(args, url);
     },
