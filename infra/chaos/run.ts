@@ -62,6 +62,8 @@ let turn = 0;
 interface Company {
   industry: string;
   slug: string;
+  /** The period the company is ranked in: a correction must name one with its scores. */
+  period: { period_year: number; period_qrt: number };
 }
 
 /** One writer's HTTP: a cookie jar of its own, each attempt to the next BFF in the balancer. */
@@ -193,6 +195,8 @@ function startWriters(members: Member[], companies: Company[]): Writers {
             session.csrf(),
           );
           signedIn = answer.record.ok;
+          // A token bound to a session that ended: a new one next time, as for a write.
+          if (answer.status === 403) session.forgetCsrf();
           if (!signedIn) return;
         }
         const route = `/api/follows/us/${encodeURIComponent(company.industry)}/${encodeURIComponent(company.slug)}`;
@@ -211,8 +215,7 @@ function startWriters(members: Member[], companies: Company[]): Writers {
               industry: company.industry,
               company: company.slug,
               field: CORRECTION_FIELDS[0],
-              period_year: 2024,
-              period_qrt: 4,
+              ...company.period,
               what_is_wrong: `Chaos run request ${marker}`,
               evidence_url: 'https://example.org/chaos',
               altcha,
@@ -299,11 +302,14 @@ async function discoverCompanies(baseUrl: string): Promise<Company[]> {
   const active = await getJson<Array<{ industry: string }>>(`${baseUrl}/api/active`);
   const companies: Company[] = [];
   for (const { industry } of active) {
-    const answer = await getJson<{ result: { ranked: Array<{ company_name: string }> } }>(
-      `${baseUrl}/api/companies/us/${encodeURIComponent(industry)}`,
-    );
+    const answer = await getJson<{
+      result: { ranked: Array<{ company_name: string }> };
+      period: Company['period'] | null;
+    }>(`${baseUrl}/api/companies/us/${encodeURIComponent(industry)}`);
+    const period = answer.period;
+    if (period === null) continue;
     for (const row of answer.result.ranked) {
-      companies.push({ industry, slug: companySlug(row.company_name) });
+      companies.push({ industry, slug: companySlug(row.company_name), period });
     }
   }
   return companies;
