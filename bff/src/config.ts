@@ -45,6 +45,13 @@ export const bffConfigSchema = commonConfigSchema
      */
     EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     /**
+     * The fresh lane's limit falls below EDGE_MAX_IN_FLIGHT while its answers take longer than
+     * this (AIMD, `AdaptiveLimit`), so admitted work stays quick and the rest is shed at once.
+     */
+    EDGE_TARGET_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    /** The adaptive limit's floor: this much fresh work is always admitted. */
+    EDGE_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(8),
+    /**
      * The port of /metrics and /health/* (record 0049): never the public one, which answers them
      * 404. Prometheus' default exporter port; 0 = any free port (tests).
      */

@@ -62,6 +62,21 @@ function pickJourney(shares: Record<JourneyName, number>): JourneyName {
   return entries[entries.length - 1][0];
 }
 
+/**
+ * A shed answer (503 with `Retry-After`) is waited out before the client's next request, as the
+ * web app and a person told "try again in a second" do; without it a closed population of clients
+ * without think time would turn every shed answer into another request at once.
+ */
+async function afterShedWait<T extends { status: number; headers?: Record<string, string> }>(
+  answer: T,
+): Promise<T> {
+  const seconds = Number(answer.headers?.['retry-after']);
+  if (answer.status === 503 && Number.isFinite(seconds) && seconds > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 10) * 1000));
+  }
+  return answer;
+}
+
 /** Thrown by a request asked for after the run's end: the iteration stops there, unrecorded. */
 class RunOver extends Error {}
 
@@ -99,13 +114,13 @@ function client(journey: JourneyName, command: Extract<GeneratorCommand, { type:
       const refused = tried.answer.status === 0 && !tried.sample.timedOut;
       if (!command.failover || !refused || others.length === 0) {
         pass(tried.own);
-        return tried.answer;
+        return afterShedWait(tried.answer);
       }
       tried.sample.retried = true;
       pass(tried.own);
       const again = await attempt(others[turn % others.length], method, path, step);
       pass(again.own);
-      return again.answer;
+      return afterShedWait(again.answer);
     },
   };
 }

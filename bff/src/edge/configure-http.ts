@@ -118,10 +118,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers);
   const budget = (limit: { points: number; seconds: number }) =>
     new ClientBudget(limit, config.TRUSTED_PROXY_HOPS, exempt);
-  const admission = new Admission({
-    fresh: config.EDGE_MAX_IN_FLIGHT,
-    render: config.EDGE_MAX_RENDERS,
-  });
+  const admission = new Admission(
+    { fresh: config.EDGE_MAX_IN_FLIGHT, render: config.EDGE_MAX_RENDERS },
+    { floor: config.EDGE_MIN_IN_FLIGHT, targetMs: config.EDGE_TARGET_MS },
+  );
   registerEdgeMetrics(app.get(Metrics), admission);
   if (indexHtml !== null) {
     serveWebApp(
@@ -163,9 +163,18 @@ function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
       for (const lane of lanes) this.set({ lane }, admission.inFlight(lane));
     },
   });
+  new Gauge({
+    name: 'upright_edge_limit',
+    help: 'Work this replica admits at once per lane now (the fresh one follows latency)',
+    labelNames: ['lane'],
+    registers: [metrics.registry],
+    collect() {
+      for (const lane of lanes) this.set({ lane }, admission.limit(lane));
+    },
+  });
   const counters = {
     upright_edge_admitted_total: ['Fresh requests and page renders started', admission.admitted],
-    upright_edge_shed_total: ['Answered 503 at once: the lane was at its cap', admission.shed],
+    upright_edge_shed_total: ['Answered 503 at once: the lane was at its limit', admission.shed],
   } as const;
   for (const [name, [help, counts]] of Object.entries(counters)) {
     const reported: Record<Lane, number> = { fresh: 0, render: 0 };

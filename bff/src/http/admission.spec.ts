@@ -1,8 +1,10 @@
-import { Admission } from './admission';
+import { AdaptiveLimit, Admission } from './admission';
+
+const quiet = { floor: 2, targetMs: 100 };
 
 describe('Admission', () => {
   it('admits up to the cap, sheds beyond it, and admits again once work is released', () => {
-    const admission = new Admission({ fresh: 2, render: 1 });
+    const admission = new Admission({ fresh: 2, render: 1 }, quiet, () => 0);
     const first = admission.enter('fresh');
     const second = admission.enter('fresh');
     expect(first).not.toBeNull();
@@ -18,10 +20,56 @@ describe('Admission', () => {
   });
 
   it('keeps each lane to its own cap', () => {
-    const admission = new Admission({ fresh: 5, render: 1 });
+    const admission = new Admission({ fresh: 5, render: 1 }, quiet, () => 0);
     expect(admission.enter('render')).not.toBeNull();
     expect(admission.enter('render')).toBeNull();
     expect(admission.enter('fresh')).not.toBeNull();
     expect(admission.shed).toEqual({ fresh: 0, render: 1 });
+  });
+
+  it('admits less fresh work once answers come slower than the target, and sheds the rest', () => {
+    let clock = 0;
+    const admission = new Admission({ fresh: 10, render: 1 }, quiet, () => clock);
+    // Ten slow answers (a limit's worth): one cut, to 7.
+    const releases = Array.from({ length: 10 }, () => admission.enter('fresh')!);
+    clock += 500;
+    for (const release of releases) release();
+    expect(admission.limit('fresh')).toBe(7);
+    const admitted = Array.from({ length: 10 }, () => admission.enter('fresh'));
+    expect(admitted.filter((release) => release !== null)).toHaveLength(7);
+    expect(admission.shed.fresh).toBe(3);
+    // Renders keep their own fixed cap.
+    expect(admission.limit('render')).toBe(1);
+  });
+});
+
+describe('AdaptiveLimit', () => {
+  it('cuts at most once per limit of answers, and not below the floor', () => {
+    const limit = new AdaptiveLimit(100, { floor: 4, targetMs: 50 });
+    limit.record(80);
+    expect(limit.current).toBe(100);
+    for (let i = 0; i < 98; i++) limit.record(80);
+    expect(limit.current).toBe(100);
+    limit.record(80);
+    expect(limit.current).toBe(70);
+    for (let i = 0; i < 10_000; i++) limit.record(80);
+    expect(limit.current).toBe(4);
+  });
+
+  it('grows back by about one per limit of answers within the target, up to the cap', () => {
+    const limit = new AdaptiveLimit(20, { floor: 4, targetMs: 50 });
+    for (let i = 0; i < 1000; i++) limit.record(80);
+    expect(limit.current).toBe(4);
+    // 4 + 5 + 6 + 7 answers within the target: four steps up.
+    for (let i = 0; i < 4 + 5 + 6 + 7; i++) limit.record(10);
+    expect(limit.current).toBe(8);
+    for (let i = 0; i < 10_000; i++) limit.record(10);
+    expect(limit.current).toBe(20);
+  });
+
+  it('holds at the cap while answers are within the target', () => {
+    const limit = new AdaptiveLimit(8, { floor: 2, targetMs: 50 });
+    for (let i = 0; i < 100; i++) limit.record(50);
+    expect(limit.current).toBe(8);
   });
 });

@@ -1,35 +1,102 @@
 /**
  * What a replica works on at once (record 0049; docs/product/rules.md#s14): fresh work (anything
- * not sent from kept bytes) and page renders each have a cap; beyond it the caller answers 503
- * with `Retry-After` at once, so overload never becomes a queue that grows.
+ * not sent from kept bytes) and page renders each have a limit; beyond it the caller answers 503
+ * with `Retry-After` at once, so overload never becomes a queue that grows. The fresh lane's
+ * limit follows how long its work takes (AdaptiveLimit): a fixed cap high enough for a quiet
+ * day lets a crowd queue for seconds behind it.
  */
 export type Lane = 'fresh' | 'render';
+
+/** How the fresh lane's limit moves (record 0049, "admission"). */
+export interface AdaptiveSettings {
+  /** The limit's floor: this much work is always admitted. */
+  floor: number;
+  /** Work slower than this, from admission to its answer's end, lowers the limit. */
+  targetMs: number;
+}
+
+/**
+ * A concurrency limit moved by latency, additive increase and multiplicative decrease as TCP's
+ * congestion window: a limit's worth of answers within the target raises it by one, up to the
+ * cap; an answer slower than the target cuts it by CUT, at most once per limit's worth of answers
+ * (the work admitted under the old limit is slow too), down to the floor.
+ */
+export class AdaptiveLimit {
+  static readonly CUT = 0.7;
+
+  private value: number;
+
+  private answersSinceCut = 0;
+
+  private onTimeSinceRaise = 0;
+
+  constructor(
+    private readonly cap: number,
+    private readonly settings: AdaptiveSettings,
+  ) {
+    this.value = cap;
+  }
+
+  get current(): number {
+    return this.value;
+  }
+
+  record(latencyMs: number): void {
+    this.answersSinceCut += 1;
+    if (latencyMs <= this.settings.targetMs) {
+      this.onTimeSinceRaise += 1;
+      if (this.onTimeSinceRaise >= this.value) {
+        this.value = Math.min(this.cap, this.value + 1);
+        this.onTimeSinceRaise = 0;
+      }
+    } else if (this.answersSinceCut >= this.value) {
+      const floor = Math.min(this.settings.floor, this.cap);
+      this.value = Math.max(floor, Math.floor(this.value * AdaptiveLimit.CUT));
+      this.answersSinceCut = 0;
+      this.onTimeSinceRaise = 0;
+    }
+  }
+}
 
 export class Admission {
   private readonly running: Record<Lane, number> = { fresh: 0, render: 0 };
   readonly shed: Record<Lane, number> = { fresh: 0, render: 0 };
   readonly admitted: Record<Lane, number> = { fresh: 0, render: 0 };
+  private readonly freshLimit: AdaptiveLimit;
 
-  constructor(private readonly caps: Readonly<Record<Lane, number>>) {}
+  constructor(
+    private readonly caps: Readonly<Record<Lane, number>>,
+    adaptive: AdaptiveSettings,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.freshLimit = new AdaptiveLimit(caps.fresh, adaptive);
+  }
 
   /** A release to call exactly once when the work is over, or null when the lane is full. */
   enter(lane: Lane): (() => void) | null {
-    if (this.running[lane] >= this.caps[lane]) {
+    if (this.running[lane] >= this.limit(lane)) {
       this.shed[lane] += 1;
       return null;
     }
     this.running[lane] += 1;
     this.admitted[lane] += 1;
+    const started = this.now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.running[lane] -= 1;
+      if (lane === 'fresh') this.freshLimit.record(this.now() - started);
     };
   }
 
   inFlight(lane: Lane): number {
     return this.running[lane];
+  }
+
+  /** What the lane admits at once now. */
+  limit(lane: Lane): number {
+    return lane === 'fresh' ? this.freshLimit.current : this.caps.render;
   }
 }
 

@@ -119,6 +119,12 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   const config = loadConfigOrExit(definition.name, definition.configSchema);
   exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
   const app = await createServiceApp(definition, config);
-  await app.listen(config.HTTP_PORT, config.HTTP_HOST);
+  // Nest hands these to http.Server#listen(port, host, backlog); its typings omit the backlog.
+  const listen = app.listen.bind(app) as unknown as (
+    port: number,
+    host: string,
+    backlog: number,
+  ) => unknown;
+  await listen(config.HTTP_PORT, config.HTTP_HOST, config.HTTP_BACKLOG);
   return app;
 }

@@ -54,6 +54,12 @@ export const commonConfigSchema = z.object({
   TRANSPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   HTTP_PORT: port,
   HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Connections the kernel holds for the HTTP port until the process accepts them (capped by
+   * net.core.somaxconn). Node's 511 overflows when a crowd connects at once, and a dropped SYN
+   * costs its client 1 s, then 3 s, then 7 s, which no metric of ours sees (issue 22).
+   */
+  HTTP_BACKLOG: z.coerce.number().int().min(16).max(65535).default(4096),
 });
 
 /** Variables of a process that uses BullMQ queues (agreements: one key prefix, tests isolate). */
