@@ -109,7 +109,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const cache = app.get(AnswerCache);
   const services = app.get(ServiceClient);
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
-  serveCrawlFiles(app, new CrawlFiles(cache, services, site));
+  const fixedPublicPaths = renderer?.fixedPublicPaths ?? [];
+  serveCrawlFiles(app, new CrawlFiles(cache, services, { ...site, fixedPublicPaths }));
   const loadTest = app.get(LoadTestMode);
   if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
   // Off (the default), the budgets pay nothing for load-test mode.
@@ -127,7 +128,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     serveWebApp(
       app,
       config.WEB_DIST_DIR,
-      new Pages(cache, services, {
+      new Pages(cache, {
         ...site,
         indexHtml,
         app: renderer,

@@ -1,34 +1,55 @@
 import { existsSync } from 'node:fs';
-import { ServiceUnavailableError } from '@upright/transport';
 import { scriptJson } from './html';
+import type { PageHead } from './page-head';
 
-/** What the web's server entry (`web/src/entry-server.tsx`, built to `dist-server/`) exports. */
+/**
+ * What the web's server entry (`web/src/entry-server.tsx`, built to `dist-server/`) exports: the
+ * web's route table decides what a location is, its status and head (record 0049); the BFF writes
+ * what it says.
+ */
 interface WebServerEntry {
   FIRST_ANSWERS_ELEMENT_ID: string;
   configureRequests(fetchAnswer: (path: string, init: RequestInit) => Promise<Response>): void;
-  renderApp(location: string, timeoutMs: number): Promise<RenderedApp>;
+  planPage(location: string): PagePlan;
+  renderApp(
+    location: string,
+    options: { timeoutMs: number; productName: string },
+  ): Promise<RenderedPage>;
+  /** The public pages at a fixed address, for the sitemap. */
+  FIXED_PUBLIC_PATHS: readonly string[];
   /** The web route table's location of a URL: its path and the query its route reads. */
-  canonicalLocation?(location: string): string;
+  canonicalLocation(location: string): string;
   /** Whether a path is a bare page (a widget), by the web route table. */
   isBarePath(pathname: string): boolean;
 }
 
-interface RenderedApp {
+/** What the server does with a location before reading any data (the entry's `PagePlan`). */
+export type PagePlan =
+  | { kind: 'moved'; location: string }
+  | { kind: 'not-found' }
+  | { kind: 'browser' }
+  | { kind: 'rendered'; kept: boolean };
+
+/** A page as the entry made it (its `RenderedPage`). */
+export interface RenderedPage {
+  /** 200, 301 or 404; else the status of the answer that could not be read (503, 504, …). */
+  status: number;
+  location: string | null;
+  /** null: nothing was rendered (a move, a failure, a page the browser renders alone). */
+  head: PageHead | null;
   html: string;
-  firstAnswers: { location: string; answers: Record<string, Outcome> };
+  answers: unknown;
+  retryAfter: string | null;
 }
 
-type Outcome =
-  { kind: 'ready'; data: unknown } | { kind: 'error'; message: string; status: number | null };
-
-/** A page whose requests take longer than this is sent as the bare app (and not kept). */
+/** A page whose requests take longer than this fails (and is sent as the bare app, not kept). */
 const RENDER_TIMEOUT_MS = 10_000;
 
 /**
- * The web app's public pages rendered on the server by the same components as in the browser
- * (record 0039). The components read the BFF's own API answers through an in-process call into
- * the edge (record 0049: kept answers make that cheap, and the page is then kept itself); their
- * answers go in the page so the browser's first render adopts the HTML instead of replacing it.
+ * The web app's pages decided and rendered on the server by the web's own route table and
+ * components (records 0039, 0049). The components and the heads read the BFF's own API answers
+ * through an in-process call into the edge (kept answers make that cheap, and the page is then
+ * kept itself); their answers go in the page so the browser's first render adopts the HTML.
  */
 export class AppRenderer {
   private fetchAnswer: ((path: string) => Promise<Response>) | null = null;
@@ -52,7 +73,7 @@ export class AppRenderer {
    * (`utm_*`, `fbclid`, junk) are dropped, by the web's own route table.
    */
   canonicalLocation(url: string): string {
-    return this.entry.canonicalLocation?.(url) ?? url;
+    return this.entry.canonicalLocation(url);
   }
 
   /** Widgets are the only pages other sites may frame (docs/product/rules.md#s13). */
@@ -60,32 +81,24 @@ export class AppRenderer {
     return this.entry.isBarePath(pathname);
   }
 
-  /**
-   * What goes inside the app's root element, then the answers the browser adopts it with. A page
-   * whose data could not be read (a service away, a time-out) throws like the service call would.
-   */
-  async render(location: string): Promise<{ root: string; afterRoot: string }> {
+  get fixedPublicPaths(): readonly string[] {
+    return this.entry.FIXED_PUBLIC_PATHS;
+  }
+
+  plan(location: string): PagePlan {
+    return this.entry.planPage(location);
+  }
+
+  /** Rejects when a component fails or the render takes too long, so no broken page is kept. */
+  render(location: string, productName: string): Promise<RenderedPage> {
     // The entry is one module per process: a second BFF in it (tests) must not keep the first's.
     if (this.fetchAnswer !== null) this.entry.configureRequests(this.fetchAnswer);
-    const { html, firstAnswers } = await this.entry.renderApp(location, RENDER_TIMEOUT_MS);
-    if (Object.values(firstAnswers.answers).some(isFailure)) {
-      throw new ServiceUnavailableError('bff');
-    }
-    const id = this.entry.FIRST_ANSWERS_ELEMENT_ID;
-    return {
-      root: html,
-      afterRoot: `<script type="application/json" id="${id}">${scriptJson(firstAnswers)}</script>`,
-    };
+    return this.entry.renderApp(location, { timeoutMs: RENDER_TIMEOUT_MS, productName });
   }
-}
 
-/** A failure that says nothing about the page: no answer, too many requests, a server error. */
-function isFailure(outcome: Outcome): boolean {
-  if (outcome.kind === 'ready') return false;
-  return (
-    outcome.status === null ||
-    outcome.status === 0 ||
-    outcome.status === 429 ||
-    outcome.status >= 500
-  );
+  /** The answers a page was rendered with, where the browser looks for them. */
+  answersScript(answers: unknown): string {
+    const id = this.entry.FIRST_ANSWERS_ELEMENT_ID;
+    return `<script type="application/json" id="${id}">${scriptJson(answers)}</script>`;
+  }
 }

@@ -17,14 +17,22 @@ export class CrawlFiles {
   constructor(
     private readonly cache: AnswerCache,
     private readonly services: ServiceClient,
-    private readonly options: { publicUrl: string; productName: string },
+    private readonly options: {
+      publicUrl: string;
+      productName: string;
+      /** The public pages at a fixed address (the web's route table; none without the app). */
+      fixedPublicPaths: readonly string[];
+    },
   ) {
     this.shareImages = new ShareImages(services, options.productName);
   }
 
   readonly sitemap = (request: Request, response: Response): Promise<void> =>
     this.send(request, response, 'application/xml; charset=utf-8', async () =>
-      sitemapXml(sitemapEntries(await siteData(this.services)), this.options.publicUrl),
+      sitemapXml(
+        sitemapEntries(await siteData(this.services), this.options.fixedPublicPaths),
+        this.options.publicUrl,
+      ),
     );
 
   readonly robots = (request: Request, response: Response): Promise<void> =>

@@ -1,7 +1,9 @@
 import { Html, html, scriptJson } from './html';
 
 /**
- * What a page's first HTML says about it to crawlers and link previews (docs/product/rules.md#s13).
+ * What a page's first HTML says about it to crawlers and link previews (docs/product/rules.md#s13),
+ * as the web's route table makes it from the page's answers (`web/src/routes/heads.ts`, whose
+ * `PageHead` this mirrors: the BFF reads the built server entry, not the web's sources).
  */
 export interface PageHead {
   title: string;

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { PRIVATE_CACHE_CONTROL } from '../answer-cache/answer-headers';
@@ -10,13 +9,9 @@ import type { AppRenderer } from './app-renderer';
 import { refusalPage } from './html';
 import { sendAndKeep, sendKeptAnswer } from './kept-answer';
 import { headTags } from './page-head';
-import { PageHeads } from './page-heads';
 import { PageTemplate } from './page-html';
-import { canonicalPath, isKeptPage, matchPage } from './page-routes';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
-
-const NOT_RENDERED = { root: '', afterRoot: '' };
 
 /**
  * Every path that names no page gets the same not-found page, rendered at this location once per
@@ -26,7 +21,7 @@ export const NOT_FOUND_LOCATION = '/404';
 
 export interface PagesOptions {
   indexHtml: string;
-  /** The app rendered on the server; null when the build has no server entry (head tags only). */
+  /** The app's server entry; null when the build has none (every page is the bare app). */
   app: AppRenderer | null;
   publicUrl: string;
   productName: string;
@@ -36,33 +31,34 @@ export interface PagesOptions {
 }
 
 /**
- * The web app's pages as first sent (docs/product/rules.md#s13): public pages rendered by the app's
- * own components with their data (record 0039) and kept like any public answer
+ * The web app's pages as first sent (docs/product/rules.md#s13). What a location is, its status
+ * (200, 301 for another spelling or an old address, 404) and its head are the web route table's
+ * (record 0049, through the server entry); this writes what it says: public pages rendered by the
+ * app's own components with their data (record 0039) and kept like any public answer
  * (docs/product/rules.md#s11: key = the canonical location the edge gave the request, `data`
- * version), so the edge sends the next visitor the same bytes; account pages and widgets as the
- * bare app; 404 (one kept not-found page) for what does not exist, 301 for another spelling of a
- * page. Each render is counted by the client's render budget and the replica's render cap.
+ * version), so the edge sends the next visitor the same bytes; pages that depend on the viewer as
+ * the bare app; one kept not-found page for every path that names no page. Each render is
+ * counted by the client's render budget and the replica's render cap.
  */
 export class Pages {
   private readonly logger = new Logger('Pages');
   private readonly template: PageTemplate;
-  private readonly heads: PageHeads;
 
   constructor(
     private readonly cache: AnswerCache,
-    services: ServiceClient,
     private readonly options: PagesOptions,
   ) {
     this.template = new PageTemplate(options.indexHtml);
-    this.heads = new PageHeads(services, options.productName);
   }
 
   readonly page = async (request: Request, response: Response): Promise<void> => {
-    const moved = canonicalPath(request.path);
-    if (moved !== null) return this.redirect(request, response, moved);
-    const route = matchPage(request.path, queryOf(request.originalUrl));
-    if (route?.kind === 'client') return this.sendShell(response, 200);
-    if (route === null) {
+    const { app } = this.options;
+    // The edge gave the request its canonical location (path and the query its route reads).
+    const plan = app?.plan(request.originalUrl) ?? { kind: 'browser' };
+    if (plan.kind === 'moved') return response.redirect(301, plan.location);
+    if (app === null || plan.kind === 'browser') return this.sendShell(response, 200);
+    const notFound = plan.kind === 'not-found';
+    if (notFound) {
       const kept = this.cache.store.get(NOT_FOUND_LOCATION);
       if (kept !== undefined) return sendKeptAnswer(this.cache, request, response, kept);
     }
@@ -70,22 +66,29 @@ export class Pages {
     if (release === null) return;
     const version = this.cache.store.versionOf('data');
     try {
-      const page = route === null ? this.heads.notFound() : await this.heads.render(route);
-      if (page.status === 301) return this.redirect(request, response, page.location);
+      const location = notFound ? NOT_FOUND_LOCATION : request.originalUrl;
+      const page = await app.render(location, this.options.productName);
+      if (page.location !== null) return response.redirect(301, page.location);
+      if (page.head === null) {
+        // The data could not be read (a service away): the bare app shows the error and retries.
+        if (page.retryAfter !== null) response.setHeader('Retry-After', page.retryAfter);
+        return this.sendShell(response, page.status);
+      }
       const head = headTags(page.head, this.options.publicUrl, this.options.productName);
-      const location = route === null ? NOT_FOUND_LOCATION : request.originalUrl;
-      const app = (await this.options.app?.render(location)) ?? NOT_RENDERED;
-      const body = this.template.render(head, app);
-      if (route === null) {
+      const body = this.template.render(head, {
+        root: page.html,
+        afterRoot: app.answersScript(page.answers),
+      });
+      if (notFound) {
         const made = { body, contentType: HTML_CONTENT_TYPE, version, status: 404 };
         return sendAndKeep(this.cache, request, response, made, NOT_FOUND_LOCATION);
       }
-      if (page.status === 404 || !isKeptPage(route)) {
+      if (page.status !== 200 || (plan.kind === 'rendered' && !plan.kept)) {
         return this.sendUnkept(response, page.status, body);
       }
       sendAndKeep(this.cache, request, response, { body, contentType: HTML_CONTENT_TYPE, version });
     } catch (error) {
-      // The services are away: the bare app, which shows the error and lets the visitor retry.
+      // A component failed or the render took too long: the bare app, which shows the error.
       const { status, retryAfter } = translateError(error);
       if (status >= 500 && status !== 503) {
         this.logger.error(
@@ -120,11 +123,6 @@ export class Pages {
       .send(refusalPage(message));
   }
 
-  private redirect(request: Request, response: Response, location: string): void {
-    const query = request.originalUrl.indexOf('?');
-    response.redirect(301, query < 0 ? location : location + request.originalUrl.slice(query));
-  }
-
   /** The app as built, for the browser to render: pages that depend on who is signed in. */
   private sendShell(response: Response, status: number): void {
     this.sendUnkept(response, status, this.options.indexHtml);
@@ -137,10 +135,4 @@ export class Pages {
       .type(HTML_CONTENT_TYPE)
       .send(body);
   }
-}
-
-/** The query of a request's URL, as the browser's URLSearchParams reads it. */
-function queryOf(originalUrl: string): URLSearchParams {
-  const start = originalUrl.indexOf('?');
-  return new URLSearchParams(start < 0 ? '' : originalUrl.slice(start + 1));
 }

@@ -6,26 +6,30 @@ const company = (slug: string, industries: string[], updated: string | null) =>
   ({ id: slug, company_name: slug, slug, industries, updated }) as CompanySearchDocument;
 
 describe('the sitemap', () => {
-  const entries = sitemapEntries({
-    industries: [
-      { id: 'tools', industry_text: 'Tools', industry_alts: [], definition: '' },
-      { id: 'banks', industry_text: 'Banks', industry_alts: [], definition: '' },
-    ],
-    companies: [
-      company('acme', ['tools', 'closed'], '2026-02-01'),
-      company('bolt & co', ['tools', 'banks'], '2026-03-05'),
-    ],
-    reports: [
-      {
-        id: '7',
-        title: 'T',
-        slug: 'top-tools',
-        published_date: '2026-04-01',
-        industry: 'tools',
-        archived: false,
-      },
-    ],
-  });
+  const entries = sitemapEntries(
+    {
+      industries: [
+        { id: 'tools', industry_text: 'Tools', industry_alts: [], definition: '' },
+        { id: 'banks', industry_text: 'Banks', industry_alts: [], definition: '' },
+      ],
+      companies: [
+        company('acme', ['tools', 'closed'], '2026-02-01'),
+        company('bolt & co', ['tools', 'banks'], '2026-03-05'),
+      ],
+      reports: [
+        {
+          id: '7',
+          title: 'T',
+          slug: 'top-tools',
+          published_date: '2026-04-01',
+          industry: 'tools',
+          archived: false,
+        },
+      ],
+    },
+    // The web route table's fixed pages, as the server entry lists them.
+    ['/', '/reports', '/faq'],
+  );
   const lastmod = new Map(entries.map((entry) => [entry.path, entry.lastmod]));
 
   it('lists each company in each active industry, dated by the data', () => {
@@ -39,6 +43,11 @@ describe('the sitemap', () => {
     expect(lastmod.get('/')).toBe('2026-04-01');
     expect(lastmod.get('/reports')).toBe('2026-04-01');
     expect(lastmod.get('/faq')).toBeNull();
+  });
+
+  it('lists the fixed pages it is given first, and no other', () => {
+    expect(entries.slice(0, 3).map((entry) => entry.path)).toEqual(['/', '/reports', '/faq']);
+    expect(lastmod.has('/about')).toBe(false);
   });
 
   it('is sitemap XML with absolute, escaped locations', () => {

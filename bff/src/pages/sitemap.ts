@@ -10,7 +10,6 @@ import {
 } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import { escapeHtml } from './html';
-import { STATIC_PAGES } from './page-routes';
 
 /** One public page of the sitemap; `lastmod` (YYYY-MM-DD) when the data says when it changed. */
 export interface SitemapEntry {
@@ -25,11 +24,12 @@ export interface SiteData {
 }
 
 /**
- * Every public page (docs/product/rules.md#s13): home, the reports list, every active industry,
- * every company in each active industry it is ranked in (and its corrections ledger), every report,
- * and the pages of fixed text.
+ * Every public page (docs/product/rules.md#s13): the pages at a fixed address (`fixedPaths`, from
+ * the web's route table: home, the reports list, the pages of fixed text), every active industry,
+ * every company in each active industry it is ranked in (and its corrections ledger), every
+ * report.
  */
-export function sitemapEntries(data: SiteData): SitemapEntry[] {
+export function sitemapEntries(data: SiteData, fixedPaths: readonly string[]): SitemapEntry[] {
   const active = new Set(data.industries.map((industry) => industry.id));
   const industryUpdated = new Map<string, string | null>();
   const companies: SitemapEntry[] = [];
@@ -56,14 +56,13 @@ export function sitemapEntries(data: SiteData): SitemapEntry[] {
     (at, entry) => latest(at, entry.lastmod),
     newestReport,
   );
-  return [
-    { path: WebPaths.home(), lastmod: newest },
-    { path: WebPaths.reports(), lastmod: newestReport },
-    ...industries,
-    ...companies,
-    ...reports,
-    ...Object.keys(STATIC_PAGES).map((path) => ({ path, lastmod: null })),
-  ];
+  // Home shows the newest of everything, the reports list the newest report.
+  const dated = new Map([
+    [WebPaths.home(), newest],
+    [WebPaths.reports(), newestReport],
+  ]);
+  const fixed = fixedPaths.map((path) => ({ path, lastmod: dated.get(path) ?? null }));
+  return [...fixed, ...industries, ...companies, ...reports];
 }
 
 function latest(a: string | null, b: string | null): string | null {

@@ -22,7 +22,8 @@ export function prefetchPath(pathname: string): void {
   const match = matchRoute(pathname);
   if (!match) return;
   void loadPage(match.route.path).catch(() => done.delete(pathname));
-  for (const path of match.route.data?.(match.params) ?? []) prefetchJson(path);
+  for (const path of match.route.data?.(match.params, new URLSearchParams()) ?? [])
+    prefetchJson(path);
 }
 
 type Watch = (element: Element, pathname: string) => () => void;

@@ -38,7 +38,20 @@ describe('route table', () => {
 
   it('knows the prefetchable data of a page', () => {
     const match = matchRoute('/companies/us/banks')!;
-    expect(match.route.data?.(match.params)).toEqual(['/api/companies/us/banks']);
+    expect(match.route.data?.(match.params, new URLSearchParams())).toEqual([
+      '/api/companies/us/banks',
+    ]);
+    // Parameters are decoded once, as the app's router decodes them, so data paths encode once.
+    const company = matchRoute('/companies/us/banks/acme%20%26%20co')!;
+    expect(company.route.data?.(company.params, new URLSearchParams())).toEqual([
+      '/api/primary/us/banks/acme%20%26%20co',
+    ]);
+  });
+
+  it("matches capitals as the app's router does, unless asked to be exact as the server is", () => {
+    expect(matchRoute('/About')?.route.path).toBe('/about');
+    expect(matchRoute('/About', true)).toBeNull();
+    expect(matchRoute('/companies/us/banks/%E0%A4%A')).toBeNull();
   });
 
   it('widgets use the bare layout (and only they may be framed, the BFF asks this too)', () => {

@@ -1,11 +1,17 @@
+import { correctionPageOf, SLUG_PATTERN } from '@upright/contracts';
 import { matchPath } from 'react-router-dom';
 import { apiPaths } from '../api/endpoints';
 import { SEARCH_QUERY } from '../search/url-state';
 
+export type RouteParams = Record<string, string | undefined>;
+
 export interface RouteDefinition {
   path: string;
-  /** API GETs the page makes first, fetched ahead by the link prefetcher. */
-  data?: (params: Record<string, string | undefined>) => string[];
+  /**
+   * API GETs the page makes first: fetched ahead by the link prefetcher (without a query), and
+   * read by the server before it renders, for the page's status and head (routes/heads.ts).
+   */
+  data?: (params: RouteParams, query: URLSearchParams) => string[];
   /** `/widgets/…`: bare layout, no header or footer. */
   bare?: boolean;
   /**
@@ -14,7 +20,20 @@ export interface RouteDefinition {
    * (record 0049): others (`utm_*`, `fbclid`, junk) get the same kept page.
    */
   query?: readonly string[];
+  /**
+   * Whether the parameters name a page at all: a location this refuses is the not-found page
+   * (404) without asking for any data.
+   */
+  accepts?: (params: RouteParams, query: URLSearchParams) => boolean;
+  /**
+   * false: the server renders the page per view and never keeps its bytes (its data changes with
+   * no data version, docs/product/rules.md#s11).
+   */
+  kept?: false;
 }
+
+/** Industry paths name an industry by its slug; anything else names no page. */
+const industrySlug = ({ industry }: RouteParams) => SLUG_PATTERN.test(industry ?? '');
 
 /**
  * Every route of docs/product/spec.md#s2, the mailed-link pages of WebPaths and the widgets
@@ -38,12 +57,19 @@ export const ROUTES = [
     path: '/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],
     query: ['sort', 'dir', 'q'],
+    accepts: industrySlug,
   },
   {
     path: '/companies/us/:industry/:company',
     data: ({ industry, company }) => [apiPaths.company(industry!, company!)],
+    accepts: industrySlug,
   },
-  { path: '/compare/us/:industry', query: ['c'] },
+  {
+    path: '/compare/us/:industry',
+    data: ({ industry }) => [apiPaths.industryCompanies(industry!)],
+    query: ['c'],
+    accepts: industrySlug,
+  },
   { path: '/account/signin', query: ['next'] },
   { path: '/account/signup' },
   { path: '/account/priorities' },
@@ -63,8 +89,14 @@ export const ROUTES = [
   { path: '/corrections/request', query: ['industry', 'company', 'field', 'period'] },
   {
     path: '/corrections/us/:industry/:company',
-    data: ({ industry, company }) => [apiPaths.correctionLedger(industry!, company!)],
+    // Each page of the ledger is its own page; a malformed `?page=` names none (issue 25).
+    data: ({ industry, company }, query) => [
+      apiPaths.correctionLedger(industry!, company!, correctionPageOf(query.get('page')) ?? 1),
+    ],
     query: ['page'],
+    accepts: (params, query) =>
+      industrySlug(params) && correctionPageOf(query.get('page')) !== null,
+    kept: false,
   },
   { path: '/admin/corrections', query: ['page'] },
   { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
@@ -85,15 +117,37 @@ export const ROUTES = [
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
 
-export function matchRoute(pathname: string): {
+/**
+ * The route of a path and its decoded parameters, as the app's router matches it (capitals and a
+ * trailing slash allowed unless `caseSensitive`, which is how the server names pages); null for
+ * no route, or a segment that is not valid percent-encoding.
+ */
+export function matchRoute(
+  pathname: string,
+  caseSensitive = false,
+): {
   route: RouteDefinition & { path: RoutePath };
-  params: Record<string, string | undefined>;
+  params: RouteParams;
 } | null {
+  const decoded = decodedPath(pathname);
+  if (decoded === null) return null;
   for (const route of ROUTES) {
-    const match = matchPath({ path: route.path, end: true }, pathname);
+    const match = matchPath({ path: route.path, caseSensitive, end: true }, decoded);
     if (match) return { route, params: match.params };
   }
   return null;
+}
+
+/** Each segment decoded as React Router decodes it (an encoded `/` stays in its segment). */
+function decodedPath(pathname: string): string | null {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return null;
+  }
 }
 
 /**
