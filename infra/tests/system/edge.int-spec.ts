@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { WebPaths } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
@@ -9,14 +7,11 @@ import { Client } from 'pg';
 import { bffService } from '@upright/bff';
 import { opsUrl } from '@upright/bff/testing';
 import { startDataServices } from './support/data-services';
+import { importSample } from './support/sample-import';
 
 jest.setTimeout(60_000);
 
-const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
-const rankingsCli = path.join(repoRoot, 'services/rankings/dist/data-import/cli.js');
-const reportsCli = path.join(repoRoot, 'services/reports/dist/data-import/cli.js');
 const PUBLIC_URL = 'https://upright.example';
 const distDir = path.join(repoRoot, 'web', 'dist');
 
@@ -62,13 +57,8 @@ describe('the edge', () => {
     const admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
     try {
-      const { REDIS_URL: _redis, ...withoutRedis } = process.env;
-      await run(process.execPath, [rankingsCli, sampleFile], {
-        env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('rankings') },
-      });
-      await run(process.execPath, [reportsCli, sampleFile], {
-        env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('reports') },
-      });
+      await importSample('rankings');
+      await importSample('reports');
       industries = (
         await admin.query<{ industry: string }>(
           'SELECT industry FROM rankings.industries WHERE active ORDER BY industry',

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { WebPaths, type IndustryCompaniesResponse, type PublishedReport } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
@@ -8,14 +6,11 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { Client } from 'pg';
 import { bffService } from '@upright/bff';
 import { startDataServices } from './support/data-services';
+import { importSample } from './support/sample-import';
 
 jest.setTimeout(60_000);
 
-const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
-const rankingsCli = path.join(repoRoot, 'services/rankings/dist/data-import/cli.js');
-const reportsCli = path.join(repoRoot, 'services/reports/dist/data-import/cli.js');
 const PUBLIC_URL = 'https://upright.example';
 
 interface Seeded {
@@ -81,13 +76,8 @@ describe('pages that search engines can read and people can share', () => {
   beforeAll(async () => {
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
-    const { REDIS_URL: _redis, ...withoutRedis } = process.env;
-    await run(process.execPath, [rankingsCli, sampleFile], {
-      env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('rankings') },
-    });
-    await run(process.execPath, [reportsCli, sampleFile], {
-      env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('reports') },
-    });
+    await importSample('rankings');
+    await importSample('reports');
     seeded = await readSeeded();
     ({ rankings, reports } = await startDataServices(common, `${prefix}-queues`));
     bff = await startTestApp(bffService, { ...common, WEB_DIST_DIR: distDir, PUBLIC_URL });

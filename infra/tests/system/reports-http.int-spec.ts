@@ -1,7 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   ISSUE_KEYS,
   Patterns,
@@ -31,12 +28,7 @@ import { bumpDataVersions, dataVersionKey } from '@upright/rankings/testing';
 import { bffService } from '@upright/bff';
 import { reportsService } from '@upright/reports';
 import { startDataServices } from './support/data-services';
-
-const run = promisify(execFile);
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const sampleFile = path.join(repoRoot, 'services', 'rankings', 'data', 'sample.json');
-const rankingsCli = path.join(repoRoot, 'services/rankings/dist/data-import/cli.js');
-const reportsCli = path.join(repoRoot, 'services/reports/dist/data-import/cli.js');
+import { importSample } from './support/sample-import';
 
 interface Reply<T> {
   status: number;
@@ -82,14 +74,7 @@ describe('report calls through the BFF', () => {
   }
 
   function importReports() {
-    return run(process.execPath, [reportsCli, sampleFile], {
-      env: {
-        ...process.env,
-        DATABASE_URL: infra.databaseUrl('reports'),
-        REDIS_URL: infra.redisUrl,
-        QUEUE_PREFIX: queuePrefix,
-      },
-    });
+    return importSample('reports', { REDIS_URL: infra.redisUrl, QUEUE_PREFIX: queuePrefix });
   }
 
   async function seedPublishFixture(): Promise<void> {
@@ -155,10 +140,7 @@ describe('report calls through the BFF', () => {
   beforeAll(async () => {
     admin = new Client({ connectionString: infra.adminUrl() });
     await admin.connect();
-    const { REDIS_URL: _redis, ...withoutRedis } = process.env;
-    await run(process.execPath, [rankingsCli, sampleFile], {
-      env: { ...withoutRedis, DATABASE_URL: infra.databaseUrl('rankings') },
-    });
+    await importSample('rankings');
     reportsImport = await importReports();
     await seedPublishFixture();
     searchQueue = new Queue(
