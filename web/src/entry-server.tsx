@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
-import { RETRY_AFTER_SECONDS } from '@upright/contracts';
+import { RETRY_AFTER_SECONDS, type PageHead } from '@upright/contracts';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { AppTree } from './AppTree';
 import { requestFromServer, type ServerFetch } from './api/http';
-import type { PageHead } from './routes/heads';
 import { decidePage } from './routes/page-plan';
 import type { FirstAnswersRecord, Outcome } from './ssr/first-answers';
 import { readPageAnswer } from './ssr/page-answers';
@@ -12,7 +11,6 @@ import { ServerAnswers } from './ssr/server-answers';
 
 export { FIRST_ANSWERS_ELEMENT_ID } from './ssr/first-answers';
 export type { FirstAnswersRecord } from './ssr/first-answers';
-export type { PageHead } from './routes/heads';
 export type { PagePlan } from './routes/page-plan';
 
 /**

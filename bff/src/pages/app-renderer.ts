@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { scriptJson } from './html';
-import type { PageHead } from './page-head';
+import type { PageHead } from '@upright/contracts';
 
 /**
  * What the web's server entry (`web/src/entry-server.tsx`, built to `dist-server/`) exports: the

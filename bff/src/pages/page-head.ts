@@ -1,22 +1,5 @@
+import type { PageHead } from '@upright/contracts';
 import { Html, html, scriptJson } from './html';
-
-/**
- * What a page's first HTML says about it to crawlers and link previews (docs/product/rules.md#s13),
- * as the web's route table makes it from the page's answers (`web/src/routes/heads.ts`, whose
- * `PageHead` this mirrors: the BFF reads the built server entry, not the web's sources).
- */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** The page's own path; made absolute with the site's public URL. */
-  path: string;
-  /** A share image's path (reports, industries, companies); none for the other pages. */
-  image?: string;
-  /** Open Graph type: `website`, `article` (reports) or `profile` (companies). */
-  type?: 'website' | 'article' | 'profile';
-  /** schema.org JSON-LD (`Organization`, `Dataset`, `WebSite`). */
-  jsonLd?: Record<string, unknown>;
-}
 
 /**
  * The head tags of one page, with absolute URLs on `publicUrl` (no trailing slash). Each but the

@@ -4,28 +4,12 @@ import {
   type CompanyDetail,
   type CorrectionLedger,
   type IndustryCompaniesResponse,
+  type PageHead,
   type PublishedReport,
   type ReportPathParts,
 } from '@upright/contracts';
 import { formatPeriod } from '../lib/format';
 import type { RouteParams, RoutePath } from './table';
-
-/**
- * What a page's first HTML says about it to crawlers and link previews (docs/product/rules.md#s13);
- * the BFF writes it as the head's tags (`bff/src/pages/page-head.ts`, which mirrors this type).
- */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** The page's own path; made absolute with the site's public URL. */
-  path: string;
-  /** A share image's path (reports, industries, companies); none for the other pages. */
-  image?: string;
-  /** Open Graph type: `website`, `article` (reports) or `profile` (companies). */
-  type?: 'website' | 'article' | 'profile';
-  /** schema.org JSON-LD (`Organization`, `Dataset`, `WebSite`). */
-  jsonLd?: Record<string, unknown>;
-}
 
 /** A page's status and head, or where it lives now (the query is the server's to keep). */
 export type HeadOutcome =

@@ -1,4 +1,5 @@
-import { notFoundHead, ROUTE_HEADS, type PageHead } from './heads';
+import type { PageHead } from '@upright/contracts';
+import { notFoundHead, ROUTE_HEADS } from './heads';
 import { matchRoute, ROUTES } from './table';
 
 /**

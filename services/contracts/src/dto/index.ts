@@ -10,3 +10,4 @@ export * from './corrections.schemas';
 export * from './membership-age';
 export * from './answers.schemas';
 export * from './site-facts';
+export * from './pages';
