@@ -31,6 +31,7 @@ import {
   failureExamples,
   failuresByKind,
   isReadStep,
+  mailDelays,
   reconcile,
   recovery,
   type Phase,
@@ -40,6 +41,11 @@ import {
 } from './verdicts';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+/**
+ * A killed mail worker's jobs are sent again within 1.4 × its lock (services/mail/src/config.ts),
+ * plus the second the send itself may take.
+ */
+const MAIL_REDELIVERY_BOUND_MS = 1.4 * Number(process.env.MAIL_LOCK_DURATION_MS ?? 10_000) + 1000;
 const quick = process.argv.includes('--quick');
 const durationOption = process.argv.find((arg) => arg.startsWith('--duration='));
 const settings = {
@@ -138,7 +144,7 @@ class WriterSession {
     method: string,
     route: string,
     body: unknown,
-  ): Promise<{ acknowledged: boolean; attempts: number }> {
+  ): Promise<{ acknowledged: boolean; attempts: number; acknowledgedAt?: number }> {
     const key = randomUUID();
     let attempts = 0;
     while (attempts < 2) {
@@ -147,7 +153,9 @@ class WriterSession {
         ...this.csrf(),
         'Idempotency-Key': key,
       });
-      if (status >= 200 && status < 300) return { acknowledged: true, attempts };
+      if (status >= 200 && status < 300) {
+        return { acknowledged: true, attempts, acknowledgedAt: Date.now() };
+      }
       // A refused token (the session it was bound to ended): a new one for the next write, as
       // the web app's "refresh the page" gets.
       if (status === 403) this.forgetCsrf();
@@ -247,17 +255,24 @@ function startWriters(members: Member[], companies: Company[]): Writers {
 const followMarker = (email: string, company: Company) => `${email}|${company.slug}`;
 
 /** How many times each write is there: mails by marker, rows by marker or member + company. */
-async function findWrites(stack: ReplicatedStack): Promise<Map<string, number>> {
+/** How many times each write is there; for contact mails, when the first one was sent. */
+async function findWrites(
+  stack: ReplicatedStack,
+): Promise<{ found: Map<string, number>; mailedAt: Map<string, number> }> {
   const found = new Map<string, number>();
+  const mailedAt = new Map<string, number>();
   const count = (marker: string) => found.set(marker, (found.get(marker) ?? 0) + 1);
   const mails = (await (await fetch(`${stack.inboxUrl}/email`)).json()) as Array<{
     text?: string;
+    time?: string;
   }>;
   for (const mail of mails) {
     for (const match of (mail.text ?? '').matchAll(
       /Chaos run message (chaos-[0-9]+-[0-9a-f]{8})/g,
     )) {
       count(match[1]);
+      const at = Date.parse(mail.time ?? '');
+      if (Number.isFinite(at)) mailedAt.set(match[1], Math.min(at, mailedAt.get(match[1]) ?? at));
     }
   }
   const query = async (name: 'rankings' | 'accounts', sql: string) => {
@@ -281,7 +296,7 @@ async function findWrites(stack: ReplicatedStack): Promise<Map<string, number>> 
   )) {
     count(row.marker);
   }
-  return found;
+  return { found, mailedAt };
 }
 
 /**
@@ -431,16 +446,18 @@ async function main(): Promise<number> {
     const acknowledgedMails = writers.writes.filter(
       (write) => write.kind === 'contact' && write.acknowledged,
     );
-    let found = await findWrites(stack);
+    let landed = await findWrites(stack);
     const mailDeadline = Date.now() + settings.mailWaitSeconds * 1000;
     while (
       Date.now() < mailDeadline &&
-      acknowledgedMails.some((write) => !found.has(write.marker))
+      acknowledgedMails.some((write) => !landed.found.has(write.marker))
     ) {
       await pause(1000);
-      found = await findWrites(stack);
+      landed = await findWrites(stack);
     }
+    const { found } = landed;
     const tallies = reconcile(writers.writes, found);
+    const mail = mailDelays(writers.writes, landed.mailedAt, MAIL_REDELIVERY_BOUND_MS);
     const mixRecords = readSamples.map((sample) => ({
       read: isReadStep(sample.step),
       record: {
@@ -507,8 +524,11 @@ async function main(): Promise<number> {
         `  ${phase.name.padEnd(48)} ${String(phase.failures).padStart(6)} ${String(readsByPhase[index].failed).padStart(6)}   ${(phase.recoveredAfterMs / 1000).toFixed(1)} s`,
       );
     });
+    console.log(
+      `\nContact mails, from the acknowledged answer to the inbox: ${mail.mails} mails, p50 ${(mail.p50Ms / 1000).toFixed(1)} s, max ${(mail.maxMs / 1000).toFixed(1)} s; ${mail.late} later than the configured bound (${MAIL_REDELIVERY_BOUND_MS / 1000} s: a killed worker's jobs come back after 1.4 × MAIL_LOCK_DURATION_MS)`,
+    );
     for (const problem of notBack) console.log(`✗ did not come back: ${problem}`);
-    const code = notBack.length > 0 ? 1 : chaosExitCode(tallies.all, failedReads);
+    const code = notBack.length > 0 ? 1 : chaosExitCode(tallies.all, failedReads, mail.late);
     console.log(
       `\n${code === 0 ? '✓' : '✗'} ${failedReads} failed reads, ${tallies.all.lost} lost and ${tallies.all.doubled} doubled writes`,
     );
@@ -528,6 +548,7 @@ async function main(): Promise<number> {
           mixWrites: { requests: mixWrites.length, failures: failuresByKind(mixWrites) },
           writeRequests: failuresByKind(writers.records),
           writes: tallies,
+          mail,
           recovery: recovery(phases, allRecords),
           mixFailures: readSamples
             .filter((sample) => !sample.ok && !sample.retried)

@@ -13,6 +13,8 @@ export interface WriteRecord {
   /** Some attempt (first or retry, with the same Idempotency-Key) answered 2xx. */
   acknowledged: boolean;
   attempts: number;
+  /** When the acknowledging answer came (ms since the epoch). */
+  acknowledgedAt?: number;
 }
 
 export interface WriteTally {
@@ -168,6 +170,40 @@ export function failedReadsByPhase(
 }
 
 /** Non-zero on any loss, double or counted failed read (issue 23's bar). */
-export function chaosExitCode(tally: WriteTally, failedReads: number): number {
-  return tally.lost > 0 || tally.doubled > 0 || failedReads > 0 ? 1 : 0;
+export function chaosExitCode(tally: WriteTally, failedReads: number, mailsLate = 0): number {
+  return tally.lost > 0 || tally.doubled > 0 || failedReads > 0 || mailsLate > 0 ? 1 : 0;
+}
+
+export interface MailDelays {
+  /** Acknowledged contact messages whose mail is in the inbox. */
+  mails: number;
+  p50Ms: number;
+  maxMs: number;
+  /** Mails later than the bound the mail process's configuration states. */
+  late: number;
+}
+
+/**
+ * From each acknowledged contact message's answer to its mail in the inbox (`mailedAt`: the
+ * mail's Date header, set when it was sent): what a crash of the mail worker that held it costs,
+ * against `boundMs` (1.4 × MAIL_LOCK_DURATION_MS, services/mail/src/config.ts).
+ */
+export function mailDelays(
+  writes: readonly WriteRecord[],
+  mailedAt: ReadonlyMap<string, number>,
+  boundMs: number,
+): MailDelays {
+  const delays = writes
+    .filter((write) => write.kind === 'contact' && write.acknowledgedAt !== undefined)
+    .flatMap((write) => {
+      const at = mailedAt.get(write.marker);
+      return at === undefined ? [] : [Math.max(0, at - write.acknowledgedAt!)];
+    })
+    .sort((a, b) => a - b);
+  return {
+    mails: delays.length,
+    p50Ms: delays.length === 0 ? 0 : delays[Math.floor((delays.length - 1) / 2)],
+    maxMs: delays.at(-1) ?? 0,
+    late: delays.filter((delay) => delay > boundMs).length,
+  };
 }

@@ -4,6 +4,7 @@ import {
   failureExamples,
   failuresByKind,
   isReadStep,
+  mailDelays,
   reconcile,
   recovery,
   type WriteRecord,
@@ -119,5 +120,32 @@ describe('chaos verdicts', () => {
     expect(chaosExitCode(tally, 1)).toBe(1);
     expect(chaosExitCode({ ...tally, lost: 1 }, 0)).toBe(1);
     expect(chaosExitCode({ ...tally, doubled: 1 }, 0)).toBe(1);
+    expect(chaosExitCode(tally, 0, 1)).toBe(1);
+  });
+
+  it("measures contact mails from the acknowledging answer to the inbox, against the mail worker's bound", () => {
+    const acked = (marker: string, at: number): WriteRecord => ({
+      ...write(marker, true),
+      acknowledgedAt: at,
+    });
+    const delays = mailDelays(
+      [
+        acked('quick', 1_000),
+        acked('held-by-a-killed-worker', 2_000),
+        acked('late', 3_000),
+        acked('not-yet-there', 4_000),
+        write('unacknowledged', false),
+        { kind: 'correction', marker: 'row', acknowledged: true, attempts: 1, acknowledgedAt: 0 },
+      ],
+      new Map([
+        ['quick', 1_200],
+        ['held-by-a-killed-worker', 14_000],
+        ['late', 19_000],
+        ['unacknowledged', 5_000],
+        ['row', 90_000],
+      ]),
+      15_000,
+    );
+    expect(delays).toEqual({ mails: 3, p50Ms: 12_000, maxMs: 16_000, late: 1 });
   });
 });
