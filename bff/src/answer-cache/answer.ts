@@ -6,7 +6,7 @@ import type { PersonalTemplate } from './personal-template';
 
 /** docs/product/rules.md#s11: JSON from 1 KB on is sent compressed. */
 export const COMPRESS_FROM_BYTES = 1024;
-/** Compressed once per data version, so a good ratio is worth a few milliseconds. */
+/** Compressed at most once per coding and data version, so a good ratio is worth a few ms. */
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
 
@@ -26,13 +26,17 @@ export interface AnswerPolicy {
 }
 
 /**
- * A public answer kept as ready bytes: serialised once, compressed once
- * (docs/product/rules.md#s11).
+ * A public answer kept as ready bytes: serialised once, and compressed in a coding only when it
+ * is first asked in that coding, then kept (docs/product/rules.md#s11). Many answers are asked
+ * once (a search prefix nobody typed before): compressing them in every coding when they are
+ * made would spend the miss path's time on bytes nobody reads.
  */
 export interface Answer {
   readonly identity: Buffer;
-  readonly br: Buffer | null;
-  readonly gzip: Buffer | null;
+  /** false below 1 KB and for bytes that are compressed already: sent as they are. */
+  readonly compressible: boolean;
+  /** The codings compressed so far (see `representation`). */
+  readonly compressed: { br?: Buffer; gzip?: Buffer };
   /** Content hash; the strong ETag of each coding is derived from it. */
   readonly hash: string;
   readonly contentType: string;
@@ -78,40 +82,47 @@ export function makeAnswer(
   } = {},
 ): Answer {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  const compress = options.compressible !== false && identity.length >= COMPRESS_FROM_BYTES;
-  const br = compress
-    ? brotliCompressSync(identity, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      })
-    : null;
-  const gzip = compress ? gzipSync(identity, { level: GZIP_LEVEL }) : null;
+  const compressible = options.compressible !== false && identity.length >= COMPRESS_FROM_BYTES;
   return {
     identity,
-    br,
-    gzip,
+    compressible,
+    compressed: {},
     hash: createHash('sha1').update(identity).digest('base64url'),
     contentType: options.contentType ?? 'application/json; charset=utf-8',
     status: options.status ?? 200,
     policy,
-    // A member's template and ranked set hold about the answer's size again.
-    size: 2 * identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+    // A member's template and ranked set hold about the answer's size again; the two compressed
+    // codings, made later, are reserved the answer's size together (JSON shrinks far below half).
+    size: (compressible ? 3 : 2) * identity.length,
     industryKey: options.industryKey,
     cacheControl: options.cacheControl,
     forMembers: {},
   };
 }
 
-/** The bytes and the strong ETag of one coding (a coding is its own representation). */
+function compress(identity: Buffer, coding: 'br' | 'gzip'): Buffer {
+  if (coding === 'gzip') return gzipSync(identity, { level: GZIP_LEVEL });
+  return brotliCompressSync(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
+}
+
+const ETAG_SUFFIX = { br: '-br', gzip: '-gz' } as const;
+
+/**
+ * The bytes and the strong ETag of one coding (a coding is its own representation); the first
+ * request in a coding compresses the answer in it, and the bytes are kept for the next ones.
+ */
 export function representation(
   answer: Answer,
   coding: ContentCoding,
 ): { body: Buffer; etag: string; coding: ContentCoding } {
-  if (coding === 'br' && answer.br) return { body: answer.br, etag: `"${answer.hash}-br"`, coding };
-  if (coding === 'gzip' && answer.gzip) {
-    return { body: answer.gzip, etag: `"${answer.hash}-gz"`, coding };
+  if (coding === 'identity' || !answer.compressible) {
+    return { body: answer.identity, etag: `"${answer.hash}"`, coding: 'identity' };
   }
-  return { body: answer.identity, etag: `"${answer.hash}"`, coding: 'identity' };
+  const body = (answer.compressed[coding] ??= compress(answer.identity, coding));
+  return { body, etag: `"${answer.hash}${ETAG_SUFFIX[coding]}"`, coding };
 }
