@@ -116,6 +116,40 @@ describe('trust at first sight: the numbers', () => {
     },
   );
 
+  it.each(REVIEW_VIEWPORTS)(
+    'the company page at %s px: the move beside the rank, and the rank chart with the industry median',
+    async (label, viewport) => {
+      const { context, page, errors } = await newPage(browser, viewport);
+      await acceptCookies(context);
+      await companyPage(page, 'oil-and-gas', oil);
+      // The move since the previous period, by the rank (the sample has several quarters).
+      const answer = (await (await fetch(`${baseUrl()}/api/companies/us/oil-and-gas`)).json()) as {
+        previous_period: { period_year: number; period_qrt: number } | null;
+      };
+      expect(answer.previous_period).not.toBeNull();
+      const { period_qrt, period_year } = answer.previous_period!;
+      const move = page.getByTestId('answer-first').locator('.move-marker');
+      expect(await move.count()).toBe(1);
+      expect(await move.textContent()).toContain(`since Q${period_qrt} ${period_year}`);
+      // Equal weights have no date of effect: only the members' averages carry one.
+      expect(await page.getByTestId('weights-in-effect').count()).toBe(0);
+
+      const chart = page.locator('.history-chart');
+      await chart.waitFor();
+      expect(await chart.locator('path.chart-median').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+/);
+      const legend = page.getByTestId('chart-legend');
+      expect(await legend.innerText()).toContain('Industry median');
+      expect(await legend.isVisible()).toBe(true);
+      // The text alternative and the table say it too.
+      expect(await chart.locator('svg desc').textContent()).toContain('Industry median rank:');
+      expect(await chart.locator('.chart-table thead').textContent()).toContain('Industry median');
+      await chart.scrollIntoViewIfNeeded();
+      await screenshot(page, `data-rank-chart-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('a member is ranked, and told so, by their own priorities; why this rank explains that ranking', async () => {
     const { context, page, errors } = await newPage(browser, WIDE);
     await acceptCookies(context);

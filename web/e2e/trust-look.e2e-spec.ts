@@ -154,6 +154,8 @@ describe('trust at first sight: the look', () => {
     await page.getByText('No payment changes a rank.').waitFor();
     await page.getByRole('heading', { name: 'Funding and independence' }).waitFor();
     await page.getByRole('heading', { name: 'Corrections' }).waitFor();
+    await page.getByText('A company cannot influence its rank').waitFor();
+    await page.getByText(/change at most once\s+a month/).waitFor();
     await open(page, '/accessibility');
     await page.getByRole('heading', { level: 1, name: 'Accessibility statement' }).waitFor();
     await context.close();

@@ -13,6 +13,7 @@ import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
 import { RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
+import { SessionHintMiddleware } from './session-hint.middleware';
 import { SessionStrategy } from './session.strategy';
 import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.interceptor';
 
@@ -58,6 +59,6 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
 })
 export class AuthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(cookieParser()).forRoutes('*path');
+    consumer.apply(cookieParser(), SessionHintMiddleware).forRoutes('*path');
   }
 }

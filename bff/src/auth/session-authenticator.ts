@@ -155,11 +155,26 @@ export class SessionAuthenticator {
       ...this.cookieOptions(),
       maxAge: SESSION_COOKIE_MAX_AGE_MS,
     });
+    this.setHintCookie(response);
+  }
+
+  /** The readable hint that a session may exist (decision 0056), as long-lived as the session's. */
+  setHintCookie(response: Response): void {
     response.cookie(SESSION_HINT_COOKIE, '1', {
       ...this.cookieOptions(),
       httpOnly: false,
       maxAge: SESSION_COOKIE_MAX_AGE_MS,
     });
+  }
+
+  /**
+   * A session cookie that opens, sent without the hint: a browser signed in before the hint
+   * existed (or one that lost it), which the web app would take for a visitor's.
+   */
+  lacksHint(request: Request): boolean {
+    const cookies = request.cookies as Record<string, unknown> | undefined;
+    if (cookies?.[SESSION_HINT_COOKIE] !== undefined) return false;
+    return this.credentialsOf(request)?.source === 'cookie';
   }
 
   /**

@@ -1,5 +1,11 @@
 import type { CompanyHistoryPoint, IssueKey } from '@upright/contracts';
-import { describeDatum, historySeries, layoutChart } from '../lib/history-chart';
+import {
+  describeDatum,
+  describeHistory,
+  historySeries,
+  layoutChart,
+  medianPlace,
+} from '../lib/history-chart';
 import { formatRank } from '../lib/format';
 import type { dataCoverage } from '../lib/ranking-view';
 import { useChartWidth } from '../hooks/useChartWidth';
@@ -34,9 +40,10 @@ export default function HistoryChart({
         id={id}
         axes={layout}
         title={title}
-        description={`Rank 1 is best and at the top. ${series.map(describeDatum).join('; ')}.`}
+        description={describeHistory(series)}
         periods={series.map((datum) => datum.period)}
       >
+        <path d={layout.medianPath} className="chart-median" aria-hidden="true" />
         <path d={layout.path} className="chart-line" aria-hidden="true" />
         {layout.points.map(({ x, y, datum }) => (
           <ChartPoint
@@ -48,6 +55,16 @@ export default function HistoryChart({
           />
         ))}
       </ChartFrame>
+      <ul className="chart-legend" data-testid="chart-legend">
+        <li>
+          <span className="chart-swatch chart-swatch-company" aria-hidden="true" />
+          {companyName}
+        </li>
+        <li>
+          <span className="chart-swatch chart-swatch-median" aria-hidden="true" />
+          Industry median
+        </li>
+      </ul>
       <details className="chart-table">
         <summary>Show the chart as a table</summary>
         <table className="ranking-table">
@@ -57,6 +74,7 @@ export default function HistoryChart({
               <th scope="col">Quarter</th>
               <th scope="col">Rank</th>
               <th scope="col">Of</th>
+              <th scope="col">Industry median</th>
               <th scope="col">Data</th>
             </tr>
           </thead>
@@ -66,6 +84,7 @@ export default function HistoryChart({
                 <th scope="row">{datum.period}</th>
                 <td>{formatRank(datum.rank, datum.tied)}</td>
                 <td>{datum.n}</td>
+                <td>{medianPlace(datum.n)}</td>
                 <td>{datum.note || 'scored'}</td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import { industryRanking, type RankingRow } from '../lib/ranking-view';
 import { applyTableState, readTableState, writeTableState } from '../lib/table-state';
 import { useSession } from '../state/session';
 import { RankingTable } from './RankingTable';
+import { WeightsInEffect } from './WeightsInEffect';
 
 /** The ranked companies of an industry with the note saying whose weighting ranks them. */
 export function IndustryRanking({
@@ -53,9 +54,10 @@ export function IndustryRanking({
             Ranked with{' '}
             <Link to="/methodology#crowd">
               <strong>
-                {data.basis === 'equal' ? 'equal weights' : 'the average priorities of all members'}
+                {data.basis === 'equal' ? 'equal weights' : "the members' average priorities"}
               </strong>
             </Link>
+            <WeightsInEffect basis={data.basis} />
             {data.basis === 'equal' &&
               ' (every issue counts the same until enough members have set their own priorities)'}
             {status === 'member' ? ', because you have not saved your own priorities yet. ' : '. '}

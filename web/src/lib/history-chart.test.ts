@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ISSUES, type CompanyHistoryPoint, type IndustryHistoryResponse } from '@upright/contracts';
 import {
   describeDatum,
+  describeHistory,
   historySeries,
   industryLines,
   labelledQuarters,
   layoutChart,
+  medianPlace,
   pathThrough,
 } from './history-chart';
 
@@ -70,9 +72,33 @@ describe('layoutChart', () => {
     expect(layout.yTicks[0].y).toBe(layout.top);
   });
 
+  it("draws the industry median through each quarter's middle place", () => {
+    const layout = layoutChart(historySeries(points, 'arank', publicCompany), 640, 260);
+    const [first, second] = layout.points;
+    // 10 ranked: the median is 5.5; 12 ranked: 6.5.
+    expect(layout.medianPath).toBe(`M${first.x},${layout.y(5.5)} L${second.x},${layout.y(6.5)}`);
+    expect(layout.y(5.5)).toBeGreaterThan(layout.top);
+    expect(layout.y(6.5)).toBeLessThan(layout.bottom);
+  });
+
   it('centres a single quarter', () => {
     const layout = layoutChart(historySeries(points.slice(0, 1), 'arank', publicCompany));
     expect(layout.points[0].x).toBe((layout.left + layout.right) / 2);
+  });
+});
+
+describe('the industry median', () => {
+  it('is the middle place of the companies ranked', () => {
+    expect(medianPlace(1)).toBe(1);
+    expect(medianPlace(19)).toBe(10);
+    expect(medianPlace(12)).toBe(6.5);
+  });
+
+  it("is in the chart's text alternative after the company's quarters", () => {
+    expect(describeHistory(historySeries(points, 'arank', publicCompany))).toBe(
+      'Rank 1 is best and at the top. Q1 2026: tied for rank 4 of 10; Q2 2026: rank 1 of 12. ' +
+        'Industry median rank: Q1 2026 5.5; Q2 2026 6.5.',
+    );
   });
 });
 

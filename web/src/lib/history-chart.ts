@@ -111,10 +111,20 @@ export function pathThrough(points: ReadonlyArray<{ x: number; y: number } | nul
   return parts.join(' ');
 }
 
+/**
+ * The industry's median rank in a quarter of n ranked companies: the middle place, (n + 1) / 2
+ * (half the industry ranks above it). Ties only share places, so the middle place stays the median.
+ */
+export function medianPlace(n: number): number {
+  return (n + 1) / 2;
+}
+
 export interface ChartLayout extends ChartAxes {
   points: Array<{ x: number; y: number; datum: HistoryDatum }>;
   /** SVG path through the points, oldest to newest. */
   path: string;
+  /** SVG path through the industry's median rank of each quarter. */
+  medianPath: string;
 }
 
 /** One company's series placed on the axes; a rise on screen is a better rank. */
@@ -125,7 +135,8 @@ export function layoutChart(
 ): ChartLayout {
   const axes = chartAxes(series.length, Math.max(...series.map((datum) => datum.n)), width, height);
   const points = series.map((datum, i) => ({ x: axes.x(i), y: axes.y(datum.rank), datum }));
-  return { ...axes, points, path: pathThrough(points) };
+  const medians = series.map((datum, i) => ({ x: axes.x(i), y: axes.y(medianPlace(datum.n)) }));
+  return { ...axes, points, path: pathThrough(points), medianPath: pathThrough(medians) };
 }
 
 /** One company's line of an industry chart: its rank per quarter, null where it was not ranked. */
@@ -172,6 +183,12 @@ function round(value: number): number {
 export function describeDatum(datum: HistoryDatum): string {
   const rank = `${datum.tied ? 'tied for ' : ''}rank ${datum.rank} of ${datum.n}`;
   return `${datum.period}: ${rank}${datum.note ? `, ${datum.note}` : ''}`;
+}
+
+/** The chart's text alternative: the company's quarters, then the median line's. */
+export function describeHistory(series: readonly HistoryDatum[]): string {
+  const medians = series.map((datum) => `${datum.period} ${medianPlace(datum.n)}`);
+  return `Rank 1 is best and at the top. ${series.map(describeDatum).join('; ')}. Industry median rank: ${medians.join('; ')}.`;
 }
 
 /** Room a quarter's label ("Q3 '25" at 12 px) needs along the axis. */

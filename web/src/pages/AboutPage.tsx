@@ -35,6 +35,12 @@ export default function AboutPage() {
           left out, or to see a report before it is published; nobody can buy a better position.
         </li>
         <li>
+          <strong>A company cannot influence its rank</strong> other than by what it does and
+          publishes. Like any reader, it can request a correction of a figure with its source; a
+          correction changes the figure, and the rank follows from the same rules as everyone
+          else&apos;s.
+        </li>
+        <li>
           {PRODUCT_NAME} carries no advertising and sells no data about its visitors or members.
           Membership is free; the open data is free to reuse.
         </li>
@@ -77,6 +83,11 @@ export default function AboutPage() {
         Scores are kept per calendar quarter. A ranking shows the latest quarter with scores; new
         figures are imported as their sources publish them, and a company&apos;s move (▲▼) is always
         counted from the previous quarter, never from yesterday.
+      </p>
+      <p>
+        The members&apos; average priorities that weigh visitors&apos; rankings change at most once
+        a month: those published before the 1st take effect on the 1st and stay all month, and each
+        ranking says which ones it uses and since when.
       </p>
 
       <h2>Corrections</h2>

@@ -18,6 +18,7 @@ import {
 import { api } from '../api/endpoints';
 import { CompanyHistory } from '../components/CompanyHistory';
 import { FollowButton } from '../components/FollowButton';
+import { WeightsInEffect } from '../components/WeightsInEffect';
 import { WhyThisRank } from '../components/WhyThisRank';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
@@ -159,6 +160,7 @@ export default function CompanyPage() {
                   context={
                     <span data-testid="weights-label">
                       {formatPeriod(ranks.period)} · ranked with {overall.label}
+                      <WeightsInEffect basis={overall.basis} />
                     </span>
                   }
                   move={ranking?.previous_period ? move : undefined}

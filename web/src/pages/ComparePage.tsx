@@ -15,6 +15,7 @@ import {
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
+import { WeightsInEffect } from '../components/WeightsInEffect';
 import { PrefetchLink } from '../components/PrefetchLink';
 import { bestOfThese, historyRows, readCompareSlugs } from '../lib/compare-view';
 import { PRODUCT_NAME } from '../lib/constants';
@@ -225,6 +226,12 @@ function ComparisonTables({
           </button>
         ))}
       </p>
+      {ranking && (
+        <p className="muted" data-testid="compare-weights">
+          Overall ranks for visitors use <strong>{visitorsLabel}</strong>
+          <WeightsInEffect basis={ranking.basis} />.
+        </p>
+      )}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Ranks side by side">
         <table className="ranking-table compare-table">
           {head('Ranks side by side (1 is best)', 'Rank')}
