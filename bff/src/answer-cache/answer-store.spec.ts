@@ -3,7 +3,8 @@ import { AnswerStore } from './answer-store';
 
 const data: AnswerPolicy = { domain: 'data', personal: false };
 const search: AnswerPolicy = { domain: 'search', personal: false };
-const versions = { data: '1', search: '7' };
+const ledgers: AnswerPolicy = { domain: 'corrections', personal: false };
+const versions = { data: '1', search: '7', corrections: '3' };
 
 function answerOf(size: number, policy = data) {
   return makeAnswer(JSON.stringify({ pad: 'x'.repeat(size) }), policy);
@@ -37,6 +38,16 @@ describe('AnswerStore', () => {
     expect(store.get('/d')).toBeUndefined();
     expect(store.get('/s')).toBeDefined();
     expect(store.snapshot.entries).toBe(1);
+  });
+
+  it('drops kept ledgers when a correction moves their version, and keeps the rankings', () => {
+    const store = new AnswerStore(1_000_000);
+    store.setVersions(versions);
+    store.set('/api/corrections/us/i/c', answerOf(10, ledgers), '3');
+    store.set('/api/companies/us/i', answerOf(10), '1');
+    store.setVersions({ ...versions, corrections: '4' });
+    expect(store.get('/api/corrections/us/i/c')).toBeUndefined();
+    expect(store.get('/api/companies/us/i')).toBeDefined();
   });
 
   it('stays within its bytes, evicting the least recently used first', () => {

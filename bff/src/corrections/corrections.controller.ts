@@ -21,6 +21,7 @@ import {
 import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { RateLimit, RateLimitGuard } from '../auth';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { CaptchaService } from '../captcha/captcha.service';
 import { unknownCompany } from '../http/api-exceptions';
 import { companyPageParams, companyRoute } from '../http/route-params';
@@ -62,11 +63,12 @@ export class CorrectionsController {
   }
 
   /**
-   * A page of the company's ledger; 404 naming `company` when there is none. Read for each view,
-   * not kept: it changes with every request and decision, and keeping it per `data` version would
-   * make each request drop every kept answer of the site (decision 0038).
+   * A page of the company's ledger; 404 naming `company` when there is none. Kept under the
+   * `corrections` version, which every request and decision moves (issue 22): a change of one
+   * ledger drops the kept ledgers, not the rest of the site's kept answers.
    */
   @Get('corrections/:market/:industry/:company')
+  @PublicAnswer({ domain: 'corrections', personal: false, query: ['page', 'size'] })
   @Operation({
     summary: "A page of a company's public corrections ledger",
     answer: correctionLedgerAnswerSchema,

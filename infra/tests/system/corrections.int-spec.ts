@@ -534,4 +534,45 @@ describe('corrections through the BFF', () => {
     expect(again.body).toEqual(first.body);
     expect(await storedRequests()).toBe(before + 1);
   });
+
+  it('keeps a ledger answer until a request or a decision moves its version (issue 22)', async () => {
+    const company = slug('B');
+    await ledger(company);
+    const kept = await ledger(company);
+    // Written behind the services' back: no version moves, so the kept answer does not show it.
+    await db.query(
+      `INSERT INTO rankings.correction_requests
+         (upright_cid, industry, field, period_year, period_qrt, requester_name,
+          requester_email, what_is_wrong, evidence_url)
+       VALUES ($1, $2, 'us_tax_score', 2031, 2, 'Ada', $3, 'Wrong.', 'https://example.org/x')`,
+      [cid('B'), industry, `ada-${tag}@example.org`],
+    );
+    const again = await ledger(company);
+    expect(again.body).toEqual(kept.body);
+    expect(again.headers.get('etag')).toBe(kept.headers.get('etag'));
+
+    // A request through the API moves it: both new open requests are counted.
+    const receipt = await ask({ company, email: `linus-${tag}@example.org` });
+    expect(receipt.status).toBe(201);
+    await eventually('the request counted on the kept ledger', async () => {
+      const answer = await ledger(company);
+      return answer.body.open_requests === kept.body.open_requests + 2;
+    });
+    // And a decision moves it again.
+    const rejected = await call(
+      'POST',
+      `/api/admin/corrections/${Number(receipt.body.reference.slice(2))}/reject`,
+      { reason: 'The filing says otherwise.' },
+      adminToken,
+    );
+    expect(rejected.status).toBe(200);
+    const decided = await eventually('the decision on the kept ledger', async () => {
+      const answer = await ledger(company);
+      return answer.body.open_requests === kept.body.open_requests + 1 && answer;
+    });
+    expect(decided.body.entries[0]).toMatchObject({
+      reference: receipt.body.reference,
+      status: 'rejected',
+    });
+  });
 });

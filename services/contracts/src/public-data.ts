@@ -7,8 +7,12 @@
  * longer says the truth.
  */
 
-/** What a version covers: `data` = rankings, reports and averages; `search` = the search indices. */
-export const PUBLIC_DATA_DOMAINS = ['data', 'search'] as const;
+/**
+ * What a version covers: `data` = rankings, reports and averages; `search` = the search indices;
+ * `corrections` = the public corrections ledgers, moved by every request and decision without
+ * dropping the site's other kept answers (issue 22).
+ */
+export const PUBLIC_DATA_DOMAINS = ['data', 'search', 'corrections'] as const;
 export type PublicDataDomain = (typeof PUBLIC_DATA_DOMAINS)[number];
 
 export type PublicVersions = { [D in PublicDataDomain]: string };

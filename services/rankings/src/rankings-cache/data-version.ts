@@ -89,6 +89,19 @@ export async function bumpLedgerVersion(
 }
 
 /**
+ * What a correction request or decision does after its commit: every rankings replica drops its
+ * kept ledgers, and every BFF replica its kept ledger answers (the public `corrections` version)
+ * — not the rest of the site's kept answers.
+ */
+export async function announceLedgerChange(
+  redis: DataVersionRedis,
+  transportPrefix: string,
+): Promise<void> {
+  await bumpLedgerVersion(redis, transportPrefix);
+  await bumpPublicVersions(redis, transportPrefix, ['corrections']);
+}
+
+/**
  * What every change of ranking data does after its commit (the import, an accepted correction):
  * every rankings replica drops the industries' cached rankings (their data versions), and every
  * BFF replica its kept public answers (the public `data` version, decision 0011).
