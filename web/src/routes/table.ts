@@ -131,11 +131,27 @@ export function matchRoute(
 } | null {
   const decoded = decodedPath(pathname);
   if (decoded === null) return null;
-  for (const route of ROUTES) {
+  for (const route of ROUTES_BY_FIRST_SEGMENT.get(firstSegment(decoded)) ?? []) {
     const match = matchPath({ path: route.path, caseSensitive, end: true }, decoded);
     if (match) return { route, params: match.params };
   }
   return null;
+}
+
+/**
+ * Every route begins with a fixed segment: only the routes of a path's first segment are tried
+ * (in the table's order). matchPath compiles its pattern on each call, and the edge asks this for
+ * every page request that carries a query (record 0049).
+ */
+const ROUTES_BY_FIRST_SEGMENT = ROUTES.reduce((groups, route) => {
+  const first = firstSegment(route.path);
+  groups.set(first, [...(groups.get(first) ?? []), route]);
+  return groups;
+}, new Map<string, Array<(typeof ROUTES)[number]>>());
+
+/** Lower case: routes match in any case unless asked to be exact (matchPath decides that). */
+function firstSegment(pathname: string): string {
+  return (pathname.split('/', 2)[1] ?? '').toLowerCase();
 }
 
 /** Each segment decoded as React Router decodes it (an encoded `/` stays in its segment). */
