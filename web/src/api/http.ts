@@ -160,7 +160,8 @@ async function send<T>(
  * handling. A write is one user action with one `Idempotency-Key` (decision record 0050): sent
  * again once with the same key when no answer came or the answer was a 502, 503 or 504, and
  * asked again after `Retry-After` when an earlier try of the key is still being answered; the
- * BFF answers every try with the first outcome, so nothing is applied twice.
+ * BFF answers every try with the first outcome, so nothing is applied twice. A read the BFF
+ * shed under load is asked once more after its short `Retry-After`.
  */
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -176,6 +177,7 @@ export async function request<T>(
     let csrfRenewable = true;
     let retries = idempotencyKey === null ? 0 : 1;
     let waits = retries;
+    let busyWaits = method === 'GET' ? 1 : 0;
     for (;;) {
       try {
         const sent = await send<T>(method, path, options, idempotencyKey, csrfRenewable);
@@ -184,8 +186,11 @@ export async function request<T>(
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const wait = inFlightWaitMs(error.status, error.field, error.retryAfter);
+        const busyWait = busyWaitMs(error.status, error.retryAfter);
         if (wait !== null && waits-- > 0) {
           await new Promise((resolve) => setTimeout(resolve, wait));
+        } else if (busyWait !== null && busyWaits-- > 0) {
+          await new Promise((resolve) => setTimeout(resolve, busyWait));
         } else if (!(isWorthRetrying(error.status) && retries-- > 0)) {
           throw error;
         }
@@ -194,6 +199,19 @@ export async function request<T>(
   } finally {
     stop();
   }
+}
+
+/** Longer waits (a store outage's 15 s) are the visitor's to retry, from the error state. */
+const BUSY_WAIT_MAX_SECONDS = 5;
+
+/**
+ * A read the BFF shed under load (503 with a short `Retry-After`, record 0049): asked once more
+ * after that wait, as the answer says, instead of showing an error for a one-second crowd.
+ */
+function busyWaitMs(status: number, retryAfter: string | null): number | null {
+  const seconds = Number(retryAfter);
+  if (status !== 503 || retryAfter === null || !(seconds > 0)) return null;
+  return seconds <= BUSY_WAIT_MAX_SECONDS ? seconds * 1000 : null;
 }
 
 /** Short-lived cache of GETs so a prefetched page opens without waiting. */

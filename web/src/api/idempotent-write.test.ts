@@ -104,6 +104,27 @@ describe('writes: one Idempotency-Key per user action, one retry (decision recor
     expect(sent.map((try_) => try_.key)).toEqual([null, null]);
   });
 
+  it('a read shed under load (503, Retry-After: 1) is asked once more after the wait; a long wait is not', async () => {
+    vi.useFakeTimers();
+    try {
+      const shed = () =>
+        json(503, { error: { code: 'service_unavailable' } }, { 'Retry-After': '1' });
+      const sent = bff(shed(), json(200, { ok: true }));
+      const read = request('GET', '/api/active', { quiet: true });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect((await read).body).toEqual({ ok: true });
+      expect(sent).toHaveLength(2);
+
+      const outage = () =>
+        json(503, { error: { code: 'service_unavailable' } }, { 'Retry-After': '15' });
+      const once = bff(outage(), outage());
+      await failureOf(request('GET', '/api/active', { quiet: true }));
+      expect(once).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('makes a v4 UUID without crypto.randomUUID (a page served over plain HTTP)', () => {
     vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(255) });
     expect(newIdempotencyKey()).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
