@@ -155,24 +155,27 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
 /** In-flight and shed work per lane, for the operators' dashboards (record 0049). */
 function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
   const lanes: Lane[] = ['fresh', 'render'];
-  new Gauge({
-    name: 'upright_edge_in_flight',
-    help: 'Fresh requests and page renders this replica is working on',
-    labelNames: ['lane'],
-    registers: [metrics.registry],
-    collect() {
-      for (const lane of lanes) this.set({ lane }, admission.inFlight(lane));
-    },
-  });
-  new Gauge({
-    name: 'upright_edge_limit',
-    help: 'Work this replica admits at once per lane now (the fresh one follows latency)',
-    labelNames: ['lane'],
-    registers: [metrics.registry],
-    collect() {
-      for (const lane of lanes) this.set({ lane }, admission.limit(lane));
-    },
-  });
+  const gauges = {
+    upright_edge_in_flight: [
+      'Fresh requests and page renders this replica is working on',
+      (lane: Lane) => admission.inFlight(lane),
+    ],
+    upright_edge_limit: [
+      'Work this replica admits at once per lane now (the fresh one follows latency)',
+      (lane: Lane) => admission.limit(lane),
+    ],
+  } as const;
+  for (const [name, [help, valueOf]] of Object.entries(gauges)) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['lane'],
+      registers: [metrics.registry],
+      collect() {
+        for (const lane of lanes) this.set({ lane }, valueOf(lane));
+      },
+    });
+  }
   const counters = {
     upright_edge_admitted_total: ['Fresh requests and page renders started', admission.admitted],
     upright_edge_shed_total: ['Answered 503 at once: the lane was at its limit', admission.shed],

@@ -23,7 +23,7 @@ import {
 import { RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import { CompaniesRepository } from '../companies/companies.repository';
 import type { RankingsConfig } from '../config';
-import { announceDataChange, announceLedgerChange } from '../rankings-cache/data-version';
+import { announceDataChange, moveLedgerVersions } from '../rankings-cache/data-version';
 import { RankingsCache } from '../rankings-cache/rankings-cache';
 import { CorrectionMail } from './correction-mail.queue';
 import {
@@ -307,7 +307,7 @@ export class CorrectionsService {
    */
   private async announceLedgerChange(): Promise<void> {
     try {
-      await announceLedgerChange(this.redis.redis, this.config.TRANSPORT_PREFIX);
+      await moveLedgerVersions(this.redis.redis, this.config.TRANSPORT_PREFIX);
     } catch (error) {
       this.logger.error(`Could not announce a ledger change: ${String(error)}`);
     }

@@ -93,7 +93,7 @@ export async function bumpLedgerVersion(
  * kept ledgers, and every BFF replica its kept ledger answers (the public `corrections` version)
  * — not the rest of the site's kept answers.
  */
-export async function announceLedgerChange(
+export async function moveLedgerVersions(
   redis: DataVersionRedis,
   transportPrefix: string,
 ): Promise<void> {
