@@ -2,13 +2,18 @@
  * `make bench`: every public read of docs/product/rules.md#s11 through the whole stack, each beside
  * a bare node:http server in its own process sending the same status, headers and bytes, measured
  * in the same run with Debian's wrk. Results are printed and written to infra/bench/results/.
- * `BENCH_SUITES=reads,members,search,edge` (comma-separated) runs only the named suites;
+ * `BENCH_SUITES=reads,members,search,edge,wear` (comma-separated) runs only the named suites;
  * BENCH_CONNECTIONS (50) and BENCH_SECONDS (10) set the load.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TransportIdentity } from '@upright/contracts';
-import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
+import {
+  OPS_PORT_OFFSET,
+  startProcess,
+  stopAll,
+  type RunningProcess,
+} from '../local/process-stack';
 import { portIn, stackProcess } from '../stack/manifest';
 import { record, startBareServer, type Recorded } from './baseline';
 import { benchEdge } from './edge';
@@ -16,6 +21,7 @@ import { benchMembers } from './members';
 import { benchReads } from './reads';
 import { benchSearch } from './search';
 import { benchTransportPrefix } from './stack';
+import { benchWear } from './wear';
 import { measure, type LoadFigures, type LoadRun } from './wrk';
 
 const resultsDir = path.join(__dirname, 'results');
@@ -46,12 +52,16 @@ export interface Comparison {
 /** What a suite gets from the runner: the running stack and the measuring tools. */
 export interface SuiteContext {
   bffUrl: string;
+  /** The bench BFF's /metrics (its operations port). */
+  bffMetricsUrl: string;
   transport: { redisUrl: string; keyPrefix: string };
   env: (name: string) => string;
   connections: number;
   seconds: number;
   /** Starts another process of the stack on its bench port (stopped with the run). */
   start(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
+  /** The process of that name an earlier suite started, else a new one with `env`. */
+  startOnce(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
   /** Measures `load` against the stack and against a bare server sending `answer`. */
   compare(
     what: string,
@@ -71,6 +81,7 @@ const SUITES: Record<string, Suite> = {
   members: benchMembers,
   search: benchSearch,
   edge: benchEdge,
+  wear: benchWear,
 };
 
 function print(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void {
@@ -138,19 +149,24 @@ async function main(): Promise<void> {
       DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
       QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
     });
-    // One load generator is one client: the per-client API budget would refuse it at once. The
-    // built app is served (make build-web): pages are read like API answers (record 0039).
+    // One load generator is one client: the per-client API budget would refuse it at once, and
+    // the wear suite's sign-ins and sign-ups would meet the per-address budgets (load-test mode).
+    // The built app is served (make build-web): pages are read like API answers (record 0039).
     const bff = await start('bff', {
       RATE_LIMIT_API: '999999/1',
       RATE_LIMIT_RENDERS: '999999/1',
+      LOAD_TEST_CLIENTS: '127.0.0.1',
     });
     const context: SuiteContext = {
       bffUrl: bff.url,
+      bffMetricsUrl: `http://127.0.0.1:${BENCH_BASE_PORT + OPS_PORT_OFFSET}/metrics`,
       transport,
       env: requireEnv,
       connections: CONNECTIONS,
       seconds: DURATION_SECONDS,
       start,
+      startOnce: async (name, env) =>
+        processes.find((running) => running.name === name) ?? start(name, env),
       measure,
       record,
       print,

@@ -1,7 +1,9 @@
 /**
- * The journeys' Client on Node (fetch): one cookie jar per virtual user, every request timed and
- * recorded as a Sample.
+ * The journeys' Client on Node (undici's `request` on a keep-alive agent): one cookie jar per
+ * virtual user, every request timed and recorded as a Sample.
  */
+import { gunzipSync } from 'node:zlib';
+import { Agent, type Dispatcher } from 'undici';
 import {
   loadTestHeaders,
   type Answer,
@@ -64,19 +66,51 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
  * A connection that ended without an answer (reset, or closed by the server as it was reused),
  * not one nobody listened on: browsers send an idempotent request again once on a new
  * connection then (a kept-alive connection a draining or idle server closes races the request).
- * A refused connection is the load balancer's to send elsewhere (crowd-worker's failover).
+ * A refused connection (ECONNREFUSED) is the load balancer's to send elsewhere (crowd-worker's
+ * failover), and an aborted one is this client's own timeout.
  */
-function endedWithoutAnswer(error: unknown): boolean {
-  // Not `instanceof Error`: fetch's errors may come from another realm (jest's sandbox).
-  const { name, cause } = (error ?? {}) as { name?: string; cause?: { code?: string } };
-  return name === 'TypeError' && cause?.code !== 'ECONNREFUSED';
+const ENDED_WITHOUT_ANSWER: ReadonlySet<string> = new Set([
+  'UND_ERR_SOCKET',
+  'ECONNRESET',
+  'EPIPE',
+]);
+
+/**
+ * One keep-alive agent per thread, shared by its virtual users as a browser's connection pool is
+ * shared by its tabs. undici's `request`, not `fetch`: the generator must cost little per request
+ * so that its figures measure the stack, and fetch (Headers objects, WHATWG streams, an
+ * AbortSignal.timeout per request) took ~6× the CPU per request (infra/load/client-cost.ts:
+ * ~320 µs against ~50 µs).
+ */
+const agent = new Agent();
+
+/**
+ * What browsers send: the BFF then answers from its compressed kept bytes as it does for people
+ * (gzip only, which Node decompresses cheaply; `fetch` over http asked the same).
+ */
+const ACCEPT_ENCODING = 'gzip';
+
+/** The answer's headers as single strings (repeated ones joined, as `fetch`'s Headers do). */
+function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
 }
 
 export function nodeClient(options: ClientOptions): Client {
   const cookies = options.cookies ?? new Map<string, string>();
+  const timeoutMs = options.timeoutMs ?? 30_000;
 
-  function remember(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
+  function remember(setCookie: string | string[] | undefined): void {
+    if (setCookie === undefined) return;
+    for (const line of Array.isArray(setCookie) ? setCookie : [setCookie]) {
       const [pair, ...attributes] = line.split(';');
       const separator = pair.indexOf('=');
       const name = pair.slice(0, separator).trim();
@@ -91,6 +125,7 @@ export function nodeClient(options: ClientOptions): Client {
     async request(method: Method, path: string, step: StepOptions): Promise<Answer> {
       const headers: Record<string, string> = {
         accept: 'application/json',
+        'accept-encoding': ACCEPT_ENCODING,
         ...loadTestHeaders(options.loadTestToken),
         ...step.headers,
       };
@@ -105,28 +140,46 @@ export function nodeClient(options: ClientOptions): Client {
       let status = 0;
       let text = '';
       let answerHeaders: Record<string, string> = {};
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
+      // The whole exchange, retry included, within the timeout (a browser's or k6's): one timer.
+      const abort = new AbortController();
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort.abort();
+      }, timeoutMs);
       for (let attempt = 1; ; attempt++) {
         try {
-          const response = await fetch(`${options.baseUrl}${path}`, {
+          const response = await agent.request({
+            origin: options.baseUrl,
+            path,
             method,
             headers,
             body,
-            signal: timeout,
+            signal: abort.signal,
           });
-          text = await response.text();
-          status = response.status;
-          answerHeaders = Object.fromEntries(response.headers);
-          remember(response);
+          const bytes = Buffer.from(await response.body.arrayBuffer());
+          const gzipped = response.headers['content-encoding'] === 'gzip';
+          text = (gzipped ? gunzipSync(bytes) : bytes).toString();
+          answerHeaders = flatHeaders(response.headers);
+          status = response.statusCode;
+          remember(response.headers['set-cookie']);
         } catch (error) {
-          if (attempt === 1 && IDEMPOTENT_METHODS.has(method) && endedWithoutAnswer(error)) {
+          if (
+            !timedOut &&
+            attempt === 1 &&
+            IDEMPOTENT_METHODS.has(method) &&
+            ENDED_WITHOUT_ANSWER.has(errorCode(error) ?? '')
+          ) {
             continue;
           }
-          text = error instanceof Error ? error.message : String(error);
-          timedOut = error instanceof Error && error.name === 'TimeoutError';
+          text = timedOut
+            ? `no answer within ${timeoutMs} ms`
+            : error instanceof Error
+              ? error.message
+              : String(error);
         }
         break;
       }
+      clearTimeout(timer);
       const ms = performance.now() - started;
       const ok = status >= 200 && status < 300;
       options.recorder.samples.push({

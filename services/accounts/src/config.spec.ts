@@ -73,4 +73,21 @@ describe('accounts configuration', () => {
       'AVERAGES_RULE: must be monthly in production: a burst of new accounts would move every ranking',
     );
   });
+
+  it('bounds password hashes in flight and waiting, at least one running (decision 0059)', () => {
+    expect(loadConfig(accountsConfigSchema, base)).toMatchObject({
+      PASSWORD_HASH_CONCURRENCY: 2,
+      PASSWORD_HASH_WAITING: 8,
+    });
+    expect(
+      loadConfig(accountsConfigSchema, {
+        ...base,
+        PASSWORD_HASH_CONCURRENCY: '1',
+        PASSWORD_HASH_WAITING: '0',
+      }),
+    ).toMatchObject({ PASSWORD_HASH_CONCURRENCY: 1, PASSWORD_HASH_WAITING: 0 });
+    expect(() =>
+      loadConfig(accountsConfigSchema, { ...base, PASSWORD_HASH_CONCURRENCY: '0' }),
+    ).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+  });
 });

@@ -37,6 +37,17 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      * production, `immediate` elsewhere, so dev and test stacks with minutes-old members work.
      */
     AVERAGES_RULE: z.enum(['monthly', 'immediate']).optional(),
+    /**
+     * Password hashes (sign-up, sign-in, reset, settings) run at once in this process (decision
+     * 0059): each takes 19 MiB and a core for tens of milliseconds, so about the cores it has.
+     */
+    PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * Password hashes that may wait for a slot; beyond, the request is refused at once
+     * (`service_unavailable`, 503 with Retry-After at the BFF) rather than queued. The default
+     * keeps the longest wait to four rounds of two hashes, well under 100 ms.
+     */
+    PASSWORD_HASH_WAITING: z.coerce.number().int().min(0).max(256).default(8),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {

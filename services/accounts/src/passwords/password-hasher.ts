@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { ERROR_TEXTS } from '@upright/contracts';
 import { remoteError } from '@upright/platform';
+import { PasswordAdmission } from './password-admission';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
 const ARGON2ID = {
@@ -17,19 +18,28 @@ const ARGON2ID = {
  */
 let decoyHash: Promise<string> | undefined;
 
+/** Every hash and verification is admitted by PasswordAdmission first (decision record 0059). */
 @Injectable()
 export class PasswordHasher {
+  constructor(private readonly admission: PasswordAdmission) {}
+
   hash(password: string): Promise<string> {
-    return hash(password, ARGON2ID);
+    return this.admission.run(() => hash(password, ARGON2ID));
   }
 
-  async verify(passwordHash: string | null, password: string): Promise<boolean> {
-    if (passwordHash === null) {
-      decoyHash ??= hash('decoy password never matches', ARGON2ID);
-      await verify(await decoyHash, password);
-      return false;
-    }
-    return verify(passwordHash, password).catch(() => false);
+  /**
+   * An unknown email is admitted (or refused) as a known one is, so that neither the answer nor
+   * its time tells them apart.
+   */
+  verify(passwordHash: string | null, password: string): Promise<boolean> {
+    return this.admission.run(async () => {
+      if (passwordHash === null) {
+        decoyHash ??= hash('decoy password never matches', ARGON2ID);
+        await verify(await decoyHash, password);
+        return false;
+      }
+      return verify(passwordHash, password).catch(() => false);
+    });
   }
 
   /**

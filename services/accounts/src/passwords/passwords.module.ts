@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { PasswordAdmission } from './password-admission';
 import { PasswordHasher } from './password-hasher';
 
-/** Password hashing and confirmation, shared by the features that take a password. */
+/**
+ * Password hashing and confirmation, shared by the features that take a password; one admission
+ * limit for all of them per process.
+ */
 @Module({
-  providers: [PasswordHasher],
+  providers: [PasswordAdmission, PasswordHasher],
   exports: [PasswordHasher],
 })
 export class PasswordsModule {}
