@@ -25,6 +25,18 @@ export const bffConfigSchema = commonConfigSchema
       .default('100kb'),
     /** Memory for kept public answers (docs/product/rules.md#s11), all codings counted. */
     ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /**
+     * Bytes of kept answers all replicas may write to Redis for each other per
+     * SHARED_ANSWERS_TTL_S (decision record 0057); Redis holds at most twice this. 0 = each
+     * replica keeps its own answers only.
+     */
+    SHARED_ANSWERS_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** How long a shared answer lives in Redis (its key also names its version). */
+    SHARED_ANSWERS_TTL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How long a replica waits for the answer another replica is making before it makes it. */
+    SHARED_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** The longest one Redis call of shared answers may take before the request goes on. */
+    SHARED_ANSWERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(5000).default(100),
     /** `max-age` of public answers for browsers and CDNs; the BFF itself never serves old bytes. */
     PUBLIC_MAX_AGE_S: z.coerce.number().int().min(0).max(3600).default(10),
     /** How long a session accounts confirmed is trusted without asking again; 0 = always ask. */
@@ -63,5 +75,28 @@ export const bffConfigSchema = commonConfigSchema
     ...analyticsConfigShape,
   })
   .superRefine(requireAuthSecretsInProduction)
+  .superRefine(waitForSharedAnswersWithinDeadline)
   .superRefine(checkAnalyticsConfig);
 export type BffConfig = z.infer<typeof bffConfigSchema>;
+
+/**
+ * A replica waiting for another's answer (decision record 0057) must leave the request time to
+ * make it itself before the deadline; at most half of it goes to waiting.
+ */
+function waitForSharedAnswersWithinDeadline(
+  config: {
+    REQUEST_DEADLINE_MS: number;
+    SHARED_ANSWERS_WAIT_MS: number;
+    SHARED_ANSWERS_TIMEOUT_MS: number;
+  },
+  context: z.RefinementCtx,
+): void {
+  const waited = config.SHARED_ANSWERS_WAIT_MS + config.SHARED_ANSWERS_TIMEOUT_MS;
+  if (2 * waited > config.REQUEST_DEADLINE_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SHARED_ANSWERS_WAIT_MS'],
+      message: 'with SHARED_ANSWERS_TIMEOUT_MS must be at most half of REQUEST_DEADLINE_MS',
+    });
+  }
+}

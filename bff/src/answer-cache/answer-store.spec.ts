@@ -29,6 +29,18 @@ describe('AnswerStore', () => {
     expect(store.get('/s')).toBeDefined();
   });
 
+  it('shows a current answer with its version without counting a hit or moving it up', () => {
+    const store = new AnswerStore(1_000_000);
+    store.setVersions(versions);
+    const answer = answerOf(10);
+    store.set('/p', answer, '1');
+    expect(store.peek('/p')).toEqual({ answer, version: '1' });
+    expect(store.snapshot.hits).toBe(0);
+    expect(store.peek('/none')).toBeUndefined();
+    store.setVersions({ ...versions, data: '2' });
+    expect(store.peek('/p')).toBeUndefined();
+  });
+
   it('drops the answers of a domain whose version moves, and only those', () => {
     const store = new AnswerStore(1_000_000);
     store.setVersions(versions);

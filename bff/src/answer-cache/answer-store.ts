@@ -59,6 +59,13 @@ export class AnswerStore {
     return entry.answer;
   }
 
+  /** The current answer kept for `key` and its version, neither counted nor moved up the LRU. */
+  peek(key: string): { answer: Answer; version: string } | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    return this.versions?.[entry.answer.policy.domain] === entry.version ? entry : undefined;
+  }
+
   /** A cacheable request had to be answered by its route. */
   noteMiss(): void {
     this.stats.misses++;

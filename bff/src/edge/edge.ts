@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import type { ErrorBody } from '@upright/contracts';
+import type { ErrorBody, PublicDataDomain } from '@upright/contracts';
 import type { Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { memberAnswerBody } from '../answer-cache/personal-answers';
@@ -24,6 +24,8 @@ export interface EdgeParts {
   apiRoutes: KeptRoutes;
   /** A page's location as it is kept and rendered (the web's route table); identity without one. */
   pageLocation: (url: string) => string;
+  /** Whether the page at this (canonical) location is rendered and kept, i.e. shared too. */
+  keptPage: (location: string) => boolean;
   /** Every `/api` request of a client, in any spelling, kept answers included. */
   apiBudget: ClientBudget;
   admission: Admission;
@@ -42,7 +44,8 @@ const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_ME
  * 3. the canonical URL: a kept route's path and only the query parameters it reads, so tracking
  *    parameters neither reach the route nor make a key of their own;
  * 4. the kept store, by that URL: a hit is sent from ready bytes; misses of one key are merged
- *    (single flight) so N concurrent misses make one answer;
+ *    (single flight) so N concurrent misses make one answer; the flight's leader first asks the
+ *    answers the replicas share (record 0057), so a key is made once across replicas too;
  * 5. fresh work, capped per replica (503 with `Retry-After` beyond it, never a queue), then the
  *    application: Nest's routes and the page server, which count and cap renders themselves;
  * 6. one responder writing kept answers and refusals; fresh answers `private, no-store` unless
@@ -99,11 +102,46 @@ export function installEdge(
       return fresh(request, response);
     }
     const leader = flights.inFlight(key);
-    if (leader === undefined) return fresh(request, response, flights.lead(key));
+    if (leader === undefined) return lead(request, response, key);
     void leader.then(() => {
       const made = cache.store.get(key);
       if (made === undefined || !sendKept(request, response, made)) fresh(request, response);
     });
+  }
+
+  /**
+   * The first miss of a key here: another replica's answer from the shared store, or the one this
+   * replica makes (and then shares). Only the leader asks Redis; its followers wait for it.
+   */
+  function lead(request: IncomingMessage, response: ServerResponse, key: string): void {
+    const end = flights.lead(key);
+    const domain = sharedDomain(request, key);
+    const claim = domain === null ? null : cache.shared.claim(key, domain);
+    if (claim === null) return fresh(request, response, end);
+    // The flight (and the lock, when this replica makes the answer) ends with the response, even
+    // one whose client left while Redis was asked.
+    let closed = false;
+    let made: (() => void) | undefined;
+    response.once('close', () => {
+      closed = true;
+      made?.();
+      end();
+    });
+    void claim.then((claimed) => {
+      if (claimed.kind === 'make') {
+        if (closed) return claimed.made();
+        made = claimed.made;
+        return fresh(request, response);
+      }
+      if (!closed && !sendKept(request, response, claimed.answer)) fresh(request, response);
+    });
+  }
+
+  /** The domain of a key whose answer is kept, so shared; null for anything else. */
+  function sharedDomain(request: IncomingMessage, key: string): PublicDataDomain | null {
+    if (isApiRequest(request)) return parts.apiRoutes.domainOf(key);
+    // Pages are made from the rankings and reports data (pages/kept-answer.ts).
+    return parts.keptPage(key) ? 'data' : null;
   }
 
   /** false when only the application can tell who this is (accounts) or make their answer. */

@@ -2,9 +2,10 @@ import { KeptRoutes } from './kept-routes';
 
 describe('KeptRoutes', () => {
   const routes = new KeptRoutes([
-    { path: '/api/active', query: [] },
-    { path: '/api/companies/:market/:industry', query: ['year', 'qrt'] },
-    { path: '/api/compare/:market/:industry', query: ['c'] },
+    { path: '/api/active', query: [], domain: 'data' },
+    { path: '/api/companies/:market/:industry', query: ['year', 'qrt'], domain: 'data' },
+    { path: '/api/compare/:market/:industry', query: ['c'], domain: 'data' },
+    { path: '/api/corrections/:market/:industry/:company', query: ['page'], domain: 'corrections' },
   ]);
 
   it('drops the query parameters a route does not read', () => {
@@ -22,5 +23,11 @@ describe('KeptRoutes', () => {
     expect(routes.canonical('/API/active')).toBeNull();
     expect(routes.canonical('/api/companies/us')).toBeNull();
     expect(routes.canonical('/api/companies/us//')).toBeNull();
+  });
+
+  it('names the domain whose version a kept URL is kept and shared under', () => {
+    expect(routes.domainOf('/api/companies/us/tools?year=2026')).toBe('data');
+    expect(routes.domainOf('/api/corrections/us/tools/acme?page=2')).toBe('corrections');
+    expect(routes.domainOf('/api/user')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService } from '@nestjs/core';
+import type { PublicDataDomain } from '@upright/contracts';
 import {
   ANSWER_POLICY,
   type PublicAnswerDeclaration,
@@ -10,6 +11,8 @@ import {
 export interface KeptRoute {
   path: string;
   query: readonly string[];
+  /** The data its answers are made from, whose version they are kept and shared under. */
+  domain: PublicDataDomain;
 }
 
 /**
@@ -19,12 +22,17 @@ export interface KeptRoute {
  * (`utm_*`, `fbclid`, junk) neither reach the route nor make a key of their own.
  */
 export class KeptRoutes {
-  private readonly routes: Array<{ segments: string[]; query: readonly string[] }>;
+  private readonly routes: Array<{
+    segments: string[];
+    query: readonly string[];
+    domain: PublicDataDomain;
+  }>;
 
   constructor(routes: readonly KeptRoute[]) {
     this.routes = routes.map((route) => ({
       segments: route.path.split('/').slice(1),
       query: route.query,
+      domain: route.domain,
     }));
   }
 
@@ -42,7 +50,11 @@ export class KeptRoutes {
         if (declared === undefined) continue;
         if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.GET) continue;
         const path = String(Reflect.getMetadata(PATH_METADATA, handler) ?? '');
-        routes.push({ path: joinPath(base, path), query: declared.query ?? [] });
+        routes.push({
+          path: joinPath(base, path),
+          query: declared.query ?? [],
+          domain: declared.domain,
+        });
       }
     }
     return new KeptRoutes(routes);
@@ -59,6 +71,12 @@ export class KeptRoutes {
     if (route === undefined) return null;
     if (start < 0 || route.query.length === 0) return path;
     return path + declaredQuery(url.slice(start + 1), route.query);
+  }
+
+  /** The domain of a kept route's answers for a URL `canonical` gave; null for other URLs. */
+  domainOf(url: string): PublicDataDomain | null {
+    const start = url.indexOf('?');
+    return this.match(start < 0 ? url : url.slice(0, start))?.domain ?? null;
   }
 
   private match(path: string) {
