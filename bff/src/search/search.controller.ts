@@ -82,7 +82,10 @@ export class SearchController {
       app,
       queries: parsed.queries,
       recordAnalytics: parsed.recordAnalytics,
-      ...this.searcher(member, request),
+      // Only a recorded search keeps who searched; typing (most requests) spares the keyed hash.
+      ...(parsed.recordAnalytics
+        ? this.searcher(member, request)
+        : { memberUid: member?.uid ?? null, visitorKey: null }),
     });
     if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
     const fromAnalytics = parsed.queries.some(

@@ -5,6 +5,7 @@ import { planQueries } from '../query-plan';
 import { queryModel } from '../spec-support';
 import { EmbeddedEngine } from './embedded-engine';
 import { MemoryDocumentStore } from './memory-document-store';
+import { TextIndex } from './text-index';
 
 const DATA_FIELD = [
   { field: 'company_name', weight: 3 },
@@ -102,6 +103,34 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     expect((await suggest(engine, 'QUIXO')).hits.map((hit) => hit._id)).toEqual([documents[60].id]);
     await engine.remove('companies', [documents[60].id]);
     expect(await suggest(engine, 'quixo')).toEqual(before);
+  });
+
+  it('finds a company by a word indexed afresh when the company is sent again changed', async () => {
+    const engine = await started(documents.slice(0, 50));
+    const quarries = renamed(documents[60], 'Quixotic Quarries');
+    await engine.upsert('companies', [quarries]);
+    expect((await suggest(engine, 'quix')).total).toBe(1);
+    // Its words are its own: re-indexing it empties them and indexes them again in one change.
+    await engine.upsert('companies', [{ ...quarries, updated: '2020-01-01' }]);
+    expect((await suggest(engine, 'quixo')).hits.map((hit) => hit._id)).toEqual([quarries.id]);
+    expect((await suggest(engine, 'QUIX')).hits.map((hit) => hit._id)).toEqual([quarries.id]);
+    expect((await suggest(engine, 'quixotc')).hits.map((hit) => hit._id)).toEqual([quarries.id]);
+  });
+
+  it('computes a query asked by many at once one time (single flight, record 0053)', async () => {
+    const engine = await started(documents.slice(0, 200));
+    const matches = jest.spyOn(TextIndex.prototype, 'match');
+    try {
+      const planned = suggestion('kor');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => engine.search(planned.engine)),
+      );
+      expect(matches).toHaveBeenCalledTimes(1);
+      expect(new Set(answers).size).toBe(1);
+      expect(answers[0].total).toBeGreaterThan(0);
+    } finally {
+      matches.mockRestore();
+    }
   });
 
   it('moves the version of the changed app only, on every change', async () => {

@@ -1,6 +1,6 @@
 import type { TextMatch } from '../engine';
 import { fieldValues, maxEdits, normalizeWhole, tokenize } from '../text-match';
-import { lowerBound } from './lower-bound';
+import { Vocabulary } from './vocabulary';
 
 /**
  * The embedded engine's inverted index (decision 0014): one per app, kept in step with the
@@ -25,13 +25,12 @@ type Doc = Record<string, unknown> & { id: string };
 
 /**
  * The documents having a term in one field: slot → occurrences, kept up to date by every change,
- * and the same as two flat arrays for scoring, made again on the first query after a change.
+ * and, for scoring, flat arrays of the slots and of each posting's BM25 weight, made again on the
+ * first query after a change of the postings or of the statistics the weights read.
  */
 class FieldPostings {
   readonly bySlot = new Map<number, number>();
-  private flat: { slots: Int32Array; frequencies: Float64Array } | null = null;
-  /** BM25's term-frequency part of each posting, for the average field length it was made for. */
-  private norms: { average: number; values: Float64Array } | null = null;
+  private flat: Weighted | null = null;
 
   get size(): number {
     return this.bySlot.size;
@@ -40,52 +39,49 @@ class FieldPostings {
   add(slot: number): void {
     this.bySlot.set(slot, (this.bySlot.get(slot) ?? 0) + 1);
     this.flat = null;
-    this.norms = null;
   }
 
   delete(slot: number): void {
     this.bySlot.delete(slot);
     this.flat = null;
-    this.norms = null;
   }
 
   /**
-   * `d + tf·(k+1) / (tf + k·(1 − b + b·length/average))` of every posting, in `arrays()` order:
-   * it changes only with the posting list or the field's average length, not per query.
+   * The slots and `idf · (d + tf·(k+1) / (tf + k·(1 − b + b·length/average)))` of every posting,
+   * for `count` live documents whose field is `average` words long on average: they change with
+   * the postings or those statistics, not per query (a query multiplies them by its weights).
    */
-  termFrequencyParts(lengths: readonly number[], average: number): Float64Array {
-    if (this.norms?.average !== average) {
-      const { slots, frequencies } = this.arrays();
-      const values = new Float64Array(slots.length);
-      for (let at = 0; at < slots.length; at++) {
-        const frequency = frequencies[at];
-        const normalised =
-          frequency + BM25.k * (1 - BM25.b + (BM25.b * lengths[slots[at]]) / average);
-        values[at] = BM25.d + (frequency * (BM25.k + 1)) / normalised;
-      }
-      this.norms = { average, values };
+  weighted(count: number, lengths: readonly number[], average: number): Weighted {
+    const flat = this.flat;
+    if (flat !== null && flat.count === count && flat.average === average) return flat;
+    const slots = new Int32Array(this.bySlot.size);
+    const weights = new Float64Array(this.bySlot.size);
+    const idf = Math.log(1 + (count - slots.length + 0.5) / (slots.length + 0.5));
+    let at = 0;
+    for (const [slot, frequency] of this.bySlot) {
+      const normalised = frequency + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]) / average);
+      slots[at] = slot;
+      weights[at++] = idf * (BM25.d + (frequency * (BM25.k + 1)) / normalised);
     }
-    return this.norms.values;
-  }
-
-  arrays(): { slots: Int32Array; frequencies: Float64Array } {
-    if (!this.flat) {
-      const slots = new Int32Array(this.bySlot.size);
-      const frequencies = new Float64Array(this.bySlot.size);
-      let at = 0;
-      for (const [slot, frequency] of this.bySlot) {
-        slots[at] = slot;
-        frequencies[at++] = frequency;
-      }
-      this.flat = { slots, frequencies };
-    }
+    this.flat = { count, average, slots, weights };
     return this.flat;
   }
 }
 
-/** An index term a query word stands for, and its weight. */
+interface Weighted {
+  count: number;
+  average: number;
+  slots: Int32Array;
+  weights: Float64Array;
+}
+
+/**
+ * What a query word stands for: an index term's postings per field (the same array as long as the
+ * term is indexed; expansions are dropped when a term first appears or last disappears, so a
+ * query reads no map per term) and its weight.
+ */
 interface DerivedTerm {
-  term: string;
+  postings: Array<FieldPostings | undefined> | undefined;
   weight: number;
 }
 
@@ -96,16 +92,11 @@ export interface TextMatches {
   scores: Float64Array;
 }
 
-/** Where `value` is, or would be inserted, in the sorted `words`. */
-function positionOf(words: readonly string[], value: string): number {
-  return lowerBound(words.length, (index) => words[index] < value);
-}
-
 export class TextIndex {
   private readonly fieldIds: ReadonlyMap<string, number>;
   /** term → postings per field (index = field id; undefined: not in that field). */
   private readonly postings = new Map<string, Array<FieldPostings | undefined>>();
-  private vocabulary: string[] = [];
+  private readonly vocabulary = new Vocabulary();
   /**
    * Expansions of typed words by the current vocabulary (what `expand` walks for): the same
    * prefixes are typed again and again, and the vocabulary changes only when a word first
@@ -122,10 +113,17 @@ export class TextIndex {
   private readonly wholeValues: Array<Map<string, Set<number>>>;
   /** Per slot: the normalised name, the first field's value (the name-match boost). */
   private readonly names: string[] = [];
+  /**
+   * The first word of each name → slots: only names beginning with the query's first word (or,
+   * for one word, a word it begins) can begin with the whole query, so the name-match boost looks
+   * at those instead of testing every matched document's name (decision 0058).
+   */
+  private readonly nameStarts = new Map<string, Set<number>>();
   /** Per-slot work arrays of `match`, reused by every query (one query runs at a time). */
   private scratch = {
     scores: new Float64Array(0),
     termScores: new Float64Array(0),
+    touched: new Int32Array(0),
     seen: new Uint32Array(0),
     termMark: new Uint32Array(0),
     matchedCount: new Uint32Array(0),
@@ -175,7 +173,14 @@ export class TextIndex {
       const slot = this.freeSlots.pop() ?? this.documentAt.length;
       this.documentAt[slot] = document;
       this.slotOf.set(document.id, slot);
-      this.names[slot] = normalizeWhole(fieldValues(document, this.fields[0])[0] ?? '');
+      const name = normalizeWhole(fieldValues(document, this.fields[0])[0] ?? '');
+      this.names[slot] = name;
+      if (name !== '') {
+        const first = firstWordOf(name);
+        const slots = this.nameStarts.get(first);
+        if (slots) slots.add(slot);
+        else this.nameStarts.set(first, new Set([slot]));
+      }
       this.fields.forEach((field, fieldId) => {
         const values = fieldValues(document, field);
         const tokens = values.flatMap(tokenize);
@@ -235,29 +240,32 @@ export class TextIndex {
         if (slots?.size === 0) this.wholeValues[fieldId].delete(whole);
       }
     });
+    const name = this.names[slot];
+    if (name !== '') {
+      const first = firstWordOf(name);
+      const slots = this.nameStarts.get(first);
+      slots?.delete(slot);
+      if (slots?.size === 0) this.nameStarts.delete(first);
+    }
     this.documentAt[slot] = undefined;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
     return true;
   }
 
-  /** Brings the sorted vocabulary in line with the postings for terms added or emptied. */
+  /**
+   * Brings the sorted vocabulary in line with the postings for terms added or emptied, and drops
+   * the expansions: they hold the postings arrays of their terms, which a term emptied and indexed
+   * again in one change has anew.
+   */
   private syncVocabulary(changed: readonly string[]): void {
     if (changed.length === 0) return;
+    this.expansions.clear();
     if (changed.length > this.vocabulary.length / 16) {
-      this.vocabulary = [...this.postings.keys()].sort();
-      this.expansions.clear();
+      this.vocabulary.replace(this.postings.keys());
       return;
     }
-    for (const term of new Set(changed)) {
-      const at = positionOf(this.vocabulary, term);
-      const listed = this.vocabulary[at] === term;
-      const indexed = this.postings.has(term);
-      if (listed === indexed) continue;
-      if (listed) this.vocabulary.splice(at, 1);
-      else this.vocabulary.splice(at, 0, term);
-      this.expansions.clear();
-    }
+    for (const term of new Set(changed)) this.vocabulary.update(term, this.postings.has(term));
   }
 
   /**
@@ -272,6 +280,7 @@ export class TextIndex {
     const words = tokenize(match.value);
     // A word typed twice counts once in the matched-words multiplier (minisearch's `terms`).
     const repeated = new Set(words).size < words.length ? new Map<string, Set<number>>() : null;
+    const { touched } = this.scratch;
     const matched: number[] = [];
     words.forEach((word, index) => {
       const derived = this.expanded(
@@ -280,18 +289,18 @@ export class TextIndex {
         maxEdits(match.fuzziness, word),
       );
       const mark = this.nextMark();
-      const touched: number[] = [];
-      for (const { term, weight } of derived) {
-        const perField = this.postings.get(term);
+      let count = 0;
+      for (const { postings: perField, weight } of derived) {
         if (!perField) continue;
         for (const [fieldId, boost] of boosts) {
           const postings = perField[fieldId];
-          if (postings) this.score(postings, fieldId, weight * boost, mark, touched);
+          if (postings) count = this.score(postings, fieldId, weight * boost, mark, count);
         }
       }
       const bySlot = repeated && (repeated.get(word) ?? repeated.set(word, new Set()).get(word));
       const queryMark = this.queryMark;
-      for (const slot of touched) {
+      for (let at = 0; at < count; at++) {
+        const slot = touched[at];
         const isNew = !bySlot || !bySlot.has(slot);
         bySlot?.add(slot);
         if (seen[slot] === queryMark) {
@@ -322,38 +331,47 @@ export class TextIndex {
     }
     // A name typed, or being typed, outranks brands and subsidiaries containing the words.
     if (whole !== '' && boosts.some(([fieldId]) => fieldId === 0)) {
-      for (const slot of slots) if (this.names[slot].startsWith(whole)) scores[slot] *= boost.name;
+      const all = match.operator !== 'and';
+      for (const first of words.length > 1 ? [words[0]] : this.startingWith(words[0])) {
+        for (const slot of this.nameStarts.get(first) ?? []) {
+          const isHit =
+            seen[slot] === this.queryMark && (all || matchedCount[slot] === words.length);
+          if (isHit && this.names[slot].startsWith(whole)) scores[slot] *= boost.name;
+        }
+      }
     }
     this.queryMark = this.nextMark();
     return { slots, scores };
   }
 
-  /** Adds one index term's postings in one field to the current query word's scores. */
+  /**
+   * Adds one index term's postings in one field to the current query word's scores; slots it
+   * scores first for this word are appended to `scratch.touched` after the first `count`.
+   * Returns the new count.
+   */
   private score(
     postings: FieldPostings,
     fieldId: number,
     factor: number,
     mark: number,
-    touched: number[],
-  ): void {
-    const { termScores, termMark } = this.scratch;
-    const count = this.size;
-    const idf = Math.log(1 + (count - postings.size + 0.5) / (postings.size + 0.5));
-    const parts = postings.termFrequencyParts(
-      this.lengths[fieldId],
-      this.totalLengths[fieldId] / count,
-    );
-    const { slots } = postings.arrays();
+    count: number,
+  ): number {
+    const { termScores, termMark, touched } = this.scratch;
+    const documents = this.size;
+    const average = this.totalLengths[fieldId] / documents;
+    const { slots, weights } = postings.weighted(documents, this.lengths[fieldId], average);
+    let next = count;
     for (let at = 0; at < slots.length; at++) {
       const slot = slots[at];
-      const score = factor * (idf * parts[at]);
+      const score = factor * weights[at];
       if (termMark[slot] === mark) termScores[slot] += score;
       else {
         termMark[slot] = mark;
         termScores[slot] = score;
-        touched.push(slot);
+        touched[next++] = slot;
       }
     }
+    return next;
   }
 
   private ensureScratch(): void {
@@ -363,6 +381,7 @@ export class TextIndex {
     this.scratch = {
       scores: new Float64Array(size),
       termScores: new Float64Array(size),
+      touched: new Int32Array(size),
       seen: new Uint32Array(size),
       termMark: new Uint32Array(size),
       matchedCount: new Uint32Array(size),
@@ -410,70 +429,36 @@ export class TextIndex {
    * begins, then the words within `edits` of it that are not such prefixes.
    */
   private expand(word: string, prefix: boolean, edits: number): DerivedTerm[] {
-    const derived = [{ term: word, weight: 1 }];
+    const derived = [this.derived(word, 1)];
     if (prefix) {
-      for (let at = positionOf(this.vocabulary, word); at < this.vocabulary.length; at++) {
-        const term = this.vocabulary[at];
-        if (!term.startsWith(word)) break;
-        if (term === word) continue;
+      for (const term of this.vocabulary.longerStartingWith(word)) {
         const added = term.length - word.length;
-        derived.push({ term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * added) });
+        derived.push(
+          this.derived(term, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * added)),
+        );
       }
     }
     if (edits > 0) {
-      for (const [term, distance] of this.withinEdits(word, edits)) {
+      for (const [term, distance] of this.vocabulary.withinEdits(word, edits)) {
         if (distance === 0 || (prefix && term.startsWith(word))) continue;
-        derived.push({ term, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) });
+        derived.push(this.derived(term, (FUZZY_WEIGHT * term.length) / (term.length + distance)));
       }
     }
     return derived;
   }
 
-  /**
-   * Vocabulary terms within `limit` edits (Levenshtein) of `word`, walking the sorted vocabulary
-   * as a trie: rows of the distance table are shared with the previous term's common prefix, and
-   * a prefix whose row exceeds the limit skips every term that starts with it.
-   */
-  private withinEdits(word: string, limit: number): Array<[string, number]> {
-    const width = word.length + 1;
-    const rows: number[][] = [Array.from({ length: width }, (_, column) => column)];
-    const found: Array<[string, number]> = [];
-    let previous = '';
-    let at = 0;
-    while (at < this.vocabulary.length) {
-      const term = this.vocabulary[at];
-      let common = 0;
-      const shared = Math.min(previous.length, term.length, rows.length - 1);
-      while (common < shared && previous.charCodeAt(common) === term.charCodeAt(common)) common++;
-      let pruned = -1;
-      for (let depth = common + 1; depth <= term.length; depth++) {
-        const above = rows[depth - 1];
-        const row = (rows[depth] ??= new Array<number>(width));
-        row[0] = depth;
-        let smallest = depth;
-        const letter = term.charCodeAt(depth - 1);
-        for (let column = 1; column < width; column++) {
-          const substitution = above[column - 1] + (word.charCodeAt(column - 1) === letter ? 0 : 1);
-          row[column] = Math.min(above[column] + 1, row[column - 1] + 1, substitution);
-          if (row[column] < smallest) smallest = row[column];
-        }
-        if (smallest > limit) {
-          pruned = depth;
-          break;
-        }
-      }
-      if (pruned > 0) {
-        // No term beginning with these letters can come back within the limit.
-        const stem = term.slice(0, pruned);
-        previous = term.slice(0, pruned - 1);
-        at = Math.max(at + 1, positionOf(this.vocabulary, `${stem}\uffff`));
-        continue;
-      }
-      const distance = rows[term.length][word.length];
-      if (distance <= limit) found.push([term, distance]);
-      previous = term;
-      at++;
-    }
-    return found;
+  private derived(term: string, weight: number): DerivedTerm {
+    return { postings: this.postings.get(term), weight };
   }
+
+  /** `word` and the indexed words it begins. */
+  private startingWith(word: string): string[] {
+    return [word, ...this.vocabulary.longerStartingWith(word)];
+  }
+}
+
+/** The first word of a normalised value (words joined by single spaces). */
+function firstWordOf(normalised: string): string {
+  const space = normalised.indexOf(' ');
+  return space < 0 ? normalised : normalised.slice(0, space);
 }
