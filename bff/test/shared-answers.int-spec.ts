@@ -159,6 +159,27 @@ describe('answers shared between BFF replicas', () => {
     expect(await redis.exists(sharedAnswerKeys(prefix, 'data', old, '/api/active').answer)).toBe(1);
   });
 
+  it('warms a replica that starts after others made answers, before it reports ready', async () => {
+    await moveDataVersion();
+    const made = await (await get(a)).text();
+    await eventually('A to share its answer', () => stats(a).writes > 0);
+    const before = computations;
+    const c = await startTestApp(bffService, env);
+    try {
+      // Kept before its first request: the start read it from the shared store.
+      expect(stats(c).warmed).toBeGreaterThanOrEqual(1);
+      expect(cacheOf(c).store.peek('/api/active')).toBeDefined();
+      const response = await get(c);
+      expect(await response.text()).toBe(made);
+      expect(computations - before).toBe(0);
+      expect(stats(c)).toMatchObject({ hits: 0, misses: 0 });
+      const ready = await fetch(`${operationsUrl(c.app)}/health/ready`);
+      expect(await ready.json()).toMatchObject({ checks: { http: 'ok' } });
+    } finally {
+      await c.app.close();
+    }
+  });
+
   it('answers fresh, counting an error, when a replica cannot reach the shared store', async () => {
     const c = await startTestApp(bffService, env);
     try {

@@ -150,6 +150,10 @@ export class ReplicatedStack {
       // The proof of work costs the client, not the server: keep the generator's CPU for requests.
       CAPTCHA_COST: '1',
       CAPTCHA_MAX_COUNTER: '2000',
+      // Production's rule (decision 0055): members' saved priorities change visitors' rankings
+      // once a month, not every AVERAGES_REFRESH_S as on a development stack, where the members
+      // of a load run would move the data version (and drop every kept answer) each minute.
+      AVERAGES_RULE: 'monthly',
     };
     if (replica.name in this.databaseUrls) {
       env.DATABASE_URL = withHostAndPort(

@@ -10,6 +10,7 @@
  * another replica, as a load balancer retries a refused connection; the first attempt is then
  * marked `retried`.
  */
+import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { CaptchaSolver } from './captcha-solver';
 import {
@@ -43,7 +44,13 @@ export type GeneratorCommand =
   /** Ends the run now instead of at its duration (in-flight iterations finish). */
   | { type: 'stop' };
 
-export type GeneratorReport = { type: 'samples'; samples: GeneratorSample[] } | { type: 'done' };
+/**
+ * `busy`: the share of the last second this generator's event loop was working, not waiting. A
+ * generator near 1 delays reading the answers it times, and its figures then measure itself.
+ */
+export type GeneratorReport =
+  | { type: 'samples'; samples: GeneratorSample[]; busy: number }
+  | { type: 'done' };
 
 let targets: string[] = [];
 let end = 0;
@@ -159,8 +166,14 @@ async function iteration(command: Extract<GeneratorCommand, { type: 'run' }>): P
 async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise<void> {
   targets = command.targets;
   end = Date.now() + command.seconds * 1000;
+  let since = performance.eventLoopUtilization();
+  const report = () => {
+    const busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+    parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0), busy });
+  };
   const flush = setInterval(() => {
-    parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0) });
+    report();
     // The checks' records are not reported from here: keep them from growing with the run.
     recorder.failedChecks.length = 0;
   }, 1000);
@@ -181,7 +194,7 @@ async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise
     await Promise.all(inFlight);
   }
   clearInterval(flush);
-  parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0) });
+  report();
   parentPort?.postMessage({ type: 'done' });
 }
 

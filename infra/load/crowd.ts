@@ -4,7 +4,7 @@
  * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports):
  *
  * 1. a closed population of CROWD_CLIENTS (1,000) clients for the run's duration, through one
- *    warm BFF; the second BFF is started cold at 20 % of it and takes its share of iterations
+ *    warm BFF (it served 5 s of the mix at 20 iterations/s first, not counted); the second BFF is started cold at 20 % of it and takes its share of iterations
  *    from then on; at 60 % a data change is imported (`make import`'s path, rankings' importer,
  *    a copy of the sample data with one score moved) and each BFF is asked for the changed
  *    ranking until its ETag moves;
@@ -47,12 +47,17 @@ const settings = {
   seconds: Number(option('duration') ?? (quick ? 20 : 30)),
   clients: Number(process.env.CROWD_CLIENTS ?? 1000),
   /**
-   * One generator thread: its client costs ~54 µs of CPU per request (infra/load/client-cost.ts),
-   * so one thread drives ~18,000 req/s, far beyond what this stack answers on a 2-core machine;
-   * a second would only add a thread competing with the stack for the same two cores.
+   * Two generator threads: one thread's client costs ~54 µs of CPU per request
+   * (infra/load/client-cost.ts), but the journeys also parse the answers they read (an industry's
+   * ranking is tens of kilobytes), and one thread ran ~85 % busy at 600 req/s; a busy event loop
+   * reads answers late, and its own delay would be counted as the stack's. Each thread's busy
+   * share is printed with the figures.
    */
-  generators: 1,
+  generators: 2,
   members: 10,
+  /** Iterations per second and seconds of the warm BFF's use before the crowd. */
+  warmUpRate: 20,
+  warmUpSeconds: 5,
   stepSeconds: quick ? 4 : 10,
   maxSteps: quick ? 4 : 7,
   startRate: Number(process.env.CROWD_START_RATE ?? 20),
@@ -178,6 +183,14 @@ function row(label: string, f: CrowdFigures): string {
   return `${label.padEnd(40)}${cells.map((cell, i) => String(cell).padStart(columns[i][1])).join('')}`;
 }
 
+/** How busy the generator was: near 100 %, its own delays are in the figures. */
+function generatorLoad(busy: readonly number[]): string {
+  if (busy.length === 0) return 'generator event loop: no report';
+  const mean = busy.reduce((sum, share) => sum + share, 0) / busy.length;
+  const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+  return `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second`;
+}
+
 async function main(): Promise<number> {
   const stack = new ReplicatedStack({ tag: 'crowd', basePort: 19280, replicas: 2, bffsAtStart: 1 });
   stack.stopOnSignal();
@@ -189,6 +202,20 @@ async function main(): Promise<number> {
     const cold = stack.bffs()[1];
     const members = await signUpMembers(warmUrl, settings.members, 'crowd');
     const change = dataChange();
+    // The warm replica is one that has served visitors before the crowd arrives (as a site's
+    // running replicas have); the cold one starts mid-run with nothing served.
+    const warmUp = await generators.run({
+      mode: 'open',
+      amount: settings.warmUpRate,
+      seconds: settings.warmUpSeconds,
+      shares: JOURNEY_MIX,
+      members,
+      targets: [warmUrl],
+      failover: false,
+    });
+    console.log(
+      `[crowd] warm-up: ${warmUp.length} requests to the warm BFF in ${settings.warmUpSeconds} s (not counted)`,
+    );
     console.log(
       `[crowd] closed population: ${settings.clients} clients for ${settings.seconds} s, ` +
         `${members.length} members; cold BFF at ${(settings.seconds * 0.2).toFixed(0)} s, import at ${(settings.seconds * 0.6).toFixed(0)} s`,
@@ -226,6 +253,7 @@ async function main(): Promise<number> {
     }
     const closed = crowdFigures(samples, seconds);
     console.log(row('all', closed));
+    console.log(generatorLoad(generators.busy));
     const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
     if (failures.length > 0) {
       console.log(
@@ -279,6 +307,7 @@ async function main(): Promise<number> {
       const passed = holdsBar(figures);
       steps.push({ rate, passed, figures });
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
+      console.log(`  ${generatorLoad(generators.busy)}`);
       const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
       if (failures.length > 0) {
         console.log(

@@ -12,6 +12,8 @@ type RunCommand = Omit<Extract<GeneratorCommand, { type: 'run' }>, 'type'>;
 
 export class Generators {
   private readonly workers: Worker[];
+  /** Each report's event-loop busy share (0–1) of the last run, every generator's. */
+  busy: number[] = [];
 
   constructor(count: number) {
     this.workers = Array.from(
@@ -30,6 +32,7 @@ export class Generators {
     onSamples?: (samples: GeneratorSample[]) => void,
   ): Promise<GeneratorSample[]> {
     const all: GeneratorSample[] = [];
+    this.busy = [];
     return Promise.all(
       this.workers.map(
         (worker) =>
@@ -37,6 +40,7 @@ export class Generators {
             const listen = (report: GeneratorReport) => {
               if (report.type === 'samples') {
                 all.push(...report.samples);
+                this.busy.push(report.busy);
                 onSamples?.(report.samples);
               } else {
                 worker.off('message', listen);

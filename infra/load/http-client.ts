@@ -2,7 +2,8 @@
  * The journeys' Client on Node (undici's `request` on a keep-alive agent): one cookie jar per
  * virtual user, every request timed and recorded as a Sample.
  */
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 import {
   loadTestHeaders,
@@ -84,6 +85,9 @@ const ENDED_WITHOUT_ANSWER: ReadonlySet<string> = new Set([
  */
 const agent = new Agent();
 
+/** On libuv's threads: inflating every answer on this event loop would delay the next one's read. */
+const gunzip = promisify(gunzipCallback);
+
 /**
  * What browsers send: the BFF then answers from its compressed kept bytes as it does for people
  * (gzip only, which Node decompresses cheaply; `fetch` over http asked the same).
@@ -158,7 +162,7 @@ export function nodeClient(options: ClientOptions): Client {
           });
           const bytes = Buffer.from(await response.body.arrayBuffer());
           const gzipped = response.headers['content-encoding'] === 'gzip';
-          text = (gzipped ? gunzipSync(bytes) : bytes).toString();
+          text = (gzipped ? await gunzip(bytes) : bytes).toString();
           answerHeaders = flatHeaders(response.headers);
           status = response.statusCode;
           remember(response.headers['set-cookie']);

@@ -1,4 +1,11 @@
-import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import { Metrics, SERVICE_CONFIG } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
 import type { BffConfig } from '../config';
@@ -17,7 +24,8 @@ const MB = 1024 * 1024;
  * served from here.
  */
 @Injectable()
-export class AnswerCache implements OnModuleInit, OnApplicationShutdown {
+export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AnswerCache.name);
   readonly store: AnswerStore;
   readonly shared: SharedAnswers;
   readonly publicCacheControl: string;
@@ -43,6 +51,19 @@ export class AnswerCache implements OnModuleInit, OnApplicationShutdown {
     await this.shared.connect();
   }
 
+  /**
+   * Before the replica listens (so before it reports ready): the answers other replicas made
+   * lately, so that a replica started into a crowd is warm (decision record 0057).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const started = performance.now();
+    const warmed = await this.shared.warm();
+    if (warmed > 0) {
+      const ms = (performance.now() - started).toFixed(0);
+      this.logger.log(`Warmed with ${warmed} answers the other replicas made (${ms} ms)`);
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.shared.close();
   }
@@ -60,6 +81,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationShutdown {
       refused: "Answers not written: the window's SHARED_ANSWERS_MB was spent",
       errors: 'Redis calls of shared answers that failed or timed out (the request went on)',
       lockWaits: 'Local misses that waited for the answer another replica was making',
+      warmed: 'Answers this replica kept from the shared store as it started',
     });
     const store = this.store;
     new Gauge({

@@ -27,6 +27,28 @@ export function sharedAnswerKeys(
   return { answer, lock: `${answer}:lock` };
 }
 
+/**
+ * The keys of the answers written lately, newest first (a sorted set by time, members
+ * `{domain} {request key}`): what a starting replica reads to warm its own store.
+ */
+export function sharedRecentKey(transportPrefix: string): string {
+  return `${transportPrefix}:bff:answers:${LAYOUT}:recent`;
+}
+
+/** A member of the recent set, and back; null for one that is not (another layout's). */
+export function recentMember(domain: PublicDataDomain, requestKey: string): string {
+  return `${domain} ${requestKey}`;
+}
+
+export function parseRecentMember(
+  member: string,
+): { domain: PublicDataDomain; requestKey: string } | null {
+  const space = member.indexOf(' ');
+  const domain = member.slice(0, space);
+  if (space <= 0 || !(PUBLIC_DATA_DOMAINS as readonly string[]).includes(domain)) return null;
+  return { domain: domain as PublicDataDomain, requestKey: member.slice(space + 1) };
+}
+
 /** The bytes all replicas wrote in the current window (decision record 0057: the memory bound). */
 export function sharedBudgetKey(transportPrefix: string): string {
   return `${transportPrefix}:bff:answers:${LAYOUT}:budget`;

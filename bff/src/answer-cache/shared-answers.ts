@@ -4,7 +4,15 @@ import type { PublicDataDomain } from '@upright/contracts';
 import Redis from 'ioredis';
 import type { Answer } from './answer';
 import type { AnswerStore } from './answer-store';
-import { decodeAnswer, encodeAnswer, sharedAnswerKeys, sharedBudgetKey } from './shared-answer';
+import {
+  decodeAnswer,
+  encodeAnswer,
+  parseRecentMember,
+  recentMember,
+  sharedAnswerKeys,
+  sharedBudgetKey,
+  sharedRecentKey,
+} from './shared-answer';
 
 export interface SharedAnswersOptions {
   redisUrl: string;
@@ -35,6 +43,8 @@ export interface SharedAnswersStats {
   refused: number;
   errors: number;
   lockWaits: number;
+  /** Answers a start kept from the shared store before it reported ready. */
+  warmed: number;
 }
 
 /** The shared answer, or this caller now holds the key's lock, or another replica does. */
@@ -60,6 +70,9 @@ if used + size > tonumber(ARGV[4]) then return 0 end
 if used == 0 then redis.call('SET', KEYS[3], size, 'PX', ARGV[2])
 else redis.call('INCRBY', KEYS[3], size) end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[4], ARGV[5], ARGV[6])
+redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -1 - tonumber(ARGV[7]))
+redis.call('PEXPIRE', KEYS[4], ARGV[2])
 return 1`;
 
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -68,11 +81,23 @@ return 0`;
 /** How often a waiting replica asks again for the answer another is making. */
 const POLL_MS = 20;
 
+/**
+ * The recent set's length: the answers a starting replica may warm its store with (the keys of
+ * a site's pages and their API answers, a few hundred on the sample data, thousands on a large one).
+ */
+const RECENT_KEYS = 4096;
+/** Answers read per round trip while warming. */
+const WARM_BATCH = 128;
+/** The longest a start waits on warming: a slow Redis delays readiness this much at most. */
+const WARM_MS = 3000;
+
 type Keys = ReturnType<typeof sharedAnswerKeys>;
 
 interface Scripts {
   claimAnswerBuffer(answer: string, lock: string, token: string, lockMs: number): Promise<unknown>;
-  writeAnswer(...args: [string, string, string, Buffer, number, string, number]): Promise<number>;
+  writeAnswer(
+    ...args: [string, string, string, string, Buffer, number, string, number, number, string, number]
+  ): Promise<number>;
   releaseAnswer(lock: string, token: string): Promise<number>;
 }
 
@@ -92,15 +117,18 @@ export class SharedAnswers {
     refused: 0,
     errors: 0,
     lockWaits: 0,
+    warmed: 0,
   };
   private readonly redis: Redis & Scripts;
   private readonly budgetKey: string;
+  private readonly recentKey: string;
 
   constructor(
     private readonly store: AnswerStore,
     private readonly options: SharedAnswersOptions,
   ) {
     this.budgetKey = sharedBudgetKey(options.transportPrefix);
+    this.recentKey = sharedRecentKey(options.transportPrefix);
     this.redis = new Redis(options.redisUrl, {
       lazyConnect: true,
       connectionName: 'bff-answers',
@@ -113,7 +141,7 @@ export class SharedAnswers {
     // ioredis reconnects by itself; an error event without a listener would crash the process.
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('claimAnswer', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-    this.redis.defineCommand('writeAnswer', { numberOfKeys: 3, lua: WRITE_SCRIPT });
+    this.redis.defineCommand('writeAnswer', { numberOfKeys: 4, lua: WRITE_SCRIPT });
     this.redis.defineCommand('releaseAnswer', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
   }
 
@@ -131,6 +159,48 @@ export class SharedAnswers {
   }
 
   /**
+   * Fills this replica's store, before it reports ready, with the answers the other replicas
+   * wrote lately of the versions now current: a replica started into a crowd (an autoscaler's)
+   * then answers its first requests from kept bytes instead of sending each one's miss to the
+   * services. Bounded by RECENT_KEYS answers and WARM_MS; any failure ends it (the replica then
+   * warms as requests come). Resolves with the answers kept.
+   */
+  async warm(): Promise<number> {
+    if (!this.enabled || this.redis.status !== 'ready') return 0;
+    const until = Date.now() + WARM_MS;
+    let warmed = 0;
+    try {
+      const members = await this.redis.zrevrange(this.recentKey, 0, RECENT_KEYS - 1);
+      for (let start = 0; start < members.length && Date.now() < until; start += WARM_BATCH) {
+        const wanted = members.slice(start, start + WARM_BATCH).flatMap((member) => {
+          const parsed = parseRecentMember(member);
+          const version = parsed && this.store.versionOf(parsed.domain);
+          if (!parsed || !version) return [];
+          const { answer } = sharedAnswerKeys(
+            this.options.transportPrefix,
+            parsed.domain,
+            version,
+            parsed.requestKey,
+          );
+          return [{ key: parsed.requestKey, version, answer }];
+        });
+        const pipeline = this.redis.pipeline();
+        for (const { answer } of wanted) pipeline.getBuffer(answer);
+        const replies = (await pipeline.exec()) ?? [];
+        wanted.forEach(({ key, version }, index) => {
+          const [error, bytes] = replies[index] ?? [];
+          const answer = !error && bytes instanceof Buffer ? decodeAnswer(bytes) : null;
+          if (answer !== null && this.store.set(key, answer, version)) warmed++;
+        });
+      }
+    } catch {
+      this.stats.errors++;
+    }
+    this.stats.warmed += warmed;
+    return warmed;
+  }
+
+  /**
    * After a miss of this replica's store for `key` (an answer of `domain`): null when nothing
    * can be shared now (sharing off, the version unknown, Redis not connected), so the caller
    * makes the answer at once; else the shared answer or the duty to make it.
@@ -145,11 +215,17 @@ export class SharedAnswers {
     return this.claimAt(
       key,
       version,
+      domain,
       sharedAnswerKeys(this.options.transportPrefix, domain, version, key),
     );
   }
 
-  private async claimAt(key: string, version: string, keys: Keys): Promise<Claim> {
+  private async claimAt(
+    key: string,
+    version: string,
+    domain: PublicDataDomain,
+    keys: Keys,
+  ): Promise<Claim> {
     const token = randomUUID();
     const waitUntil = Date.now() + this.options.waitMs;
     for (let polls = 0; ; polls++) {
@@ -158,21 +234,21 @@ export class SharedAnswers {
         reply = await this.ask(keys, token);
       } catch {
         this.stats.errors++;
-        return this.make(key, version, keys, null);
+        return this.make(key, version, domain, keys, null);
       }
       if (reply[0] === KEPT) {
         const answer = decodeAnswer(reply[1] as Buffer);
         if (answer === null) {
           this.stats.errors++;
-          return this.make(key, version, keys, null);
+          return this.make(key, version, domain, keys, null);
         }
         this.stats.hits++;
         this.store.set(key, answer, version);
         return { kind: 'shared', answer };
       }
-      if (reply[0] === LOCKED) return this.make(key, version, keys, token);
+      if (reply[0] === LOCKED) return this.make(key, version, domain, keys, token);
       if (polls === 0) this.stats.lockWaits++;
-      if (Date.now() >= waitUntil) return this.make(key, version, keys, null);
+      if (Date.now() >= waitUntil) return this.make(key, version, domain, keys, null);
       await sleep(POLL_MS);
     }
   }
@@ -199,13 +275,25 @@ export class SharedAnswers {
   }
 
   /** This replica makes the answer; `token` is its lock, null when it made it without one. */
-  private make(key: string, version: string, keys: Keys, token: string | null): Claim {
+  private make(
+    key: string,
+    version: string,
+    domain: PublicDataDomain,
+    keys: Keys,
+    token: string | null,
+  ): Claim {
     this.stats.misses++;
-    return { kind: 'make', made: () => void this.share(key, version, keys, token) };
+    return { kind: 'make', made: () => void this.share(key, version, domain, keys, token) };
   }
 
   /** Writes what this replica kept for `key` from `version` (if it kept it), freeing the lock. */
-  private async share(key: string, version: string, keys: Keys, token: string | null) {
+  private async share(
+    key: string,
+    version: string,
+    domain: PublicDataDomain,
+    keys: Keys,
+    token: string | null,
+  ) {
     const kept = this.store.peek(key);
     try {
       if (kept === undefined || kept.version !== version) {
@@ -214,8 +302,19 @@ export class SharedAnswers {
       }
       const { ttlMs, budgetBytes } = this.options;
       const bytes = encodeAnswer(kept.answer);
-      const args = [keys.answer, keys.lock, this.budgetKey, bytes, ttlMs] as const;
-      const written = await this.redis.writeAnswer(...args, token ?? '', budgetBytes);
+      const written = await this.redis.writeAnswer(
+        keys.answer,
+        keys.lock,
+        this.budgetKey,
+        this.recentKey,
+        bytes,
+        ttlMs,
+        token ?? '',
+        budgetBytes,
+        Date.now(),
+        recentMember(domain, key),
+        RECENT_KEYS,
+      );
       if (written === 1) this.stats.writes++;
       else this.stats.refused++;
     } catch {

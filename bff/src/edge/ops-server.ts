@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
+import { ReadinessRegistry } from '@upright/platform';
 
 /** The operations endpoints: Prometheus' `/metrics` and the probes' `/health/live|ready`. */
 const OPERATIONS_PATH = /^\/(metrics|health\/[a-z]+)\/?(\?|$)/;
@@ -27,6 +28,15 @@ export function serveOperations(nestApp: INestApplication, port: number, host: s
   // A port already taken is a configuration error: the process must not run without probes.
   server.on('error', (error) => nestApp.getHttpServer().emit('error', error));
   server.listen(port, host);
+  // This port listens before the application's (whose start warms the kept answers first): the
+  // replica is ready only once its own port takes requests too.
+  const site = nestApp.getHttpServer() as Server;
+  nestApp.get(ReadinessRegistry).register({
+    name: 'http',
+    check: async () => {
+      if (!site.listening) throw new Error('not listening yet');
+    },
+  });
   nestApp.getHttpServer().once('close', () => server.close());
   servers.set(nestApp, server);
 }

@@ -29,7 +29,11 @@ describe('Admission', () => {
 
   it('admits less fresh work once answers come slower than the target, and sheds the rest', () => {
     let clock = 0;
-    const admission = new Admission({ fresh: 10, render: 1 }, quiet, () => clock);
+    const admission = new Admission(
+      { fresh: 10, render: 1 },
+      { floor: 3, targetMs: 100 },
+      () => clock,
+    );
     // Ten slow answers (a limit's worth): one cut, to 7.
     const releases = Array.from({ length: 10 }, () => admission.enter('fresh')!);
     clock += 500;
@@ -44,27 +48,58 @@ describe('Admission', () => {
 });
 
 describe('AdaptiveLimit', () => {
-  it('cuts at most once per limit of answers, and not below the floor', () => {
+  /** A limit at its cap after a quiet start (every answer on time). */
+  function atCap(cap: number, floor: number): AdaptiveLimit {
+    const limit = new AdaptiveLimit(cap, { floor, targetMs: 50 });
+    for (let i = 0; i < 10 * cap; i++) limit.record(10);
+    expect(limit.current).toBe(cap);
+    return limit;
+  }
+
+  it('starts at four floors and doubles per limit of answers within the target, up to the cap', () => {
     const limit = new AdaptiveLimit(100, { floor: 4, targetMs: 50 });
-    limit.record(80);
+    expect(limit.current).toBe(16);
+    for (let i = 0; i < 15; i++) limit.record(10);
+    expect(limit.current).toBe(16);
+    limit.record(10);
+    expect(limit.current).toBe(32);
+    for (let i = 0; i < 32; i++) limit.record(10);
+    expect(limit.current).toBe(64);
+    for (let i = 0; i < 64; i++) limit.record(10);
     expect(limit.current).toBe(100);
-    for (let i = 0; i < 98; i++) limit.record(80);
-    expect(limit.current).toBe(100);
+  });
+
+  it('starts no higher than the cap', () => {
+    expect(new AdaptiveLimit(5, { floor: 4, targetMs: 50 }).current).toBe(5);
+  });
+
+  it('cuts at the first slow answer, then at most once per limit of answers, not below the floor', () => {
+    const limit = atCap(100, 4);
     limit.record(80);
     expect(limit.current).toBe(70);
+    for (let i = 0; i < 69; i++) limit.record(80);
+    expect(limit.current).toBe(70);
+    limit.record(80);
+    expect(limit.current).toBe(49);
     for (let i = 0; i < 10_000; i++) limit.record(80);
     expect(limit.current).toBe(4);
   });
 
-  it('grows back by about one per limit of answers within the target, up to the cap', () => {
-    const limit = new AdaptiveLimit(20, { floor: 4, targetMs: 50 });
+  it('after a cut grows back by about one per limit of answers within the target', () => {
+    const limit = atCap(20, 4);
     for (let i = 0; i < 1000; i++) limit.record(80);
     expect(limit.current).toBe(4);
-    // 4 + 5 + 6 + 7 answers within the target: four steps up.
+    // 4 + 5 + 6 + 7 answers within the target: four steps up, no longer doubling.
     for (let i = 0; i < 4 + 5 + 6 + 7; i++) limit.record(10);
     expect(limit.current).toBe(8);
     for (let i = 0; i < 10_000; i++) limit.record(10);
     expect(limit.current).toBe(20);
+  });
+
+  it('a replica starting into slow answers is cut from its start, not from the cap', () => {
+    const limit = new AdaptiveLimit(256, { floor: 8, targetMs: 50 });
+    for (let i = 0; i < 32; i++) limit.record(80);
+    expect(limit.current).toBe(22);
   });
 
   it('holds at the cap while answers are within the target', () => {

@@ -16,15 +16,23 @@ export interface AdaptiveSettings {
 }
 
 /**
- * A concurrency limit moved by latency, additive increase and multiplicative decrease as TCP's
- * congestion window: a limit's worth of answers within the target raises it by one, up to the
- * cap; an answer slower than the target cuts it by CUT, at most once per limit's worth of answers
- * (the work admitted under the old limit is slow too), down to the floor.
+ * A concurrency limit moved by latency, as TCP's congestion window: it starts at START_FLOORS
+ * times the floor and doubles with each limit's worth of answers within the target (slow start:
+ * a quiet replica soon admits up to the cap); after the first answer slower than the target it
+ * grows by one per limit's worth of answers within the target, up to the cap. An answer slower
+ * than the target cuts it by CUT, at most once per limit's worth of answers (the work admitted
+ * under the old limit is slow too), down to the floor. Starting low matters for a replica that
+ * starts into a crowd: from the cap, the cuts take hundreds of slow answers to reach a limit its
+ * CPU can serve, and every request waits behind them meanwhile.
  */
 export class AdaptiveLimit {
   static readonly CUT = 0.7;
 
+  static readonly START_FLOORS = 4;
+
   private value: number;
+
+  private slowStart = true;
 
   private answersSinceCut = 0;
 
@@ -34,7 +42,7 @@ export class AdaptiveLimit {
     private readonly cap: number,
     private readonly settings: AdaptiveSettings,
   ) {
-    this.value = cap;
+    this.value = Math.min(cap, settings.floor * AdaptiveLimit.START_FLOORS);
   }
 
   get current(): number {
@@ -46,12 +54,14 @@ export class AdaptiveLimit {
     if (latencyMs <= this.settings.targetMs) {
       this.onTimeSinceRaise += 1;
       if (this.onTimeSinceRaise >= this.value) {
-        this.value = Math.min(this.cap, this.value + 1);
+        const raised = this.slowStart ? this.value * 2 : this.value + 1;
+        this.value = Math.min(this.cap, raised);
         this.onTimeSinceRaise = 0;
       }
     } else if (this.answersSinceCut >= this.value) {
       const floor = Math.min(this.settings.floor, this.cap);
       this.value = Math.max(floor, Math.floor(this.value * AdaptiveLimit.CUT));
+      this.slowStart = false;
       this.answersSinceCut = 0;
       this.onTimeSinceRaise = 0;
     }
