@@ -75,6 +75,24 @@ describe('AnswerStore', () => {
     expect(store.stats.evictions).toBe(1);
   });
 
+  it('gives each answer served since it was last passed over one more round, no more', () => {
+    const one = answerOf(2000);
+    const store = new AnswerStore(one.size * 4);
+    store.setVersions(versions);
+    for (const key of ['/a', '/b', '/c', '/d']) store.set(key, answerOf(2000), '1');
+    store.get('/a');
+    store.get('/b');
+    store.set('/e', answerOf(2000), '1'); // /a and /b are passed over; /c goes
+    store.set('/f', answerOf(2000), '1'); // /d goes
+    store.set('/g', answerOf(2000), '1'); // /e goes
+    store.set('/h', answerOf(2000), '1'); // /a was not served again: it goes now
+    const kept = ['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h'].filter(
+      (key) => store.peek(key) !== undefined,
+    );
+    expect(kept).toEqual(['/b', '/f', '/g', '/h']);
+    expect(store.stats.evictions).toBe(4);
+  });
+
   it('does not keep one answer larger than a quarter of its memory', () => {
     const store = new AnswerStore(1000);
     store.setVersions(versions);
