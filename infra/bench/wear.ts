@@ -69,9 +69,9 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   });
   const industryPath = `/api/companies/us/${industry}`;
   const company = (
-    JSON.parse(
-      (await context.record(`${context.bffUrl}${industryPath}`)).body.toString(),
-    ) as { result: { ranked: Array<{ slug: string }> } }
+    JSON.parse((await context.record(`${context.bffUrl}${industryPath}`)).body.toString()) as {
+      result: { ranked: Array<{ slug: string }> };
+    }
   ).result.ranked[0].slug;
   const reads: Array<[string, string]> = [
     ['GET /api/active', '/api/active'],

@@ -49,8 +49,7 @@ export type GeneratorCommand =
  * generator near 1 delays reading the answers it times, and its figures then measure itself.
  */
 export type GeneratorReport =
-  | { type: 'samples'; samples: GeneratorSample[]; busy: number }
-  | { type: 'done' };
+  { type: 'samples'; samples: GeneratorSample[]; busy: number } | { type: 'done' };
 
 let targets: string[] = [];
 let end = 0;

@@ -96,7 +96,19 @@ type Keys = ReturnType<typeof sharedAnswerKeys>;
 interface Scripts {
   claimAnswerBuffer(answer: string, lock: string, token: string, lockMs: number): Promise<unknown>;
   writeAnswer(
-    ...args: [string, string, string, string, Buffer, number, string, number, number, string, number]
+    ...args: [
+      string,
+      string,
+      string,
+      string,
+      Buffer,
+      number,
+      string,
+      number,
+      number,
+      string,
+      number,
+    ]
   ): Promise<number>;
   releaseAnswer(lock: string, token: string): Promise<number>;
 }
