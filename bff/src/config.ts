@@ -33,8 +33,11 @@ export const bffConfigSchema = commonConfigSchema
     SHARED_ANSWERS_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** How long a shared answer lives in Redis (its key also names its version). */
     SHARED_ANSWERS_TTL_S: z.coerce.number().int().min(1).max(86_400).default(300),
-    /** How long a replica waits for the answer another replica is making before it makes it. */
-    SHARED_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * How long a replica waits for the answer another replica is making before it makes it
+     * (`sharedAnswersWaitMs`: unset, 1 s or less, so that half the deadline is left).
+     */
+    SHARED_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** The longest one Redis call of shared answers may take before the request goes on. */
     SHARED_ANSWERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(5000).default(100),
     /** `max-age` of public answers for browsers and CDNs; the BFF itself never serves old bytes. */
@@ -87,11 +90,12 @@ export type BffConfig = z.infer<typeof bffConfigSchema>;
 function waitForSharedAnswersWithinDeadline(
   config: {
     REQUEST_DEADLINE_MS: number;
-    SHARED_ANSWERS_WAIT_MS: number;
+    SHARED_ANSWERS_WAIT_MS?: number;
     SHARED_ANSWERS_TIMEOUT_MS: number;
   },
   context: z.RefinementCtx,
 ): void {
+  if (config.SHARED_ANSWERS_WAIT_MS === undefined) return;
   const waited = config.SHARED_ANSWERS_WAIT_MS + config.SHARED_ANSWERS_TIMEOUT_MS;
   if (2 * waited > config.REQUEST_DEADLINE_MS) {
     context.addIssue({
@@ -100,4 +104,15 @@ function waitForSharedAnswersWithinDeadline(
       message: 'with SHARED_ANSWERS_TIMEOUT_MS must be at most half of REQUEST_DEADLINE_MS',
     });
   }
+}
+
+/** The wait for another replica's answer: as configured, else 1 s within half the deadline. */
+export function sharedAnswersWaitMs(
+  config: Pick<
+    BffConfig,
+    'SHARED_ANSWERS_WAIT_MS' | 'SHARED_ANSWERS_TIMEOUT_MS' | 'REQUEST_DEADLINE_MS'
+  >,
+): number {
+  const withinDeadline = config.REQUEST_DEADLINE_MS / 2 - config.SHARED_ANSWERS_TIMEOUT_MS;
+  return config.SHARED_ANSWERS_WAIT_MS ?? Math.max(0, Math.min(1000, withinDeadline));
 }

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Metrics, SERVICE_CONFIG } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
-import type { BffConfig } from '../config';
+import { sharedAnswersWaitMs, type BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';
@@ -37,7 +37,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
       transportPrefix: config.TRANSPORT_PREFIX,
       budgetBytes: config.SHARED_ANSWERS_MB * MB,
       ttlMs: config.SHARED_ANSWERS_TTL_S * 1000,
-      waitMs: config.SHARED_ANSWERS_WAIT_MS,
+      waitMs: sharedAnswersWaitMs(config),
       timeoutMs: config.SHARED_ANSWERS_TIMEOUT_MS,
       lockMs: config.REQUEST_DEADLINE_MS,
     });

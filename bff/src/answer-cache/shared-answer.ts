@@ -35,6 +35,14 @@ export function sharedRecentKey(transportPrefix: string): string {
   return `${transportPrefix}:bff:answers:${LAYOUT}:recent`;
 }
 
+/**
+ * Only API answers are shared (decision record 0057): a page's HTML names the asset files of the
+ * web build that rendered it, which another release's replica may not have.
+ */
+export function isSharedKey(requestKey: string): boolean {
+  return requestKey.startsWith('/api/');
+}
+
 /** A member of the recent set, and back; null for one that is not (another layout's). */
 export function recentMember(domain: PublicDataDomain, requestKey: string): string {
   return `${domain} ${requestKey}`;
@@ -45,8 +53,9 @@ export function parseRecentMember(
 ): { domain: PublicDataDomain; requestKey: string } | null {
   const space = member.indexOf(' ');
   const domain = member.slice(0, space);
+  const requestKey = member.slice(space + 1);
   if (space <= 0 || !(PUBLIC_DATA_DOMAINS as readonly string[]).includes(domain)) return null;
-  return { domain: domain as PublicDataDomain, requestKey: member.slice(space + 1) };
+  return isSharedKey(requestKey) ? { domain: domain as PublicDataDomain, requestKey } : null;
 }
 
 /** The bytes all replicas wrote in the current window (decision record 0057: the memory bound). */

@@ -145,12 +145,6 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     assets: indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
     apiRoutes: KeptRoutes.discover(app.get(DiscoveryService)),
     pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
-    // As the page server decides (pages/serve-pages.ts): a page with a query is answered, not kept.
-    keptPage: (location) => {
-      if (renderer === null || location.includes('?')) return false;
-      const plan = renderer.plan(location);
-      return plan.kind === 'rendered' && plan.kept;
-    },
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
   });

@@ -3,6 +3,7 @@ import type { ErrorBody, PublicDataDomain } from '@upright/contracts';
 import type { Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { memberAnswerBody } from '../answer-cache/personal-answers';
+import { isSharedKey } from '../answer-cache/shared-answer';
 import { QUERY_BODY, queryKey } from '../answer-cache/query-key';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
@@ -24,8 +25,6 @@ export interface EdgeParts {
   apiRoutes: KeptRoutes;
   /** A page's location as it is kept and rendered (the web's route table); identity without one. */
   pageLocation: (url: string) => string;
-  /** Whether the page at this (canonical) location is rendered and kept, i.e. shared too. */
-  keptPage: (location: string) => boolean;
   /** Every `/api` request of a client, in any spelling, kept answers included. */
   apiBudget: ClientBudget;
   admission: Admission;
@@ -137,11 +136,13 @@ export function installEdge(
     });
   }
 
-  /** The domain of a key whose answer is kept, so shared; null for anything else. */
+  /**
+   * The domain of an API answer that is kept, so shared; null for anything else. Pages are not
+   * shared: their HTML names the web build's asset files, and a replica of another release (a
+   * rolling deploy) or one serving the API only must make its own.
+   */
   function sharedDomain(request: IncomingMessage, key: string): PublicDataDomain | null {
-    if (isApiRequest(request)) return parts.apiRoutes.domainOf(key);
-    // Pages are made from the rankings and reports data (pages/kept-answer.ts).
-    return parts.keptPage(key) ? 'data' : null;
+    return isApiRequest(request) && isSharedKey(key) ? parts.apiRoutes.domainOf(key) : null;
   }
 
   /** false when only the application can tell who this is (accounts) or make their answer. */
