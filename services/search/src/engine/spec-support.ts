@@ -42,3 +42,14 @@ export function engineQuery(
   if (!planned) throw new Error(`query ${id} is not executed`);
   return planned.engine;
 }
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run of a test checks the same cases. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -12,7 +12,7 @@ import {
 } from '../engine';
 import { planQueries } from '../query-plan';
 import { projectSource } from '../source-fields';
-import { queryModel } from '../spec-support';
+import { queryModel, seededRandom as random } from '../spec-support';
 import {
   fieldValues,
   highlightValue,
@@ -107,17 +107,6 @@ class MinisearchReference {
       return { document, score: named ? score * NAME_MATCH_BOOST : score };
     });
   }
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so the queries are the same every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Accents, other scripts and punctuation, which the generated sample does not have. */

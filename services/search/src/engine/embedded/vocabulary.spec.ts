@@ -1,16 +1,6 @@
+import { seededRandom as random } from '../spec-support';
 import { editDistance } from '../text-match';
 import { Vocabulary } from './vocabulary';
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run checks the same cases. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words of a four-letter alphabet: many share prefixes and lie within an edit or two. */
 function word(next: () => number, longest = 9): string {
