@@ -1,6 +1,13 @@
 import { makeAnswer, representation } from './answer';
 import { answerHeaders } from './answer-headers';
-import { decodeAnswer, encodeAnswer, sharedAnswerKeys, sharedBudgetKey } from './shared-answer';
+import {
+  decodeAnswer,
+  encodeAnswer,
+  parseRecentMember,
+  recentMember,
+  sharedAnswerKeys,
+  sharedBudgetKey,
+} from './shared-answer';
 
 const json = JSON.stringify({
   rows: Array.from({ length: 300 }, (_, i) => ({ i, name: `c${i}` })),
@@ -84,5 +91,21 @@ describe('shared answer keys', () => {
     ];
     expect(new Set(names).size).toBe(names.length);
     expect(key('data', '1', '/api/active')).toBe(names[0]);
+  });
+});
+
+describe('the recent keys a starting replica warms with', () => {
+  it('names an API answer by its domain and request key, and reads it back', () => {
+    const member = recentMember('corrections', '/api/corrections/us/banks/acme?page=2');
+    expect(parseRecentMember(member)).toEqual({
+      domain: 'corrections',
+      requestKey: '/api/corrections/us/banks/acme?page=2',
+    });
+  });
+
+  it('reads nothing from a page, an unknown domain or a malformed member', () => {
+    expect(parseRecentMember(recentMember('data', '/companies/us/banks'))).toBeNull();
+    expect(parseRecentMember('prices /api/active')).toBeNull();
+    expect(parseRecentMember('/api/active')).toBeNull();
   });
 });
