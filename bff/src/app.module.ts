@@ -20,6 +20,7 @@ import { PublicDataModule } from './public-data/public-data.module';
 import { RankingsController } from './rankings/rankings.controller';
 import { SearchController } from './search/search.controller';
 import { SiteFactsController } from './site-facts/site-facts.controller';
+import { SearchQueries } from './search/search-queries';
 import { VisitorKeys } from './search/visitor-keys';
 import { PublishController } from './reports/publish.controller';
 import { ReportsController } from './reports/reports.controller';
@@ -51,6 +52,7 @@ import { ReportsController } from './reports/reports.controller';
     AnswerCache,
     MemberValues,
     VisitorKeys,
+    SearchQueries,
   ],
 })
 export class BffModule {}

@@ -21,6 +21,7 @@ import { LoadTestMode } from '../http/load-test-mode';
 import { AppRenderer } from '../pages/app-renderer';
 import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
+import { SearchQueries } from '../search/search-queries';
 import { loadStaticAssets } from '../web-app/static-assets';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
 import { installEdge } from './edge';
@@ -123,7 +124,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     { fresh: config.EDGE_MAX_IN_FLIGHT, render: config.EDGE_MAX_RENDERS },
     { floor: config.EDGE_MIN_IN_FLIGHT, targetMs: config.EDGE_TARGET_MS },
   );
-  registerEdgeMetrics(app.get(Metrics), admission);
+  const metrics = app.get(Metrics);
+  registerEdgeMetrics(metrics, admission);
   if (indexHtml !== null) {
     serveWebApp(
       app,
@@ -147,6 +149,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
+    searchQueries: app.get(SearchQueries),
+    observeHttp: (...observed) => metrics.observeHttp(...observed),
   });
   renderer?.readAnswersFrom(async (path) => asFetchResponse(await getInProcess(path)));
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import type { ErrorBody, PublicDataDomain } from '@upright/contracts';
-import type { Answer } from '../answer-cache/answer';
+import type { ErrorBody, PublicDataDomain, SearchApp } from '@upright/contracts';
+import { makeAnswer, type Answer, type AnswerPolicy } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { memberAnswerBody } from '../answer-cache/personal-answers';
 import { isSharedKey } from '../answer-cache/shared-answer';
@@ -9,6 +9,8 @@ import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
 import { translateError } from '../http/api-error.filter';
 import { isApiRequest, type ClientBudget } from '../http/client-budget';
+import type { ParsedReactiveSearchBody } from '../search/reactivesearch-body';
+import type { SearchQueries } from '../search/search-queries';
 import type { KeptRoutes } from './kept-routes';
 import { getInProcess, type InProcessAnswer } from './in-process';
 import { isOperationsPath } from './ops-server';
@@ -28,8 +30,14 @@ export interface EdgeParts {
   /** Every `/api` request of a client, in any spelling, kept answers included. */
   apiBudget: ClientBudget;
   admission: Admission;
+  /** Search queries whose answer is anyone's are run here, without the application. */
+  searchQueries: Pick<SearchQueries, 'alikeFor' | 'run'>;
+  /** Fresh answers the edge makes itself are counted as the application counts its own. */
+  observeHttp: (route: string, method: string, status: number, seconds: number) => void;
 }
 
+/** The search route's policy (its `@PublicAnswer`): anyone's answer, moved by the index. */
+const SEARCH_ANSWER: AnswerPolicy = { domain: 'search', personal: false };
 const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'No such address.' } };
 const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_MESSAGE } };
 
@@ -168,9 +176,7 @@ export function installEdge(
     const release = inProcess.has(request) ? () => undefined : admission.enter('fresh');
     if (release === null) {
       end?.();
-      const html = !isApiRequest(request);
-      const retryAfterSeconds = SHED_RETRY_AFTER_SECONDS;
-      return responder.error(request, response, 503, BUSY, { retryAfterSeconds, html });
+      return shed(request, response);
     }
     response.once('close', () => {
       release();
@@ -190,21 +196,89 @@ export function installEdge(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const answer = cache.store.get(queryKey(request.url!, text));
+      const key = queryKey(request.url!, text);
+      const answer = cache.store.get(key);
       if (answer !== undefined) return responder.kept(request, response, answer);
       const parsed = parsedBody(text);
       if (parsed instanceof Error) {
         const { status, body } = translateError(parsed);
         return responder.error(request, response, status, body, { html: false });
       }
+      const [, app, v3] = QUERY_PATH.exec(request.url!)!;
+      const alike = carriesMemberCredentials(request.headers)
+        ? null
+        : parts.searchQueries.alikeFor(app, parsed);
+      if (alike !== null) {
+        const route = `/api/search/:app/_reactivesearch${v3 ?? ''}`;
+        return answerQuery(request, response, { key, app: app as SearchApp, route }, alike);
+      }
       Object.assign(request, { body: parsed, _body: true, [QUERY_BODY]: text });
       fresh(request, response);
     });
   }
+
+  /**
+   * A visitor's query whose answer is anyone's (decision 0060): run on the search service from
+   * here, under the fresh lane's admission and this key's single flight, kept under the version
+   * read before asking, and sent as a kept answer is. Members' queries, recorded searches and
+   * bodies the route must explain go to the application.
+   */
+  function answerQuery(
+    request: IncomingMessage,
+    response: ServerResponse,
+    query: { key: string; app: SearchApp; route: string },
+    parsed: ParsedReactiveSearchBody,
+  ): void {
+    const { key, app, route } = query;
+    const leader = flights.inFlight(key);
+    if (leader !== undefined) {
+      void leader.then(() => {
+        const made = cache.store.get(key);
+        if (made !== undefined) responder.kept(request, response, made);
+        else answerQuery(request, response, query, parsed);
+      });
+      return;
+    }
+    const release = admission.enter('fresh');
+    if (release === null) return shed(request, response);
+    const end = flights.lead(key);
+    const started = performance.now();
+    let closed = false;
+    response.once('close', () => {
+      closed = true;
+      release();
+      end();
+      parts.observeHttp(route, 'POST', response.statusCode, (performance.now() - started) / 1000);
+    });
+    const version = cache.store.versionOf(SEARCH_ANSWER.domain);
+    cache.store.noteMiss();
+    const searcher = { memberUid: null, visitorKey: null };
+    parts.searchQueries.run(app, parsed, searcher).then(
+      (outcome) => {
+        const answer = makeAnswer(JSON.stringify(outcome.results), SEARCH_ANSWER);
+        if (version !== null) cache.store.set(key, answer, version);
+        if (!closed) responder.kept(request, response, answer);
+      },
+      (error: unknown) => {
+        if (closed) return;
+        const { status, body, retryAfter } = translateError(error);
+        const options = { retryAfterSeconds: retryAfter, html: false };
+        responder.error(request, response, status, body, options);
+      },
+    );
+  }
+
+  /** 503 with `Retry-After` at once: the fresh lane is at its limit (never a queue). */
+  function shed(request: IncomingMessage, response: ServerResponse): void {
+    const html = !isApiRequest(request);
+    const retryAfterSeconds = SHED_RETRY_AFTER_SECONDS;
+    responder.error(request, response, 503, BUSY, { retryAfterSeconds, html });
+  }
 }
 
 /** ReactiveSearch's query endpoints (docs/product/rules.md#s9); their bodies are small JSON. */
-const QUERY_PATH = /^\/api\/search\/[a-z]+\/_reactivesearch(\.v3)?(\?|$)/;
+const QUERY_PATH = /^\/api\/search\/([a-z]+)\/_reactivesearch(\.v3)?(\?|$)/;
+
 const QUERY_MAX_BYTES = 64 * 1024;
 
 /** A JSON query of known, bounded length, neither compressed nor chunked of unknown size. */

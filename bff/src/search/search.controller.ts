@@ -28,11 +28,10 @@ import {
   RateLimitGuard,
   type AuthenticatedMember,
 } from '../auth';
-import { validationFailed } from '../http/api-exceptions';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
-import { BodyProblem, parseReactiveSearchBody } from './reactivesearch-body';
 import { answerForThisRequestOnly, PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { answersAlike, SearchQueries, type Searcher } from './search-queries';
 import { VisitorKeys } from './visitor-keys';
 import { appParams, AppParams, impressionsBody, clickBody, recentQuery } from './search.schemas';
 
@@ -47,10 +46,11 @@ export class SearchController {
   constructor(
     private readonly services: ServiceClient,
     private readonly visitors: VisitorKeys,
+    private readonly queries: SearchQueries,
   ) {}
 
   /** Who searches: the member, or a visitor's daily pseudonym (popular searches count them). */
-  private searcher(member: AuthenticatedMember | null, request: Request) {
+  private searcher(member: AuthenticatedMember | null, request: Request): Searcher {
     return member
       ? { memberUid: member.uid, visitorKey: null }
       : { memberUid: null, visitorKey: this.visitors.of(request) };
@@ -71,27 +71,17 @@ export class SearchController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ) {
-    let parsed;
-    try {
-      parsed = parseReactiveSearchBody(app, body);
-    } catch (error) {
-      if (error instanceof BodyProblem) throw validationFailed(error.field, error.problem);
-      throw error;
-    }
-    const answer = await this.services.request(Patterns.search.reactiveSearch, {
+    const parsed = this.queries.parse(app, body);
+    // Only a recorded search keeps who searched; typing (most requests) spares the keyed hash.
+    const answer = await this.queries.run(
       app,
-      queries: parsed.queries,
-      recordAnalytics: parsed.recordAnalytics,
-      // Only a recorded search keeps who searched; typing (most requests) spares the keyed hash.
-      ...(parsed.recordAnalytics
+      parsed,
+      parsed.recordAnalytics
         ? this.searcher(member, request)
-        : { memberUid: member?.uid ?? null, visitorKey: null }),
-    });
-    if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
-    const fromAnalytics = parsed.queries.some(
-      (query) => query.enablePopularSuggestions || query.enableRecentSuggestions,
+        : { memberUid: member?.uid ?? null, visitorKey: null },
     );
-    if (answer.searchId || fromAnalytics) answerForThisRequestOnly(response);
+    if (answer.searchId) response.setHeader('X-Search-Id', answer.searchId);
+    if (!answersAlike(parsed)) answerForThisRequestOnly(response);
     return answer.results;
   }
 

@@ -1,4 +1,9 @@
-import type { CompanySearchDocument, IndustrySearchDocument } from '@upright/contracts';
+import {
+  Patterns,
+  type CompanySearchDocument,
+  type IndustrySearchDocument,
+} from '@upright/contracts';
+import { Metrics } from '@upright/platform';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp } from '@upright/platform/testing';
 import { bffService } from '@upright/bff';
@@ -143,6 +148,30 @@ describe('ReactiveSearch API through the BFF', () => {
       label: 'Planet Express',
       _suggestion_type: 'index',
     });
+  });
+
+  it('typing: identical queries nobody asked before, sent at once, make one search (single flight), kept for the next', async () => {
+    const runs = async () => {
+      const counter = await stack
+        .search!.app.get(Metrics)
+        .registry.getSingleMetric('upright_messages_total')!
+        .get();
+      return counter.values
+        .filter((value) => value.labels.pattern === Patterns.search.reactiveSearch)
+        .reduce((sum, value) => sum + value.value, 0);
+    };
+    const before = await runs();
+    const body = { query: [{ id: `merge-${tag}`, type: 'suggestion', value: 'glob', size: 3 }] };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post('companies', body)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    const texts = new Set(await Promise.all(answers.map((answer) => answer.text())));
+    expect(texts.size).toBe(1);
+    expect(JSON.parse([...texts][0])[`merge-${tag}`].hits.hits[0]).toMatchObject({
+      label: 'Globex Corporation',
+    });
+    expect(await runs()).toBe(before + 1);
+    expect((await post('companies', body)).status).toBe(200);
+    expect(await runs()).toBe(before + 1);
   });
 
   it('Enter: the results react to the search box value; page 2 continues with the same total', async () => {

@@ -40,6 +40,7 @@ export function createConnection(
     autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: 0,
     commandTimeout: settings.role === 'command' ? COMMAND_TIMEOUT_MS : undefined,
+    enableAutoPipelining: settings.role === 'command',
     retryStrategy: (attempt) => Math.min(50 * 2 ** Math.min(attempt, 6), 2000),
   });
   let outage = false;

@@ -1,0 +1,61 @@
+import { Patterns } from '@upright/contracts';
+import type { ServiceClient } from '@upright/platform';
+import { SearchQueries } from './search-queries';
+
+const typing = (extra: Record<string, unknown> = {}) => ({
+  query: [{ id: 'search__internal', type: 'suggestion', value: 'acm', ...extra }],
+});
+
+describe('SearchQueries.alikeFor (what the edge may answer without the application)', () => {
+  const queries = new SearchQueries({} as ServiceClient);
+
+  it('takes a valid typing body of a known app: anyone sending it gets the same answer', () => {
+    const parsed = queries.alikeFor('companies', typing());
+    expect(parsed?.queries.map((query) => [query.id, query.value])).toEqual([
+      ['search__internal', 'acm'],
+    ]);
+  });
+
+  it('leaves a recorded search, popular or recent suggestions to the route: they are one request’s', () => {
+    expect(
+      queries.alikeFor('companies', { ...typing(), settings: { recordAnalytics: true } }),
+    ).toBe(null);
+    expect(queries.alikeFor('companies', typing({ enablePopularSuggestions: true }))).toBe(null);
+    expect(queries.alikeFor('companies', typing({ enableRecentSuggestions: true }))).toBe(null);
+  });
+
+  it('leaves an unknown app and a body the route must explain (its 400 names the property) to the route', () => {
+    expect(queries.alikeFor('people', typing())).toBe(null);
+    expect(queries.alikeFor('companies', typing({ customQuery: { match_all: {} } }))).toBe(null);
+    expect(queries.alikeFor('companies', { query: 'acm' })).toBe(null);
+    expect(queries.alikeFor('companies', null)).toBe(null);
+  });
+});
+
+describe('SearchQueries.run', () => {
+  it('sends the parsed model and who searches to the search service, and gives its answer back', async () => {
+    const answer = { searchId: null, results: {} };
+    const request = jest.fn().mockResolvedValue(answer);
+    const queries = new SearchQueries({ request } as unknown as ServiceClient);
+    const parsed = queries.alikeFor('companies', typing())!;
+    const searcher = { memberUid: null, visitorKey: null };
+    await expect(queries.run('companies', parsed, searcher)).resolves.toBe(answer);
+    expect(request).toHaveBeenCalledWith(Patterns.search.reactiveSearch, {
+      app: 'companies',
+      queries: parsed.queries,
+      recordAnalytics: false,
+      ...searcher,
+    });
+  });
+
+  it('refuses a wrong body with the API’s validation error, naming the property', () => {
+    const queries = new SearchQueries({} as ServiceClient);
+    expect(() => queries.parse('companies', typing({ customQuery: {} }))).toThrow(
+      expect.objectContaining({
+        response: expect.objectContaining({
+          error: expect.objectContaining({ code: 'validation_failed' }),
+        }),
+      }),
+    );
+  });
+});
