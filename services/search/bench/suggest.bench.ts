@@ -11,8 +11,13 @@
  * does, so the postings of its words are made again; "warm" repeats one query (a cache hit).
  * Times are CPU time of this process per query (`process.cpuUsage`), which other processes on a
  * shared machine disturb less than wall time; wall time is printed beside.
+ *
+ * "never asked" (last, or alone: `suggest.bench.ts 50000 1 never-asked [values=20000]`): the
+ * workload of `infra/bench/search.ts`'s `neverAsked`, distinct typed values (prefixes of 2 to 10
+ * letters of names, fuzziness AUTO, size 5), each asked once, none a cache hit; by value length
+ * (at 50,000 companies the typed prefixes asked before take every value of 2 or 3 letters).
  */
-import type { SearchFuzziness } from '@upright/contracts';
+import type { CompanySearchDocument, SearchFuzziness } from '@upright/contracts';
 import { EmbeddedEngine } from '../src/engine/embedded/embedded-engine';
 import { MemoryDocumentStore } from '../src/engine/embedded/memory-document-store';
 import { planQueries } from '../src/engine/query-plan';
@@ -22,6 +27,8 @@ import { sampleCompanyDocuments } from './sample-companies';
 
 const COMPANIES = Number(process.argv[2] ?? 50_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
+const MODE = process.argv[4] ?? 'all';
+const NEVER_ASKED = Number(process.argv[5] ?? 20_000);
 const LENGTHS = [1, 2, 3, 5];
 const PREFIXES_PER_LENGTH = 100;
 const DATA_FIELD = [
@@ -40,6 +47,81 @@ function suggestionQuery(prefix: string, fuzziness: SearchFuzziness, size = 5) {
     size,
   });
   return planQueries('companies', [model])[0];
+}
+
+/** A typed value as the engine reads it (its words, lower case): what its kept answers key. */
+const folded = (value: string) => (value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+
+/** `infra/bench/search.ts`'s typed prefixes: every prefix of 1–5 letters of sampled names. */
+function typedPrefixes(documents: readonly CompanySearchDocument[]): string[] {
+  const prefixes = new Set<string>();
+  documents
+    .filter((_, index) => index % 125 === 0)
+    .forEach((document) => {
+      const name = document.company_name.toLowerCase();
+      for (let length = 1; length <= 5; length++) prefixes.add(name.slice(0, length));
+    });
+  return [...prefixes];
+}
+
+/**
+ * `infra/bench/search.ts`'s never-asked values: prefixes of 2 to 10 letters of names, none twice
+ * once folded, none of the typed prefixes (asked first there).
+ */
+function neverAskedValues(documents: readonly CompanySearchDocument[], count: number): string[] {
+  const values: string[] = [];
+  const seen = new Set(typedPrefixes(documents).map(folded));
+  for (let index = 0; index < documents.length && values.length < count; index++) {
+    const name = documents[(index * 7919) % documents.length].company_name.toLowerCase();
+    for (let length = 2; length <= 10 && values.length < count; length++) {
+      const value = name.slice(0, length);
+      if (value !== value.trimEnd() || seen.has(folded(value))) continue;
+      seen.add(folded(value));
+      values.push(value);
+    }
+  }
+  return values;
+}
+
+function lengthGroup(value: string): string {
+  if (value.length <= 3) return String(value.length);
+  return value.length <= 5 ? '4-5' : '6-10';
+}
+
+function report(label: string, cpu: number[], wallMs: number): void {
+  cpu.sort((a, b) => a - b);
+  const mean = cpu.reduce((sum, value) => sum + value, 0) / cpu.length;
+  console.log(
+    `${label}: CPU mean ${mean.toFixed(0)} µs, p50 ${quantile(cpu, 0.5).toFixed(0)} µs, ` +
+      `p95 ${quantile(cpu, 0.95).toFixed(0)} µs; wall mean ` +
+      `${((wallMs * 1000) / cpu.length).toFixed(0)} µs (${cpu.length} queries)`,
+  );
+}
+
+async function neverAsked(
+  engine: EmbeddedEngine,
+  documents: readonly CompanySearchDocument[],
+): Promise<void> {
+  const values = neverAskedValues(documents, NEVER_ASKED);
+  const groups = new Map<string, { cpu: number[]; wall: number }>(
+    ['2', '3', '4-5', '6-10', 'all'].map((group) => [group, { cpu: [], wall: 0 }]),
+  );
+  for (const value of values) {
+    const planned = suggestionQuery(value, 'AUTO', 5);
+    const begun = performance.now();
+    const used = process.cpuUsage();
+    await searchIndexSuggestions(engine, 'companies', planned);
+    const { user, system } = process.cpuUsage(used);
+    const wall = performance.now() - begun;
+    for (const group of [lengthGroup(value), 'all']) {
+      const kept = groups.get(group) as { cpu: number[]; wall: number };
+      kept.cpu.push(user + system);
+      kept.wall += wall;
+    }
+  }
+  for (const [group, { cpu, wall }] of groups) {
+    if (cpu.length > 0) report(`never asked, ${group.padEnd(4)} letters`, cpu, wall);
+  }
 }
 
 function mib(bytes: number): string {
@@ -76,6 +158,11 @@ async function main(): Promise<void> {
   // Untimed: the first queries also compile the code they run.
   for (const word of words.slice(0, 300)) {
     await searchIndexSuggestions(engine, 'companies', suggestionQuery(word.slice(0, 3), 'AUTO', 4));
+  }
+  if (MODE === 'never-asked') {
+    await neverAsked(engine, documents);
+    await engine.close();
+    return;
   }
   const modes = [
     { fuzziness: 'AUTO', afterChange: false },
@@ -114,14 +201,11 @@ async function main(): Promise<void> {
           cpu.push(user + system);
         }
       }
-      cpu.sort((a, b) => a - b);
-      const mean = cpu.reduce((sum, value) => sum + value, 0) / cpu.length;
-      console.log(
+      report(
         `${afterChange ? 'after a change' : 'new query     '} fuzziness ` +
-          `${String(fuzziness).padEnd(4)} ${length}-letter prefixes: CPU ` +
-          `mean ${mean.toFixed(0)} µs, p50 ${quantile(cpu, 0.5).toFixed(0)} µs, ` +
-          `p95 ${quantile(cpu, 0.95).toFixed(0)} µs; wall mean ` +
-          `${((wall * 1000) / cpu.length).toFixed(0)} µs (${cpu.length} queries)`,
+          `${String(fuzziness).padEnd(4)} ${length}-letter prefixes`,
+        cpu,
+        wall,
       );
     }
   }
@@ -136,6 +220,7 @@ async function main(): Promise<void> {
   console.log(
     `warm (answer cache): one 3-letter prefix repeated: CPU ${((user + system) / repeats).toFixed(0)} µs per query`,
   );
+  await neverAsked(engine, documents);
   await engine.close();
 }
 

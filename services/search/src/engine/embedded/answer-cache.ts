@@ -17,10 +17,10 @@ export class AnswerCache {
     { version: string; answers: Map<string, EngineResult>; hits: number }
   >();
 
-  get(query: EngineQuery, version: string): EngineResult | undefined {
+  /** `key`: `keyOf(query)`, when the caller has it already. */
+  get(query: EngineQuery, version: string, key = keyOf(query)): EngineResult | undefined {
     const kept = this.apps.get(query.app);
     if (!kept || kept.version !== version) return undefined;
-    const key = keyOf(query);
     const answer = kept.answers.get(key);
     if (answer) {
       kept.answers.delete(key);
@@ -29,13 +29,13 @@ export class AnswerCache {
     return answer;
   }
 
-  set(query: EngineQuery, version: string, answer: EngineResult): void {
+  set(query: EngineQuery, version: string, answer: EngineResult, key = keyOf(query)): void {
     let kept = this.apps.get(query.app);
     if (!kept || kept.version !== version) {
       kept = { version, answers: new Map(), hits: 0 };
       this.apps.set(query.app, kept);
     }
-    kept.answers.set(keyOf(query), answer);
+    kept.answers.set(key, answer);
     kept.hits += weightOf(answer);
     for (const [key, old] of kept.answers) {
       if (kept.hits <= MAX_HITS_PER_APP) break;
@@ -50,7 +50,8 @@ function weightOf(answer: EngineResult): number {
   return answer.hits.length + (answer.buckets?.length ?? 0) + 1;
 }
 
-function keyOf(query: EngineQuery): string {
+/** What identifies a query's answer (for one app version). */
+export function keyOf(query: EngineQuery): string {
   return JSON.stringify(
     query.text
       ? { ...query, text: { ...query.text, value: normalizeWhole(query.text.value) } }

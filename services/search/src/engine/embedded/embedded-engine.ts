@@ -19,10 +19,10 @@ import { IndexVersions } from '../index-versions';
 import { projectSource } from '../source-fields';
 import { fieldValues, highlightValue, queryTerms } from '../text-match';
 import { termsBuckets } from './terms-buckets';
-import { AnswerCache } from './answer-cache';
+import { AnswerCache, keyOf } from './answer-cache';
 import type { DocumentStore } from './document-store';
 import { TextIndex } from './text-index';
-import { topSlots } from './top-slots';
+import { topSlots, topSlotsByScore } from './top-slots';
 
 type Doc = Record<string, unknown> & { id: string };
 
@@ -32,6 +32,13 @@ function newIndex(app: SearchApp, documents: ReadonlyArray<{ id: string }> = [])
   const index = new TextIndex(SEARCH_APP_FIELDS[app].text);
   index.addAll(documents as Doc[]);
   return index;
+}
+
+/** The slots `keep` accepts, in order. */
+function keptSlots(slots: ArrayLike<number>, keep: (slot: number) => boolean): number[] {
+  const kept: number[] = [];
+  for (let at = 0; at < slots.length; at++) if (keep(slots[at])) kept.push(slots[at]);
+  return kept;
 }
 
 function compareValues(a: unknown, b: unknown): number {
@@ -86,22 +93,25 @@ export class EmbeddedEngine implements SearchEngine {
 
   async search(query: EngineQuery): Promise<EngineResult> {
     const version = this.versions.of(query.app);
-    const kept = this.answers.get(query, version);
+    const key = keyOf(query);
+    const kept = this.answers.get(query, version, key);
     if (kept) return kept;
     const answer = this.compute(query);
-    this.answers.set(query, version, answer);
+    this.answers.set(query, version, answer, key);
     return answer;
   }
 
   private compute(query: EngineQuery): EngineResult {
     const index = this.index(query.app);
-    // Built first: a text filter runs its own match, which reuses the index's score arrays.
+    // Built first: a text filter runs its own match, which reuses the index's arrays.
     const accepts = query.filter ? this.predicate(index, query.filter) : null;
-    const matched = query.text ? index.match(query.text, MATCH_BOOSTS) : null;
-    const slots = matched ? matched.slots : index.allSlots();
-    const counted = accepts ? slots.filter((slot) => accepts(index.document(slot))) : slots;
     const keeps = query.postFilter ? this.predicate(index, query.postFilter) : null;
-    const candidates = keeps ? counted.filter((slot) => keeps(index.document(slot))) : counted;
+    // Without filters, aggregation or sort, only the total and the best matches are read.
+    const partial = !accepts && !keeps && !query.aggregation && !query.sort;
+    const matched = query.text ? index.match(query.text, MATCH_BOOSTS, partial) : null;
+    const slots: ArrayLike<number> = matched ? matched.slots : index.allSlots();
+    const counted = accepts ? keptSlots(slots, (slot) => accepts(index.document(slot))) : slots;
+    const candidates = keeps ? keptSlots(counted, (slot) => keeps(index.document(slot))) : counted;
     const scoreOf = (slot: number) => (matched ? matched.scores[slot] : 1);
     const byId = (a: number, b: number) => {
       const [first, second] = [index.document(a).id, index.document(b).id];
@@ -109,15 +119,31 @@ export class EmbeddedEngine implements SearchEngine {
     };
     const sort = query.sort;
     const direction = sort?.order === 'desc' ? -1 : 1;
+    const wanted = query.from + query.size;
     // By relevance, most candidates lose to the window's last on score alone: keep that cheap.
-    const compare = sort
-      ? (a: number, b: number) =>
-          compareValues(index.document(a)[sort.field], index.document(b)[sort.field]) * direction ||
-          byId(a, b)
+    // A partial match's first are among the first of its slots and the leading of its rest.
+    const top = sort
+      ? topSlots(
+          Array.from(candidates),
+          wanted,
+          (a: number, b: number) =>
+            compareValues(index.document(a)[sort.field], index.document(b)[sort.field]) *
+              direction || byId(a, b),
+        )
       : matched
-        ? (a: number, b: number) => matched.scores[b] - matched.scores[a] || byId(a, b)
-        : byId;
-    const top = topSlots(candidates, query.from + query.size, compare);
+        ? topSlotsByScore(
+            matched.rest
+              ? [
+                  ...topSlotsByScore(candidates, wanted, matched.scores, byId),
+                  ...matched.rest.leading(wanted),
+                ]
+              : candidates,
+            wanted,
+            matched.scores,
+            byId,
+          )
+        : topSlots(Array.from(candidates), wanted, byId);
+    const total = candidates.length + (matched?.rest?.count ?? 0);
     const terms = query.text ? queryTerms(query.text.value, query.text.fuzziness) : [];
     const hits = top.slice(query.from).map((slot): EngineHit => {
       const document = index.document(slot);
@@ -131,12 +157,12 @@ export class EmbeddedEngine implements SearchEngine {
       }
       return hit;
     });
-    if (!query.aggregation) return { total: candidates.length, hits };
+    if (!query.aggregation) return { total, hits };
     const buckets = termsBuckets(
-      counted.map((slot) => index.document(slot)),
+      Array.from(counted, (slot) => index.document(slot)),
       query.aggregation,
     );
-    return { total: candidates.length, hits, buckets };
+    return { total, hits, buckets };
   }
 
   async beginBuild<A extends SearchApp>(app: A): Promise<IndexBuild<A>> {
@@ -180,7 +206,7 @@ export class EmbeddedEngine implements SearchEngine {
       }
       case 'text': {
         const { slots } = index.match(node.match, MATCH_BOOSTS);
-        const ids = new Set(slots.map((slot) => index.document(slot).id));
+        const ids = new Set(Array.from(slots, (slot) => index.document(slot).id));
         return (document) => ids.has(document.id);
       }
       case 'term': {

@@ -44,7 +44,7 @@ describe('the vocabulary of the embedded engine', () => {
       expect(vocabulary.length).toBe(listed.length);
       for (let query = 0; query < 25; query++) {
         const typed = next() < 0.5 ? word(next) : listed[Math.floor(next() * listed.length)];
-        for (const limit of [1, 2]) {
+        for (const limit of [0, 1, 2, 3]) {
           expect({ typed, limit, found: vocabulary.withinEdits(typed, limit) }).toEqual({
             typed,
             limit,
@@ -55,6 +55,23 @@ describe('the vocabulary of the embedded engine', () => {
         expect(vocabulary.longerStartingWith(prefix)).toEqual(
           reference.longerStartingWith(listed, prefix),
         );
+      }
+    }
+  });
+
+  it('finds typos of words much longer or shorter than the terms (the band of the walk)', () => {
+    const next = random(59);
+    const terms = [...new Set(Array.from({ length: 400 }, () => word(next, 16)))];
+    const vocabulary = new Vocabulary();
+    vocabulary.replace(terms);
+    for (let query = 0; query < 60; query++) {
+      const typed = query % 2 === 0 ? word(next, 20) : terms[query];
+      for (const limit of [1, 2, 3]) {
+        expect({ typed, limit, found: vocabulary.withinEdits(typed, limit) }).toEqual({
+          typed,
+          limit,
+          found: reference.withinEdits(terms, typed, limit),
+        });
       }
     }
   });
