@@ -66,7 +66,7 @@ export interface SuiteContext {
   compare(
     what: string,
     answer: Recorded,
-    load: Omit<LoadRun, 'url' | 'connections' | 'seconds'> & { path: string },
+    load: Omit<LoadRun, 'url' | 'connections' | 'seconds'> & { path: string; seconds?: number },
   ): Promise<Comparison>;
   measure(load: LoadRun): Promise<LoadFigures>;
   record: typeof record;

@@ -33,6 +33,7 @@ import {
 import { errorBreakdown } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
+import type { GeneratorSample } from './crowd-worker';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const RESULTS = path.join(ROOT, '.local', 'load');
@@ -263,6 +264,7 @@ async function main(): Promise<number> {
           .join(', ')}`,
       );
     }
+    printOtherErrors(samples);
     // Compared over the same window: from the cold replica's first request on.
     const coldSince = Math.min(
       ...samples.filter((s) => s.target === cold.url).map((s) => s.at ?? Infinity),
@@ -369,3 +371,18 @@ main().then(
     process.exit(1);
   },
 );
+
+/** Failures other than shedding, by step and status, each with one answer as an example. */
+function printOtherErrors(samples: readonly GeneratorSample[]): void {
+  const examples = new Map<string, { count: number; what?: string }>();
+  for (const sample of samples) {
+    if (sample.ok || sample.status === 503) continue;
+    const key = `${sample.step} ${sample.status || 'no answer'}`;
+    const seen = examples.get(key) ?? { count: 0, what: sample.what };
+    seen.count += 1;
+    examples.set(key, seen);
+  }
+  for (const [key, { count, what }] of [...examples].sort((a, b) => b[1].count - a[1].count)) {
+    console.log(`  other error ${key}: ${count}${what ? ` — e.g. ${what}` : ''}`);
+  }
+}

@@ -1,5 +1,5 @@
 import type { Comparison } from '../bench/run';
-import { wearVerdict } from '../bench/wear';
+import { median, wearVerdict, type WearSample } from '../bench/wear';
 
 const figures = (requestsPerSecond: number) => ({
   requestsPerSecond,
@@ -10,8 +10,8 @@ const figures = (requestsPerSecond: number) => ({
   requests: requestsPerSecond * 10,
 });
 
-function read(what: string, bare: number, stack: number): Comparison {
-  return {
+function read(what: string, bare: number, stack: number, cpuMicrosPerAnswer = 20): WearSample {
+  const comparison: Comparison = {
     what,
     bytes: 100,
     bare: figures(bare),
@@ -19,29 +19,64 @@ function read(what: string, bare: number, stack: number): Comparison {
     throughputRatio: stack / bare,
     p99Ratio: 1,
   };
+  return { comparison, cpuMicrosPerAnswer };
 }
 
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+  });
+});
+
 describe('kept reads after use (bench wear suite)', () => {
-  it('holds when every read keeps its ratio to the bare server within 5 %', () => {
+  it('holds when every read keeps its ratio to the bare server and its CPU per answer within 5 %', () => {
     const verdict = wearVerdict(
-      [read('active', 40_000, 30_000), read('industry', 30_000, 15_000)],
-      [read('active', 40_000, 28_800), read('industry', 30_000, 15_500)],
+      [[read('active', 40_000, 30_000, 20), read('industry', 30_000, 15_000, 40)]],
+      [[read('active', 40_000, 28_800, 20.5), read('industry', 30_000, 15_500, 39)]],
     );
-    expect(verdict.ratios.map(({ ratio }) => Number(ratio.toFixed(3)))).toEqual([0.96, 1.033]);
-    expect(verdict.holds).toBe(true);
+    expect(verdict.reads.map(({ throughput }) => Number(throughput.toFixed(3)))).toEqual([
+      0.96, 1.033,
+    ]);
+    expect(verdict.reads.map(({ cpu }) => Number(cpu.toFixed(3)))).toEqual([0.976, 1.026]);
+    expect(verdict.throughputHolds).toBe(true);
+    expect(verdict.cpuHolds).toBe(true);
   });
 
   it('fails when one read lost more than 5 % of its ratio to bare', () => {
     const verdict = wearVerdict(
-      [read('active', 40_000, 30_000), read('industry', 30_000, 15_000)],
-      [read('active', 40_000, 30_000), read('industry', 30_000, 14_000)],
+      [[read('active', 40_000, 30_000), read('industry', 30_000, 15_000)]],
+      [[read('active', 40_000, 30_000), read('industry', 30_000, 14_000)]],
     );
-    expect(verdict.holds).toBe(false);
+    expect(verdict.throughputHolds).toBe(false);
+  });
+
+  it('fails when one read costs the BFF more than 5 % more CPU per answer', () => {
+    const verdict = wearVerdict(
+      [[read('active', 40_000, 30_000, 20)]],
+      [[read('active', 40_000, 30_000, 21.5)]],
+    );
+    expect(verdict.throughputHolds).toBe(true);
+    expect(verdict.cpuHolds).toBe(false);
   });
 
   it('compares with the bare server of the same half: a busier machine is not a slower stack', () => {
     // Both the bare server and the stack lost a fifth: the stack kept its ratio.
-    const verdict = wearVerdict([read('active', 40_000, 30_000)], [read('active', 32_000, 24_000)]);
-    expect(verdict.holds).toBe(true);
+    const verdict = wearVerdict(
+      [[read('active', 40_000, 30_000)]],
+      [[read('active', 32_000, 24_000)]],
+    );
+    expect(verdict.throughputHolds).toBe(true);
+  });
+
+  it('judges each read by its median over the rounds, so one disturbed round does not decide', () => {
+    const fresh = [30_000, 31_000, 29_000].map((stack) => [read('active', 40_000, stack)]);
+    // One round after use met a busy machine (the stack alone lost a third), the others did not.
+    const afterUse = [30_500, 20_000, 29_500].map((stack) => [read('active', 40_000, stack)]);
+    const verdict = wearVerdict(fresh, afterUse);
+    expect(verdict.reads[0].fresh.ratioToBare).toBe(0.75);
+    expect(verdict.reads[0].afterUse.ratioToBare).toBe(29_500 / 40_000);
+    expect(verdict.throughputHolds).toBe(true);
   });
 });

@@ -142,10 +142,14 @@ function csrfHeaders(client: Client): Record<string, string> {
   return token ? { 'X-CSRF-Token': token } : {};
 }
 
-/** Public pages set no cookies: a write is preceded by fetching the token once. */
+/**
+ * Public pages set no cookies: a write is preceded by fetching the token once. Without one (the
+ * fetch was refused, say shed under load) the journey ends here, as the web app sends no write
+ * without its token: the write would only be refused 403 for the token it lacks.
+ */
 async function fetchCsrfToken(client: Client, step: string): Promise<void> {
   if (Object.keys(csrfHeaders(client)).length === 0) {
-    await client.request('GET', '/api/csrf', { step });
+    answered(client, step, await client.request('GET', '/api/csrf', { step }), 'a CSRF token');
   }
 }
 
