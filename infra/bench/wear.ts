@@ -28,6 +28,7 @@ const WEAR_CLIENTS = Number(process.env.BENCH_WEAR_CLIENTS ?? 200);
 const WEAR_MIX = process.env.BENCH_WEAR_MIX ? JSON.parse(process.env.BENCH_WEAR_MIX) : JOURNEY_MIX;
 const ROUNDS = Number(process.env.BENCH_WEAR_ROUNDS ?? 3);
 const MEASURE_SECONDS = Number(process.env.BENCH_WEAR_MEASURE_SECONDS ?? 5);
+const IDLE_SECONDS = 3;
 /** The issue's bar: kept reads after use within 5 % of a fresh stack's. */
 export const WEAR_BAR = 0.95;
 
@@ -130,6 +131,12 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   ];
   const cpuSeconds = async () =>
     (await metricValues(context.bffMetricsUrl, [CPU_SECONDS]))[CPU_SECONDS];
+  /** The BFF's CPU while nobody asks it anything, as a share of one core over IDLE_SECONDS. */
+  const idleCpuShare = async () => {
+    const start = await cpuSeconds();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    return ((await cpuSeconds()) - start) / IDLE_SECONDS;
+  };
   /** Every read once per round, in turn, so each round sees the machine as the others do. */
   const measureAll = async (when: string): Promise<WearSample[][]> => {
     const rounds: WearSample[][] = [];
@@ -150,6 +157,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     return rounds;
   };
 
+  const idleBefore = await idleCpuShare();
   const before = await measureAll('fresh');
   const heldBefore = await metricValues(context.bffMetricsUrl, HOLDINGS);
 
@@ -171,6 +179,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   }
   const use = crowdFigures(samples, WEAR_SECONDS);
   const heldAfter = await metricValues(context.bffMetricsUrl, HOLDINGS);
+  const idleAfter = await idleCpuShare();
   const after = await measureAll('after use');
 
   context.print(
@@ -191,6 +200,10 @@ export async function benchWear(context: SuiteContext): Promise<void> {
         `BFF CPU per answer ${read.fresh.cpuMicrosPerAnswer.toFixed(1)} → ${read.afterUse.cpuMicrosPerAnswer.toFixed(1)} µs (${read.cpu.toFixed(3)}× fresh)`,
     );
   }
+  // Work the BFF does on its own (timers, followers) is in each CPU-per-answer figure too.
+  console.log(
+    `BFF CPU while idle: ${(idleBefore * 100).toFixed(2)} % of a core fresh, ${(idleAfter * 100).toFixed(2)} % after use`,
+  );
   for (const name of HOLDINGS) {
     console.log(`BFF ${name}: ${heldBefore[name]} → ${heldAfter[name]}`);
   }
@@ -200,5 +213,8 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     `kept reads after use: throughput ${within(verdict.throughputHolds)} ${bar} % of fresh, ` +
       `CPU per answer ${within(verdict.cpuHolds)} ${bar} % of fresh (medians of ${ROUNDS} rounds)`,
   );
-  context.save('wear', { before, after, use, heldBefore, heldAfter, verdict });
+  context.save('wear', {
+    ...{ before, after, use, heldBefore, heldAfter, verdict },
+    idleCpuShare: { fresh: idleBefore, afterUse: idleAfter },
+  });
 }

@@ -11,6 +11,8 @@ import { memberRepresentation } from '../answer-cache/personal-answers';
 import { refusalPage } from '../pages/html';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Error headers kept flattened, at most (JSON or HTML × the `Retry-After` values met). */
+const MAX_ERROR_KINDS = 64;
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
@@ -22,6 +24,10 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 export class Responder {
   /** Each coding of a kept answer with its headers flattened once, as writeHead takes them. */
   private readonly prepared = new WeakMap<Answer, Map<ContentCoding, Prepared>>();
+  /** The same for members' answers made from a kept one: its headers, without the length. */
+  private readonly forMembers = new WeakMap<Answer, Map<ContentCoding, string[]>>();
+  /** Errors' headers by kind (a few: JSON or HTML, with or without a `Retry-After`). */
+  private readonly errors = new Map<string, string[]>();
 
   constructor(
     private readonly securityHeaders: OutgoingHttpHeaders,
@@ -43,8 +49,9 @@ export class Responder {
   /** A member's answer made from kept bytes: theirs alone, never kept by anyone. */
   forMember(request: IncomingMessage, response: ServerResponse, answer: Answer, body: Buffer) {
     const sent = memberRepresentation(body, preferredCoding(request.headers['accept-encoding']));
-    const headers = { ...this.securityHeaders, ...memberHeaders(answer, sent.coding) };
-    this.send(request, response, 200, headers, sent.body);
+    const headers = this.memberHeadersOf(answer, sent.coding);
+    response.writeHead(200, headers.concat('content-length', String(sent.body.length)));
+    response.end(request.method === 'HEAD' ? undefined : sent.body);
   }
 
   /**
@@ -58,27 +65,43 @@ export class Responder {
     body: ErrorBody,
     options: { retryAfterSeconds?: number; html: boolean },
   ): void {
-    const headers: OutgoingHttpHeaders = {
-      ...this.securityHeaders,
-      'content-type': options.html ? HTML_TYPE : JSON_TYPE,
-      'cache-control': PRIVATE_CACHE_CONTROL,
-    };
-    if (options.retryAfterSeconds !== undefined) {
-      headers['retry-after'] = String(options.retryAfterSeconds);
-    }
     const text = options.html ? refusalPage(body.error.message) : JSON.stringify(body);
-    this.send(request, response, status, headers, Buffer.from(text));
+    const sent = Buffer.from(text);
+    const headers = this.errorHeadersOf(options.html, options.retryAfterSeconds);
+    response.writeHead(status, headers.concat('content-length', String(sent.length)));
+    response.end(request.method === 'HEAD' ? undefined : sent);
   }
 
-  private send(
-    request: IncomingMessage,
-    response: ServerResponse,
-    status: number,
-    headers: OutgoingHttpHeaders,
-    body: Buffer,
-  ): void {
-    response.writeHead(status, { ...headers, 'content-length': body.length });
-    response.end(request.method === 'HEAD' ? undefined : body);
+  /**
+   * An error's headers, flattened once per kind (a shed under load is answered many times a
+   * second: its headers are not built and checked again for each).
+   */
+  private errorHeadersOf(html: boolean, retryAfterSeconds: number | undefined): string[] {
+    const kind = `${html ? 'html' : 'json'} ${retryAfterSeconds ?? ''}`;
+    let headers = this.errors.get(kind);
+    if (headers === undefined) {
+      headers = flat({
+        ...this.securityHeaders,
+        'content-type': html ? HTML_TYPE : JSON_TYPE,
+        'cache-control': PRIVATE_CACHE_CONTROL,
+        ...(retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) }),
+      });
+      // A budget's 429 says its own wait: the kinds are few, but not a fixed set.
+      if (this.errors.size < MAX_ERROR_KINDS) this.errors.set(kind, headers);
+    }
+    return headers;
+  }
+
+  /** A member's headers for this answer in this coding, flattened once (the length aside). */
+  private memberHeadersOf(answer: Answer, coding: ContentCoding): string[] {
+    let codings = this.forMembers.get(answer);
+    if (codings === undefined) this.forMembers.set(answer, (codings = new Map()));
+    let headers = codings.get(coding);
+    if (headers === undefined) {
+      headers = flat({ ...this.securityHeaders, ...memberHeaders(answer, coding) });
+      codings.set(coding, headers);
+    }
+    return headers;
   }
 
   private prepare(answer: Answer, coding: ContentCoding): Prepared {
