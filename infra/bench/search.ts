@@ -21,6 +21,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { sampleCompanyDocuments } from '../../services/search/bench/sample-companies';
+import { neverAskedValues, typedPrefixes } from '../../services/search/bench/workloads';
 import type { Comparison, SuiteContext } from './run';
 
 const COMPANIES = Number(process.env.BENCH_SEARCH_COMPANIES ?? 50_000);
@@ -46,45 +47,12 @@ function suggestionBody(prefix: string) {
     ],
   };
 }
-/** What the search bar sends while typing: every prefix of 1–5 letters of sampled names. */
-function typedPrefixes(documents: CompanySearchDocument[]): string[] {
-  const prefixes = new Set<string>();
-  documents
-    .filter((_, index) => index % 125 === 0)
-    .forEach((document) => {
-      const name = document.company_name.toLowerCase();
-      for (let length = 1; length <= 5; length++) prefixes.add(name.slice(0, length));
-    });
-  return [...prefixes];
-}
-
-/** A typed value as the engine reads it (its words, lower case): what its kept answers key. */
-const folded = (value: string) => (value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
-
 /**
- * Queries no one asked before: prefixes of 2 to 10 letters of names (what a visitor types into a
- * name, its second word included), each value once and none of the typed workload's, which were
- * asked first. Values the engine reads as the same words (`kor ` and `kor`) count once, as the
- * engine would answer the second from its kept answers. The ids differ too, so every body is new
- * to the BFF and every request is a query the engine computes.
+ * Never-asked bodies: the distinct values of `neverAskedValues`, with distinct ids too, so every
+ * body is new to the BFF and every request is a query the engine computes.
  */
-function neverAsked(
-  documents: CompanySearchDocument[],
-  count: number,
-  asked: readonly string[],
-): string[] {
-  const values: string[] = [];
-  const seen = new Set(asked.map(folded));
-  for (let index = 0; index < documents.length && values.length < count; index++) {
-    const name = documents[(index * 7919) % documents.length].company_name.toLowerCase();
-    for (let length = 2; length <= 10 && values.length < count; length++) {
-      const value = name.slice(0, length);
-      if (value !== value.trimEnd() || seen.has(folded(value))) continue;
-      seen.add(folded(value));
-      values.push(value);
-    }
-  }
-  return values.map((value, index) => {
+function neverAsked(documents: CompanySearchDocument[], count: number): string[] {
+  return neverAskedValues(documents, count).map((value, index) => {
     const body = suggestionBody(value);
     body.query[0].id = `search__internal_${index}`;
     return JSON.stringify(body);
@@ -133,7 +101,7 @@ export async function benchSearch(context: SuiteContext): Promise<void> {
     const path = '/api/search/companies/_reactivesearch.v3';
     const prefixes = typedPrefixes(documents);
     const typed = prefixes.map((prefix) => JSON.stringify(suggestionBody(prefix)));
-    const fresh = neverAsked(documents, 50_000, prefixes);
+    const fresh = neverAsked(documents, 50_000);
     const answer = await context.record(`${context.bffUrl}${path}`, { body: typed[0] });
     if (answer.status !== 200) throw new Error(`search answered ${answer.status}`);
     // Steady state of a site people type into: every typed prefix has been asked once.

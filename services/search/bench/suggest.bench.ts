@@ -24,6 +24,7 @@ import { planQueries } from '../src/engine/query-plan';
 import { queryModel } from '../src/engine/spec-support';
 import { searchIndexSuggestions } from '../src/reactivesearch/suggestions';
 import { sampleCompanyDocuments } from './sample-companies';
+import { neverAskedValues } from './workloads';
 
 const COMPANIES = Number(process.argv[2] ?? 50_000);
 const ROUNDS = Number(process.argv[3] ?? 3);
@@ -47,40 +48,6 @@ function suggestionQuery(prefix: string, fuzziness: SearchFuzziness, size = 5) {
     size,
   });
   return planQueries('companies', [model])[0];
-}
-
-/** A typed value as the engine reads it (its words, lower case): what its kept answers key. */
-const folded = (value: string) => (value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
-
-/** `infra/bench/search.ts`'s typed prefixes: every prefix of 1–5 letters of sampled names. */
-function typedPrefixes(documents: readonly CompanySearchDocument[]): string[] {
-  const prefixes = new Set<string>();
-  documents
-    .filter((_, index) => index % 125 === 0)
-    .forEach((document) => {
-      const name = document.company_name.toLowerCase();
-      for (let length = 1; length <= 5; length++) prefixes.add(name.slice(0, length));
-    });
-  return [...prefixes];
-}
-
-/**
- * `infra/bench/search.ts`'s never-asked values: prefixes of 2 to 10 letters of names, none twice
- * once folded, none of the typed prefixes (asked first there).
- */
-function neverAskedValues(documents: readonly CompanySearchDocument[], count: number): string[] {
-  const values: string[] = [];
-  const seen = new Set(typedPrefixes(documents).map(folded));
-  for (let index = 0; index < documents.length && values.length < count; index++) {
-    const name = documents[(index * 7919) % documents.length].company_name.toLowerCase();
-    for (let length = 2; length <= 10 && values.length < count; length++) {
-      const value = name.slice(0, length);
-      if (value !== value.trimEnd() || seen.has(folded(value))) continue;
-      seen.add(folded(value));
-      values.push(value);
-    }
-  }
-  return values;
 }
 
 function lengthGroup(value: string): string {
