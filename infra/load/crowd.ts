@@ -60,7 +60,8 @@ const settings = {
   warmUpRate: 20,
   warmUpSeconds: 5,
   stepSeconds: quick ? 4 : 10,
-  maxSteps: quick ? 4 : 7,
+  // From 20: 40, 80, 160, then halving the gap between the last rate held and the first failed.
+  maxSteps: quick ? 6 : 8,
   startRate: Number(process.env.CROWD_START_RATE ?? 20),
 };
 
