@@ -49,9 +49,10 @@ export class Responder {
   /** A member's answer made from kept bytes: theirs alone, never kept by anyone. */
   forMember(request: IncomingMessage, response: ServerResponse, answer: Answer, body: Buffer) {
     const sent = memberRepresentation(body, preferredCoding(request.headers['accept-encoding']));
-    const headers = this.memberHeadersOf(answer, sent.coding);
-    response.writeHead(200, headers.concat('content-length', String(sent.body.length)));
-    response.end(request.method === 'HEAD' ? undefined : sent.body);
+    const headers = perCoding(this.forMembers, answer, sent.coding, () =>
+      flat({ ...this.securityHeaders, ...memberHeaders(answer, sent.coding) }),
+    );
+    send(request, response, 200, headers, sent.body);
   }
 
   /**
@@ -66,10 +67,8 @@ export class Responder {
     options: { retryAfterSeconds?: number; html: boolean },
   ): void {
     const text = options.html ? refusalPage(body.error.message) : JSON.stringify(body);
-    const sent = Buffer.from(text);
     const headers = this.errorHeadersOf(options.html, options.retryAfterSeconds);
-    response.writeHead(status, headers.concat('content-length', String(sent.length)));
-    response.end(request.method === 'HEAD' ? undefined : sent);
+    send(request, response, status, headers, Buffer.from(text));
   }
 
   /**
@@ -92,37 +91,46 @@ export class Responder {
     return headers;
   }
 
-  /** A member's headers for this answer in this coding, flattened once (the length aside). */
-  private memberHeadersOf(answer: Answer, coding: ContentCoding): string[] {
-    let codings = this.forMembers.get(answer);
-    if (codings === undefined) this.forMembers.set(answer, (codings = new Map()));
-    let headers = codings.get(coding);
-    if (headers === undefined) {
-      headers = flat({ ...this.securityHeaders, ...memberHeaders(answer, coding) });
-      codings.set(coding, headers);
-    }
-    return headers;
-  }
-
   private prepare(answer: Answer, coding: ContentCoding): Prepared {
-    let codings = this.prepared.get(answer);
-    if (codings === undefined) this.prepared.set(answer, (codings = new Map()));
-    let ready = codings.get(coding);
-    if (ready === undefined) {
+    return perCoding(this.prepared, answer, coding, () => {
       const cacheControl = answer.cacheControl ?? this.publicCacheControl;
       const { body, headers } = answerHeaders(answer, coding, cacheControl);
       const notModified = { ...this.securityHeaders, ...headers };
       delete notModified['content-encoding'];
-      ready = {
+      return {
         body,
         etag: String(headers.etag),
         ok: flat({ ...this.securityHeaders, ...headers, 'content-length': body.length }),
         notModified: flat(notModified),
       };
-      codings.set(coding, ready);
-    }
-    return ready;
+    });
   }
+}
+
+/** What `make` gives for this answer in this coding, made once and kept with the answer. */
+function perCoding<T>(
+  kept: WeakMap<Answer, Map<ContentCoding, T>>,
+  answer: Answer,
+  coding: ContentCoding,
+  make: () => T,
+): T {
+  let codings = kept.get(answer);
+  if (codings === undefined) kept.set(answer, (codings = new Map()));
+  let made = codings.get(coding);
+  if (made === undefined) codings.set(coding, (made = make()));
+  return made;
+}
+
+/** Headers flattened once (`flat`), with this body's length, then the body unless `HEAD`. */
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: string[],
+  body: Buffer,
+): void {
+  response.writeHead(status, headers.concat('content-length', String(body.length)));
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /**

@@ -86,7 +86,6 @@ export class Vocabulary {
   private withinEditsPacked(word: string, limit: number): Array<[string, number]> {
     const { terms } = this;
     const common = this.commonPrefixes();
-    const next = this.nextShorter;
     const { next: table, smallest } = bandTable(limit);
     const cells = 2 * limit + 1;
     const over = limit + 1;
@@ -130,9 +129,7 @@ export class Vocabulary {
         }
       }
       if (pruned > 0) {
-        // Terms from `at` to `next[at]` share at least `common[at]` letters with term `at − 1`.
-        at++;
-        while (at < terms.length && common[at] >= pruned) at = next[at];
+        at = this.pastPrefix(at, pruned);
         continue;
       }
       const cell = length - term.length + limit;
@@ -153,7 +150,6 @@ export class Vocabulary {
   private withinEditsTable(word: string, limit: number): Array<[string, number]> {
     const { terms } = this;
     const common = this.commonPrefixes();
-    const next = this.nextShorter;
     const width = word.length + 1;
     const rows = this.rowsFor(width);
     for (let column = 0; column < width; column++) rows[column] = column;
@@ -190,10 +186,7 @@ export class Vocabulary {
         }
       }
       if (pruned > 0) {
-        // No term beginning with these `pruned` letters can come back within the limit.
-        // Terms from `at` to `next[at]` share at least `common[at]` letters with term `at − 1`.
-        at++;
-        while (at < terms.length && common[at] >= pruned) at = next[at];
+        at = this.pastPrefix(at, pruned);
         continue;
       }
       // A term whose length is more than `limit` away from the word's has no cell in its band.
@@ -204,6 +197,19 @@ export class Vocabulary {
       at++;
     }
     return found;
+  }
+
+  /**
+   * The first term after `at` that does not begin with term `at`'s first `pruned` letters: no
+   * term beginning with a pruned prefix can come back within the limit. Terms from `i` to
+   * `next[i]` share at least `common[i]` letters with term `i − 1`, so whole runs are skipped.
+   */
+  private pastPrefix(at: number, pruned: number): number {
+    const { terms, nextShorter: next } = this;
+    const common = this.commonPrefixes();
+    let after = at + 1;
+    while (after < terms.length && common[after] >= pruned) after = next[after];
+    return after;
   }
 
   /** Where `value` is, or would be inserted. */
