@@ -58,13 +58,22 @@ it('on SIGTERM: not ready first, finishes the response in flight with Connection
     });
     const started = once(child, 'message');
     const slow = get(port, '/slow', agent);
+    // Should an assertion below fail first, the killed child must not leave this rejection
+    // unhandled, to fail whichever test file the worker runs next.
+    slow.catch(() => undefined);
     expect(await started).toEqual([{ type: 'slow started' }]);
 
     child.kill('SIGTERM');
     const [first] = (await once(child, 'message')) as [{ step: string; inFlight: number }];
     // Readiness went false while the slow response was still being made.
     expect(first).toMatchObject({ step: 'not ready', inFlight: 1 });
-    await expect(get(port, '/ready', new Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // A new connection is never answered: refused once the listener is gone, or reset if it
+    // reached the kernel's backlog in the moment between the listener's close and its release.
+    const refused = await get(port, '/ready', new Agent()).then(
+      (answer) => answer,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refused);
 
     // The response in flight finished, and told its client the connection ends with it.
     expect(await slow).toEqual({ status: 200, connection: 'close', body: 'done' });
