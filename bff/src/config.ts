@@ -68,6 +68,16 @@ export const bffConfigSchema = commonConfigSchema
     /** The adaptive limit's floor: this much fresh work is always admitted. */
     EDGE_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(8),
     /**
+     * An event loop later than this for EDGE_LOOP_LATE_TURNS turns in a row, while at least
+     * EDGE_LOOP_MIN_REQUESTS requests came in, is behind: new requests (not the web app's files)
+     * are answered 503 with Retry-After before any work (`LoopPressure`, record 0061). 0 turns it
+     * off.
+     */
+    EDGE_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(20),
+    EDGE_LOOP_LATE_TURNS: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Requests that must have come in during those late turns: a crowd, not a few visitors. */
+    EDGE_LOOP_MIN_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(20),
+    /**
      * The port of /metrics and /health/* (record 0049): never the public one, which answers them
      * 404. Prometheus' default exporter port; 0 = any free port (tests).
      */

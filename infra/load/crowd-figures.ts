@@ -69,7 +69,9 @@ export function crowdFiguresBy(
   const groups = new Map<string, Sample[]>();
   for (const sample of samples) {
     const key = keyOf(sample);
-    groups.set(key, [...(groups.get(key) ?? []), sample]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [sample]);
+    else group.push(sample);
   }
   return [...groups].map(([key, group]) => [key, crowdFigures(group, seconds)]);
 }

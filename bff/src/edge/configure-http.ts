@@ -18,6 +18,7 @@ import { Admission, type Lane } from '../http/admission';
 import { ClientBudget, clientAddress } from '../http/client-budget';
 import { inlineScriptSources } from '../http/inline-scripts';
 import { LoadTestMode } from '../http/load-test-mode';
+import { LoopPressure } from '../http/loop-pressure';
 import { AppRenderer } from '../pages/app-renderer';
 import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
@@ -124,8 +125,19 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     { fresh: config.EDGE_MAX_IN_FLIGHT, render: config.EDGE_MAX_RENDERS },
     { floor: config.EDGE_MIN_IN_FLIGHT, targetMs: config.EDGE_TARGET_MS },
   );
+  const pressure =
+    config.EDGE_MAX_LOOP_DELAY_MS === 0
+      ? null
+      : new LoopPressure({
+          maxDelayMs: config.EDGE_MAX_LOOP_DELAY_MS,
+          sustainedSamples: config.EDGE_LOOP_LATE_TURNS,
+          minArrivals: config.EDGE_LOOP_MIN_REQUESTS,
+          report: (message) => new Logger('LoopPressure').warn(message),
+        });
+  pressure?.start();
+  app.getHttpServer().once('close', () => pressure?.stop());
   const metrics = app.get(Metrics);
-  registerEdgeMetrics(metrics, admission);
+  registerEdgeMetrics(metrics, admission, pressure);
   if (indexHtml !== null) {
     serveWebApp(
       app,
@@ -149,6 +161,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
+    pressure,
     searchQueries: app.get(SearchQueries),
     observeHttp: (...observed) => metrics.observeHttp(...observed),
   });
@@ -157,7 +170,11 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
 }
 
 /** In-flight and shed work per lane, for the operators' dashboards (record 0049). */
-function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
+function registerEdgeMetrics(
+  metrics: Metrics,
+  admission: Admission,
+  pressure: LoopPressure | null,
+): void {
   const lanes: Lane[] = ['fresh', 'render'];
   const gauges = {
     upright_edge_in_flight: [
@@ -199,4 +216,23 @@ function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
       },
     });
   }
+  if (pressure === null) return;
+  new Gauge({
+    name: 'upright_edge_loop_delay_seconds',
+    help: "How late the event loop's last turn was (record 0061)",
+    registers: [metrics.registry],
+    collect() {
+      this.set(pressure.delayMs / 1000);
+    },
+  });
+  let reportedShed = 0;
+  new Counter({
+    name: 'upright_edge_loop_shed_total',
+    help: 'Answered 503 at once: the event loop had stayed late',
+    registers: [metrics.registry],
+    collect() {
+      this.inc(pressure.shed - reportedShed);
+      reportedShed = pressure.shed;
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { QUERY_BODY, queryKey } from '../answer-cache/query-key';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
 import { translateError } from '../http/api-error.filter';
+import type { LoopPressure } from '../http/loop-pressure';
 import { isApiRequest, type ClientBudget } from '../http/client-budget';
 import type { ParsedReactiveSearchBody } from '../search/reactivesearch-body';
 import type { SearchQueries } from '../search/search-queries';
@@ -30,6 +31,8 @@ export interface EdgeParts {
   /** Every `/api` request of a client, in any spelling, kept answers included. */
   apiBudget: ClientBudget;
   admission: Admission;
+  /** Whether the event loop has stayed late (null: not watched); then requests are shed first. */
+  pressure: Pick<LoopPressure, 'sheds'> | null;
   /** Search queries whose answer is anyone's are run here, without the application. */
   searchQueries: Pick<SearchQueries, 'alikeFor' | 'run'>;
   /** Fresh answers the edge makes itself are counted as the application counts its own. */
@@ -44,6 +47,8 @@ const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_ME
 /**
  * The BFF's one way in (record 0049), in the order a request meets it:
  *
+ * 0. a loop that has stayed late (record 0061): 503 with `Retry-After` before any work, except
+ *    for the web app's files (a page whose script is refused cannot retry it);
  * 1. exact paths: metrics and health are not here (their own port, `serveOperations`); `/API/…`
  *    in another case is counted by the API budget, then answered 404 (Express would route it
  *    case-insensitively around the budget);
@@ -72,6 +77,9 @@ export function installEdge(
   const inProcess = new WeakSet<IncomingMessage>();
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (parts.assets?.has(request.url!) !== true && parts.pressure?.sheds() === true) {
+      return shed(request, response);
+    }
     if (isOperationsPath(request.url!)) {
       return responder.error(request, response, 404, NOT_FOUND, { html: false });
     }
@@ -268,7 +276,7 @@ export function installEdge(
     );
   }
 
-  /** 503 with `Retry-After` at once: the fresh lane is at its limit (never a queue). */
+  /** 503 with `Retry-After` at once: the loop is late or the fresh lane at its limit (no queue). */
   function shed(request: IncomingMessage, response: ServerResponse): void {
     const html = !isApiRequest(request);
     const retryAfterSeconds = SHED_RETRY_AFTER_SECONDS;
