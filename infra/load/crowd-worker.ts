@@ -10,7 +10,7 @@
  * another replica, as a load balancer retries a refused connection; the first attempt is then
  * marked `retried`.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { CaptchaSolver } from './captcha-solver';
 import {
@@ -31,6 +31,8 @@ export type GeneratorCommand =
   | {
       type: 'run';
       mode: 'closed' | 'open';
+      /** Closed: the clients arrive evenly over these first seconds (0: all at once). */
+      rampSeconds?: number;
       /** Closed: clients of this generator. Open: iterations per second of this generator. */
       amount: number;
       seconds: number;
@@ -47,9 +49,11 @@ export type GeneratorCommand =
 /**
  * `busy`: the share of the last second this generator's event loop was working, not waiting. A
  * generator near 1 delays reading the answers it times, and its figures then measure itself.
+ * `lateMs`: how late its event loop ran in that second (the 99th percentile of its delay), which
+ * every answer read in that second carries on top of the stack's own time.
  */
 export type GeneratorReport =
-  { type: 'samples'; samples: GeneratorSample[]; busy: number } | { type: 'done' };
+  { type: 'samples'; samples: GeneratorSample[]; busy: number; lateMs: number } | { type: 'done' };
 
 let targets: string[] = [];
 let end = 0;
@@ -166,10 +170,15 @@ async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise
   targets = command.targets;
   end = Date.now() + command.seconds * 1000;
   let since = performance.eventLoopUtilization();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const report = () => {
     const busy = performance.eventLoopUtilization(since).utilization;
     since = performance.eventLoopUtilization();
-    parentPort?.postMessage({ type: 'samples', samples: recorder.samples.splice(0), busy });
+    const lateMs = delay.count === 0 ? 0 : delay.percentile(99) / 1e6;
+    delay.reset();
+    const samples = recorder.samples.splice(0);
+    parentPort?.postMessage({ type: 'samples', samples, busy, lateMs } satisfies GeneratorReport);
   };
   const flush = setInterval(() => {
     report();
@@ -177,7 +186,9 @@ async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise
     recorder.failedChecks.length = 0;
   }, 1000);
   if (command.mode === 'closed') {
-    const loop = async () => {
+    const rampMs = (command.rampSeconds ?? 0) * 1000;
+    const loop = async (_: unknown, client: number) => {
+      await new Promise((resolve) => setTimeout(resolve, (client / command.amount) * rampMs));
       while (Date.now() < end) await iteration(command);
     };
     await Promise.all(Array.from({ length: command.amount }, loop));
@@ -194,6 +205,7 @@ async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise
   }
   clearInterval(flush);
   report();
+  delay.disable();
   parentPort?.postMessage({ type: 'done' });
 }
 

@@ -3,9 +3,10 @@
  * crowd-worker.ts in worker threads, without think time) against a replicated stack of its own
  * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports):
  *
- * 1. a closed population of CROWD_CLIENTS (1,000) clients for the run's duration, through one
- *    warm BFF (it served 5 s of the mix at 20 iterations/s first, not counted); the second BFF is started cold at 20 % of it and takes its share of iterations
- *    from then on; at 60 % a data change is imported (`make import`'s path, rankings' importer,
+ * 1. a closed population of CROWD_CLIENTS (1,000) clients (arriving over its first second) for
+ *    the run's duration, through one warm BFF (it served 5 s of the mix at 20 iterations/s
+ *    first, not counted); the second BFF is started cold at 20 % of it and takes its share of
+ *    iterations from then on; at 60 % a data change is imported (`make import`'s path, rankings' importer,
  *    a copy of the sample data with one score moved) and each BFF is asked for the changed
  *    ranking until its ETag moves;
  * 2. an open arrival rate over both BFFs, stepped (doubling, then bisecting) to find the highest
@@ -56,6 +57,11 @@ const settings = {
    */
   generators: 2,
   members: 10,
+  /**
+   * The crowd arrives over its first second, as k6's ramping VUs do, rather than in one
+   * millisecond: 1,000 first requests sent at once would measure a burst no site meets.
+   */
+  rampSeconds: 1,
   /** Iterations per second and seconds of the warm BFF's use before the crowd. */
   warmUpRate: 20,
   warmUpSeconds: 5,
@@ -185,12 +191,43 @@ function row(label: string, f: CrowdFigures): string {
   return `${label.padEnd(40)}${cells.map((cell, i) => String(cell).padStart(columns[i][1])).join('')}`;
 }
 
-/** How busy the generator was: near 100 %, its own delays are in the figures. */
-function generatorLoad(busy: readonly number[]): string {
+/**
+ * How busy the generator was and how late its event loop ran: near 100 %, its own delays are in
+ * the figures, and a second's delay was added to every answer it read in that second.
+ */
+function generatorLoad({ busy, lateMs }: Pick<Generators, 'busy' | 'lateMs'>): string {
   if (busy.length === 0) return 'generator event loop: no report';
   const mean = busy.reduce((sum, share) => sum + share, 0) / busy.length;
   const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
-  return `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second`;
+  const late = [...lateMs].sort((a, b) => a - b);
+  const median = late[Math.floor(late.length / 2)];
+  return (
+    `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second; ` +
+    `its delay (p99 of each second): median ${median.toFixed(0)} ms, max ${late[late.length - 1].toFixed(0)} ms`
+  );
+}
+
+/**
+ * The closed run second by second (by when each request was sent), with the events marked: where
+ * the tail of the whole run's latency comes from (a cold start, an import, a steady queue).
+ */
+function printTimeline(
+  samples: readonly GeneratorSample[],
+  begin: number,
+  marks: ReadonlyArray<[number, string]>,
+): void {
+  console.log('\nSecond by second (requests sent in it)');
+  console.log(HEADER);
+  const second = (ms: number) => Math.floor(ms / 1000);
+  const inOrder = [...samples].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  for (const [at, figures] of crowdFiguresBy(inOrder, 1, (s) =>
+    String(second((s.at ?? 0) - begin)),
+  )) {
+    const events = marks.filter(([ms]) => second(ms) === Number(at)).map(([, what]) => what);
+    console.log(
+      `${row(`${at} s`, figures)}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
+    );
+  }
 }
 
 async function main(): Promise<number> {
@@ -219,26 +256,32 @@ async function main(): Promise<number> {
       `[crowd] warm-up: ${warmUp.length} requests to the warm BFF in ${settings.warmUpSeconds} s (not counted)`,
     );
     console.log(
-      `[crowd] closed population: ${settings.clients} clients for ${settings.seconds} s, ` +
+      `[crowd] closed population: ${settings.clients} clients (arriving over ${settings.rampSeconds} s) for ${settings.seconds} s, ` +
         `${members.length} members; cold BFF at ${(settings.seconds * 0.2).toFixed(0)} s, import at ${(settings.seconds * 0.6).toFixed(0)} s`,
     );
     const begin = Date.now();
     const closedRun = generators.run({
       mode: 'closed',
       amount: settings.clients,
+      rampSeconds: settings.rampSeconds,
       seconds: settings.seconds,
       shares: JOURNEY_MIX,
       members,
       targets: [warmUrl],
       failover: false,
     });
+    /** When each event began, in ms since the run's start (the timeline marks them). */
+    const marks: Array<[number, string]> = [];
     const events = (async () => {
       await pause(settings.seconds * 200);
       const coldStart = performance.now();
+      marks.push([Date.now() - begin, 'cold BFF starting']);
       await stack.startReplica(cold);
       const coldReadyMs = performance.now() - coldStart;
+      marks.push([Date.now() - begin, 'cold BFF ready']);
       generators.setTargets([warmUrl, cold.url]);
       await pause(Math.max(0, begin + settings.seconds * 600 - Date.now()));
+      marks.push([Date.now() - begin, 'import']);
       const fresh = await importAndWatch(stack, change);
       return { coldReadyMs, fresh };
     })();
@@ -255,7 +298,7 @@ async function main(): Promise<number> {
     }
     const closed = crowdFigures(samples, seconds);
     console.log(row('all', closed));
-    console.log(generatorLoad(generators.busy));
+    console.log(generatorLoad(generators));
     const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
     if (failures.length > 0) {
       console.log(
@@ -266,6 +309,7 @@ async function main(): Promise<number> {
       );
     }
     printOtherErrors(samples);
+    printTimeline(samples, begin, marks);
     // Compared over the same window: from the cold replica's first request on.
     const coldSince = Math.min(
       ...samples.filter((s) => s.target === cold.url).map((s) => s.at ?? Infinity),
@@ -310,7 +354,7 @@ async function main(): Promise<number> {
       const passed = holdsBar(figures);
       steps.push({ rate, passed, figures });
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
-      console.log(`  ${generatorLoad(generators.busy)}`);
+      console.log(`  ${generatorLoad(generators)}`);
       const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
       if (failures.length > 0) {
         console.log(

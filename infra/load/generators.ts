@@ -14,6 +14,8 @@ export class Generators {
   private readonly workers: Worker[];
   /** Each report's event-loop busy share (0–1) of the last run, every generator's. */
   busy: number[] = [];
+  /** Each report's event-loop delay (p99 of its second, ms) of the last run, every generator's. */
+  lateMs: number[] = [];
 
   constructor(count: number) {
     this.workers = Array.from(
@@ -33,6 +35,7 @@ export class Generators {
   ): Promise<GeneratorSample[]> {
     const all: GeneratorSample[] = [];
     this.busy = [];
+    this.lateMs = [];
     return Promise.all(
       this.workers.map(
         (worker) =>
@@ -41,6 +44,7 @@ export class Generators {
               if (report.type === 'samples') {
                 all.push(...report.samples);
                 this.busy.push(report.busy);
+                this.lateMs.push(report.lateMs);
                 onSamples?.(report.samples);
               } else {
                 worker.off('message', listen);
