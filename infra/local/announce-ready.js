@@ -1,6 +1,13 @@
 // Waits until every process reports ready, then prints where the site is. The processes come as
-// `name=port` arguments (run-all.sh passes the stack manifest's, infra/stack/print.ts ports).
-const processes = Object.fromEntries(process.argv.slice(2).map((arg) => arg.split('=')));
+// `name=port:health-port` arguments (run-all.sh passes the stack manifest's, infra/stack/print.ts
+// ports): the BFF answers /health/ready on its operations port only, never the public one.
+const processes = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [name, ports] = arg.split('=');
+    const [port, healthPort] = ports.split(':');
+    return [name, { port, healthPort }];
+  }),
+);
 
 // The local SMTP inbox (maildev) answers its health on its web port.
 const maildev = { port: process.env.MAILDEV_WEB_PORT, path: '/healthz' };
@@ -17,11 +24,13 @@ async function isReady(port, path = '/health/ready') {
 async function main() {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const states = await Promise.all(Object.values(processes).map((port) => isReady(port)));
+    const states = await Promise.all(
+      Object.values(processes).map(({ healthPort }) => isReady(healthPort)),
+    );
     states.push(await isReady(maildev.port, maildev.path));
     if (states.every(Boolean)) {
       console.log('');
-      console.log('  Upright is running:  http://localhost:' + processes.bff);
+      console.log('  Upright is running:  http://localhost:' + processes.bff.port);
       console.log('  Mail inbox (local):  http://localhost:' + maildev.port);
       console.log('  Press Ctrl-C to stop everything.');
       console.log('');
@@ -32,7 +41,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const names = [...Object.keys(processes), 'maildev'];
-  const states = await Promise.all(Object.values(processes).map((port) => isReady(port)));
+  const states = await Promise.all(
+    Object.values(processes).map(({ healthPort }) => isReady(healthPort)),
+  );
   states.push(await isReady(maildev.port, maildev.path));
   const waiting = names.filter((_, index) => !states[index]);
   console.error('Not every process became ready within 2 minutes: ' + waiting.join(', '));

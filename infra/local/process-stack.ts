@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { STACK } from '../stack/manifest';
+import { healthPort, OPS_PORT_OFFSET } from '../stack/manifest';
 import { ownRedisUser } from './redis-acl';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -67,23 +67,7 @@ function tailStderr(child: ChildProcess, echo: boolean): () => string {
   return () => tail.trim().split('\n').slice(-3).join(' | ');
 }
 
-/**
- * A process's operations port: its HTTP port plus this. The BFF answers /metrics and /health/*
- * there only (record 0049); the services answer them on their HTTP port and ignore OPS_PORT.
- * Stacks give each process the ports of a block of ten (8080–8085, e2e's and chaos' blocks), so
- * the block's last port is free.
- */
-export const OPS_PORT_OFFSET = 9;
-
-/**
- * Where a process answers /health/ready: the BFF on its operations port, a service on its HTTP
- * port. Only that one: a service's HTTP port + 9 is the next block's port (a second replica's in
- * `make chaos`), whose process would answer ready for one still starting.
- */
-function healthUrl(name: string, host: string, port: number): string {
-  const onOpsPort = STACK.find((plan) => plan.name === name)?.env.includes('OPS_PORT') ?? false;
-  return `http://${host}:${onOpsPort ? port + OPS_PORT_OFFSET : port}`;
-}
+export { OPS_PORT_OFFSET };
 
 /**
  * Resolves null when `url` reports ready, else why not (the process exited or took too
@@ -137,7 +121,7 @@ export async function startProcess(
   });
   const stderrTail = tailStderr(child, options.echoStderr ?? true);
   const running = { name, url, child, release: redisUser.release };
-  const problem = await waitReady(healthUrl(name, host, port), child);
+  const problem = await waitReady(`http://${host}:${healthPort(name, port)}`, child);
   if (problem) {
     await stopProcess(running);
     const stderr = stderrTail();

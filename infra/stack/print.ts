@@ -5,9 +5,16 @@
  *   tsx infra/stack/print.ts schema-owners   accounts rankings reports search
  *   tsx infra/stack/print.ts importers       one "name entry" line per data-set importer
  *   tsx infra/stack/print.ts processes       one "name<TAB>command" line per process (make up)
- *   tsx infra/stack/print.ts ports           name=port … (infra/local/announce-ready.js)
+ *   tsx infra/stack/print.ts ports           name=port:health-port … (infra/local/announce-ready.js)
  */
-import { databaseUrlVariable, SCHEMA_OWNERS, STACK, type StackProcess } from './manifest';
+import {
+  databaseUrlVariable,
+  healthPort,
+  OPS_PORT_OFFSET,
+  SCHEMA_OWNERS,
+  STACK,
+  type StackProcess,
+} from './manifest';
 
 /**
  * `make up`'s command of one process. The variables are the shell's: local.env's and the
@@ -15,6 +22,8 @@ import { databaseUrlVariable, SCHEMA_OWNERS, STACK, type StackProcess } from './
  */
 export function localCommand(process: StackProcess): string {
   const env = [`HTTP_PORT=${process.port}`, `REDIS_URL=$REDIS_URL_${process.name.toUpperCase()}`];
+  // As in every stack of this repository: announce-ready.js asks it there.
+  if (process.env.includes('OPS_PORT')) env.push(`OPS_PORT=${process.port + OPS_PORT_OFFSET}`);
   if (process.ownsSchema) env.push(`DATABASE_URL=$${databaseUrlVariable(process.name)}`);
   return `${env.join(' ')} node ${process.entry}`;
 }
@@ -30,7 +39,7 @@ export function printed(what: string | undefined): string {
     case 'processes':
       return STACK.map((process) => `${process.name}\t${localCommand(process)}`).join('\n');
     case 'ports':
-      return STACK.map(({ name, port }) => `${name}=${port}`).join(' ');
+      return STACK.map(({ name, port }) => `${name}=${port}:${healthPort(name, port)}`).join(' ');
     default:
       throw new Error(`usage: print.ts schema-owners|importers|processes|ports (not ${what})`);
   }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { TRANSPORT_IDENTITIES } from '@upright/contracts';
 import { parse } from 'yaml';
 import { SCHEMA_OWNERS, STACK, type StackProcess } from '../stack/manifest';
+import { localCommand, printed } from '../stack/print';
 import { chartDir, componentOf, ofKind, renderChart, repoRoot, type Manifest } from './chart';
 
 const NAMES: string[] = STACK.map((process) => process.name);
@@ -25,6 +26,22 @@ describe('infra/stack/manifest.ts', () => {
   it('gives every process a local port of its own', () => {
     const ports = STACK.map((process) => process.port);
     expect(new Set(ports).size).toBe(ports.length);
+  });
+
+  it("has `make up` wait for each process's readiness where it answers it (the BFF's operations port)", () => {
+    const ports = Object.fromEntries(
+      printed('ports')
+        .split(' ')
+        .map((entry) => entry.split('=')),
+    );
+    const bff = STACK.find((process) => process.name === 'bff')!;
+    const opsPort = /OPS_PORT=(\d+)/.exec(localCommand(bff))?.[1];
+    expect(ports.bff).toBe(`${bff.port}:${opsPort}`);
+    expect(Number(opsPort)).not.toBe(bff.port);
+    for (const process of STACK.filter((plan) => plan.name !== 'bff')) {
+      expect(ports[process.name]).toBe(`${process.port}:${process.port}`);
+      expect(localCommand(process)).not.toContain('OPS_PORT');
+    }
   });
 
   it.each(STACK.map((process): [string, StackProcess] => [process.name, process]))(
