@@ -140,7 +140,10 @@ describe('trust at first sight: the look', () => {
       .getByRole('link', { name: 'INDUSTRIES' })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Industries' }).waitFor();
+    // A client-side navigation: the heading is there before the list's answer (which a busy
+    // BFF may shed once, and the app asks again a second later).
     const cards = page.getByTestId('industry-index').locator('li');
+    await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThan(0);
     await cards
       .first()
