@@ -66,6 +66,8 @@ describe('shedding while the event loop is late', () => {
     expect(page.status).toBe(503);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['retry-after']).toBe('1');
+    // The person's browser asks again by itself once the second is over.
+    expect(page.body.toString()).toContain('<meta http-equiv="refresh" content="1">');
     expect(asset.status).toBe(200);
     expect(asset.body.toString()).toBe(script);
 

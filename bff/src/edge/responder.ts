@@ -66,7 +66,9 @@ export class Responder {
     body: ErrorBody,
     options: { retryAfterSeconds?: number; html: boolean },
   ): void {
-    const text = options.html ? refusalPage(body.error.message) : JSON.stringify(body);
+    const text = options.html
+      ? refusalPage(body.error.message, options.retryAfterSeconds)
+      : JSON.stringify(body);
     const headers = this.errorHeadersOf(options.html, options.retryAfterSeconds);
     send(request, response, status, headers, Buffer.from(text));
   }

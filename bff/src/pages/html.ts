@@ -39,7 +39,15 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   return new Html(text);
 }
 
-/** The page a person sees when a render is refused (over budget, or the replica is busy). */
-export function refusalPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Please try again</title></head><body><main><h1>Please try again in a moment</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+/**
+ * The page a person sees when a page is refused (over budget, or the replica is busy). Given the
+ * answer's `Retry-After`, the browser asks again by itself then, as the web app does for a read:
+ * nobody has to find the reload button.
+ */
+export function refusalPage(message: string, retryAfterSeconds?: number): string {
+  const retry =
+    retryAfterSeconds === undefined
+      ? ''
+      : `<meta http-equiv="refresh" content="${retryAfterSeconds}">`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${retry}<title>Please try again</title></head><body><main><h1>Please try again in a moment</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 }

@@ -120,7 +120,7 @@ export class Pages {
       .setHeader('retry-after', String(retryAfter))
       .setHeader('cache-control', PRIVATE_CACHE_CONTROL)
       .type(HTML_CONTENT_TYPE)
-      .send(refusalPage(message));
+      .send(refusalPage(message, retryAfter));
   }
 
   /** The app as built, for the browser to render: pages that depend on who is signed in. */
