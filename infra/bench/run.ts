@@ -8,13 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TransportIdentity } from '@upright/contracts';
-import {
-  OPS_PORT_OFFSET,
-  startProcess,
-  stopAll,
-  type RunningProcess,
-} from '../local/process-stack';
-import { portIn, stackProcess } from '../stack/manifest';
+import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
+import { opsPort, portIn, stackProcess } from '../stack/manifest';
 import { record, startBareServer, type Recorded } from './baseline';
 import { benchEdge } from './edge';
 import { benchMembers } from './members';
@@ -159,7 +154,7 @@ async function main(): Promise<void> {
     });
     const context: SuiteContext = {
       bffUrl: bff.url,
-      bffMetricsUrl: `http://127.0.0.1:${BENCH_BASE_PORT + OPS_PORT_OFFSET}/metrics`,
+      bffMetricsUrl: `http://127.0.0.1:${opsPort(BENCH_BASE_PORT)}/metrics`,
       transport,
       env: requireEnv,
       connections: CONNECTIONS,

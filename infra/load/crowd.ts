@@ -6,9 +6,9 @@
  * 1. a closed population of CROWD_CLIENTS (1,000) clients (arriving over its first second) for
  *    the run's duration, through one warm BFF (it served 5 s of the mix at 20 iterations/s
  *    first, not counted); the second BFF is started cold at 20 % of it and takes its share of
- *    iterations from then on; at 60 % a data change is imported (`make import`'s path, rankings' importer,
- *    a copy of the sample data with one score moved) and each BFF is asked for the changed
- *    ranking until its ETag moves;
+ *    iterations from then on; at 60 % a data change is imported (`make import`'s path, rankings'
+ *    importer, a copy of the sample data with one score moved) and each BFF is asked for the
+ *    changed ranking until its ETag moves;
  * 2. an open arrival rate over both BFFs, stepped (doubling, then bisecting) to find the highest
  *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
  *
@@ -31,7 +31,7 @@ import {
   type CrowdFigures,
   type Step,
 } from './crowd-figures';
-import { errorBreakdown } from './figures';
+import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
 import type { GeneratorSample } from './crowd-worker';
@@ -200,10 +200,9 @@ function generatorLoad({ busy, lateMs }: Pick<Generators, 'busy' | 'lateMs'>): s
   const mean = busy.reduce((sum, share) => sum + share, 0) / busy.length;
   const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
   const late = [...lateMs].sort((a, b) => a - b);
-  const median = late[Math.floor(late.length / 2)];
   return (
     `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second; ` +
-    `its delay (p99 of each second): median ${median.toFixed(0)} ms, max ${late[late.length - 1].toFixed(0)} ms`
+    `its delay (p99 of each second): median ${percentile(late, 50).toFixed(0)} ms, max ${percentile(late, 100).toFixed(0)} ms`
   );
 }
 
@@ -219,10 +218,8 @@ function printTimeline(
   console.log('\nSecond by second (requests sent in it)');
   console.log(HEADER);
   const second = (ms: number) => Math.floor(ms / 1000);
-  const inOrder = [...samples].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
-  for (const [at, figures] of crowdFiguresBy(inOrder, 1, (s) =>
-    String(second((s.at ?? 0) - begin)),
-  )) {
+  const bySecond = crowdFiguresBy(samples, 1, (s) => String(second((s.at ?? 0) - begin)));
+  for (const [at, figures] of bySecond.sort(([a], [b]) => Number(a) - Number(b))) {
     const events = marks.filter(([ms]) => second(ms) === Number(at)).map(([, what]) => what);
     console.log(
       `${row(`${at} s`, figures)}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,

@@ -21,13 +21,18 @@ async function isReady(port, path = '/health/ready') {
   }
 }
 
+/** Each process's readiness, in `processes` order, then maildev's. */
+async function readiness() {
+  const states = await Promise.all(
+    Object.values(processes).map(({ healthPort }) => isReady(healthPort)),
+  );
+  return [...states, await isReady(maildev.port, maildev.path)];
+}
+
 async function main() {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const states = await Promise.all(
-      Object.values(processes).map(({ healthPort }) => isReady(healthPort)),
-    );
-    states.push(await isReady(maildev.port, maildev.path));
+    const states = await readiness();
     if (states.every(Boolean)) {
       console.log('');
       console.log('  Upright is running:  http://localhost:' + processes.bff.port);
@@ -41,10 +46,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const names = [...Object.keys(processes), 'maildev'];
-  const states = await Promise.all(
-    Object.values(processes).map(({ healthPort }) => isReady(healthPort)),
-  );
-  states.push(await isReady(maildev.port, maildev.path));
+  const states = await readiness();
   const waiting = names.filter((_, index) => !states[index]);
   console.error('Not every process became ready within 2 minutes: ' + waiting.join(', '));
   process.exit(1);

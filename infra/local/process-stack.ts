@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { healthPort, OPS_PORT_OFFSET } from '../stack/manifest';
+import { healthPort, opsPort } from '../stack/manifest';
 import { ownRedisUser } from './redis-acl';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -67,8 +67,6 @@ function tailStderr(child: ChildProcess, echo: boolean): () => string {
   return () => tail.trim().split('\n').slice(-3).join(' | ');
 }
 
-export { OPS_PORT_OFFSET };
-
 /**
  * Resolves null when `url` reports ready, else why not (the process exited or took too
  * long).
@@ -89,7 +87,7 @@ async function waitReady(url: string, child: ChildProcess): Promise<string | nul
 
 /**
  * Starts one built process on `port` and resolves once its /health/ready answers (the BFF's on
- * its operations port, `OPS_PORT_OFFSET` above); throws (with
+ * its operations port, `opsPort` in the stack manifest); throws (with
  * the end of its stderr) when it is not built, the port is taken, or it does not become ready.
  */
 export async function startProcess(
@@ -109,7 +107,7 @@ export async function startProcess(
     LOG_LEVEL: 'warn',
     ...env,
     HTTP_PORT: String(port),
-    OPS_PORT: String(port + OPS_PORT_OFFSET),
+    OPS_PORT: String(opsPort(port)),
     ...(options.host ? { HTTP_HOST: options.host } : {}),
   };
   // Like `make up`, each process reaches Redis as its own ACL user (decision record 0017).

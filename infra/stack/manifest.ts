@@ -43,14 +43,13 @@ export interface StackProcess {
   env: readonly string[];
 }
 
-/** In start order: the services first, the BFF that calls them last. */
 /**
  * A process's operations port: its HTTP port plus this. The BFF answers /metrics and /health/*
  * there only (record 0049); the services answer them on their HTTP port and ignore OPS_PORT.
  * Stacks give each process the ports of a block of ten (8080–8085 in `make up`, e2e's and chaos'
  * blocks), so the block's last port is free.
  */
-export const OPS_PORT_OFFSET = 9;
+const OPS_PORT_OFFSET = 9;
 
 /**
  * Where a process on `port` answers /health/ready: the BFF on its operations port, a service on
@@ -59,9 +58,15 @@ export const OPS_PORT_OFFSET = 9;
  */
 export function healthPort(name: string, port: number): number {
   const onOpsPort = STACK.find((plan) => plan.name === name)?.env.includes('OPS_PORT') ?? false;
-  return onOpsPort ? port + OPS_PORT_OFFSET : port;
+  return onOpsPort ? opsPort(port) : port;
 }
 
+/** The operations port of a process whose HTTP port is `port`. */
+export function opsPort(port: number): number {
+  return port + OPS_PORT_OFFSET;
+}
+
+/** In start order: the services first, the BFF that calls them last. */
 export const STACK: readonly StackProcess[] = [
   {
     name: 'accounts',

@@ -10,7 +10,7 @@
 import {
   databaseUrlVariable,
   healthPort,
-  OPS_PORT_OFFSET,
+  opsPort,
   SCHEMA_OWNERS,
   STACK,
   type StackProcess,
@@ -23,7 +23,7 @@ import {
 export function localCommand(process: StackProcess): string {
   const env = [`HTTP_PORT=${process.port}`, `REDIS_URL=$REDIS_URL_${process.name.toUpperCase()}`];
   // As in every stack of this repository: announce-ready.js asks it there.
-  if (process.env.includes('OPS_PORT')) env.push(`OPS_PORT=${process.port + OPS_PORT_OFFSET}`);
+  if (process.env.includes('OPS_PORT')) env.push(`OPS_PORT=${opsPort(process.port)}`);
   if (process.ownsSchema) env.push(`DATABASE_URL=$${databaseUrlVariable(process.name)}`);
   return `${env.join(' ')} node ${process.entry}`;
 }

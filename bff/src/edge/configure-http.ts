@@ -134,8 +134,10 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
           minArrivals: config.EDGE_LOOP_MIN_REQUESTS,
           report: (message) => new Logger('LoopPressure').warn(message),
         });
-  pressure?.start();
-  app.getHttpServer().once('close', () => pressure?.stop());
+  if (pressure !== null) {
+    pressure.start();
+    app.getHttpServer().once('close', () => pressure.stop());
+  }
   const metrics = app.get(Metrics);
   registerEdgeMetrics(metrics, admission, pressure);
   if (indexHtml !== null) {
