@@ -16,7 +16,7 @@ import type { KeptRoutes } from './kept-routes';
 import { getInProcess, type InProcessAnswer } from './in-process';
 import { isOperationsPath } from './ops-server';
 import { privateByDefault, type Responder } from './responder';
-import { SingleFlight } from './single-flight';
+import { leaderFailed, SingleFlight } from './single-flight';
 
 export interface EdgeParts {
   cache: AnswerCache;
@@ -57,7 +57,9 @@ const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_ME
  *    parameters neither reach the route nor make a key of their own;
  * 4. the kept store, by that URL: a hit is sent from ready bytes; misses of one key are merged
  *    (single flight) so N concurrent misses make one answer; the flight's leader first asks the
- *    answers the replicas share (record 0057), so a key is made once across replicas too;
+ *    answers the replicas share (record 0057), so a key is made once across replicas too; when
+ *    the leader failed (5xx), its followers are answered 503 with `Retry-After` at once rather
+ *    than each waiting as long again for the same failure;
  * 5. fresh work, capped per replica (503 with `Retry-After` beyond it, never a queue), then the
  *    application: Nest's routes and the page server, which count and cap renders themselves;
  * 6. one responder writing kept answers and refusals; fresh answers `private, no-store` unless
@@ -118,9 +120,11 @@ export function installEdge(
     }
     const leader = flights.inFlight(key);
     if (leader === undefined) return lead(request, response, key);
-    void leader.then(() => {
+    void leader.then((leaderStatus) => {
       const made = cache.store.get(key);
-      if (made === undefined || !sendKept(request, response, made)) fresh(request, response);
+      if (made !== undefined && sendKept(request, response, made)) return;
+      if (made === undefined && leaderFailed(leaderStatus)) return shedFollower(request, response);
+      fresh(request, response);
     });
   }
 
@@ -140,7 +144,7 @@ export function installEdge(
     response.once('close', () => {
       closed = true;
       made?.();
-      end();
+      end(response.statusCode);
     });
     void claim.then((claimed) => {
       if (claimed.kind === 'make') {
@@ -180,15 +184,19 @@ export function installEdge(
   }
 
   /** Work the application does; `end` closes this key's flight once the answer is sent. */
-  function fresh(request: IncomingMessage, response: ServerResponse, end?: () => void): void {
+  function fresh(
+    request: IncomingMessage,
+    response: ServerResponse,
+    end?: (status: number) => void,
+  ): void {
     const release = inProcess.has(request) ? () => undefined : admission.enter('fresh');
     if (release === null) {
-      end?.();
+      end?.(503);
       return shed(request, response);
     }
     response.once('close', () => {
       release();
-      end?.();
+      end?.(response.statusCode);
     });
     privateByDefault(response);
     for (const listener of application) listener(request, response);
@@ -240,9 +248,10 @@ export function installEdge(
     const { key, app, route } = query;
     const leader = flights.inFlight(key);
     if (leader !== undefined) {
-      void leader.then(() => {
+      void leader.then((leaderStatus) => {
         const made = cache.store.get(key);
         if (made !== undefined) responder.kept(request, response, made);
+        else if (leaderFailed(leaderStatus)) shedFollower(request, response);
         else answerQuery(request, response, query, parsed);
       });
       return;
@@ -255,7 +264,7 @@ export function installEdge(
     response.once('close', () => {
       closed = true;
       release();
-      end();
+      end(response.statusCode);
       parts.observeHttp(route, 'POST', response.statusCode, (performance.now() - started) / 1000);
     });
     const version = cache.store.versionOf(SEARCH_ANSWER.domain);
@@ -274,6 +283,15 @@ export function installEdge(
         responder.error(request, response, status, body, options);
       },
     );
+  }
+
+  /**
+   * A follower whose leader failed (`leaderFailed`): asking again would wait as long for the same
+   * failure, so it is refused at once, counted with the fresh lane's refusals.
+   */
+  function shedFollower(request: IncomingMessage, response: ServerResponse): void {
+    admission.refuse('fresh');
+    shed(request, response);
   }
 
   /** 503 with `Retry-After` at once: the loop is late or the fresh lane at its limit (no queue). */

@@ -100,6 +100,11 @@ export class Admission {
     };
   }
 
+  /** Counts work refused without asking the lane: a follower of a leader that failed (the edge). */
+  refuse(lane: Lane): void {
+    this.shed[lane] += 1;
+  }
+
   inFlight(lane: Lane): number {
     return this.running[lane];
   }

@@ -202,6 +202,38 @@ describe('the edge', () => {
       expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
+    it('answers the followers of a failed leader 503 at once: one wait for the failure, not one each', async () => {
+      // A replica whose transport no rankings process serves: every miss fails at its deadline.
+      const unserved = await startTestApp(bffService, {
+        ...common,
+        TRANSPORT_PREFIX: uniqueTransportPrefix('edge-unserved'),
+        REQUEST_DEADLINE_MS: '3000',
+        WEB_DIST_DIR: distDir,
+        PUBLIC_URL,
+      });
+      try {
+        const [, industry, company] = /^\/companies\/us\/([^/]+)\/([^/]+)$/.exec(companyPaths[2])!;
+        const url = `${unserved.url}/api/history/us/${industry}/${company}`;
+        const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(url)));
+        const statuses = answers.map((answer) => answer.status);
+        // The leader waited for rankings until its deadline; its five followers did not ask again.
+        expect(statuses.filter((status) => status >= 500)).toHaveLength(6);
+        expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(5);
+        expect(await metric(unserved, 'upright_edge_admitted_total', 'fresh')).toBe(1);
+        expect(await metric(unserved, 'upright_edge_shed_total', 'fresh')).toBe(5);
+        const follower = answers.filter((answer) => answer.status === 503).at(-1)!;
+        expect(follower.headers.get('retry-after')).toBe('1');
+        expect(await follower.json()).toEqual({
+          error: {
+            code: 'service_unavailable',
+            message: 'The site is busy. Please try again in 1 second.',
+          },
+        });
+      } finally {
+        await unserved.app.close();
+      }
+    });
+
     it('caps renders and fresh work per replica: beyond the cap 503 at once with Retry-After', async () => {
       const capped = await startTestApp(bffService, {
         ...common,
