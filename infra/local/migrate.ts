@@ -121,18 +121,43 @@ function quoteLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-async function ensureDatabase(adminUrl: URL): Promise<void> {
-  const database = adminUrl.pathname.slice(1);
+/** Runs `work` on the server's maintenance database (a database cannot be made or dropped from itself). */
+async function onMaintenance(
+  adminUrl: URL,
+  work: (client: Client) => Promise<void>,
+): Promise<void> {
   const maintenance = new URL(adminUrl);
   maintenance.pathname = '/postgres';
   const client = new Client({ connectionString: maintenance.toString() });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${quoteIdent(database)}`);
+    await work(client);
   } finally {
     await client.end();
   }
+}
+
+async function ensureDatabase(adminUrl: URL): Promise<void> {
+  const database = adminUrl.pathname.slice(1);
+  await onMaintenance(adminUrl, async (client) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${quoteIdent(database)}`);
+  });
+}
+
+/**
+ * Drops the database of `adminUrlText` (its sessions closed first), for a test run that must start
+ * from nothing. Refuses any database whose name does not end in `_test`.
+ */
+export async function dropTestDatabase(adminUrlText: string): Promise<void> {
+  const adminUrl = new URL(adminUrlText);
+  const database = adminUrl.pathname.slice(1);
+  if (!database.endsWith('_test')) {
+    throw new Error(`refusing to drop ${database}: only a database named *_test is the tests' own`);
+  }
+  await onMaintenance(adminUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+  });
 }
 
 function applyMigrations(adminUrl: URL, service: string, sslRootCert?: string): void {
