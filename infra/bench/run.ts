@@ -15,7 +15,7 @@ import { benchEdge } from './edge';
 import { benchMembers } from './members';
 import { benchReads } from './reads';
 import { benchSearch } from './search';
-import { benchTransportPrefix } from './stack';
+import { BENCH_BFF_ENV, benchTransportPrefix } from './stack';
 import { benchWear } from './wear';
 import { measure, type LoadFigures, type LoadRun } from './wrk';
 
@@ -53,8 +53,15 @@ export interface SuiteContext {
   env: (name: string) => string;
   connections: number;
   seconds: number;
-  /** Starts another process of the stack on its bench port (stopped with the run). */
-  start(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
+  /**
+   * Starts another process of the stack on its bench port (stopped with the run); with
+   * `basePort`, on its port in a stack based there instead (a second replica beside the first).
+   */
+  start(
+    name: TransportIdentity,
+    env: Record<string, string>,
+    basePort?: number,
+  ): Promise<RunningProcess>;
   /** The process of that name an earlier suite started, else a new one with `env`. */
   startOnce(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
   /** Measures `load` against the stack and against a bare server sending `answer`. */
@@ -129,9 +136,13 @@ async function main(): Promise<void> {
   const transport = { redisUrl: requireEnv('REDIS_URL'), keyPrefix: benchTransportPrefix() };
   const common = { REDIS_URL: transport.redisUrl, TRANSPORT_PREFIX: transport.keyPrefix };
   const processes: RunningProcess[] = [];
-  const start = async (name: TransportIdentity, env: Record<string, string>) => {
+  const start = async (
+    name: TransportIdentity,
+    env: Record<string, string>,
+    basePort = BENCH_BASE_PORT,
+  ) => {
     const { entry } = stackProcess(name);
-    const port = portIn(stackProcess(name), BENCH_BASE_PORT);
+    const port = portIn(stackProcess(name), basePort);
     const started = await startProcess(name, entry, port, { ...common, ...env });
     processes.push(started);
     return started;
@@ -144,14 +155,7 @@ async function main(): Promise<void> {
       DATABASE_URL: requireEnv('REPORTS_DATABASE_URL'),
       QUEUE_PREFIX: `${transport.keyPrefix}-queues`,
     });
-    // One load generator is one client: the per-client API budget would refuse it at once, and
-    // the wear suite's sign-ins and sign-ups would meet the per-address budgets (load-test mode).
-    // The built app is served (make build-web): pages are read like API answers (record 0039).
-    const bff = await start('bff', {
-      RATE_LIMIT_API: '999999/1',
-      RATE_LIMIT_RENDERS: '999999/1',
-      LOAD_TEST_CLIENTS: '127.0.0.1',
-    });
+    const bff = await start('bff', BENCH_BFF_ENV);
     const context: SuiteContext = {
       bffUrl: bff.url,
       bffMetricsUrl: `http://127.0.0.1:${opsPort(BENCH_BASE_PORT)}/metrics`,

@@ -15,22 +15,37 @@
  *   sent): what a slowdown with use costs, which other processes on the machine barely move.
  * Also printed: the BFF's heap and the answer store's size before and after (from its metrics),
  * so what grows with use shows beside what slows.
+ *
+ * Minutes apart, the two halves also meet a different machine: on a shared host the same fresh
+ * stack's CPU per answer moved by ±25 % between runs, more than the bar. So right after the use a
+ * fresh BFF is started beside the used one (same services, data and Redis; it warms its store from
+ * the answers the replicas share, as any new replica does) and each read is measured on both in
+ * the same minute, in alternating order, BENCH_WEAR_PAIRS (7) times for BENCH_WEAR_PAIR_SECONDS
+ * (2) each: the medians of the paired ratios say what the use itself did to the BFF.
  */
 import { JOURNEY_MIX } from '../k6/lib/journeys';
 import { crowdFigures } from '../load/crowd-figures';
 import { Generators } from '../load/generators';
 import { signUpMembers } from '../load/members';
+import { opsPort } from '../stack/manifest';
 import { largestIndustry } from './reads';
 import type { Comparison, SuiteContext } from './run';
+import { BENCH_BFF_ENV } from './stack';
 
 const WEAR_SECONDS = Number(process.env.BENCH_WEAR_SECONDS ?? 120);
 const WEAR_CLIENTS = Number(process.env.BENCH_WEAR_CLIENTS ?? 200);
 const WEAR_MIX = process.env.BENCH_WEAR_MIX ? JSON.parse(process.env.BENCH_WEAR_MIX) : JOURNEY_MIX;
 const ROUNDS = Number(process.env.BENCH_WEAR_ROUNDS ?? 3);
 const MEASURE_SECONDS = Number(process.env.BENCH_WEAR_MEASURE_SECONDS ?? 5);
+/** Paired rounds beside a fresh BFF, and seconds per measure: many short pairs, so bursts of a
+ * shared host's load (seen moving a 5 s figure by ±30 %) fall in few of them. */
+const PAIRS = Number(process.env.BENCH_WEAR_PAIRS ?? 7);
+const PAIR_SECONDS = Number(process.env.BENCH_WEAR_PAIR_SECONDS ?? 2);
 const IDLE_SECONDS = 3;
 /** The issue's bar: kept reads after use within 5 % of a fresh stack's. */
 export const WEAR_BAR = 0.95;
+/** Where the fresh BFF started beside the used one listens (its operations port is + 9). */
+const BESIDE_BASE_PORT = 18180;
 
 /** The metrics that say what a process holds (a name prefix each). */
 const HOLDINGS = [
@@ -106,6 +121,56 @@ export function wearVerdict(
   };
 }
 
+/** One read on one BFF: its throughput and its CPU time per answer meanwhile. */
+export interface SideSample {
+  requestsPerSecond: number;
+  cpuMicrosPerAnswer: number;
+}
+
+/** One read measured on the used BFF and on the fresh one beside it, in the same minute. */
+export interface PairedSample {
+  what: string;
+  used: SideSample;
+  fresh: SideSample;
+}
+
+export interface ReadBeside {
+  what: string;
+  /** Median over the rounds of used ÷ fresh throughput: ≥ 0.95 holds. */
+  throughput: number;
+  /** Median over the rounds of fresh ÷ used CPU per answer (higher is better): ≥ 0.95 holds. */
+  cpu: number;
+}
+
+/**
+ * Each read's paired ratios (rounds × reads, reads in the same order), judged by their medians:
+ * a pair shares its minute of the machine, so its ratio is free of the machine's drift.
+ */
+export function besideVerdict(rounds: ReadonlyArray<readonly PairedSample[]>): {
+  reads: ReadBeside[];
+  throughputHolds: boolean;
+  cpuHolds: boolean;
+} {
+  const reads = rounds[0].map(({ what }, read): ReadBeside => ({
+    what,
+    throughput: median(
+      rounds.map(
+        (round) => round[read].used.requestsPerSecond / round[read].fresh.requestsPerSecond,
+      ),
+    ),
+    cpu: median(
+      rounds.map(
+        (round) => round[read].fresh.cpuMicrosPerAnswer / round[read].used.cpuMicrosPerAnswer,
+      ),
+    ),
+  }));
+  return {
+    reads,
+    throughputHolds: reads.every((read) => read.throughput >= WEAR_BAR),
+    cpuHolds: reads.every((read) => read.cpu >= WEAR_BAR),
+  };
+}
+
 export async function benchWear(context: SuiteContext): Promise<void> {
   const { industry } = await largestIndustry(context.env('RANKINGS_DATABASE_URL'));
   const queuePrefix = `${context.transport.keyPrefix}-queues`;
@@ -129,8 +194,8 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     ['GET /api/reports/latest/1', '/api/reports/latest/1'],
     [`GET /api/primary/us/${industry}/${company}`, `/api/primary/us/${industry}/${company}`],
   ];
-  const cpuSeconds = async () =>
-    (await metricValues(context.bffMetricsUrl, [CPU_SECONDS]))[CPU_SECONDS];
+  const cpuSeconds = async (metricsUrl = context.bffMetricsUrl) =>
+    (await metricValues(metricsUrl, [CPU_SECONDS]))[CPU_SECONDS];
   /** The BFF's CPU while nobody asks it anything, as a share of one core over IDLE_SECONDS. */
   const idleCpuShare = async () => {
     const start = await cpuSeconds();
@@ -182,6 +247,39 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   const idleAfter = await idleCpuShare();
   const after = await measureAll('after use');
 
+  const used = { url: context.bffUrl, metricsUrl: context.bffMetricsUrl };
+  const fresh = {
+    url: (await context.start('bff', { ...BENCH_BFF_ENV }, BESIDE_BASE_PORT)).url,
+    metricsUrl: `http://127.0.0.1:${opsPort(BESIDE_BASE_PORT)}/metrics`,
+  };
+  const measureOn = async (bff: typeof used, path: string): Promise<SideSample> => {
+    const cpuBefore = await cpuSeconds(bff.metricsUrl);
+    const load = { url: `${bff.url}${path}`, connections: context.connections };
+    const figures = await context.measure({ ...load, seconds: PAIR_SECONDS });
+    const cpu = (await cpuSeconds(bff.metricsUrl)) - cpuBefore;
+    return {
+      requestsPerSecond: figures.requestsPerSecond,
+      cpuMicrosPerAnswer: (cpu * 1e6) / figures.requests,
+    };
+  };
+  const paired: PairedSample[][] = [];
+  for (let round = 0; round < PAIRS; round++) {
+    const samples: PairedSample[] = [];
+    for (const [what, path] of reads) {
+      const answer = await context.record(`${fresh.url}${path}`);
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} (fresh BFF)`);
+      // Which BFF goes first alternates, so neither always meets the machine the other left.
+      if (round % 2 === 0) {
+        const usedSample = await measureOn(used, path);
+        samples.push({ what, used: usedSample, fresh: await measureOn(fresh, path) });
+      } else {
+        const freshSample = await measureOn(fresh, path);
+        samples.push({ what, used: await measureOn(used, path), fresh: freshSample });
+      }
+    }
+    paired.push(samples);
+  }
+
   context.print(
     `Kept reads fresh and after ${WEAR_SECONDS} s of the production mix by ${WEAR_CLIENTS} clients — ${context.connections} connections, ${MEASURE_SECONDS} s each, ${ROUNDS} rounds`,
     [...before, ...after].flat().flatMap(({ comparison: c }) => [
@@ -213,8 +311,25 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     `kept reads after use: throughput ${within(verdict.throughputHolds)} ${bar} % of fresh, ` +
       `CPU per answer ${within(verdict.cpuHolds)} ${bar} % of fresh (medians of ${ROUNDS} rounds)`,
   );
+  const beside = besideVerdict(paired);
+  console.log(
+    `\nThe used BFF beside a fresh one started after the use (same minute, alternating order, ${PAIR_SECONDS} s each, medians of ${PAIRS} paired rounds):`,
+  );
+  for (const [index, read] of beside.reads.entries()) {
+    const medianOf = (side: 'used' | 'fresh', figure: keyof SideSample) =>
+      median(paired.map((round) => round[index][side][figure]));
+    console.log(
+      `${read.what}: throughput ${read.throughput.toFixed(3)}× the fresh BFF's ` +
+        `(${medianOf('used', 'requestsPerSecond').toFixed(0)} against ${medianOf('fresh', 'requestsPerSecond').toFixed(0)} req/s); ` +
+        `CPU per answer ${medianOf('used', 'cpuMicrosPerAnswer').toFixed(1)} against ${medianOf('fresh', 'cpuMicrosPerAnswer').toFixed(1)} µs (${read.cpu.toFixed(3)}×)`,
+    );
+  }
+  console.log(
+    `kept reads of the used BFF beside a fresh one: throughput ${within(beside.throughputHolds)} ${bar} %, ` +
+      `CPU per answer ${within(beside.cpuHolds)} ${bar} %`,
+  );
   context.save('wear', {
-    ...{ before, after, use, heldBefore, heldAfter, verdict },
+    ...{ before, after, use, heldBefore, heldAfter, verdict, paired, beside },
     idleCpuShare: { fresh: idleBefore, afterUse: idleAfter },
   });
 }

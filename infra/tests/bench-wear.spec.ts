@@ -1,5 +1,11 @@
 import type { Comparison } from '../bench/run';
-import { median, wearVerdict, type WearSample } from '../bench/wear';
+import {
+  besideVerdict,
+  median,
+  wearVerdict,
+  type PairedSample,
+  type WearSample,
+} from '../bench/wear';
 
 const figures = (requestsPerSecond: number) => ({
   requestsPerSecond,
@@ -78,5 +84,53 @@ describe('kept reads after use (bench wear suite)', () => {
     expect(verdict.reads[0].fresh.ratioToBare).toBe(0.75);
     expect(verdict.reads[0].afterUse.ratioToBare).toBe(29_500 / 40_000);
     expect(verdict.throughputHolds).toBe(true);
+  });
+});
+
+describe('the used BFF beside a fresh one (bench wear suite)', () => {
+  const pair = (what: string, used: [number, number], fresh: [number, number]): PairedSample => ({
+    what,
+    used: { requestsPerSecond: used[0], cpuMicrosPerAnswer: used[1] },
+    fresh: { requestsPerSecond: fresh[0], cpuMicrosPerAnswer: fresh[1] },
+  });
+
+  it('holds when the used BFF keeps 95 % of the fresh BFF throughput and CPU per answer', () => {
+    const verdict = besideVerdict([
+      [pair('active', [28_800, 21], [30_000, 20]), pair('industry', [15_000, 40], [14_800, 41])],
+    ]);
+    expect(verdict.reads.map(({ throughput }) => Number(throughput.toFixed(3)))).toEqual([
+      0.96, 1.014,
+    ]);
+    expect(verdict.reads.map(({ cpu }) => Number(cpu.toFixed(3)))).toEqual([0.952, 1.025]);
+    expect(verdict.throughputHolds).toBe(true);
+    expect(verdict.cpuHolds).toBe(true);
+  });
+
+  it('fails when the used BFF costs more than 5 % more CPU per answer', () => {
+    const verdict = besideVerdict([[pair('active', [30_000, 22], [30_000, 20])]]);
+    expect(verdict.cpuHolds).toBe(false);
+    expect(verdict.throughputHolds).toBe(true);
+  });
+
+  it('pairs each round: a round that met a busy machine on both sides does not decide', () => {
+    // The second round's machine was a third slower for both BFFs: its ratio is still ~1.
+    const verdict = besideVerdict([
+      [pair('active', [30_000, 20], [29_500, 20.2])],
+      [pair('active', [20_000, 30], [20_300, 29.7])],
+      [pair('active', [29_000, 20.5], [30_500, 19.5])],
+    ]);
+    expect(verdict.reads[0].throughput).toBeCloseTo(20_000 / 20_300, 3);
+    expect(verdict.throughputHolds).toBe(true);
+    expect(verdict.cpuHolds).toBe(true);
+  });
+
+  it('fails when most rounds find the used BFF slower', () => {
+    const verdict = besideVerdict([
+      [pair('active', [27_000, 20], [30_000, 20])],
+      [pair('active', [30_000, 20], [30_000, 20])],
+      [pair('active', [26_000, 20], [30_000, 20])],
+    ]);
+    expect(verdict.reads[0].throughput).toBeCloseTo(0.9, 3);
+    expect(verdict.throughputHolds).toBe(false);
   });
 });
