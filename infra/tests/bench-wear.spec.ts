@@ -87,14 +87,14 @@ describe('kept reads after use (bench wear suite)', () => {
   });
 });
 
-describe('the used BFF beside a fresh one (bench wear suite)', () => {
-  const pair = (what: string, used: [number, number], fresh: [number, number]): PairedSample => ({
+describe('the used BFF beside a young one (bench wear suite)', () => {
+  const pair = (what: string, used: [number, number], young: [number, number]): PairedSample => ({
     what,
     used: { requestsPerSecond: used[0], cpuMicrosPerAnswer: used[1] },
-    fresh: { requestsPerSecond: fresh[0], cpuMicrosPerAnswer: fresh[1] },
+    young: { requestsPerSecond: young[0], cpuMicrosPerAnswer: young[1] },
   });
 
-  it('holds when the used BFF keeps 95 % of the fresh BFF throughput and CPU per answer', () => {
+  it('holds when the used BFF keeps 95 % of the young BFF throughput and CPU per answer', () => {
     const verdict = besideVerdict([
       [pair('active', [28_800, 21], [30_000, 20]), pair('industry', [15_000, 40], [14_800, 41])],
     ]);
