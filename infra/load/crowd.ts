@@ -123,12 +123,25 @@ async function etag(url: string): Promise<{ status: number; etag?: string }> {
 }
 
 /**
+ * The ranking's ETag, asked again every 250 ms for at most 10 s until it is answered 2xx: under
+ * the crowd one ask may be shed, and the import's watch needs the old data's ETag to see it move.
+ */
+async function settledEtag(url: string): Promise<{ status: number; etag?: string }> {
+  const until = performance.now() + 10_000;
+  for (;;) {
+    const answer = await etag(url);
+    if (answer.etag !== undefined || performance.now() >= until) return answer;
+    await pause(250);
+  }
+}
+
+/**
  * Imports the change; resolves with ms from the import's end until each BFF answered the ranking
  * with another ETag than the old data's (the same bytes make the same ETag on every replica).
  */
 async function importAndWatch(stack: ReplicatedStack, change: DataChange) {
   const bffs = stack.liveBffUrls();
-  const before = await Promise.all(bffs.map((bff) => etag(`${bff}${change.probePath}`)));
+  const before = await Promise.all(bffs.map((bff) => settledEtag(`${bff}${change.probePath}`)));
   const old = before.find((answer) => answer.etag !== undefined)?.etag;
   const printed = await stack.importInto('rankings', change.file);
   const imported = performance.now();
