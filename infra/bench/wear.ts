@@ -204,6 +204,17 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   ];
   const cpuSeconds = async (metricsUrl = context.bffMetricsUrl) =>
     (await metricValues(metricsUrl, [CPU_SECONDS]))[CPU_SECONDS];
+  /** `run`'s result and the CPU time (µs) the BFF of `metricsUrl` spent per request meanwhile. */
+  const cpuPerAnswerAround = async <T>(
+    metricsUrl: string,
+    run: () => Promise<T>,
+    requests: (result: T) => number,
+  ) => {
+    const before = await cpuSeconds(metricsUrl);
+    const result = await run();
+    const cpu = (await cpuSeconds(metricsUrl)) - before;
+    return { result, cpuMicrosPerAnswer: (cpu * 1e6) / requests(result) };
+  };
   /** The BFF's CPU while nobody asks it anything, as a share of one core over IDLE_SECONDS. */
   const idleCpuShare = async () => {
     const start = await cpuSeconds();
@@ -219,11 +230,13 @@ export async function benchWear(context: SuiteContext): Promise<void> {
         const answer = await context.record(`${context.bffUrl}${path}`);
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
         // The bare server runs in this process: the BFF's CPU meanwhile is its own idle work.
-        const cpuBefore = await cpuSeconds();
         const load = { path, seconds: MEASURE_SECONDS };
-        const comparison = await context.compare(`${what} (${when})`, answer, load);
-        const cpu = (await cpuSeconds()) - cpuBefore;
-        samples.push({ comparison, cpuMicrosPerAnswer: (cpu * 1e6) / comparison.stack.requests });
+        const { result: comparison, cpuMicrosPerAnswer } = await cpuPerAnswerAround(
+          context.bffMetricsUrl,
+          () => context.compare(`${what} (${when})`, answer, load),
+          (compared) => compared.stack.requests,
+        );
+        samples.push({ comparison, cpuMicrosPerAnswer });
       }
       rounds.push(samples);
     }
@@ -264,30 +277,28 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     metricsUrl: `http://127.0.0.1:${opsPort(BESIDE_BASE_PORT)}/metrics`,
   };
   const besideUse = await useFor(young.url, BESIDE_USE_SECONDS);
+  for (const [, path] of reads) {
+    const answer = await context.record(`${young.url}${path}`);
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} (young BFF)`);
+  }
   const measureOn = async (bff: typeof used, path: string): Promise<SideSample> => {
-    const cpuBefore = await cpuSeconds(bff.metricsUrl);
     const load = { url: `${bff.url}${path}`, connections: context.connections };
-    const figures = await context.measure({ ...load, seconds: PAIR_SECONDS });
-    const cpu = (await cpuSeconds(bff.metricsUrl)) - cpuBefore;
-    return {
-      requestsPerSecond: figures.requestsPerSecond,
-      cpuMicrosPerAnswer: (cpu * 1e6) / figures.requests,
-    };
+    const { result, cpuMicrosPerAnswer } = await cpuPerAnswerAround(
+      bff.metricsUrl,
+      () => context.measure({ ...load, seconds: PAIR_SECONDS }),
+      (figures) => figures.requests,
+    );
+    return { requestsPerSecond: result.requestsPerSecond, cpuMicrosPerAnswer };
   };
   const paired: PairedSample[][] = [];
   for (let round = 0; round < PAIRS; round++) {
     const samples: PairedSample[] = [];
     for (const [what, path] of reads) {
-      const answer = await context.record(`${young.url}${path}`);
-      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} (young BFF)`);
       // Which BFF goes first alternates, so neither always meets the machine the other left.
-      if (round % 2 === 0) {
-        const usedSample = await measureOn(used, path);
-        samples.push({ what, used: usedSample, young: await measureOn(young, path) });
-      } else {
-        const youngSample = await measureOn(young, path);
-        samples.push({ what, used: await measureOn(used, path), young: youngSample });
-      }
+      const usedFirst = round % 2 === 0;
+      const first = await measureOn(usedFirst ? used : young, path);
+      const second = await measureOn(usedFirst ? young : used, path);
+      samples.push({ what, used: usedFirst ? first : second, young: usedFirst ? second : first });
     }
     paired.push(samples);
   }
