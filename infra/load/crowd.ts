@@ -18,6 +18,7 @@
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ReplicatedStack } from '../chaos/stack';
 import { JOURNEY_MIX } from '../k6/lib/journeys';
@@ -31,6 +32,13 @@ import {
   type CrowdFigures,
   type Step,
 } from './crowd-figures';
+import {
+  clockTicksPerSecond,
+  cpuSplit,
+  describeCpuSplit,
+  snapshot,
+  type Accounted,
+} from './cpu-split';
 import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
@@ -240,6 +248,17 @@ function printTimeline(
   }
 }
 
+/**
+ * This process (its generator threads included) and the stack's running processes, by name: the
+ * generator's share of the cores is the stack's loss (cpu-split.ts).
+ */
+function accountedProcesses(stack: ReplicatedStack): Accounted[] {
+  const replicas = stack.replicas.flatMap(({ name, running }) =>
+    running?.child.pid === undefined ? [] : [{ label: name, pid: running.child.pid }],
+  );
+  return [{ label: 'generator', pid: process.pid }, ...replicas];
+}
+
 async function main(): Promise<number> {
   const stack = new ReplicatedStack({ tag: 'crowd', basePort: 19280, replicas: 2, bffsAtStart: 1 });
   stack.stopOnSignal();
@@ -270,6 +289,7 @@ async function main(): Promise<number> {
         `${members.length} members; cold BFF at ${(settings.seconds * 0.2).toFixed(0)} s, import at ${(settings.seconds * 0.6).toFixed(0)} s`,
     );
     const begin = Date.now();
+    const cpuBefore = snapshot(accountedProcesses(stack).map(({ pid }) => pid));
     const closedRun = generators.run({
       mode: 'closed',
       amount: settings.clients,
@@ -296,6 +316,14 @@ async function main(): Promise<number> {
       return { coldReadyMs, fresh };
     })();
     const samples = await closedRun;
+    const accounted = accountedProcesses(stack);
+    const cpu = cpuSplit(
+      cpuBefore,
+      snapshot(accounted.map(({ pid }) => pid)),
+      accounted,
+      availableParallelism(),
+      clockTicksPerSecond(),
+    );
     const seconds = (Date.now() - begin) / 1000;
     const { coldReadyMs, fresh } = await events;
 
@@ -309,6 +337,7 @@ async function main(): Promise<number> {
     const closed = crowdFigures(samples, seconds);
     console.log(row('all', closed));
     console.log(generatorLoad(generators));
+    console.log(describeCpuSplit(cpu));
     const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
     if (failures.length > 0) {
       console.log(
@@ -403,6 +432,7 @@ async function main(): Promise<number> {
             replicas: Object.fromEntries(byReplica),
             coldReadyMs,
             fresh,
+            cpu,
           },
           open: steps,
           capacity: found,
