@@ -13,8 +13,9 @@
  *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
  *
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
- * errors; per BFF replica the error and shed shares; the time until every replica served the
- * new data; the capacity; the issue's acceptance verdicts (exit 99 when one is crossed, as k6).
+ * errors; where the machine's CPU went over the closed run (cpu-split.ts); per BFF replica the
+ * error and shed shares; the time until every replica served the new data; the capacity; the
+ * issue's acceptance verdicts (exit 99 when one is crossed, as k6).
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
