@@ -25,7 +25,7 @@
  * of the paired ratios say what the longer use itself did to the BFF.
  */
 import { JOURNEY_MIX } from '../k6/lib/journeys';
-import { crowdFigures } from '../load/crowd-figures';
+import { crowdFigures, type CrowdFigures } from '../load/crowd-figures';
 import { Generators } from '../load/generators';
 import { signUpMembers } from '../load/members';
 import { opsPort } from '../stack/manifest';
@@ -179,6 +179,14 @@ export function besideVerdict(rounds: ReadonlyArray<readonly PairedSample[]>): {
   };
 }
 
+/** A BFF's use in one phrase: did it answer, or shed and fail? */
+function describeUse(use: CrowdFigures): string {
+  return (
+    `${use.requests} requests, ${use.rate.toFixed(0)} req/s, shed ${(use.shedShare * 100).toFixed(1)} %, ` +
+    `${use.timeouts} timeouts, ${use.otherErrors} other errors`
+  );
+}
+
 export async function benchWear(context: SuiteContext): Promise<void> {
   const { industry } = await largestIndustry(context.env('RANKINGS_DATABASE_URL'));
   const queuePrefix = `${context.transport.keyPrefix}-queues`;
@@ -273,7 +281,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
 
   const used = { url: context.bffUrl, metricsUrl: context.bffMetricsUrl };
   const young = {
-    url: (await context.start('bff', { ...BENCH_BFF_ENV }, BESIDE_BASE_PORT)).url,
+    url: (await context.start('bff', BENCH_BFF_ENV, BESIDE_BASE_PORT)).url,
     metricsUrl: `http://127.0.0.1:${opsPort(BESIDE_BASE_PORT)}/metrics`,
   };
   const besideUse = await useFor(young.url, BESIDE_USE_SECONDS);
@@ -310,9 +318,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
       [`stack ${c.what.slice(0, 38)}`, c.stack],
     ]),
   );
-  console.log(
-    `the use: ${use.requests} requests, ${use.rate.toFixed(0)} req/s, shed ${(use.shedShare * 100).toFixed(1)} %, ${use.timeouts} timeouts, ${use.otherErrors} other errors`,
-  );
+  console.log(`the use: ${describeUse(use)}`);
   const verdict = wearVerdict(before, after);
   for (const read of verdict.reads) {
     console.log(
@@ -337,7 +343,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
   const beside = besideVerdict(paired);
   console.log(
     `\nThe used BFF beside a new one given ${BESIDE_USE_SECONDS} s of the mix after the use ` +
-      `(${besideUse.requests} requests; same minute, alternating order, ${PAIR_SECONDS} s each, medians of ${PAIRS} paired rounds):`,
+      `(${describeUse(besideUse)}; then the same minute, alternating order, ${PAIR_SECONDS} s each, medians of ${PAIRS} paired rounds):`,
   );
   for (const [index, read] of beside.reads.entries()) {
     const medianOf = (side: 'used' | 'young', figure: keyof SideSample) =>

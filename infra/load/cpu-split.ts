@@ -67,31 +67,32 @@ function readTicks(pid: number): number | undefined {
   }
 }
 
-export function snapshot(pids: readonly number[], now = performance.now()): CpuSnapshot {
+/** The accounted processes' and the machine's CPU now; undefined without Linux's /proc. */
+export function snapshot(
+  pids: readonly number[],
+  now = performance.now(),
+): CpuSnapshot | undefined {
+  let machine: string;
+  try {
+    machine = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
   const processes = new Map<number, number>();
   for (const pid of pids) {
     const ticks = readTicks(pid);
     if (ticks !== undefined) processes.set(pid, ticks);
   }
-  return {
-    atMs: now,
-    machineBusy: machineBusyTicks(readFileSync('/proc/stat', 'utf8')),
-    processes,
-  };
+  return { atMs: now, machineBusy: machineBusyTicks(machine), processes };
 }
-
-let ticksPerSecond: number | undefined;
 
 /** USER_HZ, the unit of /proc's times (100 on Linux's usual builds). */
 export function clockTicksPerSecond(): number {
-  if (ticksPerSecond === undefined) {
-    try {
-      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-    } catch {
-      ticksPerSecond = 100;
-    }
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return 100;
   }
-  return ticksPerSecond;
 }
 
 /**

@@ -318,13 +318,11 @@ async function main(): Promise<number> {
     })();
     const samples = await closedRun;
     const accounted = accountedProcesses(stack);
-    const cpu = cpuSplit(
-      cpuBefore,
-      snapshot(accounted.map(({ pid }) => pid)),
-      accounted,
-      availableParallelism(),
-      clockTicksPerSecond(),
-    );
+    const cpuAfter = snapshot(accounted.map(({ pid }) => pid));
+    const cpu =
+      cpuBefore && cpuAfter
+        ? cpuSplit(cpuBefore, cpuAfter, accounted, availableParallelism(), clockTicksPerSecond())
+        : undefined;
     const seconds = (Date.now() - begin) / 1000;
     const { coldReadyMs, fresh } = await events;
 
@@ -338,7 +336,7 @@ async function main(): Promise<number> {
     const closed = crowdFigures(samples, seconds);
     console.log(row('all', closed));
     console.log(generatorLoad(generators));
-    console.log(describeCpuSplit(cpu));
+    console.log(cpu ? describeCpuSplit(cpu) : 'CPU split: not measured (no /proc on this system)');
     const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
     if (failures.length > 0) {
       console.log(

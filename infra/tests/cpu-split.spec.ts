@@ -89,8 +89,8 @@ describe('cpuSplit', () => {
   });
 
   it('reads this machine: its processes by pid, none for a pid that is not running', () => {
-    const first = snapshot([process.pid, 2 ** 22 + 1]);
-    const second = snapshot([process.pid]);
+    const first = snapshot([process.pid, 2 ** 22 + 1])!;
+    const second = snapshot([process.pid])!;
     expect([...first.processes.keys()]).toEqual([process.pid]);
     expect(second.processes.get(process.pid)).toBeGreaterThanOrEqual(
       first.processes.get(process.pid)!,
