@@ -67,16 +67,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedListener(() => {
       if (statusRef.current === 'member') ended(ERROR_TEXTS.sessionExpired);
     });
+    // Every outcome of the first probe is a transition: a server-made part of the page still
+    // being adopted then waits for it rather than being drawn again (record 0039). A visitor's
+    // status set outside one is the likely cause of the React error #421 the browser tests met
+    // on server-made pages, now and then, with no click at all.
     // A visitor has no hint cookie: no probe, so no 401 for the browser to log (decision 0056).
     if (getCookie(SESSION_HINT_COOKIE) === null) {
-      setStatus('anonymous');
+      startTransition(() => setStatus('anonymous'));
       return;
     }
     api
       .user()
       .then((probed) =>
-        // A transition: a server-made part of the page still being adopted waits for it rather
-        // than being drawn again (record 0039).
         startTransition(() => {
           if (probed) {
             setUser(probed);
@@ -90,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       )
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) console.warn(error);
-        setStatus('anonymous');
+        startTransition(() => setStatus('anonymous'));
       });
   }, [ended, firstAnswers]);
 
