@@ -73,8 +73,11 @@ describe('AdaptiveLimit', () => {
     expect(new AdaptiveLimit(5, { floor: 4, targetMs: 50 }).current).toBe(5);
   });
 
-  it('cuts at the first slow answer, then at most once per limit of answers, not below the floor', () => {
+  it('cuts once more than a tenth of the recent answers are slow, then at most once per limit of answers, not below the floor', () => {
     const limit = atCap(100, 4);
+    // Each answer weighs 1/100: ten slow ones in a row are a share of 0.096, eleven of 0.105.
+    for (let i = 0; i < 10; i++) limit.record(80);
+    expect(limit.current).toBe(100);
     limit.record(80);
     expect(limit.current).toBe(70);
     for (let i = 0; i < 69; i++) limit.record(80);
@@ -83,6 +86,15 @@ describe('AdaptiveLimit', () => {
     expect(limit.current).toBe(49);
     for (let i = 0; i < 10_000; i++) limit.record(80);
     expect(limit.current).toBe(4);
+  });
+
+  it('holds through a tail of slow answers, and is cut when a quarter of them are slow', () => {
+    const limit = atCap(100, 4);
+    // One answer in 25 over the target (a p96 above it): every limit's worth holds several.
+    for (let i = 1; i <= 10_000; i++) limit.record(i % 25 === 0 ? 80 : 10);
+    expect(limit.current).toBe(100);
+    for (let i = 1; i <= 1000; i++) limit.record(i % 4 === 0 ? 80 : 10);
+    expect(limit.current).toBeLessThan(100);
   });
 
   it('after a cut grows back by about one per limit of answers within the target', () => {

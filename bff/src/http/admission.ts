@@ -18,17 +18,23 @@ export interface AdaptiveSettings {
 /**
  * A concurrency limit moved by latency, as TCP's congestion window: it starts at START_FLOORS
  * times the floor and doubles with each limit's worth of answers within the target (slow start:
- * a quiet replica soon admits up to the cap); after the first answer slower than the target it
- * grows by one per limit's worth of answers within the target, up to the cap. An answer slower
- * than the target cuts it by CUT, at most once per limit's worth of answers (the work admitted
- * under the old limit is slow too), down to the floor. Starting low matters for a replica that
- * starts into a crowd: from the cap, the cuts take hundreds of slow answers to reach a limit its
- * CPU can serve, and every request waits behind them meanwhile.
+ * a quiet replica soon admits up to the cap); after the first cut it grows by one per limit's
+ * worth of answers within the target, up to the cap. It is cut by CUT, at most once per limit's
+ * worth of answers (the work admitted under the old limit is slow too), down to the floor, when an
+ * answer is slower than the target while more than MAX_SLOW_SHARE of the recent answers were: the
+ * limit follows the bulk of the answers, not their tail. Cut at every slow answer, one answer in
+ * fifty over the target (a garbage collection, a neighbour taking the core) held the limit at its
+ * floor, and a replica with room shed most of a steady load (record 0049). Starting low matters
+ * for a replica that starts into a crowd: from the cap, the cuts take hundreds of slow answers to
+ * reach a limit its CPU can serve, and every request waits behind them meanwhile.
  */
 export class AdaptiveLimit {
   static readonly CUT = 0.7;
 
   static readonly START_FLOORS = 4;
+
+  /** The share of recent answers over the target beyond which the limit is cut. */
+  static readonly MAX_SLOW_SHARE = 0.1;
 
   private value: number;
 
@@ -37,6 +43,12 @@ export class AdaptiveLimit {
   private answersSinceCut = 0;
 
   private onTimeSinceRaise = 0;
+
+  /**
+   * The share of recent answers over the target: a moving average in which each answer weighs
+   * 1 / limit, so it remembers about a limit's worth of answers and needs no clock.
+   */
+  private slowShare = 0;
 
   constructor(
     private readonly cap: number,
@@ -51,14 +63,19 @@ export class AdaptiveLimit {
 
   record(latencyMs: number): void {
     this.answersSinceCut += 1;
-    if (latencyMs <= this.settings.targetMs) {
+    const slow = latencyMs > this.settings.targetMs;
+    this.slowShare += ((slow ? 1 : 0) - this.slowShare) / this.value;
+    if (!slow) {
       this.onTimeSinceRaise += 1;
       if (this.onTimeSinceRaise >= this.value) {
         const raised = this.slowStart ? this.value * 2 : this.value + 1;
         this.value = Math.min(this.cap, raised);
         this.onTimeSinceRaise = 0;
       }
-    } else if (this.answersSinceCut >= this.value) {
+    } else if (
+      this.answersSinceCut >= this.value &&
+      this.slowShare > AdaptiveLimit.MAX_SLOW_SHARE
+    ) {
       const floor = Math.min(this.settings.floor, this.cap);
       this.value = Math.max(floor, Math.floor(this.value * AdaptiveLimit.CUT));
       this.slowStart = false;
