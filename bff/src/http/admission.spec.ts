@@ -9,12 +9,14 @@ describe('Admission', () => {
     const second = admission.enter('fresh');
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
+    expect(admission.full('fresh')).toBe(true);
     expect(admission.enter('fresh')).toBeNull();
     expect(admission.shed.fresh).toBe(1);
     expect(admission.inFlight('fresh')).toBe(2);
     first!();
     first!();
     expect(admission.inFlight('fresh')).toBe(1);
+    expect(admission.full('fresh')).toBe(false);
     expect(admission.enter('fresh')).not.toBeNull();
     expect(admission.admitted).toEqual({ fresh: 3, render: 0 });
   });

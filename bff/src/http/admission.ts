@@ -101,7 +101,7 @@ export class Admission {
 
   /** A release to call exactly once when the work is over, or null when the lane is full. */
   enter(lane: Lane): (() => void) | null {
-    if (this.running[lane] >= this.limit(lane)) {
+    if (this.full(lane)) {
       this.shed[lane] += 1;
       return null;
     }
@@ -117,7 +117,15 @@ export class Admission {
     };
   }
 
-  /** Counts work refused without asking the lane: a follower of a leader that failed (the edge). */
+  /** Whether the lane would refuse work now (the edge then refuses it before reading it further). */
+  full(lane: Lane): boolean {
+    return this.running[lane] >= this.limit(lane);
+  }
+
+  /**
+   * Counts work refused without asking the lane: a follower of a leader that failed, a query
+   * refused before its body was parsed (the edge).
+   */
   refuse(lane: Lane): void {
     this.shed[lane] += 1;
   }

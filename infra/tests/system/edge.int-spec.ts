@@ -266,6 +266,25 @@ describe('the edge', () => {
             message: 'The site is busy. Please try again in 1 second.',
           },
         });
+        // New search queries meeting the full lane are refused at once too, before their bodies
+        // are checked (no search service runs here: the one admitted holds the lane meanwhile).
+        const shedBefore = await metric(capped, 'upright_edge_shed_total', 'fresh');
+        const queries = Array.from({ length: 4 }, (_, index) =>
+          fetch(`${capped.url}/api/search/companies/_reactivesearch.v3`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              query: [{ id: `edge_${index}`, type: 'suggestion', value: `zq${index}`, size: 5 }],
+            }),
+          }),
+        );
+        const refused = (await Promise.all(queries)).filter(
+          (answer) => answer.status === 503 && answer.headers.get('retry-after') === '1',
+        );
+        expect(refused.length).toBeGreaterThanOrEqual(3);
+        expect(await metric(capped, 'upright_edge_shed_total', 'fresh')).toBeGreaterThanOrEqual(
+          shedBefore + 3,
+        );
         // A kept answer is sent before the cap is asked: it is no work.
         const kept = answers.findIndex((answer) => answer.status === 200);
         expect((await fetch(`${capped.url}${pages[kept]}`)).status).toBe(200);
