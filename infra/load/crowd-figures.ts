@@ -173,3 +173,34 @@ export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
     },
   ];
 }
+
+/** One generator's account of a second of a run: how busy its event loop was, how late it ran. */
+export interface GeneratorLoad {
+  /** When the report came (ms since the epoch); it covers the second before. */
+  at: number;
+  /** The share of that second the loop was working (0–1). */
+  busy: number;
+  /** The loop's delay in that second (its 99th percentile, ms). */
+  lateMs: number;
+}
+
+/**
+ * The generators' own load in each second of a run (seconds from `begin`, by the second each
+ * report covers): the busiest thread's busy share and the latest loop's delay.
+ */
+export function generatorLoadBySecond(
+  loads: readonly GeneratorLoad[],
+  begin: number,
+): Map<number, Omit<GeneratorLoad, 'at'>> {
+  const bySecond = new Map<number, Omit<GeneratorLoad, 'at'>>();
+  for (const { at, busy, lateMs } of loads) {
+    // A report covers the second before it came.
+    const second = Math.floor((at - 1000 - begin) / 1000);
+    const seen = bySecond.get(second) ?? { busy: 0, lateMs: 0 };
+    bySecond.set(second, {
+      busy: Math.max(seen.busy, busy),
+      lateMs: Math.max(seen.lateMs, lateMs),
+    });
+  }
+  return bySecond;
+}

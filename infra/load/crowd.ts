@@ -13,7 +13,8 @@
  *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
  *
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
- * errors; where the machine's CPU went over the closed run (cpu-split.ts); per BFF replica the
+ * errors; the closed run second by second beside the generators' own load in each second; where
+ * the machine's CPU went over the closed run (cpu-split.ts); per BFF replica the
  * error and shed shares; the time until every replica served the new data; the capacity; the
  * issue's acceptance verdicts (exit 99 when one is crossed, as k6).
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
@@ -26,6 +27,8 @@ import { JOURNEY_MIX } from '../k6/lib/journeys';
 import {
   capacity,
   crowdFigures,
+  generatorLoadBySecond,
+  type GeneratorLoad,
   crowdFiguresBy,
   crowdVerdicts,
   holdsBar,
@@ -217,34 +220,46 @@ function row(label: string, f: CrowdFigures): string {
  * How busy the generator was and how late its event loop ran: near 100 %, its own delays are in
  * the figures, and a second's delay was added to every answer it read in that second.
  */
-function generatorLoad({ busy, lateMs }: Pick<Generators, 'busy' | 'lateMs'>): string {
-  if (busy.length === 0) return 'generator event loop: no report';
+function generatorLoad(loads: readonly GeneratorLoad[]): string {
+  if (loads.length === 0) return 'generator event loop: no report';
+  const busy = loads.map((load) => load.busy);
   const mean = busy.reduce((sum, share) => sum + share, 0) / busy.length;
-  const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
-  const late = [...lateMs].sort((a, b) => a - b);
+  const late = loads.map((load) => load.lateMs).sort((a, b) => a - b);
   return (
     `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second; ` +
     `its delay (p99 of each second): median ${percentile(late, 50).toFixed(0)} ms, max ${percentile(late, 100).toFixed(0)} ms`
   );
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+
 /**
  * The closed run second by second (by when each request was sent), with the events marked: where
- * the tail of the whole run's latency comes from (a cold start, an import, a steady queue).
+ * the tail of the whole run's latency comes from (a cold start, an import, a steady queue). Each
+ * second also shows the generators' own load in it (the busiest thread's busy share and the
+ * latest one's delay): a second whose generator ran late by hundreds of milliseconds measured
+ * the generator as much as the stack.
  */
 function printTimeline(
   samples: readonly GeneratorSample[],
   begin: number,
   marks: ReadonlyArray<[number, string]>,
+  loads: readonly GeneratorLoad[],
 ): void {
-  console.log('\nSecond by second (requests sent in it)');
+  console.log('\nSecond by second (requests sent in it; "generator": busiest thread, latest loop)');
   console.log(HEADER);
   const second = (ms: number) => Math.floor(ms / 1000);
   const bySecond = crowdFiguresBy(samples, 1, (s) => String(second((s.at ?? 0) - begin)));
+  const ownLoad = generatorLoadBySecond(loads, begin);
   for (const [at, figures] of bySecond.sort(([a], [b]) => Number(a) - Number(b))) {
+    const own = ownLoad.get(Number(at));
+    const generator =
+      own === undefined
+        ? ''
+        : `   generator ${percent(own.busy)}, ${own.lateMs.toFixed(0)} ms late`;
     const events = marks.filter(([ms]) => second(ms) === Number(at)).map(([, what]) => what);
     console.log(
-      `${row(`${at} s`, figures)}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
+      `${row(`${at} s`, figures)}${generator}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
     );
   }
 }
@@ -335,7 +350,7 @@ async function main(): Promise<number> {
     }
     const closed = crowdFigures(samples, seconds);
     console.log(row('all', closed));
-    console.log(generatorLoad(generators));
+    console.log(generatorLoad(generators.loads));
     console.log(cpu ? describeCpuSplit(cpu) : 'CPU split: not measured (no /proc on this system)');
     const failures = Object.entries(errorBreakdown(samples)).sort((a, b) => b[1] - a[1]);
     if (failures.length > 0) {
@@ -347,7 +362,7 @@ async function main(): Promise<number> {
       );
     }
     printOtherErrors(samples);
-    printTimeline(samples, begin, marks);
+    printTimeline(samples, begin, marks, generators.loads);
     // Compared over the same window: from the cold replica's first request on.
     const coldSince = Math.min(
       ...samples.filter((s) => s.target === cold.url).map((s) => s.at ?? Infinity),
@@ -392,7 +407,7 @@ async function main(): Promise<number> {
       const passed = holdsBar(figures);
       steps.push({ rate, passed, figures });
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
-      console.log(`  ${generatorLoad(generators)}`);
+      console.log(`  ${generatorLoad(generators.loads)}`);
       const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
       if (failures.length > 0) {
         console.log(

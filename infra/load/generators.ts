@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { GeneratorLoad } from './crowd-figures';
 import type { GeneratorCommand, GeneratorReport, GeneratorSample } from './crowd-worker';
 
 const workerFile = path.join(__dirname, 'crowd-worker.ts');
@@ -12,10 +13,8 @@ type RunCommand = Omit<Extract<GeneratorCommand, { type: 'run' }>, 'type'>;
 
 export class Generators {
   private readonly workers: Worker[];
-  /** Each report's event-loop busy share (0–1) of the last run, every generator's. */
-  busy: number[] = [];
-  /** Each report's event-loop delay (p99 of its second, ms) of the last run, every generator's. */
-  lateMs: number[] = [];
+  /** Every generator's reports of the last run, as they came. */
+  loads: GeneratorLoad[] = [];
 
   constructor(count: number) {
     this.workers = Array.from(
@@ -34,8 +33,7 @@ export class Generators {
     onSamples?: (samples: GeneratorSample[]) => void,
   ): Promise<GeneratorSample[]> {
     const all: GeneratorSample[] = [];
-    this.busy = [];
-    this.lateMs = [];
+    this.loads = [];
     return Promise.all(
       this.workers.map(
         (worker) =>
@@ -43,8 +41,7 @@ export class Generators {
             const listen = (report: GeneratorReport) => {
               if (report.type === 'samples') {
                 all.push(...report.samples);
-                this.busy.push(report.busy);
-                this.lateMs.push(report.lateMs);
+                this.loads.push({ at: Date.now(), busy: report.busy, lateMs: report.lateMs });
                 onSamples?.(report.samples);
               } else {
                 worker.off('message', listen);

@@ -1,4 +1,5 @@
 import {
+  generatorLoadBySecond,
   capacity,
   crowdFigures,
   crowdFiguresBy,
@@ -124,5 +125,27 @@ describe('crowd verdicts', () => {
     expect(verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.measured)).toEqual([
       'the cold replica served nothing',
     ]);
+  });
+});
+
+describe('generator load by second', () => {
+  it('puts each report in the second it covers, keeping the busiest thread and the latest loop', () => {
+    const begin = 50_000;
+    const bySecond = generatorLoadBySecond(
+      [
+        // Two threads' reports of the run's first second, then one thread's of its second.
+        { at: begin + 1000, busy: 0.6, lateMs: 300 },
+        { at: begin + 1040, busy: 0.9, lateMs: 120 },
+        { at: begin + 2020, busy: 0.4, lateMs: 15 },
+      ],
+      begin,
+    );
+    expect([...bySecond.keys()]).toEqual([0, 1]);
+    expect(bySecond.get(0)).toEqual({ busy: 0.9, lateMs: 300 });
+    expect(bySecond.get(1)).toEqual({ busy: 0.4, lateMs: 15 });
+  });
+
+  it('has nothing for a run without reports', () => {
+    expect(generatorLoadBySecond([], 0).size).toBe(0);
   });
 });
