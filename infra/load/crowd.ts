@@ -27,13 +27,13 @@ import { JOURNEY_MIX } from '../k6/lib/journeys';
 import {
   capacity,
   crowdFigures,
-  generatorLoadBySecond,
-  type GeneratorLoad,
   crowdFiguresBy,
   crowdVerdicts,
+  generatorLoadBySecond,
   holdsBar,
   nextRate,
   type CrowdFigures,
+  type GeneratorLoad,
   type Step,
 } from './crowd-figures';
 import {
@@ -216,6 +216,8 @@ function row(label: string, f: CrowdFigures): string {
   return `${label.padEnd(40)}${cells.map((cell, i) => String(cell).padStart(columns[i][1])).join('')}`;
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
+
 /**
  * How busy the generator was and how late its event loop ran: near 100 %, its own delays are in
  * the figures, and a second's delay was added to every answer it read in that second.
@@ -230,8 +232,6 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
     `its delay (p99 of each second): median ${percentile(late, 50).toFixed(0)} ms, max ${percentile(late, 100).toFixed(0)} ms`
   );
 }
-
-const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
 
 /**
  * The closed run second by second (by when each request was sent), with the events marked: where

@@ -123,7 +123,7 @@ export function installEdge(
     void leader.then((leaderStatus) => {
       const made = cache.store.get(key);
       if (made !== undefined && sendKept(request, response, made)) return;
-      if (made === undefined && leaderFailed(leaderStatus)) return shedFollower(request, response);
+      if (made === undefined && leaderFailed(leaderStatus)) return refuseFresh(request, response);
       fresh(request, response);
     });
   }
@@ -220,8 +220,7 @@ export function installEdge(
       // busy refusing them while the admitted queries wait behind (a third of the loop was spent
       // so in the search bench's never-asked run).
       if (flights.inFlight(key) === undefined && admission.full('fresh')) {
-        admission.refuse('fresh');
-        return shed(request, response);
+        return refuseFresh(request, response);
       }
       const parsed = parsedBody(text);
       if (parsed instanceof Error) {
@@ -259,7 +258,7 @@ export function installEdge(
       void leader.then((leaderStatus) => {
         const made = cache.store.get(key);
         if (made !== undefined) responder.kept(request, response, made);
-        else if (leaderFailed(leaderStatus)) shedFollower(request, response);
+        else if (leaderFailed(leaderStatus)) refuseFresh(request, response);
         else answerQuery(request, response, query, parsed);
       });
       return;
@@ -294,10 +293,11 @@ export function installEdge(
   }
 
   /**
-   * A follower whose leader failed (`leaderFailed`): asking again would wait as long for the same
-   * failure, so it is refused at once, counted with the fresh lane's refusals.
+   * Fresh work refused without entering the lane, counted with its refusals: a follower whose
+   * leader failed (`leaderFailed`: asking again would wait as long for the same failure), or a new
+   * query met by a full lane before its body is read further.
    */
-  function shedFollower(request: IncomingMessage, response: ServerResponse): void {
+  function refuseFresh(request: IncomingMessage, response: ServerResponse): void {
     admission.refuse('fresh');
     shed(request, response);
   }
