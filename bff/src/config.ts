@@ -78,6 +78,13 @@ export const bffConfigSchema = commonConfigSchema
     /** Requests that must have come in during those late turns: a crowd, not a few visitors. */
     EDGE_LOOP_MIN_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(20),
     /**
+     * Connections waiting to be accepted (the listening socket's queue, read from /proc/net/tcp)
+     * that mean this replica is not keeping up: held for two samples, requests on connections
+     * already served are answered 503 with Retry-After until the queue is under it
+     * (`AcceptBacklog`, record 0063). 0 turns it off.
+     */
+    EDGE_MAX_ACCEPT_BACKLOG: z.coerce.number().int().min(0).max(65_535).default(32),
+    /**
      * The port of /metrics and /health/* (record 0049): never the public one, which answers them
      * 404. Prometheus' default exporter port; 0 = any free port (tests).
      */

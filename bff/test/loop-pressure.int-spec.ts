@@ -1,6 +1,7 @@
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
 import { bffService } from '../src/service';
+import { hogTheLoop } from './support/hog-the-loop';
 import { builtWebApp, rawGet } from './support/web-fixtures';
 
 /**
@@ -30,21 +31,6 @@ describe('shedding while the event loop is late', () => {
     await bff?.app.close();
     webApp?.remove();
   });
-
-  /** Makes every turn of the loop ~60 ms long (in its check phase) until stopped. */
-  function hogTheLoop(): () => void {
-    let hogging = true;
-    const turn = () => {
-      if (!hogging) return;
-      const until = performance.now() + 60;
-      while (performance.now() < until);
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    return () => {
-      hogging = false;
-    };
-  }
 
   it('sheds an API request and a page at once, serves the web app files, and answers again once on time', async () => {
     const stop = hogTheLoop();

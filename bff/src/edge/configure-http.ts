@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -14,6 +14,7 @@ import {
 import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
+import { AcceptBacklog, procListenQueueReader } from '../http/accept-backlog';
 import { Admission, type Lane } from '../http/admission';
 import { ClientBudget, clientAddress } from '../http/client-budget';
 import { inlineScriptSources } from '../http/inline-scripts';
@@ -138,8 +139,9 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     pressure.start();
     app.getHttpServer().once('close', () => pressure.stop());
   }
+  const backlog = watchAcceptBacklog(app.getHttpServer(), config.EDGE_MAX_ACCEPT_BACKLOG);
   const metrics = app.get(Metrics);
-  registerEdgeMetrics(metrics, admission, pressure);
+  registerEdgeMetrics(metrics, admission, pressure, backlog);
   if (indexHtml !== null) {
     serveWebApp(
       app,
@@ -164,6 +166,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
     pressure,
+    backlog,
     searchQueries: app.get(SearchQueries),
     observeHttp: (...observed) => metrics.observeHttp(...observed),
   });
@@ -171,11 +174,32 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);
 }
 
+/**
+ * The listening socket's accept queue, read once the server listens (record 0063); null when
+ * turned off (`maxWaiting` 0).
+ */
+function watchAcceptBacklog(server: Server, maxWaiting: number): AcceptBacklog | null {
+  if (maxWaiting === 0) return null;
+  const backlog = new AcceptBacklog({
+    maxWaiting,
+    sustainedSamples: 2,
+    report: (message) => new Logger('AcceptBacklog').warn(message),
+  });
+  server.once('listening', () => {
+    const address = server.address();
+    if (address === null || typeof address === 'string') return;
+    backlog.start(procListenQueueReader(address.port, address.family === 'IPv6' ? 'IPv6' : 'IPv4'));
+  });
+  server.once('close', () => backlog.stop());
+  return backlog;
+}
+
 /** In-flight and shed work per lane, for the operators' dashboards (record 0049). */
 function registerEdgeMetrics(
   metrics: Metrics,
   admission: Admission,
   pressure: LoopPressure | null,
+  backlog: AcceptBacklog | null,
 ): void {
   const lanes: Lane[] = ['fresh', 'render'];
   const gauges = {
@@ -218,23 +242,43 @@ function registerEdgeMetrics(
       },
     });
   }
-  if (pressure === null) return;
-  new Gauge({
-    name: 'upright_edge_loop_delay_seconds',
-    help: "How late the event loop's last turn was (record 0061)",
-    registers: [metrics.registry],
-    collect() {
-      this.set(pressure.delayMs / 1000);
+  const watches = [
+    pressure && {
+      gauge: 'upright_edge_loop_delay_seconds',
+      gaugeHelp: "How late the event loop's last turn was (record 0061)",
+      level: () => pressure.delayMs / 1000,
+      counter: 'upright_edge_loop_shed_total',
+      counterHelp: 'Answered 503 at once: the event loop had stayed late',
+      shed: () => pressure.shed,
     },
-  });
-  let reportedShed = 0;
-  new Counter({
-    name: 'upright_edge_loop_shed_total',
-    help: 'Answered 503 at once: the event loop had stayed late',
-    registers: [metrics.registry],
-    collect() {
-      this.inc(pressure.shed - reportedShed);
-      reportedShed = pressure.shed;
+    backlog && {
+      gauge: 'upright_edge_accept_backlog',
+      gaugeHelp: 'Connections waiting to be accepted at the last sample (record 0063)',
+      level: () => backlog.waiting,
+      counter: 'upright_edge_accept_backlog_shed_total',
+      counterHelp: 'Answered 503 at once: connections were waiting to be accepted',
+      shed: () => backlog.shed,
     },
-  });
+  ];
+  for (const watch of watches) {
+    if (!watch) continue;
+    new Gauge({
+      name: watch.gauge,
+      help: watch.gaugeHelp,
+      registers: [metrics.registry],
+      collect() {
+        this.set(watch.level());
+      },
+    });
+    let reportedShed = 0;
+    new Counter({
+      name: watch.counter,
+      help: watch.counterHelp,
+      registers: [metrics.registry],
+      collect() {
+        this.inc(watch.shed() - reportedShed);
+        reportedShed = watch.shed();
+      },
+    });
+  }
 }

@@ -8,6 +8,7 @@ import { QUERY_BODY, queryKey } from '../answer-cache/query-key';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
 import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
 import { translateError } from '../http/api-error.filter';
+import type { AcceptBacklog } from '../http/accept-backlog';
 import type { LoopPressure } from '../http/loop-pressure';
 import { isApiRequest, type ClientBudget } from '../http/client-budget';
 import type { ParsedReactiveSearchBody } from '../search/reactivesearch-body';
@@ -33,6 +34,8 @@ export interface EdgeParts {
   admission: Admission;
   /** Whether the event loop has stayed late (null: not watched); then requests are shed first. */
   pressure: Pick<LoopPressure, 'sheds'> | null;
+  /** Whether connections wait to be accepted (null: not watched); then served ones are shed. */
+  backlog: Pick<AcceptBacklog, 'sheds'> | null;
   /** Search queries whose answer is anyone's are run here, without the application. */
   searchQueries: Pick<SearchQueries, 'alikeFor' | 'run'>;
   /** Fresh answers the edge makes itself are counted as the application counts its own. */
@@ -47,7 +50,8 @@ const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_ME
 /**
  * The BFF's one way in (record 0049), in the order a request meets it:
  *
- * 0. a loop that has stayed late (record 0061): 503 with `Retry-After` before any work, except
+ * 0. a loop that has stayed late (record 0061), or connections left waiting to be accepted while
+ *    this one was served before (record 0063): 503 with `Retry-After` before any work, except
  *    for the web app's files (a page whose script is refused cannot retry it);
  * 1. exact paths: metrics and health are not here (their own port, `serveOperations`); `/API/…`
  *    in another case is counted by the API budget, then answered 404 (Express would route it
@@ -79,8 +83,10 @@ export function installEdge(
   const inProcess = new WeakSet<IncomingMessage>();
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (parts.assets?.has(request.url!) !== true && parts.pressure?.sheds() === true) {
-      return shed(request, response);
+    if (parts.assets?.has(request.url!) !== true) {
+      // Both are asked: each counts what it saw (arrivals, served connections).
+      const late = parts.pressure?.sheds() === true;
+      if (parts.backlog?.sheds(request.socket) === true || late) return shed(request, response);
     }
     if (isOperationsPath(request.url!)) {
       return responder.error(request, response, 404, NOT_FOUND, { html: false });
