@@ -19,6 +19,15 @@ export interface LoadFigures {
   requests: number;
 }
 
+/**
+ * Answers that were 2xx/3xx, per second: wrk asks again at once after a 503 (it ignores
+ * `Retry-After`), so in a run that sheds, req/s counts refusals as if they were answers.
+ */
+export function answeredPerSecond(figures: LoadFigures): number {
+  if (figures.requests === 0) return 0;
+  return (figures.requestsPerSecond * (figures.requests - figures.errors)) / figures.requests;
+}
+
 export interface LoadRun {
   url: string;
   connections: number;
