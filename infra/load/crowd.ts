@@ -13,7 +13,8 @@
  *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
  *
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
- * errors; the closed run second by second beside the generators' own load in each second; where
+ * errors; the closed run second by second beside the generators' own load in each second and
+ * the BFFs' own account of it (their sheds by cause, accept queue, loop; edge-readings.ts); where
  * the machine's CPU went over the closed run (cpu-split.ts); per BFF replica the
  * error and shed shares; the time until every replica served the new data; the capacity; the
  * issue's acceptance verdicts (exit 99 when one is crossed, as k6).
@@ -22,7 +23,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { ReplicatedStack } from '../chaos/stack';
+import { ReplicatedStack, type Replica } from '../chaos/stack';
+import { opsPort } from '../stack/manifest';
 import { JOURNEY_MIX } from '../k6/lib/journeys';
 import {
   capacity,
@@ -43,6 +45,7 @@ import {
   snapshot,
   type Accounted,
 } from './cpu-split';
+import { edgeBySecond, parseEdgeMetrics, type EdgeReading } from './edge-readings';
 import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
@@ -234,32 +237,82 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
 }
 
 /**
+ * Reads every running BFF's edge metrics (its operations port) about once a second until `stop`:
+ * the BFFs' own account of each second beside the clients' (edge-readings.ts). A reading that
+ * does not come within the second is skipped.
+ */
+function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () => Promise<void> } {
+  const readings: EdgeReading[] = [];
+  let reading = true;
+  const loop = (async () => {
+    while (reading) {
+      const next = pause(1000);
+      await Promise.all(
+        bffs()
+          .filter((replica) => replica.running)
+          .map(async (replica) => {
+            try {
+              const answer = await fetch(`http://127.0.0.1:${opsPort(replica.port)}/metrics`, {
+                signal: AbortSignal.timeout(900),
+              });
+              const metrics = parseEdgeMetrics(await answer.text());
+              readings.push({ at: Date.now(), replica: replica.url, ...metrics });
+            } catch {
+              // Not within the second (or not up yet): this second has no reading of it.
+            }
+          }),
+      );
+      await next;
+    }
+  })();
+  return {
+    readings,
+    stop: async () => {
+      reading = false;
+      await loop;
+    },
+  };
+}
+
+/**
  * The closed run second by second (by when each request was sent), with the events marked: where
  * the tail of the whole run's latency comes from (a cold start, an import, a steady queue). Each
  * second also shows the generators' own load in it (the busiest thread's busy share and the
  * latest one's delay): a second whose generator ran late by hundreds of milliseconds measured
- * the generator as much as the stack.
+ * the generator as much as the stack. Then the BFFs' own account of it: their sheds by cause
+ * (lane, late loop, accept queue) and the longest accept queue and latest loop they reported.
  */
 function printTimeline(
   samples: readonly GeneratorSample[],
   begin: number,
   marks: ReadonlyArray<[number, string]>,
   loads: readonly GeneratorLoad[],
+  edges: readonly EdgeReading[],
 ): void {
-  console.log('\nSecond by second (requests sent in it; "generator": busiest thread, latest loop)');
+  console.log(
+    '\nSecond by second (requests sent in it; "generator": busiest thread, latest loop; ' +
+      '"BFFs": their sheds by lane / late loop / accept queue, longest queue and latest loop read)',
+  );
   console.log(HEADER);
   const second = (ms: number) => Math.floor(ms / 1000);
   const bySecond = crowdFiguresBy(samples, 1, (s) => String(second((s.at ?? 0) - begin)));
   const ownLoad = generatorLoadBySecond(loads, begin);
+  const edge = edgeBySecond(edges, begin);
   for (const [at, figures] of bySecond.sort(([a], [b]) => Number(a) - Number(b))) {
     const own = ownLoad.get(Number(at));
     const generator =
       own === undefined
         ? ''
         : `   generator ${percent(own.busy)}, ${own.lateMs.toFixed(0)} ms late`;
+    const bffs = edge.get(Number(at));
+    const told =
+      bffs === undefined
+        ? ''
+        : `   BFFs shed ${bffs.shedLane}/${bffs.shedLoop}/${bffs.shedQueue}, ` +
+          `queue ${bffs.acceptQueueMax}, loop ${bffs.loopDelayMaxMs.toFixed(0)} ms late`;
     const events = marks.filter(([ms]) => second(ms) === Number(at)).map(([, what]) => what);
     console.log(
-      `${row(`${at} s`, figures)}${generator}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
+      `${row(`${at} s`, figures)}${generator}${told}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
     );
   }
 }
@@ -306,6 +359,7 @@ async function main(): Promise<number> {
     );
     const begin = Date.now();
     const cpuBefore = snapshot(accountedProcesses(stack).map(({ pid }) => pid));
+    const edges = readEdges(() => stack.bffs());
     const closedRun = generators.run({
       mode: 'closed',
       amount: settings.clients,
@@ -339,6 +393,7 @@ async function main(): Promise<number> {
         ? cpuSplit(cpuBefore, cpuAfter, accounted, availableParallelism(), clockTicksPerSecond())
         : undefined;
     const seconds = (Date.now() - begin) / 1000;
+    await edges.stop();
     const { coldReadyMs, fresh } = await events;
 
     console.log(
@@ -362,7 +417,7 @@ async function main(): Promise<number> {
       );
     }
     printOtherErrors(samples);
-    printTimeline(samples, begin, marks, generators.loads);
+    printTimeline(samples, begin, marks, generators.loads, edges.readings);
     // Compared over the same window: from the cold replica's first request on.
     const coldSince = Math.min(
       ...samples.filter((s) => s.target === cold.url).map((s) => s.at ?? Infinity),

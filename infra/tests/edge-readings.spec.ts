@@ -1,0 +1,94 @@
+import { edgeBySecond, parseEdgeMetrics, type EdgeReading } from '../load/edge-readings';
+
+// As prom-client prints them (HELP and TYPE lines, labels, other metrics beside).
+const EXPOSITION = `# HELP upright_edge_shed_total Answered 503 at once: the lane was at its limit
+# TYPE upright_edge_shed_total counter
+upright_edge_shed_total{lane="fresh",service="bff"} 12
+upright_edge_shed_total{lane="render",service="bff"} 3
+upright_edge_loop_shed_total{service="bff"} 40
+upright_edge_accept_backlog_shed_total{service="bff"} 7
+upright_edge_accept_backlog{service="bff"} 210
+upright_edge_loop_delay_seconds{service="bff"} 0.085
+upright_edge_in_flight{lane="fresh",service="bff"} 5
+nodejs_eventloop_lag_seconds 0.01
+`;
+
+describe('parseEdgeMetrics', () => {
+  it("reads the edge's sheds by cause (lanes summed) and its gauges", () => {
+    expect(parseEdgeMetrics(EXPOSITION)).toEqual({
+      shedLane: 15,
+      shedLoop: 40,
+      shedQueue: 7,
+      acceptQueue: 210,
+      loopDelayMs: 85,
+    });
+  });
+
+  it('reads what a BFF does not export (a way of shedding turned off) as 0', () => {
+    expect(parseEdgeMetrics('upright_edge_shed_total{lane="fresh"} 2\n')).toEqual({
+      shedLane: 2,
+      shedLoop: 0,
+      shedQueue: 0,
+      acceptQueue: 0,
+      loopDelayMs: 0,
+    });
+  });
+});
+
+describe('edgeBySecond', () => {
+  const begin = 1_000_000;
+  const reading = (replica: string, ms: number, values: Partial<EdgeReading>): EdgeReading => ({
+    at: begin + ms,
+    replica,
+    shedLane: 0,
+    shedLoop: 0,
+    shedQueue: 0,
+    acceptQueue: 0,
+    loopDelayMs: 0,
+    ...values,
+  });
+
+  it("counts each replica's sheds between readings in the second they began, gauges where read", () => {
+    const bySecond = edgeBySecond(
+      [
+        reading('warm', 300, { shedLoop: 10, acceptQueue: 5 }),
+        reading('warm', 1300, { shedLoop: 50, shedQueue: 20, acceptQueue: 300, loopDelayMs: 90 }),
+        reading('warm', 2300, { shedLoop: 55, shedQueue: 20, loopDelayMs: 10 }),
+        // The cold replica's first reading is its baseline: what it shed before is not placed.
+        reading('cold', 1500, { shedQueue: 4, acceptQueue: 120 }),
+        reading('cold', 2500, { shedQueue: 34, shedLane: 2, acceptQueue: 40 }),
+      ],
+      begin,
+    );
+    expect([...bySecond.keys()].sort()).toEqual([0, 1, 2]);
+    expect(bySecond.get(0)).toEqual({
+      shedLane: 0,
+      shedLoop: 40,
+      shedQueue: 20,
+      acceptQueueMax: 5,
+      loopDelayMaxMs: 0,
+    });
+    expect(bySecond.get(1)).toEqual({
+      shedLane: 2,
+      shedLoop: 5,
+      shedQueue: 30,
+      acceptQueueMax: 300,
+      loopDelayMaxMs: 90,
+    });
+    expect(bySecond.get(2)).toEqual({
+      shedLane: 0,
+      shedLoop: 0,
+      shedQueue: 0,
+      acceptQueueMax: 40,
+      loopDelayMaxMs: 10,
+    });
+  });
+
+  it('counts nothing back when a replica restarted (its counters began again)', () => {
+    const bySecond = edgeBySecond(
+      [reading('warm', 100, { shedLoop: 500 }), reading('warm', 1100, { shedLoop: 3 })],
+      begin,
+    );
+    expect(bySecond.get(0)?.shedLoop).toBe(0);
+  });
+});
