@@ -23,6 +23,13 @@ export const bffConfigSchema = commonConfigSchema
       .string()
       .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
       .default('100kb'),
+    /**
+     * How long an idle kept-alive connection stays open (record 0063). Longer than a visitor's
+     * pause between pages and than a load balancer's own idle timeout (ingress-nginx and most
+     * cloud balancers: 60 s), so neither meets a connection closed under it, and a returning
+     * visitor needs no new connection: a busy replica accepts one per event-loop turn.
+     */
+    HTTP_KEEP_ALIVE_S: z.coerce.number().int().min(1).max(3600).default(65),
     /** Memory for kept public answers (docs/product/rules.md#s11), all codings counted. */
     ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /**

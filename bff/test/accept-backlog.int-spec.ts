@@ -8,7 +8,8 @@ import { hogTheLoop } from './support/hog-the-loop';
 /**
  * Decision record 0063: while connections wait in the kernel's accept queue, a BFF answers the
  * requests of connections it served before 503 with `Retry-After`, serves each new connection's
- * first request, and answers again once the queue is short. The loop here is the test's own: a
+ * first request, and answers again once the queue is short; and it keeps idle connections open
+ * long enough that returning visitors need no new ones. The loop here is the test's own: a
  * hog keeps every turn ~60 ms long, so libuv (one accept per turn) takes ~16 connections a second
  * while another process opens 40 at once.
  */
@@ -31,7 +32,12 @@ describe('shedding while connections wait to be accepted', () => {
     await bff?.app.close();
   });
 
-  function get(): Promise<{ status: number; retryAfter?: string; socket: unknown }> {
+  function get(): Promise<{
+    status: number;
+    retryAfter?: string;
+    keepAlive?: string;
+    socket: unknown;
+  }> {
     return new Promise((resolve, reject) => {
       const request = http.get(`${bff.url}/api/no-such-route`, { agent: served }, (response) => {
         response.resume();
@@ -39,6 +45,7 @@ describe('shedding while connections wait to be accepted', () => {
           resolve({
             status: response.statusCode!,
             retryAfter: response.headers['retry-after'],
+            keepAlive: response.headers['keep-alive'],
             socket: request.socket,
           }),
         );
@@ -78,6 +85,11 @@ describe('shedding while connections wait to be accepted', () => {
       });
     });
   }
+
+  it("keeps an idle connection open past a balancer's idle timeout, so a returning visitor needs no new one", async () => {
+    // HTTP_KEEP_ALIVE_S's default: above ingress-nginx's and most cloud balancers' 60 s.
+    expect((await get()).keepAlive).toBe('timeout=65');
+  });
 
   it('sheds a served connection while others wait, serves their first requests, then answers it again', async () => {
     const before = await get();

@@ -92,6 +92,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
+  (app.getHttpServer() as Server).keepAliveTimeout = config.HTTP_KEEP_ALIVE_S * 1000;
   const analytics = analyticsSettings(config);
   const builtHtml = builtIndexHtml(config.WEB_DIST_DIR);
   const indexHtml = builtHtml === null ? null : withAnalyticsTag(builtHtml, analytics);
