@@ -35,7 +35,7 @@ describe('shedding while connections wait to be accepted', () => {
   function get(): Promise<{
     status: number;
     retryAfter?: string;
-    keepAlive?: string;
+    keepAlive?: string | string[];
     socket: unknown;
   }> {
     return new Promise((resolve, reject) => {
