@@ -92,7 +92,8 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
-  (app.getHttpServer() as Server).keepAliveTimeout = config.HTTP_KEEP_ALIVE_S * 1000;
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_S * 1000;
   const analytics = analyticsSettings(config);
   const builtHtml = builtIndexHtml(config.WEB_DIST_DIR);
   const indexHtml = builtHtml === null ? null : withAnalyticsTag(builtHtml, analytics);
@@ -138,9 +139,9 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
         });
   if (pressure !== null) {
     pressure.start();
-    app.getHttpServer().once('close', () => pressure.stop());
+    server.once('close', () => pressure.stop());
   }
-  const backlog = watchAcceptBacklog(app.getHttpServer(), config.EDGE_MAX_ACCEPT_BACKLOG);
+  const backlog = watchAcceptBacklog(server, config.EDGE_MAX_ACCEPT_BACKLOG);
   const metrics = app.get(Metrics);
   registerEdgeMetrics(metrics, admission, pressure, backlog);
   if (indexHtml !== null) {
@@ -156,7 +157,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
       }),
     );
   }
-  const getInProcess = installEdge(app.getHttpServer(), {
+  const getInProcess = installEdge(server, {
     cache,
     sessions: app.get(SessionAuthenticator),
     // Kept answers are never widget pages (those are rendered in the browser).

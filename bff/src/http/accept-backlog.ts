@@ -70,13 +70,17 @@ export function procListenQueueReader(port: number, family: 'IPv4' | 'IPv6'): Li
       return null;
     }
     try {
-      let text = '';
+      // What is read but not yet a whole line; the file's first line is its header.
+      let partial = '';
+      let header = true;
       for (let read = 0; read < MAX_BYTES;) {
         const bytes = readSync(fd, buffer, 0, CHUNK_BYTES, null);
         if (bytes === 0) break;
         read += bytes;
-        text += buffer.toString('latin1', 0, bytes);
-        const complete = text.split('\n').slice(1, -1);
+        const lines = (partial + buffer.toString('latin1', 0, bytes)).split('\n');
+        partial = lines.pop()!;
+        const complete = header ? lines.slice(1) : lines;
+        header &&= lines.length === 0;
         const found = listenQueueLength(complete, port);
         if (found !== null) return found;
         if (complete.some((line) => line.trim().split(/\s+/)[3] !== LISTEN_STATE)) break;
