@@ -58,4 +58,23 @@ describe('transport policy', () => {
     ).toBe(true);
     expect(transportPolicy.mayRepeat('accounts.nonexistent', {})).toBe(false);
   });
+
+  it('checks only reads that record nothing for replay with their reply', () => {
+    const search = (recordAnalytics: unknown) => ({
+      app: 'companies',
+      queries: [],
+      recordAnalytics,
+    });
+    expect(transportPolicy.onlyReads(Patterns.rankings.companyDetail, {})).toBe(true);
+    expect(transportPolicy.onlyReads(Patterns.search.reactiveSearch, search(false))).toBe(true);
+    expect(transportPolicy.onlyReads(Patterns.search.reactiveSearch, search(true))).toBe(false);
+    expect(transportPolicy.onlyReads(Patterns.search.reactiveSearch, search(undefined))).toBe(
+      false,
+    );
+    expect(transportPolicy.onlyReads(Patterns.search.reactiveSearch, null)).toBe(false);
+    expect(
+      transportPolicy.onlyReads(Patterns.rankings.requestCorrection, { idempotencyKey: 'k-1' }),
+    ).toBe(false);
+    expect(transportPolicy.onlyReads('accounts.nonexistent', {})).toBe(false);
+  });
 });

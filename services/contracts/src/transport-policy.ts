@@ -1,3 +1,4 @@
+import type { ReactiveSearchRequest } from './dto/search';
 import { accountsEventSubscribers, accountsEvents } from './events/accounts';
 import {
   accountsCallers,
@@ -67,7 +68,21 @@ export const transportPolicy = {
    */
   mayRepeat: (pattern: string, data: unknown): boolean =>
     reads.has(pattern) || hasIdempotencyKey(data),
+  /**
+   * Whether a copy of this request may run unanswered: a read that records nothing (a search
+   * people ran is recorded for analytics). A session's touch is no record: a repeat within the
+   * deadline sets the same time.
+   */
+  onlyReads: (pattern: string, data: unknown): boolean =>
+    reads.has(pattern) && !(pattern === searchPatterns.reactiveSearch && recordsSearch(data)),
 };
+
+function recordsSearch(data: unknown): boolean {
+  const field: keyof ReactiveSearchRequest = 'recordAnalytics';
+  return (
+    typeof data !== 'object' || data === null || (data as Record<string, unknown>)[field] !== false
+  );
+}
 
 function hasIdempotencyKey(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false;

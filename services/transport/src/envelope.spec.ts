@@ -7,6 +7,7 @@ const policy: TransportPolicy = {
   isSealed: (pattern) => pattern === 'accounts.signin',
   emitterOf: (event) => (event === 'accounts.averages.changed' ? 'accounts' : undefined),
   mayRepeat: () => true,
+  onlyReads: () => true,
   subscribersOf: (event) => (event === 'accounts.averages.changed' ? ['rankings'] : []),
 };
 

@@ -9,6 +9,7 @@ const trust = (identity: string): TrustOptions => ({
     isSealed: () => false,
     emitterOf: () => undefined,
     mayRepeat: () => true,
+    onlyReads: () => true,
     subscribersOf: () => [],
   },
 });

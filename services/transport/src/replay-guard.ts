@@ -37,6 +37,17 @@ export class ReplayGuard {
     private readonly service: string,
   ) {}
 
+  /** The marker of `request`, checked with its reply when it only reads (REPLY_AND_ACK). */
+  markerOf(request: Pick<VerifiedRequest, 'from' | 'id' | 'deadline'>): {
+    key: string;
+    ttlMs: number;
+  } {
+    return {
+      key: this.keys.seenRequest(this.service, request.from, request.id),
+      ttlMs: markerTtlMs(request.deadline, Date.now()),
+    };
+  }
+
   async admit(
     redis: Redis,
     stream: string,
@@ -45,13 +56,9 @@ export class ReplayGuard {
     request: Pick<VerifiedRequest, 'from' | 'id' | 'deadline'>,
     entryId: string,
   ): Promise<Admission> {
-    const marker = this.keys.seenRequest(this.service, request.from, request.id);
+    const marker = this.markerOf(request);
     return parseAdmission(
-      await ADMIT.run(
-        redis,
-        [stream, marker],
-        [group, entryId, consumer, markerTtlMs(request.deadline, Date.now())],
-      ),
+      await ADMIT.run(redis, [stream, marker.key], [group, entryId, consumer, marker.ttlMs]),
     );
   }
 }

@@ -86,18 +86,47 @@ if previous == ARGV[2] then return 'again' end
 return 'replay'`);
 
 /**
- * KEYS: request stream. ARGV: group, entry id, consumer, reply stream, reply ttl ms, then the
- * reply's fields. Reply and ack in one step: a reply without an ack would be handled again after
- * a reclaim, an ack without a reply would leave the client waiting for nothing. Only while the
+ * KEYS: request stream, and for a request that only reads, its marker. ARGV: group, entry id,
+ * consumer, reply stream, reply ttl ms, marker ttl ms (unused without a marker), then the reply's
+ * fields. Reply and ack in one step: a reply without an ack would be handled again after a
+ * reclaim, an ack without a reply would leave the client waiting for nothing. Only while the
  * entry is still this consumer's: once another replica claimed it, that one answers (returns 0).
+ * A read is checked for replay here rather than before its handler (ADMIT), saving a round trip
+ * per read: when its marker names another entry, this one is a copy of a request already
+ * answered or being answered, and is dropped unanswered (returns 2; decision record 0051).
  */
 export const REPLY_AND_ACK = new LuaScript(`${OWNED}
 if not owned then return 0 end
-redis.call('XADD', ARGV[4], '*', unpack(ARGV, 6))
+if KEYS[2] then
+  local previous = redis.call('GET', KEYS[2])
+  if previous and previous ~= ARGV[2] then
+    redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+    redis.call('XDEL', KEYS[1], ARGV[2])
+    return 2
+  end
+  if not previous then redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[6]) end
+end
+redis.call('XADD', ARGV[4], '*', unpack(ARGV, 7))
 redis.call('PEXPIRE', ARGV[4], ARGV[5])
 redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
 redis.call('XDEL', KEYS[1], ARGV[2])
 return 1`);
+
+/** What REPLY_AND_ACK did: answered, found the entry another replica's, or dropped a copy. */
+export type ReplyOutcome = 'answered' | 'taken-over' | 'replay';
+
+export function parseReplyOutcome(raw: unknown): ReplyOutcome {
+  switch (Number(raw)) {
+    case 1:
+      return 'answered';
+    case 0:
+      return 'taken-over';
+    case 2:
+      return 'replay';
+    default:
+      throw new Error(`Unexpected reply answer ${String(raw)}`);
+  }
+}
 
 /** KEYS: request stream. ARGV: group, entry id. Acks and deletes a request in one round trip. */
 export const ACK_AND_DELETE = new LuaScript(`

@@ -38,7 +38,13 @@ import {
 } from './options';
 import { Reclaimer } from './reclaimer';
 import { type Admission, ReplayGuard } from './replay-guard';
-import { ACK_AND_DELETE, DELETE_IDLE_CONSUMER, REPLY_AND_ACK } from './scripts';
+import {
+  ACK_AND_DELETE,
+  DELETE_IDLE_CONSUMER,
+  parseReplyOutcome,
+  REPLY_AND_ACK,
+  type ReplyOutcome,
+} from './scripts';
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
 export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
@@ -415,7 +421,10 @@ export class RedisStreamsServer
       await this.ack(spec, entryId);
       return;
     }
-    if (!(await this.admitOnce(spec, entryId, fields, request))) return;
+    // A read is checked for replay with its reply (one round trip fewer): a copy that runs
+    // changes nothing, and is not answered (decision record 0051).
+    const onlyReads = this.options.trust.policy.onlyReads(request.pattern, request.data);
+    if (!onlyReads && !(await this.admitOnce(spec, entryId, fields, request))) return;
     const handler = this.getHandlerByPattern(request.pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`No message handler for "${request.pattern}"`);
@@ -455,7 +464,8 @@ export class RedisStreamsServer
       json = stringifyData(payload);
     }
     this.observe(request.pattern, ok ? 'ok' : 'error', started);
-    await this.finishRequest(spec, entryId, request, ok, json);
+    const marker = onlyReads ? this.replays.markerOf(request) : undefined;
+    await this.finishRequest(spec, entryId, request, ok, json, marker);
   }
 
   /**
@@ -624,7 +634,8 @@ export class RedisStreamsServer
   /**
    * Replies (`json`: the answer already serialised) on the sender's own reply stream, derived
    * from its authenticated identity, never taken from the message, and acks, in one round trip
-   * (REPLY_AND_ACK).
+   * (REPLY_AND_ACK). With the `marker` of a request that only reads, the same step checks it for
+   * replay: a copy is dropped unanswered.
    */
   private async finishRequest(
     spec: StreamSpec,
@@ -632,33 +643,43 @@ export class RedisStreamsServer
     request: Omit<VerifiedRequest, 'data'>,
     ok: boolean,
     json: string | undefined,
+    marker?: { key: string; ttlMs: number },
   ): Promise<void> {
     const fields = encodeReply(this.envelopes.reply(request, ok, json));
     const replyStream = this.keys.replyStream(request.from, request.client);
-    let owned = true;
+    // Assigned in the closure; the cast keeps the compiler from narrowing it to the initial value.
+    let outcome = 'answered' as ReplyOutcome;
     const sent = await this.retry(
       async () => {
         const answer = await REPLY_AND_ACK.run(
           this.requireCommand(),
-          [spec.key],
+          marker ? [spec.key, marker.key] : [spec.key],
           [
             this.group,
             entryId,
             this.options.consumerName,
             replyStream,
             REPLY_STREAM_TTL_MS,
+            marker?.ttlMs ?? 0,
             ...fields,
           ],
         );
-        owned = Number(answer) === 1;
+        outcome = parseReplyOutcome(answer);
       },
       () => !isExpired(request.deadline, Date.now()),
     );
-    if (sent && !owned) {
+    if (sent && outcome === 'taken-over') {
       // Claimed by another replica while this one was cut off: that one answers; this result
       // (and any effect the handler had) is the partition's cost (decision record 0051).
       this.counters.takenOver++;
       this.logger.warn(`Reply to "${request.pattern}" ${entryId} dropped: taken over meanwhile`);
+    }
+    if (sent && outcome === 'replay') {
+      this.counters.replays++;
+      this.notify('onReplay', () => this.options.onReplay?.(request.from, request.pattern));
+      this.logger.warn(
+        `Dropped request ${entryId} on ${spec.key}: replay of request ${request.id}`,
+      );
     }
     if (sent) return;
     // Either way the entry stays pending: the reclaimer of this or another replica acks it

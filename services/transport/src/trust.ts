@@ -29,6 +29,12 @@ export interface TransportPolicy {
    * that took it dies (decision record 0051). Otherwise it runs at most once.
    */
   mayRepeat(pattern: string, data: unknown): boolean;
+  /**
+   * Whether this request only reads: its handler changes nothing, so a copy of it that runs
+   * does no harm as long as it is not answered. Its replay check is then made with its reply,
+   * in the same round trip, instead of before the handler (decision record 0051).
+   */
+  onlyReads(pattern: string, data: unknown): boolean;
 }
 
 export interface TrustOptions {

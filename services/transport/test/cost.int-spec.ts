@@ -40,10 +40,12 @@ beforeAll(async () => {
     reclaimIntervalMs: 60_000,
   });
   server.addHandler('rankings.rank', async () => RANKED);
+  server.addHandler('rankings.rank.read', async () => RANKED);
   await listening(server);
   client = await connectedClient(redis.url, prefix);
   // Warm-up: scripts loaded, reply stream created, both blocking reads waiting.
   await lastValueFrom(client.send('rankings.rank', {}));
+  await lastValueFrom(client.send('rankings.rank.read', {}));
   monitor = await new Redis(redis.url).monitor();
   monitor.on('monitor', (_time: string, args: string[], source: string) => {
     seen.push({ name: args[0].toUpperCase(), lua: source === 'lua' });
@@ -57,26 +59,37 @@ afterAll(async () => {
   await redis?.dispose();
 });
 
-it('answers one request with three network commands besides the blocking reads', async () => {
+/** The Redis commands of one request on an idle pair, and how many times RANKED was serialised. */
+async function commandsOf(pattern: string) {
   // Idle: whatever the warm-up left in flight has settled, and no cached answer helps.
   await delay(300);
   seen.length = 0;
   const stringify = jest.spyOn(JSON, 'stringify');
-  await expect(lastValueFrom(client.send('rankings.rank', {}))).resolves.toEqual(RANKED);
+  await expect(lastValueFrom(client.send(pattern, {}))).resolves.toEqual(RANKED);
   // The blocking reads are issued again once the reply has been read.
   await eventually(
     'both blocking reads to be issued again',
     async () =>
       seen.filter((command) => ['XREAD', 'XREADGROUP'].includes(command.name)).length >= 2,
   );
+  const serialised = stringify.mock.calls.filter(([value]) => value === RANKED).length;
+  stringify.mockRestore();
   const network = seen.filter((command) => !command.lua && command.name !== 'PING');
-  const other = network.filter((command) => !['XREAD', 'XREADGROUP'].includes(command.name));
+  return {
+    network,
+    other: network.filter((command) => !['XREAD', 'XREADGROUP'].includes(command.name)),
+    inScripts: seen.filter((command) => command.lua).map((command) => command.name),
+    serialised,
+  };
+}
+
+it('answers a request that may write with three network commands besides the blocking reads', async () => {
+  const { network, other, inScripts, serialised } = await commandsOf('rankings.rank');
   // One EVALSHA enqueues (liveness checked in it), one admits the request (still this replica's,
-  // and recorded for the replay check every replica shares: it must precede the handler, so it
-  // cannot ride on the reply), one replies and acks; no MULTI, no XTRIM.
+  // and recorded for the replay check every replica shares: it must precede a handler that may
+  // write), one replies and acks; no MULTI, no XTRIM.
   expect(other.map((command) => command.name)).toEqual(['EVALSHA', 'EVALSHA', 'EVALSHA']);
   expect(network).toHaveLength(5);
-  const inScripts = seen.filter((command) => command.lua).map((command) => command.name);
   expect(inScripts.sort()).toEqual([
     'GET',
     'PEXPIRE',
@@ -91,6 +104,24 @@ it('answers one request with three network commands besides the blocking reads',
     'ZCOUNT',
   ]);
   // The handler's answer is serialised once (it used to be twice on the server).
-  expect(stringify.mock.calls.filter(([value]) => value === RANKED)).toHaveLength(1);
-  stringify.mockRestore();
+  expect(serialised).toBe(1);
+});
+
+it('answers a read with two: its replay check rides on the reply', async () => {
+  const { network, other, inScripts, serialised } = await commandsOf('rankings.rank.read');
+  expect(other.map((command) => command.name)).toEqual(['EVALSHA', 'EVALSHA']);
+  expect(network).toHaveLength(4);
+  expect(inScripts.sort()).toEqual([
+    'GET',
+    'PEXPIRE',
+    'SET',
+    'TIME',
+    'XACK',
+    'XADD',
+    'XADD',
+    'XDEL',
+    'XPENDING',
+    'ZCOUNT',
+  ]);
+  expect(serialised).toBe(1);
 });

@@ -81,25 +81,31 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-it('answers a read from another replica, within its deadline, when the one handling it is killed', async () => {
-  const { prefix } = await setUp('read-kill');
-  const joinSurvivor = await standby(prefix, 'survivor');
-  // The first replica alone takes the request, and holds it far longer than the deadline.
-  const victim = await replica(prefix, 'victim', { DELAY_MS: 20_000 });
-  const answer = call('rankings.echo', 7, 5000);
-  await eventually('the victim to hold the request', async () =>
-    (await victim.stats()).handled.includes(7),
-  );
-  const survivor = await joinSurvivor();
-  const killedAt = Date.now();
-  await victim.kill();
+it.each([
+  ['checked for replay before its handler', 'rankings.echo'],
+  ['checked for replay with its reply', 'rankings.echo.read'],
+])(
+  'answers a read (%s) from another replica, within its deadline, when the one handling it is killed',
+  async (_, pattern) => {
+    const { prefix } = await setUp('read-kill');
+    const joinSurvivor = await standby(prefix, 'survivor');
+    // The first replica alone takes the request, and holds it far longer than the deadline.
+    const victim = await replica(prefix, 'victim', { DELAY_MS: 20_000 });
+    const answer = call(pattern, 7, 5000);
+    await eventually('the victim to hold the request', async () =>
+      (await victim.stats()).handled.includes(7),
+    );
+    const survivor = await joinSurvivor();
+    const killedAt = Date.now();
+    await victim.kill();
 
-  await expect(answer).resolves.toEqual({ n: 7, replica: 'survivor' });
-  // Figure for the decision record, not an assertion: how long the kill cost this request.
-  console.info(`read answered ${Date.now() - killedAt} ms after its replica was killed`);
-  expect((await survivor.stats()).stats.reclaimed).toBe(1);
-  await eventually('nothing left pending', async () => (await pendingOf(prefix)) === 0);
-});
+    await expect(answer).resolves.toEqual({ n: 7, replica: 'survivor' });
+    // Figure for the decision record, not an assertion: how long the kill cost this request.
+    console.info(`read answered ${Date.now() - killedAt} ms after its replica was killed`);
+    expect((await survivor.stats()).stats.reclaimed).toBe(1);
+    await eventually('nothing left pending', async () => (await pendingOf(prefix)) === 0);
+  },
+);
 
 it('never runs a write without an idempotency key twice: its redelivery is answered as unknown', async () => {
   const { prefix } = await setUp('write-kill');

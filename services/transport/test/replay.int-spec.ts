@@ -6,7 +6,7 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { keySpace, RedisStreamsServer } from '../src';
-import { encodeRequest } from '../src/codec';
+import { decodeReply, encodeRequest } from '../src/codec';
 import { Envelopes } from '../src/envelope';
 import {
   delay,
@@ -25,6 +25,8 @@ const keys = keySpace(prefix);
 const requests = keys.requestStream('accounts');
 const redis = new Redis(REDIS_URL);
 const PATTERN = 'accounts.charge';
+/** A read (the test policy's `.read`): checked for replay with its reply, not before. */
+const READ_PATTERN = 'accounts.balance.read';
 
 /** Every run of the (non-idempotent) handler, by replica. */
 const handled: { replica: string; data: unknown }[] = [];
@@ -53,23 +55,25 @@ async function startReplica(name: string, settings: ReplicaSettings = {}) {
     reclaimIntervalMs: 300,
     onReplay: (from, pattern) => replays.push({ from, pattern }),
   });
-  server.addHandler(PATTERN, async (data: unknown) => {
+  const handler = async (data: unknown) => {
     handled.push({ replica: name, data });
     if (settings.holding) await new Promise<void>((resolve) => (releaseHeld = resolve));
-    return { charged: true };
-  });
+    return { charged: true, replica: name };
+  };
+  server.addHandler(PATTERN, handler);
+  server.addHandler(READ_PATTERN, handler);
   await listening(server);
   servers.push(server);
   return server;
 }
 
 /** The stream fields of an authentic request from `client`, as its transport client signs them. */
-function signedRequest(id: string, deadlineInMs: number): string[] {
+function signedRequest(id: string, deadlineInMs: number, pattern = PATTERN): string[] {
   const envelopes = new Envelopes(testTrust('client'));
   return encodeRequest(
     envelopes.request('accounts', {
       id,
-      pattern: PATTERN,
+      pattern,
       client: 'copier',
       deadline: Date.now() + deadlineInMs,
       data: { id },
@@ -78,6 +82,19 @@ function signedRequest(id: string, deadlineInMs: number): string[] {
 }
 
 const pendingEntries = () => redis.xlen(requests);
+
+/** The replies the copier got for request `id`: the replica named in each, as it verifies them. */
+async function repliesTo(id: string): Promise<string[]> {
+  const envelopes = new Envelopes(testTrust('client'));
+  const entries = await redis.xrange(keys.replyStream('client', 'copier'), '-', '+');
+  return entries
+    .map(([, fields]) => decodeReply(fields))
+    .filter((wire) => wire.id === id)
+    .map((wire) => {
+      const { body } = envelopes.openReply(wire, 'accounts', 'copier', READ_PATTERN);
+      return (body as { replica: string }).replica;
+    });
+}
 
 beforeAll(() => {
   jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
@@ -148,6 +165,43 @@ it('drops a copy made after the deadline as expired, as any late request', async
   await eventually('the late copy to be dropped', async () => (await pendingEntries()) === 0);
   expect(server.stats).toMatchObject({ expired: 1, replays: 0 });
   expect(handled).toHaveLength(1);
+});
+
+describe('a read, checked for replay with its reply', () => {
+  it('answers the original once and drops a later copy unanswered', async () => {
+    const server = await startReplica('only');
+    const fields = signedRequest('read-1', 10_000, READ_PATTERN);
+    await redis.xadd(requests, '*', ...fields);
+    await eventually('the original to be answered', async () => (await pendingEntries()) === 0);
+    await redis.xadd(requests, '*', ...fields);
+
+    await eventually('the copy to be dropped', async () => server.stats.replays === 1);
+    expect(await pendingEntries()).toBe(0);
+    expect(await repliesTo('read-1')).toEqual(['only']);
+    expect(replays).toEqual([{ from: 'client', pattern: READ_PATTERN }]);
+    expect(warnings.join('\n')).toMatch(/Dropped request .*replay of request read-1/);
+    // The copy's handler ran (a read changes nothing); only its answer is withheld.
+    expect(handled).toHaveLength(2);
+  });
+
+  it('answers only the first of two replicas to finish, original or copy', async () => {
+    const first = await startReplica('first', { holding: true });
+    const fields = signedRequest('read-2', 10_000, READ_PATTERN);
+    await redis.xadd(requests, '*', ...fields);
+    await eventually('the first replica to hold the original', () => handled.length === 1);
+    const second = await startReplica('second');
+    await redis.xadd(requests, '*', ...fields);
+    await eventually(
+      'the copy to be answered',
+      async () => (await repliesTo('read-2')).length === 1,
+    );
+
+    releaseHeld();
+    await eventually('the original to be dropped', async () => first.stats.replays === 1);
+    expect(await pendingEntries()).toBe(0);
+    expect(await repliesTo('read-2')).toEqual(['second']);
+    expect(second.stats.replays).toBe(0);
+  });
 });
 
 describe('when Redis cannot record the request', () => {

@@ -6,7 +6,8 @@ const TEST_IDENTITIES = ['client', 'accounts', 'rankings', 'reports', 'search', 
 
 /**
  * Lets `client` call anything and emit anything to every service; `*.sealed` patterns are sealed;
- * `*.once` patterns are writes without an idempotency key (run at most once).
+ * `*.once` patterns are writes without an idempotency key (run at most once); `*.read` patterns
+ * only read (checked for replay with their reply).
  */
 export const testPolicy: TransportPolicy = {
   callersOf: () => ['client'],
@@ -14,6 +15,7 @@ export const testPolicy: TransportPolicy = {
   emitterOf: () => 'client',
   subscribersOf: () => TEST_IDENTITIES.filter((identity) => identity !== 'client'),
   mayRepeat: (pattern) => !pattern.endsWith('.once'),
+  onlyReads: (pattern) => pattern.endsWith('.read'),
 };
 
 /** Pair keys of `identity` with every test identity, derived from one test secret. */
