@@ -45,7 +45,13 @@ import {
   snapshot,
   type Accounted,
 } from './cpu-split';
-import { edgeBySecond, parseEdgeMetrics, type EdgeReading } from './edge-readings';
+import {
+  caughtUp,
+  edgeBySecond,
+  parseEdgeMetrics,
+  type EdgeMetrics,
+  type EdgeReading,
+} from './edge-readings';
 import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
@@ -241,6 +247,18 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
  * the BFFs' own account of each second beside the clients' (edge-readings.ts). A reading that
  * does not come within the second is skipped.
  */
+/** A BFF's edge metrics now, or undefined when they cannot be read within the second. */
+async function readEdge(replica: Replica): Promise<EdgeMetrics | undefined> {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${opsPort(replica.port)}/metrics`, {
+      signal: AbortSignal.timeout(900),
+    });
+    return parseEdgeMetrics(await answer.text());
+  } catch {
+    return undefined;
+  }
+}
+
 function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () => Promise<void> } {
   const readings: EdgeReading[] = [];
   let reading = true;
@@ -251,15 +269,9 @@ function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () =
         bffs()
           .filter((replica) => replica.running)
           .map(async (replica) => {
-            try {
-              const answer = await fetch(`http://127.0.0.1:${opsPort(replica.port)}/metrics`, {
-                signal: AbortSignal.timeout(900),
-              });
-              const metrics = parseEdgeMetrics(await answer.text());
-              readings.push({ at: Date.now(), replica: replica.url, ...metrics });
-            } catch {
-              // Not within the second (or not up yet): this second has no reading of it.
-            }
+            const metrics = await readEdge(replica);
+            // Not read within the second (or not up yet): this second has no reading of it.
+            if (metrics) readings.push({ at: Date.now(), replica: replica.url, ...metrics });
           }),
       );
       await next;
@@ -272,6 +284,57 @@ function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () =
       await loop;
     },
   };
+}
+
+/** The longest wait for the stack to catch up with the crowd before the open steps. */
+const SETTLE_MAX_MS = 20_000;
+
+/**
+ * The machine's busy cores below which the crowd's after-work is over: the mail of its sign-ups
+ * sent, the import's search documents indexed, PostgreSQL's writes flushed (the measuring
+ * process reading metrics costs a few hundredths).
+ */
+const QUIET_MACHINE_CORES = 0.3;
+
+/**
+ * Waits until the stack has caught up with the closed run, at most SETTLE_MAX_MS, and says how
+ * long that took: every running BFF quiet (`caughtUp`, readings 500 ms apart) and the machine
+ * nearly idle over the same half second. The open steps then measure the stack, not the crowd's
+ * wake: measured in it, their first step failed at 20 iterations a second and the capacity came
+ * out at 17.5, when a run with a quiet start found 55–70.
+ */
+async function settle(bffs: Replica[]): Promise<void> {
+  const started = Date.now();
+  const running = bffs.filter((replica) => replica.running);
+  const hz = clockTicksPerSecond();
+  let previous = await Promise.all(running.map(readEdge));
+  let machineBefore = snapshot([]);
+  let busyCores = Infinity;
+  while (Date.now() - started < SETTLE_MAX_MS) {
+    await pause(500);
+    const current = await Promise.all(running.map(readEdge));
+    const machineAfter = snapshot([]);
+    busyCores =
+      machineBefore && machineAfter
+        ? cpuSplit(machineBefore, machineAfter, [], availableParallelism(), hz).machine.cores
+        : 0;
+    const quiet =
+      busyCores <= QUIET_MACHINE_CORES &&
+      current.every((after, index) => {
+        const before = previous[index];
+        return before !== undefined && after !== undefined && caughtUp(before, after);
+      });
+    if (quiet) {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`(the stack had caught up with the crowd ${seconds} s after it)`);
+      return;
+    }
+    previous = current;
+    machineBefore = machineAfter;
+  }
+  console.log(
+    `(the stack had not caught up with the crowd ${SETTLE_MAX_MS / 1000} s after it: ${busyCores.toFixed(2)} cores busy; the open steps start anyway)`,
+  );
 }
 
 /**
@@ -441,6 +504,7 @@ async function main(): Promise<number> {
     }
 
     console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
+    await settle(stack.bffs());
     console.log(HEADER);
     const steps: Array<Step & { figures: CrowdFigures }> = [];
     for (

@@ -19,6 +19,8 @@ export interface EdgeReading {
   acceptQueue: number;
   /** How late the BFF's event loop's last turn was. */
   loopDelayMs: number;
+  /** Work it had admitted and not finished (its lanes together). */
+  inFlight: number;
 }
 
 export type EdgeMetrics = Omit<EdgeReading, 'at' | 'replica'>;
@@ -48,7 +50,29 @@ export function parseEdgeMetrics(text: string): EdgeMetrics {
     shedQueue: read('upright_edge_accept_backlog_shed_total'),
     acceptQueue: read('upright_edge_accept_backlog'),
     loopDelayMs: read('upright_edge_loop_delay_seconds') * 1000,
+    inFlight: read('upright_edge_in_flight'),
   };
+}
+
+/** A loop later than this is still catching up (the BFF's own default for a late turn). */
+export const QUIET_LOOP_MS = 20;
+
+/**
+ * Whether a BFF has caught up with a crowd, by two readings of it in a row: nothing in flight,
+ * nothing waiting to be accepted, its loop on time, and nothing shed between them. A step of the
+ * open arrival rate measured before that measures the crowd's wake (it found the capacity at
+ * 17.5 iterations a second, when the next run's found 55–70).
+ */
+export function caughtUp(before: EdgeMetrics, after: EdgeMetrics): boolean {
+  return (
+    [before, after].every(
+      (reading) =>
+        reading.inFlight === 0 && reading.acceptQueue === 0 && reading.loopDelayMs <= QUIET_LOOP_MS,
+    ) &&
+    after.shedLane === before.shedLane &&
+    after.shedLoop === before.shedLoop &&
+    after.shedQueue === before.shedQueue
+  );
 }
 
 /**

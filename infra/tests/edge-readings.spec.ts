@@ -1,4 +1,10 @@
-import { edgeBySecond, parseEdgeMetrics, type EdgeReading } from '../load/edge-readings';
+import {
+  caughtUp,
+  edgeBySecond,
+  parseEdgeMetrics,
+  type EdgeMetrics,
+  type EdgeReading,
+} from '../load/edge-readings';
 
 // As prom-client prints them (HELP and TYPE lines, labels, other metrics beside).
 const EXPOSITION = `# HELP upright_edge_shed_total Answered 503 at once: the lane was at its limit
@@ -21,6 +27,7 @@ describe('parseEdgeMetrics', () => {
       shedQueue: 7,
       acceptQueue: 210,
       loopDelayMs: 85,
+      inFlight: 5,
     });
   });
 
@@ -31,7 +38,35 @@ describe('parseEdgeMetrics', () => {
       shedQueue: 0,
       acceptQueue: 0,
       loopDelayMs: 0,
+      inFlight: 0,
     });
+  });
+});
+
+describe('caughtUp', () => {
+  const quiet: EdgeMetrics = {
+    shedLane: 12,
+    shedLoop: 40,
+    shedQueue: 7,
+    acceptQueue: 0,
+    loopDelayMs: 4,
+    inFlight: 0,
+  };
+
+  it('holds when both readings are quiet and nothing was shed between them', () => {
+    expect(caughtUp(quiet, { ...quiet, loopDelayMs: 20 })).toBe(true);
+  });
+
+  it.each<[string, Partial<EdgeMetrics>, Partial<EdgeMetrics>]>([
+    ['work in flight', { inFlight: 1 }, {}],
+    ['work in flight at the second reading', {}, { inFlight: 3 }],
+    ['connections waiting to be accepted', {}, { acceptQueue: 2 }],
+    ['a late loop', { loopDelayMs: 21 }, {}],
+    ['a lane shed between the readings', {}, { shedLane: 13 }],
+    ['the loop shed between the readings', {}, { shedLoop: 41 }],
+    ['the accept queue shed between the readings', {}, { shedQueue: 8 }],
+  ])('does not hold with %s', (_, before, after) => {
+    expect(caughtUp({ ...quiet, ...before }, { ...quiet, ...after })).toBe(false);
   });
 });
 
@@ -45,6 +80,7 @@ describe('edgeBySecond', () => {
     shedQueue: 0,
     acceptQueue: 0,
     loopDelayMs: 0,
+    inFlight: 0,
     ...values,
   });
 
