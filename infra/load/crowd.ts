@@ -44,11 +44,13 @@ import {
   describeCpuSplit,
   snapshot,
   type Accounted,
+  type CpuSplit,
 } from './cpu-split';
 import {
   caughtUp,
   edgeBySecond,
   parseEdgeMetrics,
+  shedBetween,
   type EdgeMetrics,
   type EdgeReading,
 } from './edge-readings';
@@ -290,36 +292,38 @@ function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () =
 const SETTLE_MAX_MS = 20_000;
 
 /**
- * The machine's busy cores below which the crowd's after-work is over: the mail of its sign-ups
- * sent, the import's search documents indexed, PostgreSQL's writes flushed (the measuring
- * process reading metrics costs a few hundredths).
+ * The machine's busy cores under which the crowd's after-work is over (the mail of its sign-ups
+ * sent, the import's search documents indexed, PostgreSQL's writes flushed): the idle stack's
+ * 13 processes, with their heartbeats and queue polls, PostgreSQL and Redis, kept 0.35–0.48 of
+ * this machine's 2 cores busy.
  */
-const QUIET_MACHINE_CORES = 0.3;
+const QUIET_MACHINE_CORES = 0.5;
 
 /**
  * Waits until the stack has caught up with the closed run, at most SETTLE_MAX_MS, and says how
  * long that took: every running BFF quiet (`caughtUp`, readings 500 ms apart) and the machine
- * nearly idle over the same half second. The open steps then measure the stack, not the crowd's
+ * as busy as the idle stack over the same half second. The open steps then measure the stack, not the crowd's
  * wake: measured in it, their first step failed at 20 iterations a second and the capacity came
  * out at 17.5, when a run with a quiet start found 55–70.
  */
-async function settle(bffs: Replica[]): Promise<void> {
+async function settle(bffs: Replica[], accounted: readonly Accounted[]): Promise<void> {
   const started = Date.now();
   const running = bffs.filter((replica) => replica.running);
   const hz = clockTicksPerSecond();
+  const pids = accounted.map(({ pid }) => pid);
   let previous = await Promise.all(running.map(readEdge));
-  let machineBefore = snapshot([]);
-  let busyCores = Infinity;
+  let cpuBefore = snapshot(pids);
+  let split: CpuSplit | undefined;
   while (Date.now() - started < SETTLE_MAX_MS) {
     await pause(500);
     const current = await Promise.all(running.map(readEdge));
-    const machineAfter = snapshot([]);
-    busyCores =
-      machineBefore && machineAfter
-        ? cpuSplit(machineBefore, machineAfter, [], availableParallelism(), hz).machine.cores
-        : 0;
+    const cpuAfter = snapshot(pids);
+    split =
+      cpuBefore && cpuAfter
+        ? cpuSplit(cpuBefore, cpuAfter, accounted, availableParallelism(), hz)
+        : undefined;
     const quiet =
-      busyCores <= QUIET_MACHINE_CORES &&
+      (split?.machine.cores ?? 0) <= QUIET_MACHINE_CORES &&
       current.every((after, index) => {
         const before = previous[index];
         return before !== undefined && after !== undefined && caughtUp(before, after);
@@ -330,10 +334,10 @@ async function settle(bffs: Replica[]): Promise<void> {
       return;
     }
     previous = current;
-    machineBefore = machineAfter;
+    cpuBefore = cpuAfter;
   }
   console.log(
-    `(the stack had not caught up with the crowd ${SETTLE_MAX_MS / 1000} s after it: ${busyCores.toFixed(2)} cores busy; the open steps start anyway)`,
+    `(the stack had not caught up with the crowd ${SETTLE_MAX_MS / 1000} s after it; the open steps start anyway. ${split ? `Its last half second: ${describeCpuSplit(split)}` : ''})`,
   );
 }
 
@@ -504,7 +508,7 @@ async function main(): Promise<number> {
     }
 
     console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
-    await settle(stack.bffs());
+    await settle(stack.bffs(), accountedProcesses(stack));
     console.log(HEADER);
     const steps: Array<Step & { figures: CrowdFigures }> = [];
     for (
@@ -513,6 +517,7 @@ async function main(): Promise<number> {
       rate = nextRate(steps, settings.startRate, settings.maxSteps)
     ) {
       const started = Date.now();
+      const edgesBefore = await Promise.all(stack.bffs().map(readEdge));
       const stepSamples = await generators.run({
         mode: 'open',
         amount: rate,
@@ -527,6 +532,12 @@ async function main(): Promise<number> {
       steps.push({ rate, passed, figures });
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
       console.log(`  ${generatorLoad(generators.loads)}`);
+      const sheds = shedBetween(edgesBefore, await Promise.all(stack.bffs().map(readEdge)));
+      if (sheds.shedLane + sheds.shedLoop + sheds.shedQueue > 0) {
+        console.log(
+          `  BFFs shed for a lane at its limit ${sheds.shedLane}, a late loop ${sheds.shedLoop}, the accept queue ${sheds.shedQueue}`,
+        );
+      }
       const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
       if (failures.length > 0) {
         console.log(

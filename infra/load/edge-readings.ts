@@ -112,3 +112,19 @@ export function edgeBySecond(
   }
   return bySecond;
 }
+
+/** Sheds by cause between two readings of the same BFFs (in order); an unread one counts none. */
+export function shedBetween(
+  before: ReadonlyArray<EdgeMetrics | undefined>,
+  after: ReadonlyArray<EdgeMetrics | undefined>,
+): Pick<EdgeMetrics, 'shedLane' | 'shedLoop' | 'shedQueue'> {
+  const sheds = { shedLane: 0, shedLoop: 0, shedQueue: 0 };
+  before.forEach((start, index) => {
+    const end = after[index];
+    if (start === undefined || end === undefined) return;
+    for (const cause of ['shedLane', 'shedLoop', 'shedQueue'] as const) {
+      sheds[cause] += Math.max(0, end[cause] - start[cause]);
+    }
+  });
+  return sheds;
+}

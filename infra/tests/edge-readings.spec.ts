@@ -2,6 +2,7 @@ import {
   caughtUp,
   edgeBySecond,
   parseEdgeMetrics,
+  shedBetween,
   type EdgeMetrics,
   type EdgeReading,
 } from '../load/edge-readings';
@@ -126,5 +127,33 @@ describe('edgeBySecond', () => {
       begin,
     );
     expect(bySecond.get(0)?.shedLoop).toBe(0);
+  });
+});
+
+describe('shedBetween', () => {
+  const metrics = (shedLane: number, shedLoop: number, shedQueue: number): EdgeMetrics => ({
+    shedLane,
+    shedLoop,
+    shedQueue,
+    acceptQueue: 0,
+    loopDelayMs: 0,
+    inFlight: 0,
+  });
+
+  it('sums each cause over the BFFs, skipping one not read either time', () => {
+    expect(
+      shedBetween(
+        [metrics(1, 10, 0), metrics(5, 0, 2), undefined],
+        [metrics(4, 10, 0), metrics(5, 7, 2), metrics(9, 9, 9)],
+      ),
+    ).toEqual({ shedLane: 3, shedLoop: 7, shedQueue: 0 });
+  });
+
+  it('counts nothing back from a BFF that restarted in between', () => {
+    expect(shedBetween([metrics(8, 8, 8)], [metrics(1, 0, 0)])).toEqual({
+      shedLane: 0,
+      shedLoop: 0,
+      shedQueue: 0,
+    });
   });
 });
