@@ -289,7 +289,7 @@ function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () =
 }
 
 /** The longest wait for the stack to catch up with the crowd before the open steps. */
-const SETTLE_MAX_MS = 20_000;
+const SETTLE_MAX_MS = 60_000;
 
 /**
  * The machine's busy cores under which the crowd's after-work is over (the mail of its sign-ups
