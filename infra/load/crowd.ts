@@ -244,12 +244,7 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
   );
 }
 
-/**
- * Reads every running BFF's edge metrics (its operations port) about once a second until `stop`:
- * the BFFs' own account of each second beside the clients' (edge-readings.ts). A reading that
- * does not come within the second is skipped.
- */
-/** A BFF's edge metrics now, or undefined when they cannot be read within the second. */
+/** A BFF's edge metrics now (its operations port), or undefined when not read within the second. */
 async function readEdge(replica: Replica): Promise<EdgeMetrics | undefined> {
   try {
     const answer = await fetch(`http://127.0.0.1:${opsPort(replica.port)}/metrics`, {
@@ -261,6 +256,11 @@ async function readEdge(replica: Replica): Promise<EdgeMetrics | undefined> {
   }
 }
 
+/**
+ * Reads every running BFF's edge metrics about once a second until `stop`: the BFFs' own account
+ * of each second beside the clients' (edge-readings.ts). A reading that does not come within the
+ * second is skipped.
+ */
 function readEdges(bffs: () => Replica[]): { readings: EdgeReading[]; stop: () => Promise<void> } {
   const readings: EdgeReading[] = [];
   let reading = true;
@@ -301,10 +301,10 @@ const QUIET_MACHINE_CORES = 0.5;
 
 /**
  * Waits until the stack has caught up with the closed run, at most SETTLE_MAX_MS, and says how
- * long that took: every running BFF quiet (`caughtUp`, readings 500 ms apart) and the machine
- * as busy as the idle stack over the same half second. The open steps then measure the stack, not the crowd's
- * wake: measured in it, their first step failed at 20 iterations a second and the capacity came
- * out at 17.5, when a run with a quiet start found 55–70.
+ * long that took: every running BFF quiet (`caughtUp`, readings 500 ms apart) and the machine as
+ * busy as the idle stack over the same half second. The open steps then measure the stack, not
+ * the crowd's wake: measured in it, their first step failed at 20 iterations a second and the
+ * capacity came out at 17.5, when a run with a quiet start found 55–70.
  */
 async function settle(bffs: Replica[], accounted: readonly Accounted[]): Promise<void> {
   const started = Date.now();

@@ -25,6 +25,16 @@ export interface EdgeReading {
 
 export type EdgeMetrics = Omit<EdgeReading, 'at' | 'replica'>;
 
+/** The ways a BFF sheds, each a counter of its metrics. */
+const SHED_CAUSES = ['shedLane', 'shedLoop', 'shedQueue'] as const;
+
+export type Sheds = Pick<EdgeMetrics, (typeof SHED_CAUSES)[number]>;
+
+/** Adds to `into` what each shed counter grew by from `before` to `after` (a restart: nothing). */
+function addShedsBetween(into: Sheds, before: EdgeMetrics, after: EdgeMetrics): void {
+  for (const cause of SHED_CAUSES) into[cause] += Math.max(0, after[cause] - before[cause]);
+}
+
 /** The BFFs together in one second: sheds by cause (summed), the worst gauge read in it. */
 export interface EdgeSecond {
   shedLane: number;
@@ -68,10 +78,7 @@ export function caughtUp(before: EdgeMetrics, after: EdgeMetrics): boolean {
     [before, after].every(
       (reading) =>
         reading.inFlight === 0 && reading.acceptQueue === 0 && reading.loopDelayMs <= QUIET_LOOP_MS,
-    ) &&
-    after.shedLane === before.shedLane &&
-    after.shedLoop === before.shedLoop &&
-    after.shedQueue === before.shedQueue
+    ) && SHED_CAUSES.every((cause) => after[cause] === before[cause])
   );
 }
 
@@ -105,10 +112,7 @@ export function edgeBySecond(
     const before = last.get(reading.replica);
     last.set(reading.replica, reading);
     if (before === undefined) continue;
-    const sheds = at(secondOf(before.at));
-    sheds.shedLane += Math.max(0, reading.shedLane - before.shedLane);
-    sheds.shedLoop += Math.max(0, reading.shedLoop - before.shedLoop);
-    sheds.shedQueue += Math.max(0, reading.shedQueue - before.shedQueue);
+    addShedsBetween(at(secondOf(before.at)), before, reading);
   }
   return bySecond;
 }
@@ -117,14 +121,11 @@ export function edgeBySecond(
 export function shedBetween(
   before: ReadonlyArray<EdgeMetrics | undefined>,
   after: ReadonlyArray<EdgeMetrics | undefined>,
-): Pick<EdgeMetrics, 'shedLane' | 'shedLoop' | 'shedQueue'> {
+): Sheds {
   const sheds = { shedLane: 0, shedLoop: 0, shedQueue: 0 };
   before.forEach((start, index) => {
     const end = after[index];
-    if (start === undefined || end === undefined) return;
-    for (const cause of ['shedLane', 'shedLoop', 'shedQueue'] as const) {
-      sheds[cause] += Math.max(0, end[cause] - start[cause]);
-    }
+    if (start !== undefined && end !== undefined) addShedsBetween(sheds, start, end);
   });
   return sheds;
 }

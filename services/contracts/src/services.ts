@@ -37,5 +37,14 @@ export type EffectsOf<T extends Record<string, string>> = {
   readonly [K in keyof T]: 'read' | 'write';
 };
 
+/**
+ * Reads that record something when their data asks them to (a search people ran, for analytics):
+ * such a request is checked for copies before it runs, as a write is, not with its reply
+ * (`transportPolicy.onlyReads`, decision record 0051). A read missing here records nothing.
+ */
+export type RecordingReadsOf<T extends Record<string, string>> = {
+  readonly [K in keyof T]?: (data: unknown) => boolean;
+};
+
 /** The request field that names one user action of a write (the `Idempotency-Key` header). */
 export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';

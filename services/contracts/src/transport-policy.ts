@@ -1,4 +1,3 @@
-import type { ReactiveSearchRequest } from './dto/search';
 import { accountsEventSubscribers, accountsEvents } from './events/accounts';
 import {
   accountsCallers,
@@ -8,7 +7,12 @@ import {
 } from './patterns/accounts';
 import { rankingsCallers, rankingsEffects, rankingsPatterns } from './patterns/rankings';
 import { reportsCallers, reportsEffects, reportsPatterns } from './patterns/reports';
-import { searchCallers, searchEffects, searchPatterns } from './patterns/search';
+import {
+  searchCallers,
+  searchEffects,
+  searchPatterns,
+  searchRecordingReads,
+} from './patterns/search';
 import {
   type CallersOf,
   type EffectsOf,
@@ -48,6 +52,12 @@ const reads = new Set<string>(
       .map(([, pattern]) => pattern),
   ),
 );
+/** pattern → whether its data asks it to record something (reads only; see RecordingReadsOf). */
+const recordingReads = new Map<string, (data: unknown) => boolean>(
+  Object.entries(searchRecordingReads).flatMap(([key, records]) =>
+    records ? [[searchPatterns[key as keyof typeof searchPatterns], records]] : [],
+  ),
+);
 const subscribers = new Map([...byPattern(accountsEvents, accountsEventSubscribers)]);
 const sealed = new Set<string>(accountsSealed.map((key) => accountsPatterns[key]));
 
@@ -69,20 +79,13 @@ export const transportPolicy = {
   mayRepeat: (pattern: string, data: unknown): boolean =>
     reads.has(pattern) || hasIdempotencyKey(data),
   /**
-   * Whether a copy of this request may run unanswered: a read that records nothing (a search
-   * people ran is recorded for analytics). A session's touch is no record: a repeat within the
-   * deadline sets the same time.
+   * Whether a copy of this request may run unanswered: a read that records nothing (see
+   * `RecordingReadsOf`). A session's touch is no record: a repeat within the deadline sets the
+   * same time.
    */
   onlyReads: (pattern: string, data: unknown): boolean =>
-    reads.has(pattern) && !(pattern === searchPatterns.reactiveSearch && recordsSearch(data)),
+    reads.has(pattern) && !(recordingReads.get(pattern)?.(data) ?? false),
 };
-
-function recordsSearch(data: unknown): boolean {
-  const field: keyof ReactiveSearchRequest = 'recordAnalytics';
-  return (
-    typeof data !== 'object' || data === null || (data as Record<string, unknown>)[field] !== false
-  );
-}
 
 function hasIdempotencyKey(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false;

@@ -522,11 +522,16 @@ export class RedisStreamsServer
         this.logger.warn(`"${request.pattern}" ${entryId} was taken over by another replica`);
         return false;
       case 'replay':
-        this.counters.replays++;
-        this.notify('onReplay', () => this.options.onReplay?.(request.from, request.pattern));
+        this.countReplay(request);
         await this.refuse(spec, entryId, fields, new Refusal(`replay of request ${request.id}`));
         return false;
     }
+  }
+
+  /** A copy of a request some replica took before: counted, and told to the observer. */
+  private countReplay(request: Pick<VerifiedRequest, 'from' | 'pattern'>): void {
+    this.counters.replays++;
+    this.notify('onReplay', () => this.options.onReplay?.(request.from, request.pattern));
   }
 
   /** Runs an observer given in the options; a failing one is logged, never fatal. */
@@ -675,8 +680,7 @@ export class RedisStreamsServer
       this.logger.warn(`Reply to "${request.pattern}" ${entryId} dropped: taken over meanwhile`);
     }
     if (sent && outcome === 'replay') {
-      this.counters.replays++;
-      this.notify('onReplay', () => this.options.onReplay?.(request.from, request.pattern));
+      this.countReplay(request);
       this.logger.warn(
         `Dropped request ${entryId} on ${spec.key}: replay of request ${request.id}`,
       );

@@ -7,7 +7,7 @@ import type {
   SearchImpressionsRequest,
   SearchImpressionsResponse,
 } from '../dto';
-import type { CallersOf, EffectsOf } from '../services';
+import type { CallersOf, EffectsOf, RecordingReadsOf } from '../services';
 
 export const searchPatterns = {
   /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
@@ -33,6 +33,12 @@ export const searchEffects: EffectsOf<typeof searchPatterns> = {
   recordImpressions: 'write',
   recordClick: 'write',
   recentSearches: 'read',
+};
+
+/** A search records itself for popular and recent searches unless told not to. */
+export const searchRecordingReads: RecordingReadsOf<typeof searchPatterns> = {
+  reactiveSearch: (data) =>
+    (data as Partial<ReactiveSearchRequest> | null)?.recordAnalytics !== false,
 };
 
 export interface SearchRequestMap {
