@@ -10,8 +10,9 @@
  * another replica, as a load balancer retries a refused connection; the first attempt is then
  * marked `retried`.
  */
+import { getPriority, setPriority } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { CaptchaSolver } from './captcha-solver';
 import {
   JOURNEY_FUNCTIONS,
@@ -46,14 +47,40 @@ export type GeneratorCommand =
   /** Ends the run now instead of at its duration (in-flight iterations finish). */
   | { type: 'stop' };
 
+/** What a generator thread is started with (its `workerData`). */
+export interface GeneratorSetup {
+  /** The thread's CPU priority (nice value, record 0064); the process's own when not permitted. */
+  priority: number;
+}
+
 /**
  * `busy`: the share of the last second this generator's event loop was working, not waiting. A
  * generator near 1 delays reading the answers it times, and its figures then measure itself.
  * `lateMs`: how late its event loop ran in that second (the 99th percentile of its delay), which
- * every answer read in that second carries on top of the stack's own time.
+ * every answer read in that second carries on top of the stack's own time. `priority`: the
+ * thread's CPU priority as it runs.
  */
 export type GeneratorReport =
-  { type: 'samples'; samples: GeneratorSample[]; busy: number; lateMs: number } | { type: 'done' };
+  | { type: 'samples'; samples: GeneratorSample[]; busy: number; lateMs: number; priority: number }
+  | { type: 'done' };
+
+/**
+ * On Linux a priority is a thread's: this one (pid 0) takes it, the harness's other threads and
+ * the stack it starts keep theirs. Raising a priority needs root (CAP_SYS_NICE); without it the
+ * generator runs at the process's priority, and its reports say so.
+ */
+function takePriority(setup: GeneratorSetup | undefined): number {
+  if (setup !== undefined) {
+    try {
+      setPriority(setup.priority);
+    } catch {
+      // Not permitted: the reports carry the priority it runs at.
+    }
+  }
+  return getPriority();
+}
+
+const priority = takePriority(workerData as GeneratorSetup | undefined);
 
 let targets: string[] = [];
 let end = 0;
@@ -178,7 +205,13 @@ async function run(command: Extract<GeneratorCommand, { type: 'run' }>): Promise
     const lateMs = delay.count === 0 ? 0 : delay.percentile(99) / 1e6;
     delay.reset();
     const samples = recorder.samples.splice(0);
-    parentPort?.postMessage({ type: 'samples', samples, busy, lateMs } satisfies GeneratorReport);
+    parentPort?.postMessage({
+      type: 'samples',
+      samples,
+      busy,
+      lateMs,
+      priority,
+    } satisfies GeneratorReport);
   };
   const flush = setInterval(() => {
     report();

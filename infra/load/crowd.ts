@@ -21,7 +21,7 @@
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, getPriority } from 'node:os';
 import path from 'node:path';
 import { ReplicatedStack, type Replica } from '../chaos/stack';
 import { opsPort } from '../stack/manifest';
@@ -238,9 +238,11 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
   const busy = loads.map((load) => load.busy);
   const mean = busy.reduce((sum, share) => sum + share, 0) / busy.length;
   const late = loads.map((load) => load.lateMs).sort((a, b) => a - b);
+  const priorities = [...new Set(loads.map((load) => load.priority))].join(', ');
   return (
     `generator event loop busy: mean ${percent(mean)}, max ${percent(Math.max(...busy))} of each second; ` +
-    `its delay (p99 of each second): median ${percentile(late, 50).toFixed(0)} ms, max ${percentile(late, 100).toFixed(0)} ms`
+    `its delay (p99 of each second): median ${percentile(late, 50).toFixed(0)} ms, max ${percentile(late, 100).toFixed(0)} ms; ` +
+    `CPU priority ${priorities} (the stack ${getPriority()})`
   );
 }
 

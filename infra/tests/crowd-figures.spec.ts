@@ -49,10 +49,18 @@ describe('crowd figures', () => {
     expect(figures.shedShare).toBeCloseTo(0.02);
     expect(figures.shedWithoutRetryAfter).toBe(1);
     expect(figures.shedMaxMs).toBe(70);
+    expect(figures.shedP99Ms).toBe(70);
     expect(figures.timeouts).toBe(1);
     expect(figures.gatewayTimeouts).toBe(1);
     expect(figures.otherErrors).toBe(1);
     expect(figures.errorShare).toBeCloseTo(0.02);
+  });
+
+  it('tells a few slow sheds from many: the slowest and the 99th percentile of the 503s', () => {
+    const figures = crowdFigures([...Array.from({ length: 199 }, () => shed(5)), shed(900)], 1);
+    expect(figures.shedMaxMs).toBe(900);
+    expect(figures.shedP99Ms).toBe(5);
+    expect(crowdFigures([ok(10)], 1).shedP99Ms).toBe(0);
   });
 
   it('groups per replica in first-seen order', () => {
@@ -134,9 +142,9 @@ describe('generator load by second', () => {
     const bySecond = generatorLoadBySecond(
       [
         // Two threads' reports of the run's first second, then one thread's of its second.
-        { at: begin + 1000, busy: 0.6, lateMs: 300 },
-        { at: begin + 1040, busy: 0.9, lateMs: 120 },
-        { at: begin + 2020, busy: 0.4, lateMs: 15 },
+        { at: begin + 1000, busy: 0.6, lateMs: 300, priority: -10 },
+        { at: begin + 1040, busy: 0.9, lateMs: 120, priority: -10 },
+        { at: begin + 2020, busy: 0.4, lateMs: 15, priority: -10 },
       ],
       begin,
     );

@@ -90,4 +90,16 @@ describe('accounts configuration', () => {
       loadConfig(accountsConfigSchema, { ...base, PASSWORD_HASH_CONCURRENCY: '0' }),
     ).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
+
+  it('runs password threads below the serving loops by default, at a nice value 0–19 (decision 0064)', () => {
+    expect(loadConfig(accountsConfigSchema, base)).toMatchObject({ PASSWORD_WORK_NICE: 10 });
+    expect(loadConfig(accountsConfigSchema, { ...base, PASSWORD_WORK_NICE: '0' })).toMatchObject({
+      PASSWORD_WORK_NICE: 0,
+    });
+    for (const wrong of ['-5', '20', 'low']) {
+      expect(() =>
+        loadConfig(accountsConfigSchema, { ...base, PASSWORD_WORK_NICE: wrong }),
+      ).toThrow(/PASSWORD_WORK_NICE/);
+    }
+  });
 });

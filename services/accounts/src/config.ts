@@ -48,6 +48,12 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      * keeps the longest wait to four rounds of two hashes, well under 100 ms.
      */
     PASSWORD_HASH_WAITING: z.coerce.number().int().min(0).max(256).default(8),
+    /**
+     * The CPU priority (a nice value, 0–19) of the threads that hash passwords (decision 0064):
+     * below the event loops serving requests (0), so a crowd of sign-ins slows sign-ins rather
+     * than every page on the machine. 0 runs them as the service's own threads.
+     */
+    PASSWORD_WORK_NICE: z.coerce.number().int().min(0).max(19).default(10),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === 'production' && !config.UNSUBSCRIBE_SECRET) {

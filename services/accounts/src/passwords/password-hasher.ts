@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Algorithm } from '@node-rs/argon2';
 import { ERROR_TEXTS } from '@upright/contracts';
 import { remoteError } from '@upright/platform';
 import { PasswordAdmission } from './password-admission';
+import { PasswordThreads } from './password-threads';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
 const ARGON2ID = {
@@ -18,13 +19,19 @@ const ARGON2ID = {
  */
 let decoyHash: Promise<string> | undefined;
 
-/** Every hash and verification is admitted by PasswordAdmission first (decision record 0059). */
+/**
+ * Every hash and verification is admitted by PasswordAdmission first (decision record 0059) and
+ * runs on a password thread (PasswordThreads, record 0064).
+ */
 @Injectable()
 export class PasswordHasher {
-  constructor(private readonly admission: PasswordAdmission) {}
+  constructor(
+    private readonly admission: PasswordAdmission,
+    private readonly threads: PasswordThreads,
+  ) {}
 
   hash(password: string): Promise<string> {
-    return this.admission.run(() => hash(password, ARGON2ID));
+    return this.admission.run(() => this.threads.hash(password, ARGON2ID));
   }
 
   /**
@@ -34,11 +41,11 @@ export class PasswordHasher {
   verify(passwordHash: string | null, password: string): Promise<boolean> {
     return this.admission.run(async () => {
       if (passwordHash === null) {
-        decoyHash ??= hash('decoy password never matches', ARGON2ID);
-        await verify(await decoyHash, password);
+        decoyHash ??= this.threads.hash('decoy password never matches', ARGON2ID);
+        await this.threads.verify(await decoyHash, password);
         return false;
       }
-      return verify(passwordHash, password).catch(() => false);
+      return this.threads.verify(passwordHash, password).catch(() => false);
     });
   }
 
