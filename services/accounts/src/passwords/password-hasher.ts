@@ -41,7 +41,13 @@ export class PasswordHasher {
   verify(passwordHash: string | null, password: string): Promise<boolean> {
     return this.admission.run(async () => {
       if (passwordHash === null) {
-        decoyHash ??= this.threads.hash('decoy password never matches', ARGON2ID);
+        // A decoy lost with its thread is made again by the next unknown email.
+        decoyHash ??= this.threads
+          .hash('decoy password never matches', ARGON2ID)
+          .catch((error: unknown) => {
+            decoyHash = undefined;
+            throw error;
+          });
         await this.threads.verify(await decoyHash, password);
         return false;
       }
