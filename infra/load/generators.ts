@@ -19,7 +19,7 @@ const workerFile = path.join(__dirname, 'crowd-worker.ts');
  * generator on a machine of its own would be (record 0064). At the same priority the generators
  * read answers a median ~150 ms late in a crowd, and that delay was counted as the stack's.
  */
-export const GENERATOR_PRIORITY = -10;
+const GENERATOR_PRIORITY = -10;
 
 type RunCommand = Omit<Extract<GeneratorCommand, { type: 'run' }>, 'type'>;
 
@@ -28,8 +28,8 @@ export class Generators {
   /** Every generator's reports of the last run, as they came. */
   loads: GeneratorLoad[] = [];
 
-  constructor(count: number, priority = GENERATOR_PRIORITY) {
-    const workerData: GeneratorSetup = { priority };
+  constructor(count: number) {
+    const workerData: GeneratorSetup = { priority: GENERATOR_PRIORITY };
     this.workers = Array.from(
       { length: count },
       () =>

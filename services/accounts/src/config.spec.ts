@@ -91,7 +91,7 @@ describe('accounts configuration', () => {
     ).toThrow(/PASSWORD_HASH_CONCURRENCY/);
   });
 
-  it('runs password threads below the serving loops by default, at a nice value 0–19 (decision 0064)', () => {
+  it('runs password threads below the serving loops by default, at a nice value 0–19 (decision 0065)', () => {
     expect(loadConfig(accountsConfigSchema, base)).toMatchObject({ PASSWORD_WORK_NICE: 10 });
     expect(loadConfig(accountsConfigSchema, { ...base, PASSWORD_WORK_NICE: '0' })).toMatchObject({
       PASSWORD_WORK_NICE: 0,

@@ -49,7 +49,7 @@ export const accountsConfigSchema = schemaOwningConfigSchema
      */
     PASSWORD_HASH_WAITING: z.coerce.number().int().min(0).max(256).default(8),
     /**
-     * The CPU priority (a nice value, 0–19) of the threads that hash passwords (decision 0064):
+     * The CPU priority (a nice value, 0–19) of the threads that hash passwords (decision 0065):
      * below the event loops serving requests (0), so a crowd of sign-ins slows sign-ins rather
      * than every page on the machine. 0 runs them as the service's own threads.
      */

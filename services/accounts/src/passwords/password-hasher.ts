@@ -21,7 +21,7 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Every hash and verification is admitted by PasswordAdmission first (decision record 0059) and
- * runs on a password thread (PasswordThreads, record 0064).
+ * runs on a password thread (PasswordThreads, record 0065).
  */
 @Injectable()
 export class PasswordHasher {
