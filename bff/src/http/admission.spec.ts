@@ -47,6 +47,51 @@ describe('Admission', () => {
     // Renders keep their own fixed cap.
     expect(admission.limit('render')).toBe(1);
   });
+
+  it('restarts the fresh limit from four floors once the lane has been idle for five targets, never while work runs', () => {
+    let clock = 0;
+    const admission = new Admission(
+      { fresh: 100, render: 1 },
+      { floor: 2, targetMs: 100 },
+      () => clock,
+    );
+    // A crowd of slow answers leaves the limit at its floor.
+    for (let round = 0; round < 20; round++) {
+      const releases = Array.from({ length: 8 }, () => admission.enter('fresh'));
+      clock += 500;
+      for (const release of releases) release?.();
+    }
+    expect(admission.limit('fresh')).toBe(2);
+    // Idle for less than five targets: the next work meets the floor.
+    clock += 499;
+    const held = admission.enter('fresh')!;
+    expect(admission.limit('fresh')).toBe(2);
+    // Time passing while work runs is not idleness.
+    clock += 5_000;
+    expect(admission.enter('fresh')).not.toBeNull();
+    expect(admission.limit('fresh')).toBe(2);
+    expect(admission.enter('fresh')).toBeNull();
+    held();
+  });
+
+  it('a lane idle for five targets after its last work admits four floors again', () => {
+    let clock = 0;
+    const admission = new Admission(
+      { fresh: 100, render: 1 },
+      { floor: 2, targetMs: 100 },
+      () => clock,
+    );
+    for (let round = 0; round < 20; round++) {
+      const releases = Array.from({ length: 8 }, () => admission.enter('fresh'));
+      clock += 500;
+      for (const release of releases) release?.();
+    }
+    expect(admission.limit('fresh')).toBe(2);
+    clock += 500;
+    const admitted = Array.from({ length: 10 }, () => admission.enter('fresh'));
+    expect(admission.limit('fresh')).toBe(8);
+    expect(admitted.filter((release) => release !== null)).toHaveLength(8);
+  });
 });
 
 describe('AdaptiveLimit', () => {
@@ -114,6 +159,25 @@ describe('AdaptiveLimit', () => {
     const limit = new AdaptiveLimit(256, { floor: 8, targetMs: 50 });
     for (let i = 0; i < 32; i++) limit.record(80);
     expect(limit.current).toBe(22);
+  });
+
+  it('restarts at four floors in slow start, and never lowers a higher limit', () => {
+    const limit = atCap(100, 4);
+    for (let i = 0; i < 1000; i++) limit.record(80);
+    expect(limit.current).toBe(4);
+    limit.restart();
+    expect(limit.current).toBe(16);
+    // Slow start again: a limit's worth of answers within the target doubles it.
+    for (let i = 0; i < 16; i++) limit.record(10);
+    expect(limit.current).toBe(32);
+    limit.restart();
+    expect(limit.current).toBe(32);
+    // A restart forgets the crowd's slow share: one slow answer in sixteen does not cut it.
+    for (let i = 0; i < 1000; i++) limit.record(80);
+    limit.restart();
+    for (let i = 0; i < 15; i++) limit.record(10);
+    limit.record(80);
+    expect(limit.current).toBe(16);
   });
 
   it('holds at the cap while answers are within the target', () => {

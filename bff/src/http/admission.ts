@@ -26,7 +26,8 @@ export interface AdaptiveSettings {
  * fifty over the target (a garbage collection, a neighbour taking the core) held the limit at its
  * floor, and a replica with room shed most of a steady load (record 0049). Starting low matters
  * for a replica that starts into a crowd: from the cap, the cuts take hundreds of slow answers to
- * reach a limit its CPU can serve, and every request waits behind them meanwhile.
+ * reach a limit its CPU can serve, and every request waits behind them meanwhile. A lane left
+ * idle restarts from there (`restart`, called by Admission).
  */
 export class AdaptiveLimit {
   static readonly CUT = 0.7;
@@ -61,6 +62,23 @@ export class AdaptiveLimit {
     return this.value;
   }
 
+  /**
+   * Called when the lane has had nothing in flight for a while: a limit cut by a crowd that has
+   * gone holds no evidence about the next work, so it goes back to where a new replica's starts
+   * (START_FLOORS floors, in slow start), unless it is higher already. Without it a replica left
+   * at its floor by a crowd shed the next, lighter load until hundreds of on-time answers had
+   * raised it one by one (the crowd's open steps after its closed run, record 0049).
+   */
+  restart(): void {
+    const start = Math.min(this.cap, this.settings.floor * AdaptiveLimit.START_FLOORS);
+    if (this.value >= start) return;
+    this.value = start;
+    this.slowStart = true;
+    this.slowShare = 0;
+    this.answersSinceCut = 0;
+    this.onTimeSinceRaise = 0;
+  }
+
   record(latencyMs: number): void {
     this.answersSinceCut += 1;
     const slow = latencyMs > this.settings.targetMs;
@@ -86,10 +104,16 @@ export class AdaptiveLimit {
 }
 
 export class Admission {
+  /** Idle for this many targets, the fresh lane's limit restarts (`AdaptiveLimit.restart`). */
+  static readonly IDLE_TARGETS = 5;
+
   private readonly running: Record<Lane, number> = { fresh: 0, render: 0 };
   readonly shed: Record<Lane, number> = { fresh: 0, render: 0 };
   readonly admitted: Record<Lane, number> = { fresh: 0, render: 0 };
   private readonly freshLimit: AdaptiveLimit;
+  private readonly idleRestartMs: number;
+  /** When the fresh lane's last work ended with nothing else in flight. */
+  private freshIdleSince: number;
 
   constructor(
     private readonly caps: Readonly<Record<Lane, number>>,
@@ -97,10 +121,19 @@ export class Admission {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.freshLimit = new AdaptiveLimit(caps.fresh, adaptive);
+    this.idleRestartMs = adaptive.targetMs * Admission.IDLE_TARGETS;
+    this.freshIdleSince = now();
   }
 
   /** A release to call exactly once when the work is over, or null when the lane is full. */
   enter(lane: Lane): (() => void) | null {
+    if (
+      lane === 'fresh' &&
+      this.running.fresh === 0 &&
+      this.now() - this.freshIdleSince >= this.idleRestartMs
+    ) {
+      this.freshLimit.restart();
+    }
     if (this.full(lane)) {
       this.shed[lane] += 1;
       return null;
@@ -113,7 +146,10 @@ export class Admission {
       if (released) return;
       released = true;
       this.running[lane] -= 1;
-      if (lane === 'fresh') this.freshLimit.record(this.now() - started);
+      if (lane !== 'fresh') return;
+      const ended = this.now();
+      this.freshLimit.record(ended - started);
+      if (this.running.fresh === 0) this.freshIdleSince = ended;
     };
   }
 
