@@ -48,46 +48,39 @@ describe('Admission', () => {
     expect(admission.limit('render')).toBe(1);
   });
 
-  it('restarts the fresh limit from four floors once the lane has been idle for five targets, never while work runs', () => {
+  /** A replica whose fresh limit a crowd of slow answers left at its floor (2), on a test clock. */
+  function afterACrowd(): { admission: Admission; wait: (ms: number) => void } {
     let clock = 0;
     const admission = new Admission(
       { fresh: 100, render: 1 },
       { floor: 2, targetMs: 100 },
       () => clock,
     );
-    // A crowd of slow answers leaves the limit at its floor.
     for (let round = 0; round < 20; round++) {
       const releases = Array.from({ length: 8 }, () => admission.enter('fresh'));
       clock += 500;
       for (const release of releases) release?.();
     }
     expect(admission.limit('fresh')).toBe(2);
-    // Idle for less than five targets: the next work meets the floor.
-    clock += 499;
+    return { admission, wait: (ms) => (clock += ms) };
+  }
+
+  it('keeps the floor for work that comes within five targets, or while work runs', () => {
+    const { admission, wait } = afterACrowd();
+    wait(499);
     const held = admission.enter('fresh')!;
     expect(admission.limit('fresh')).toBe(2);
     // Time passing while work runs is not idleness.
-    clock += 5_000;
+    wait(5_000);
     expect(admission.enter('fresh')).not.toBeNull();
     expect(admission.limit('fresh')).toBe(2);
     expect(admission.enter('fresh')).toBeNull();
     held();
   });
 
-  it('a lane idle for five targets after its last work admits four floors again', () => {
-    let clock = 0;
-    const admission = new Admission(
-      { fresh: 100, render: 1 },
-      { floor: 2, targetMs: 100 },
-      () => clock,
-    );
-    for (let round = 0; round < 20; round++) {
-      const releases = Array.from({ length: 8 }, () => admission.enter('fresh'));
-      clock += 500;
-      for (const release of releases) release?.();
-    }
-    expect(admission.limit('fresh')).toBe(2);
-    clock += 500;
+  it('restarts the fresh limit from four floors once the lane has been idle for five targets', () => {
+    const { admission, wait } = afterACrowd();
+    wait(500);
     const admitted = Array.from({ length: 10 }, () => admission.enter('fresh'));
     expect(admission.limit('fresh')).toBe(8);
     expect(admitted.filter((release) => release !== null)).toHaveLength(8);
