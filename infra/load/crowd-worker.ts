@@ -69,18 +69,16 @@ export type GeneratorReport =
  * the stack it starts keep theirs. Raising a priority needs root (CAP_SYS_NICE); without it the
  * generator runs at the process's priority, and its reports say so.
  */
-function takePriority(setup: GeneratorSetup | undefined): number {
-  if (setup !== undefined) {
-    try {
-      setPriority(setup.priority);
-    } catch {
-      // Not permitted: the reports carry the priority it runs at.
-    }
+function takePriority(setup: GeneratorSetup): number {
+  try {
+    setPriority(setup.priority);
+  } catch {
+    // Not permitted: the reports carry the priority it runs at.
   }
   return getPriority();
 }
 
-const priority = takePriority(workerData as GeneratorSetup | undefined);
+const priority = takePriority(workerData as GeneratorSetup);
 
 let targets: string[] = [];
 let end = 0;

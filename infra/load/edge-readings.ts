@@ -36,10 +36,7 @@ function addShedsBetween(into: Sheds, before: EdgeMetrics, after: EdgeMetrics): 
 }
 
 /** The BFFs together in one second: sheds by cause (summed), the worst gauge read in it. */
-export interface EdgeSecond {
-  shedLane: number;
-  shedLoop: number;
-  shedQueue: number;
+export interface EdgeSecond extends Sheds {
   acceptQueueMax: number;
   loopDelayMaxMs: number;
 }

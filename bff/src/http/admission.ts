@@ -37,6 +37,9 @@ export class AdaptiveLimit {
   /** The share of recent answers over the target beyond which the limit is cut. */
   static readonly MAX_SLOW_SHARE = 0.1;
 
+  /** Where a new replica's limit starts, and an idle lane's restarts. */
+  private readonly start: number;
+
   private value: number;
 
   private slowStart = true;
@@ -55,7 +58,8 @@ export class AdaptiveLimit {
     private readonly cap: number,
     private readonly settings: AdaptiveSettings,
   ) {
-    this.value = Math.min(cap, settings.floor * AdaptiveLimit.START_FLOORS);
+    this.start = Math.min(cap, settings.floor * AdaptiveLimit.START_FLOORS);
+    this.value = this.start;
   }
 
   get current(): number {
@@ -70,9 +74,8 @@ export class AdaptiveLimit {
    * raised it one by one (the crowd's open steps after its closed run, record 0049).
    */
   restart(): void {
-    const start = Math.min(this.cap, this.settings.floor * AdaptiveLimit.START_FLOORS);
-    if (this.value >= start) return;
-    this.value = start;
+    if (this.value >= this.start) return;
+    this.value = this.start;
     this.slowStart = true;
     this.slowShare = 0;
     this.answersSinceCut = 0;

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { AccountsConfig } from '../config';
 
 /** One piece of password work, as a thread runs it. */
-export type PasswordTask =
+type PasswordTask =
   | { kind: 'hash'; password: string; options: Options }
   | { kind: 'verify'; hash: string; password: string };
 
@@ -42,11 +42,19 @@ parentPort.on('message', (task) => {
   }
 });`;
 
+interface Settle {
+  resolve(answer: TaskAnswer): void;
+  reject(error: Error): void;
+}
+
 interface Thread {
   worker: Worker;
   /** The task it runs, settled by its answer, or rejected if the thread dies first. */
-  running: { resolve(answer: TaskAnswer): void; reject(error: Error): void } | null;
+  running: Settle | null;
 }
+
+/** A thread given to a caller who has not sent its task yet: busy, nothing to settle. */
+const CLAIMED: Settle = { resolve: () => undefined, reject: () => undefined };
 
 /**
  * The threads that hash and verify passwords (decision record 0065): at most
@@ -106,7 +114,7 @@ export class PasswordThreads implements OnModuleDestroy {
     const idle = this.threads.find((thread) => thread.running === null);
     if (idle !== undefined) {
       // Claimed now, before the caller's next turn: a second caller must not take it too.
-      idle.running = { resolve: () => undefined, reject: () => undefined };
+      idle.running = CLAIMED;
       return Promise.resolve(idle);
     }
     if (this.threads.length < this.size) return Promise.resolve(this.start());
@@ -117,7 +125,7 @@ export class PasswordThreads implements OnModuleDestroy {
     if (!this.threads.includes(thread)) return;
     const next = this.waiting.shift();
     if (next === undefined) return;
-    thread.running = { resolve: () => undefined, reject: () => undefined };
+    thread.running = CLAIMED;
     next(thread);
   }
 
@@ -125,10 +133,7 @@ export class PasswordThreads implements OnModuleDestroy {
   private start(): Thread {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: this.setup });
     worker.unref();
-    const thread: Thread = {
-      worker,
-      running: { resolve: () => undefined, reject: () => undefined },
-    };
+    const thread: Thread = { worker, running: CLAIMED };
     worker.on('message', (answer: TaskAnswer) => thread.running?.resolve(answer));
     const died = (error: Error) => {
       thread.running?.reject(error);
