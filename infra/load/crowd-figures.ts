@@ -24,6 +24,8 @@ export interface CrowdFigures {
   shedWithoutRetryAfter: number;
   /** Slowest 503: shedding must be fast. */
   shedMaxMs: number;
+  /** The median 503's time: how long a shed request typically waited to be read. */
+  shedP50Ms: number;
   /** The 99th percentile of the 503s' times: whether the slowest are a few or many. */
   shedP99Ms: number;
   timeouts: number;
@@ -56,6 +58,7 @@ export function crowdFigures(samples: readonly Sample[], seconds: number): Crowd
     shedShare: requests > 0 ? shed.length / requests : 0,
     shedWithoutRetryAfter: shed.filter((sample) => !sample.retryAfter).length,
     shedMaxMs: shedTimes.length === 0 ? 0 : shedTimes[shedTimes.length - 1],
+    shedP50Ms: percentile(shedTimes, 50),
     shedP99Ms: percentile(shedTimes, 99),
     timeouts,
     gatewayTimeouts: samples.filter((sample) => sample.status === 504).length,
@@ -78,6 +81,50 @@ export function crowdFiguresBy(
     else group.push(sample);
   }
   return [...groups].map(([key, group]) => [key, crowdFigures(group, seconds)]);
+}
+
+/** One second of each replica's requests: how many were sent to it and the share shed. */
+export interface ReplicaSecond {
+  /** Whole seconds since `since`. */
+  second: number;
+  byTarget: Map<string, { requests: number; shedShare: number }>;
+}
+
+/**
+ * Each whole second from `since` (epoch ms) on, per target in `targets` order: the requests sent
+ * in it and the share answered 503. Where a cold replica's extra sheds fall (its first seconds, or
+ * all along) is what its whole-window share cannot say.
+ */
+export function replicaSheddingBySecond(
+  samples: readonly Sample[],
+  since: number,
+  targets: readonly string[],
+): ReplicaSecond[] {
+  const counts = new Map<number, Map<string, { requests: number; shed: number }>>();
+  for (const sample of samples) {
+    if (sample.at === undefined || sample.at < since || !targets.includes(sample.target ?? '')) {
+      continue;
+    }
+    const second = Math.floor((sample.at - since) / 1000);
+    let bySecond = counts.get(second);
+    if (bySecond === undefined) counts.set(second, (bySecond = new Map()));
+    const count = bySecond.get(sample.target!) ?? { requests: 0, shed: 0 };
+    count.requests += 1;
+    if (sample.status === 503) count.shed += 1;
+    bySecond.set(sample.target!, count);
+  }
+  return [...counts.keys()]
+    .sort((a, b) => a - b)
+    .map((second) => ({
+      second,
+      byTarget: new Map(
+        targets.map((target) => {
+          const count = counts.get(second)!.get(target) ?? { requests: 0, shed: 0 };
+          const shedShare = count.requests === 0 ? 0 : count.shed / count.requests;
+          return [target, { requests: count.requests, shedShare }];
+        }),
+      ),
+    }));
 }
 
 /** Whether an open-model step held the bar. */
@@ -160,7 +207,7 @@ export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
     {
       ok: closed.shedWithoutRetryAfter === 0 && closed.shedMaxMs <= 50,
       what: 'shed answers are 503 with Retry-After in ≤ 50 ms',
-      measured: `${closed.shedWithoutRetryAfter} without Retry-After, slowest ${closed.shedMaxMs.toFixed(0)} ms (p99 ${closed.shedP99Ms.toFixed(0)} ms)`,
+      measured: `${closed.shedWithoutRetryAfter} without Retry-After, slowest ${closed.shedMaxMs.toFixed(0)} ms (p99 ${closed.shedP99Ms.toFixed(0)} ms, median ${closed.shedP50Ms.toFixed(0)} ms)`,
     },
     {
       ok: gap('errorShare') <= 0.02 && gap('shedShare') <= 0.02,

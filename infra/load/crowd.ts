@@ -30,6 +30,8 @@ import {
   capacity,
   crowdFigures,
   crowdFiguresBy,
+  replicaSheddingBySecond,
+  type ReplicaSecond,
   crowdVerdicts,
   generatorLoadBySecond,
   holdsBar,
@@ -359,7 +361,8 @@ function printTimeline(
   edges: readonly EdgeReading[],
 ): void {
   console.log(
-    '\nSecond by second (requests sent in it; "generator": busiest thread, latest loop; ' +
+    '\nSecond by second (requests sent in it; "sheds took": the 503s\' median/99th percentile; ' +
+      '"generator": busiest thread, latest loop; ' +
       '"BFFs": their sheds by lane / late loop / accept queue, longest queue and latest loop read)',
   );
   console.log(HEADER);
@@ -379,11 +382,36 @@ function printTimeline(
         ? ''
         : `   BFFs shed ${bffs.shedLane}/${bffs.shedLoop}/${bffs.shedQueue}, ` +
           `queue ${bffs.acceptQueueMax}, loop ${bffs.loopDelayMaxMs.toFixed(0)} ms late`;
+    const sheds =
+      figures.shedShare === 0
+        ? ''
+        : `   sheds took ${figures.shedP50Ms.toFixed(0)}/${figures.shedP99Ms.toFixed(0)} ms`;
     const events = marks.filter(([ms]) => second(ms) === Number(at)).map(([, what]) => what);
     console.log(
-      `${row(`${at} s`, figures)}${generator}${told}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
+      `${row(`${at} s`, figures)}${sheds}${generator}${told}${events.length > 0 ? `   ← ${events.join(', ')}` : ''}`,
     );
   }
+}
+
+/** The warm and the cold replica's shed share, second by second from the cold one's first request. */
+function printReplicaSheddingBySecond(
+  seconds: readonly ReplicaSecond[],
+  warmUrl: string,
+  coldUrl: string,
+): void {
+  const cell = (figures: { requests: number; shedShare: number } | undefined) =>
+    figures === undefined || figures.requests === 0
+      ? '—'
+      : `${percent(figures.shedShare)} of ${figures.requests}`;
+  console.log('Shed share by second from then on, warm | cold:');
+  console.log(
+    seconds
+      .map(({ second, byTarget }) => {
+        const warm = cell(byTarget.get(warmUrl));
+        return `  ${String(second).padStart(2)} s  ${warm.padEnd(14)} | ${cell(byTarget.get(coldUrl))}`;
+      })
+      .join('\n'),
+  );
 }
 
 /**
@@ -391,8 +419,16 @@ function printTimeline(
  * generator's share of the cores is the stack's loss (cpu-split.ts).
  */
 function accountedProcesses(stack: ReplicatedStack): Accounted[] {
+  // The BFFs by port: the warm and the cold one's cores are told apart.
   const replicas = stack.replicas.flatMap(({ name, running }) =>
-    running?.child.pid === undefined ? [] : [{ label: name, pid: running.child.pid }],
+    running?.child.pid === undefined
+      ? []
+      : [
+          {
+            label: name === 'bff' ? `bff :${new URL(running.url).port}` : name,
+            pid: running.child.pid,
+          },
+        ],
   );
   return [{ label: 'generator', pid: process.pid }, ...replicas];
 }
@@ -502,6 +538,8 @@ async function main(): Promise<number> {
         `${row(target === warmUrl ? `warm ${target}` : `cold ${target}`, figures)}   errors ${(figures.errorShare * 100).toFixed(1)} %`,
       );
     }
+    const replicaSeconds = replicaSheddingBySecond(together, coldSince, [warmUrl, cold.url]);
+    printReplicaSheddingBySecond(replicaSeconds, warmUrl, cold.url);
     console.log('\nAfter the import, first new answer per replica (ms from the import’s end)');
     if (!fresh.oldDataSeen) console.log('  no replica answered the ranking before the import');
     for (const [bff, { ms, lastStatus }] of Object.entries(fresh.perReplica)) {
@@ -576,6 +614,10 @@ async function main(): Promise<number> {
             all: closed,
             journeys: Object.fromEntries(crowdFiguresBy(samples, seconds, (s) => s.journey)),
             replicas: Object.fromEntries(byReplica),
+            replicasBySecond: replicaSeconds.map(({ second, byTarget }) => ({
+              second,
+              ...Object.fromEntries(byTarget),
+            })),
             coldReadyMs,
             fresh,
             cpu,

@@ -6,6 +6,7 @@ import {
   crowdVerdicts,
   holdsBar,
   nextRate,
+  replicaSheddingBySecond,
   type Step,
 } from '../load/crowd-figures';
 import type { Sample } from '../load/figures';
@@ -63,6 +64,13 @@ describe('crowd figures', () => {
     expect(crowdFigures([ok(10)], 1).shedP99Ms).toBe(0);
   });
 
+  it('gives the median 503 beside the slow ones: sheds that all wait are not a few slow ones', () => {
+    const figures = crowdFigures([shed(20), shed(120), shed(130), shed(140), ok(1)], 1);
+    expect(figures.shedP50Ms).toBe(120);
+    expect(figures.shedMaxMs).toBe(140);
+    expect(crowdFigures([ok(10)], 1).shedP50Ms).toBe(0);
+  });
+
   it('groups per replica in first-seen order', () => {
     const groups = crowdFiguresBy(
       [ok(1, 'a'), ok(2, 'b'), shed(1, true, 'a')],
@@ -81,6 +89,47 @@ describe('crowd figures', () => {
     expect(holdsBar(crowdFigures([ok(10), shed(1)], 1))).toBe(false);
     expect(holdsBar(crowdFigures([ok(10), gateway()], 1))).toBe(false);
     expect(holdsBar(crowdFigures([], 1))).toBe(false);
+  });
+});
+
+describe('replica shedding by second', () => {
+  const at = (sample: Sample, ms: number): Sample => ({ ...sample, at: ms });
+
+  it('splits each second from the start by replica, in the order given, with the share shed', () => {
+    const seconds = replicaSheddingBySecond(
+      [
+        at(ok(5, 'cold'), 1_000),
+        at(shed(5, true, 'cold'), 1_500),
+        at(shed(5, true, 'cold'), 1_999),
+        at(ok(5, 'warm'), 1_200),
+        at(ok(5, 'warm'), 3_100),
+        at(shed(5, true, 'cold'), 3_900),
+      ],
+      1_000,
+      ['warm', 'cold'],
+    );
+    expect(seconds.map(({ second }) => second)).toEqual([0, 2]);
+    expect([...seconds[0].byTarget.keys()]).toEqual(['warm', 'cold']);
+    expect(seconds[0].byTarget.get('warm')).toEqual({ requests: 1, shedShare: 0 });
+    expect(seconds[0].byTarget.get('cold')!.requests).toBe(3);
+    expect(seconds[0].byTarget.get('cold')!.shedShare).toBeCloseTo(2 / 3);
+    expect(seconds[1].byTarget.get('warm')).toEqual({ requests: 1, shedShare: 0 });
+    expect(seconds[1].byTarget.get('cold')).toEqual({ requests: 1, shedShare: 1 });
+  });
+
+  it('leaves out requests before the start, without a time, or to another target', () => {
+    const seconds = replicaSheddingBySecond(
+      [at(ok(5, 'cold'), 999), ok(5, 'cold'), at(shed(5, true, 'other'), 1_100)],
+      1_000,
+      ['warm', 'cold'],
+    );
+    expect(seconds).toEqual([]);
+  });
+
+  it('gives a replica that was sent nothing in a second no requests and no shed share', () => {
+    const [only] = replicaSheddingBySecond([at(shed(5), 1_000)], 1_000, ['warm', 'cold']);
+    expect(only.byTarget.get('warm')).toEqual({ requests: 1, shedShare: 1 });
+    expect(only.byTarget.get('cold')).toEqual({ requests: 0, shedShare: 0 });
   });
 });
 
