@@ -67,12 +67,11 @@ export function crowdFigures(samples: readonly Sample[], seconds: number): Crowd
   };
 }
 
-/** Figures per key in first-seen order. */
-export function crowdFiguresBy(
+/** Samples per key, in first-seen order. */
+function groupedBy(
   samples: readonly Sample[],
-  seconds: number,
   keyOf: (sample: Sample) => string,
-): Array<[string, CrowdFigures]> {
+): Map<string, Sample[]> {
   const groups = new Map<string, Sample[]>();
   for (const sample of samples) {
     const key = keyOf(sample);
@@ -80,7 +79,16 @@ export function crowdFiguresBy(
     if (group === undefined) groups.set(key, [sample]);
     else group.push(sample);
   }
-  return [...groups].map(([key, group]) => [key, crowdFigures(group, seconds)]);
+  return groups;
+}
+
+/** Figures per key in first-seen order. */
+export function crowdFiguresBy(
+  samples: readonly Sample[],
+  seconds: number,
+  keyOf: (sample: Sample) => string,
+): Array<[string, CrowdFigures]> {
+  return [...groupedBy(samples, keyOf)].map(([key, group]) => [key, crowdFigures(group, seconds)]);
 }
 
 /** One second of each replica's requests: how many were sent to it and the share shed. */
@@ -100,31 +108,25 @@ export function replicaSheddingBySecond(
   since: number,
   targets: readonly string[],
 ): ReplicaSecond[] {
-  const counts = new Map<number, Map<string, { requests: number; shed: number }>>();
-  for (const sample of samples) {
-    if (sample.at === undefined || sample.at < since || !targets.includes(sample.target ?? '')) {
-      continue;
-    }
-    const second = Math.floor((sample.at - since) / 1000);
-    let bySecond = counts.get(second);
-    if (bySecond === undefined) counts.set(second, (bySecond = new Map()));
-    const count = bySecond.get(sample.target!) ?? { requests: 0, shed: 0 };
-    count.requests += 1;
-    if (sample.status === 503) count.shed += 1;
-    bySecond.set(sample.target!, count);
-  }
-  return [...counts.keys()]
-    .sort((a, b) => a - b)
-    .map((second) => ({
-      second,
-      byTarget: new Map(
-        targets.map((target) => {
-          const count = counts.get(second)!.get(target) ?? { requests: 0, shed: 0 };
-          const shedShare = count.requests === 0 ? 0 : count.shed / count.requests;
-          return [target, { requests: count.requests, shedShare }];
-        }),
-      ),
-    }));
+  const counted = samples.filter(
+    (sample) =>
+      sample.at !== undefined && sample.at >= since && targets.includes(sample.target ?? ''),
+  );
+  const seconds = groupedBy(counted, (sample) => String(Math.floor((sample.at! - since) / 1000)));
+  return [...seconds]
+    .map(([second, inIt]) => {
+      const byTarget = groupedBy(inIt, (sample) => sample.target!);
+      return {
+        second: Number(second),
+        byTarget: new Map(
+          targets.map((target) => {
+            const sent = byTarget.get(target) ?? [];
+            return [target, { requests: sent.length, shedShare: crowdFigures(sent, 1).shedShare }];
+          }),
+        ),
+      };
+    })
+    .sort((a, b) => a.second - b.second);
 }
 
 /** Whether an open-model step held the bar. */
