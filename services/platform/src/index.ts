@@ -27,4 +27,3 @@ export * from './public-data/public-data';
 export * from './client/transport-trust';
 export * from './messages/idempotent-writes';
 export * from './caching/single-flight';
-export * from './runtime/tick-shape';

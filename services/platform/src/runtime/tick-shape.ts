@@ -17,19 +17,14 @@ import { executionAsyncResource } from 'node:async_hooks';
  */
 let heldEntry: object | undefined;
 
-/** Resolves once an entry is held; idempotent. */
-export function holdTickEntryShape(): Promise<void> {
-  if (heldEntry !== undefined) return Promise.resolve();
+/** Resolves with the held entry once there is one; later calls give the same entry. */
+export function holdTickEntryShape(): Promise<object> {
+  if (heldEntry !== undefined) return Promise.resolve(heldEntry);
   return new Promise((resolve) => {
     process.nextTick(() => {
       // Inside a nextTick callback the current async resource is that callback's queue entry.
-      heldEntry = executionAsyncResource();
-      resolve();
+      heldEntry ??= executionAsyncResource();
+      resolve(heldEntry);
     });
   });
-}
-
-/** The held entry, for tests. */
-export function heldTickEntry(): object | undefined {
-  return heldEntry;
 }
