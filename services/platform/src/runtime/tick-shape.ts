@@ -15,16 +15,13 @@ import { executionAsyncResource } from 'node:async_hooks';
  *
  * A held entry keeps its own shape, and through it the intermediate ones, alive.
  */
-let heldEntry: object | undefined;
+let heldEntry: Promise<object> | undefined;
 
-/** Resolves with the held entry once there is one; later calls give the same entry. */
+/** Resolves with the held entry once there is one; every call gives the same entry. */
 export function holdTickEntryShape(): Promise<object> {
-  if (heldEntry !== undefined) return Promise.resolve(heldEntry);
-  return new Promise((resolve) => {
-    process.nextTick(() => {
-      // Inside a nextTick callback the current async resource is that callback's queue entry.
-      heldEntry ??= executionAsyncResource();
-      resolve(heldEntry);
-    });
+  heldEntry ??= new Promise((resolve) => {
+    // Inside a nextTick callback the current async resource is that callback's queue entry.
+    process.nextTick(() => resolve(executionAsyncResource()));
   });
+  return heldEntry;
 }
