@@ -37,7 +37,7 @@ export interface EdgeParts {
   /** Whether connections wait to be accepted (null: not watched); then served ones are shed. */
   backlog: Pick<AcceptBacklog, 'sheds'> | null;
   /** Search queries whose answer is anyone's are run here, without the application. */
-  searchQueries: Pick<SearchQueries, 'alikeFor' | 'run'>;
+  searchQueries: Pick<SearchQueries, 'alikeFor' | 'answerAlike'>;
   /** Fresh answers the edge makes itself are counted as the application counts its own. */
   observeHttp: (route: string, method: string, status: number, seconds: number) => void;
 }
@@ -282,10 +282,9 @@ export function installEdge(
     });
     const version = cache.store.versionOf(SEARCH_ANSWER.domain);
     cache.store.noteMiss();
-    const searcher = { memberUid: null, visitorKey: null };
-    parts.searchQueries.run(app, parsed, searcher).then(
-      (outcome) => {
-        const answer = makeAnswer(JSON.stringify(outcome.results), SEARCH_ANSWER);
+    parts.searchQueries.answerAlike(app, parsed).then(
+      (results) => {
+        const answer = makeAnswer(JSON.stringify(results), SEARCH_ANSWER);
         if (version !== null) cache.store.set(key, answer, version);
         if (!closed) responder.kept(request, response, answer);
       },

@@ -32,7 +32,7 @@ describe('SearchQueries.alikeFor (what the edge may answer without the applicati
   });
 });
 
-describe('SearchQueries.run', () => {
+describe('SearchQueries asking the search service', () => {
   it('sends the parsed model and who searches to the search service, and gives its answer back', async () => {
     const answer = { searchId: null, results: {} };
     const request = jest.fn().mockResolvedValue(answer);
@@ -45,6 +45,29 @@ describe('SearchQueries.run', () => {
       queries: parsed.queries,
       recordAnalytics: false,
       ...searcher,
+    });
+  });
+
+  it('asks the alike bodies of one turn in one batch message and gives each its own answer or failure', async () => {
+    const failure = { code: 'validation_failed', message: 'queries.0.value is too long' };
+    const request = jest.fn().mockResolvedValue({
+      answers: [{ results: { first: 1 } }, { failure }, { results: { third: 3 } }],
+    });
+    const queries = new SearchQueries({ request } as unknown as ServiceClient);
+    const bodies = ['acm', 'x', 'glob'].map((value) =>
+      queries.alikeFor('companies', typing({ value }))!,
+    );
+    const outcomes = await Promise.allSettled(
+      bodies.map((parsed) => queries.answerAlike('companies', parsed)),
+    );
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: { first: 1 } },
+      { status: 'rejected', reason: failure },
+      { status: 'fulfilled', value: { third: 3 } },
+    ]);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledWith(Patterns.search.reactiveSearchBatch, {
+      bodies: bodies.map((parsed) => ({ app: 'companies', queries: parsed.queries })),
     });
   });
 

@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import {
   Patterns,
   SEARCH_APPS,
+  SEARCH_BATCH_MAX_BODIES,
+  type ReactiveSearchBatchAnswer,
+  type ReactiveSearchBatchRequest,
   type ReactiveSearchResponse,
   type SearchApp,
+  type SearchQueryResult,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { validationFailed } from '../http/api-exceptions';
@@ -12,6 +16,7 @@ import {
   parseReactiveSearchBody,
   type ParsedReactiveSearchBody,
 } from './reactivesearch-body';
+import { TurnBatch } from './turn-batch';
 
 /** Who searches: a member, a visitor's daily pseudonym, or nobody named (typing). */
 export interface Searcher {
@@ -29,7 +34,20 @@ export type QueryOutcome = ReactiveSearchResponse;
  */
 @Injectable()
 export class SearchQueries {
-  constructor(private readonly services: ServiceClient) {}
+  /** The edge's alike bodies of one event-loop turn, asked in one message (decision 0067). */
+  private readonly alike: TurnBatch<
+    ReactiveSearchBatchRequest['bodies'][number],
+    ReactiveSearchBatchAnswer
+  >;
+
+  constructor(private readonly services: ServiceClient) {
+    this.alike = new TurnBatch(SEARCH_BATCH_MAX_BODIES, async (bodies) => {
+      const { answers } = await this.services.request(Patterns.search.reactiveSearchBatch, {
+        bodies,
+      });
+      return answers;
+    });
+  }
 
   /** The query model of `body`; throws the API's validation error naming the wrong property. */
   parse(app: SearchApp, body: unknown): ParsedReactiveSearchBody {
@@ -53,6 +71,20 @@ export class SearchQueries {
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The results of a body `alikeFor` accepted, asked together with the others of this turn. A
+   * failure of this body alone rejects with what the service said of it (a RemoteErrorPayload,
+   * which the API's error translation reads as it reads a service's own error).
+   */
+  async answerAlike(
+    app: SearchApp,
+    parsed: ParsedReactiveSearchBody,
+  ): Promise<Record<string, SearchQueryResult>> {
+    const answer = await this.alike.add({ app, queries: parsed.queries });
+    if ('failure' in answer) throw answer.failure;
+    return answer.results;
   }
 
   run(app: SearchApp, parsed: ParsedReactiveSearchBody, searcher: Searcher): Promise<QueryOutcome> {

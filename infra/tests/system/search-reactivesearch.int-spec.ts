@@ -150,16 +150,19 @@ describe('ReactiveSearch API through the BFF', () => {
     });
   });
 
+  /** Messages the search service has handled of `pattern`, answered or failed. */
+  const handled = async (pattern: string) => {
+    const counter = await stack
+      .search!.app.get(Metrics)
+      .registry.getSingleMetric('upright_messages_total')!
+      .get();
+    return counter.values
+      .filter((value) => value.labels.pattern === pattern)
+      .reduce((sum, value) => sum + value.value, 0);
+  };
+
   it('typing: identical queries nobody asked before, sent at once, make one search (single flight), kept for the next', async () => {
-    const runs = async () => {
-      const counter = await stack
-        .search!.app.get(Metrics)
-        .registry.getSingleMetric('upright_messages_total')!
-        .get();
-      return counter.values
-        .filter((value) => value.labels.pattern === Patterns.search.reactiveSearch)
-        .reduce((sum, value) => sum + value.value, 0);
-    };
+    const runs = () => handled(Patterns.search.reactiveSearchBatch);
     const before = await runs();
     const body = { query: [{ id: `merge-${tag}`, type: 'suggestion', value: 'glob', size: 3 }] };
     const answers = await Promise.all(Array.from({ length: 12 }, () => post('companies', body)));
@@ -172,6 +175,38 @@ describe('ReactiveSearch API through the BFF', () => {
     expect(await runs()).toBe(before + 1);
     expect((await post('companies', body)).status).toBe(200);
     expect(await runs()).toBe(before + 1);
+  });
+
+  it('typing: different queries nobody asked before, sent at once, are asked in batches and each gets its own answer', async () => {
+    const before = await handled(Patterns.search.reactiveSearchBatch);
+    const singlyBefore = await handled(Patterns.search.reactiveSearch);
+    const typed = ['acme m', 'globe', 'planet e', 'acme shop 1', 'acme shop 2', 'initro'];
+    const bodies = typed.map((value, index) => ({
+      query: [{ id: `batch-${index}-${tag}`, type: 'suggestion', value, size: 1 }],
+    }));
+    const answers = await Promise.all(bodies.map((body) => post('companies', body)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(typed.length).fill(200));
+    const labels = await Promise.all(
+      answers.map(async (answer, index) => {
+        const results = (await answer.json()) as Record<string, QueryAnswer>;
+        expect(Object.keys(results)).toEqual([`batch-${index}-${tag}`]);
+        return results[`batch-${index}-${tag}`].hits.hits[0]?.label;
+      }),
+    );
+    expect(labels).toEqual([
+      'Acme Mart Stores',
+      'Globex Corporation',
+      'Planet Express',
+      'Acme Shop 1',
+      'Acme Shop 2',
+      'Initrode Labs',
+    ]);
+    // Requests read in one turn of the BFF's loop share a message (TurnBatch's unit tests);
+    // six connections from one client may be read over several turns.
+    const messages = (await handled(Patterns.search.reactiveSearchBatch)) - before;
+    expect(messages).toBeGreaterThanOrEqual(1);
+    expect(messages).toBeLessThanOrEqual(typed.length);
+    expect(await handled(Patterns.search.reactiveSearch)).toBe(singlyBefore);
   });
 
   it('Enter: the results react to the search box value; page 2 continues with the same total', async () => {

@@ -1,4 +1,5 @@
 import type { SearchApp, SearchDocumentOf } from '../queues/search-index';
+import type { RemoteErrorPayload } from '../errors';
 
 /**
  * Search (docs/product/rules.md#s9). The BFF validates the browser's ReactiveSearch body into the
@@ -167,6 +168,27 @@ export interface ReactiveSearchRequest {
    */
   visitorKey: string | null;
 }
+
+/**
+ * Bodies whose answer is anyone's (no member, no visitor, nothing recorded: the edge's
+ * `answersAlike`), asked together: the BFF sends the ones that arrive in one turn of its event
+ * loop as one message, so a crowd typing new prefixes pays the transport once per turn, not once
+ * per query (decision record 0067). Each is answered as `reactiveSearch` would answer it.
+ */
+export interface ReactiveSearchBatchRequest {
+  bodies: Array<Pick<ReactiveSearchRequest, 'app' | 'queries'>>;
+}
+
+/** One body's answer in a batch, in the order asked: its results, or why it failed alone. */
+export type ReactiveSearchBatchAnswer =
+  { results: Record<string, SearchQueryResult> } | { failure: RemoteErrorPayload };
+
+export interface ReactiveSearchBatchResponse {
+  answers: ReactiveSearchBatchAnswer[];
+}
+
+/** Bodies in one batch at most: a batch is one message's work in the search service's bound. */
+export const SEARCH_BATCH_MAX_BODIES = 32;
 
 export interface SearchHit {
   _id: string;

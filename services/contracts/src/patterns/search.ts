@@ -1,4 +1,6 @@
 import type {
+  ReactiveSearchBatchRequest,
+  ReactiveSearchBatchResponse,
   ReactiveSearchRequest,
   ReactiveSearchResponse,
   RecentSearchesRequest,
@@ -12,6 +14,8 @@ import type { CallersOf, EffectsOf, RecordingReadsOf } from '../services';
 export const searchPatterns = {
   /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
   reactiveSearch: 'search.reactivesearch.run',
+  /** The edge's visitor queries of one event-loop turn, none recorded (decision record 0067). */
+  reactiveSearchBatch: 'search.reactivesearch.batch',
   /** `PUT /api/search/{app}/_analytics/search`: impressions of a search. */
   recordImpressions: 'search.analytics.impressions',
   /** `PUT /api/search/{app}/_analytics/click`: clicks on results or suggestions. */
@@ -22,6 +26,7 @@ export const searchPatterns = {
 
 export const searchCallers: CallersOf<typeof searchPatterns> = {
   reactiveSearch: ['bff'],
+  reactiveSearchBatch: ['bff'],
   recordImpressions: ['bff'],
   recordClick: ['bff'],
   recentSearches: ['bff'],
@@ -30,6 +35,7 @@ export const searchCallers: CallersOf<typeof searchPatterns> = {
 /** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
 export const searchEffects: EffectsOf<typeof searchPatterns> = {
   reactiveSearch: 'read',
+  reactiveSearchBatch: 'read',
   recordImpressions: 'write',
   recordClick: 'write',
   recentSearches: 'read',
@@ -43,6 +49,10 @@ export const searchRecordingReads: RecordingReadsOf<typeof searchPatterns> = {
 
 export interface SearchRequestMap {
   'search.reactivesearch.run': { request: ReactiveSearchRequest; response: ReactiveSearchResponse };
+  'search.reactivesearch.batch': {
+    request: ReactiveSearchBatchRequest;
+    response: ReactiveSearchBatchResponse;
+  };
   'search.analytics.impressions': {
     request: SearchImpressionsRequest;
     response: SearchImpressionsResponse;

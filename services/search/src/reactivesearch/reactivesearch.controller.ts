@@ -2,7 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Patterns, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
-import { reactiveSearchRequestSchema } from './reactivesearch.schemas';
+import {
+  reactiveSearchBatchRequestSchema,
+  reactiveSearchRequestSchema,
+} from './reactivesearch.schemas';
 import { ReactiveSearchService } from './reactivesearch.service';
 
 @Controller()
@@ -12,5 +15,12 @@ export class ReactiveSearchController {
   @MessagePattern(Patterns.search.reactiveSearch)
   run(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.search.reactiveSearch>> {
     return this.service.run(parseMessage(reactiveSearchRequestSchema, data));
+  }
+
+  @MessagePattern(Patterns.search.reactiveSearchBatch)
+  runBatch(
+    @Payload() data: unknown,
+  ): Promise<ResponseOf<typeof Patterns.search.reactiveSearchBatch>> {
+    return this.service.runBatch(parseMessage(reactiveSearchBatchRequestSchema, data));
   }
 }

@@ -6,6 +6,7 @@ import {
   AGGREGATION_ORDERS,
   DISTANCE_UNITS,
   SEARCH_APPS,
+  SEARCH_BATCH_MAX_BODIES,
   SEARCH_FUZZINESS,
   SEARCH_LIMITS,
   SEARCH_QUERY_TYPES,
@@ -83,10 +84,16 @@ const queryModel = z.strictObject({
     .nullable(),
 });
 
+const queries = z.array(queryModel).min(1).max(SEARCH_LIMITS.maxQueries);
+
 export const reactiveSearchRequestSchema = z.strictObject({
   app,
-  queries: z.array(queryModel).min(1).max(SEARCH_LIMITS.maxQueries),
+  queries,
   recordAnalytics: z.boolean(),
   memberUid,
   visitorKey,
+});
+
+export const reactiveSearchBatchRequestSchema = z.strictObject({
+  bodies: z.array(z.strictObject({ app, queries })).min(1).max(SEARCH_BATCH_MAX_BODIES),
 });

@@ -1,11 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AggregationBucket,
-  ReactiveSearchRequest,
-  ReactiveSearchResponse,
-  SearchHit,
-  SearchQueryResult,
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import {
+  ERROR_TEXTS,
+  type AggregationBucket,
+  type ReactiveSearchBatchAnswer,
+  type ReactiveSearchBatchRequest,
+  type ReactiveSearchBatchResponse,
+  type ReactiveSearchRequest,
+  type ReactiveSearchResponse,
+  type SearchHit,
+  type SearchQueryResult,
 } from '@upright/contracts';
+import { remoteFailureOf } from '@upright/platform';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
@@ -15,6 +21,8 @@ import { asSearchHit, searchIndexSuggestions, termSuggestions } from './suggesti
 /** Runs a validated ReactiveSearch request: every executed query on the engine, in parallel. */
 @Injectable()
 export class ReactiveSearchService {
+  private readonly logger = new Logger(ReactiveSearchService.name);
+
   constructor(
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly analytics: AnalyticsRepository,
@@ -28,6 +36,29 @@ export class ReactiveSearchService {
     const results: Record<string, SearchQueryResult> = {};
     for (const [query, result] of answered) results[query.model.id] = result;
     return { searchId: await this.record(request, answered), results };
+  }
+
+  /**
+   * Bodies anyone gets the same answer to, each run as `run` runs it with nobody named and
+   * nothing recorded. One body's failure is its own answer: the others asked with it still get
+   * theirs, as they would have asked apart.
+   */
+  async runBatch({ bodies }: ReactiveSearchBatchRequest): Promise<ReactiveSearchBatchResponse> {
+    const answers = await Promise.all(
+      bodies.map(async ({ app, queries }): Promise<ReactiveSearchBatchAnswer> => {
+        const request = { app, queries, recordAnalytics: false, memberUid: null, visitorKey: null };
+        try {
+          return { results: (await this.run(request)).results };
+        } catch (error) {
+          // A handler's failure on purpose is an RpcException around what the caller is told.
+          const failure = remoteFailureOf(error instanceof RpcException ? error.getError() : error);
+          if (failure) return { failure };
+          this.logger.error({ err: error }, 'a batched search failed');
+          return { failure: { code: 'internal', message: ERROR_TEXTS.unknown } };
+        }
+      }),
+    );
+    return { answers };
   }
 
   private async answer(
