@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const FIXTURE = path.join(__dirname, '../../test/fixtures/response-shape-server.ts');
+
+/** Runs the fixture in a process of its own: each process sizes its responses once. */
+function lastResponseIsFast(mode: 'held' | 'unheld'): boolean {
+  const output = execFileSync(
+    process.execPath,
+    ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', FIXTURE, mode],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  return (JSON.parse(output) as { fast: boolean }).fast;
+}
+
+describe('holdFirstResponses', () => {
+  it('without it, a full collection between the sixth and seventh response leaves every later response a dictionary', () => {
+    // The hazard itself, so the test below can fail. Should a Node release stop doing this, this
+    // test says so, and the hold (decision record 0068) can go.
+    expect(lastResponseIsFast('unheld')).toBe(false);
+  });
+
+  it('with it, the responses after such a collection keep fast properties', () => {
+    expect(lastResponseIsFast('held')).toBe(true);
+  });
+});
