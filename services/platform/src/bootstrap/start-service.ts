@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { transportTrust } from '../client/transport-trust';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { Metrics } from '../metrics/metrics';
-import { holdFirstResponses } from '../runtime/response-shape';
+import { holdResponseShape } from '../runtime/response-shape';
 import { holdTickEntryShape } from '../runtime/tick-shape';
 import { drainOnSignals, HttpDrain } from './drain';
 
@@ -121,7 +121,7 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   const config = loadConfigOrExit(definition.name, definition.configSchema);
   exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
   await holdTickEntryShape();
-  holdFirstResponses();
+  holdResponseShape();
   const app = await createServiceApp(definition, config);
   // Nest hands these to http.Server#listen(port, host, backlog); its typings omit the backlog.
   const listen = app.listen.bind(app) as unknown as (

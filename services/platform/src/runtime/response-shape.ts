@@ -1,41 +1,29 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ServerResponse } from 'node:http';
-
-/** Published by Node's HTTP servers for every request, with its response (`{ response, … }`). */
-const REQUEST_START = 'http.server.request.start';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
- * V8 decides how many fields every object of a constructor holds in itself once it has built
- * seven of them ("in-object slack tracking"); one more makes sure that moment has passed.
- */
-const SHAPING_RESPONSES = 8;
-
-let holding = false;
-
-/**
- * Holds the process's first HTTP responses until V8 has fixed the size of every response to
- * come, then lets them go (decision record 0068).
+ * One `ServerResponse`, built before any request and held for the life of the process (decision
+ * record 0068), so that V8 sizes the process's responses for the fields they have.
  *
- * When V8 builds the seventh `ServerResponse`, it sizes all later ones by the largest shape the
- * first ones reached, read from their shapes' transition tree. That tree is referenced only
- * weakly: if a full garbage collection runs between the sixth and the seventh response while
- * none of the first six is alive (a starting process answering its readiness probes one by one,
- * collecting as it loads), the tree is gone and responses are sized for no field at all. Their
- * ~40 fields then live outside the object, and the constructor's symbol-keyed stores, past the
- * twelfth such field, turn every response into a dictionary: each `writeHead` and header lookup
- * of the process's life slower, +7–13 µs a kept answer in the BFF's profiles.
+ * V8 decides how many fields every object of a constructor holds in itself when it builds the
+ * seventh ("in-object slack tracking"): as many as the largest shape the first ones reached, read
+ * from the tree of shapes (maps) that grows from the constructor's initial map. That tree is held
+ * only by the objects that have those shapes. Express gives each response its own prototype, and
+ * with it a copy of its shape outside the tree, so once a response is handled nothing holds the
+ * tree: a full collection then (a starting process answers its readiness probes one at a time,
+ * and collects as it loads) frees it, and if that falls between the sixth and the seventh
+ * response, every later response is sized for no field. Its ~40 fields then live outside the
+ * object, and the constructor's symbol-keyed stores (which may keep at most twelve fields
+ * outside) turn each response into a dictionary: +7–13 µs a kept answer in the BFF's profiles,
+ * for the life of the process.
  *
- * A response held keeps its shape, and so the tree, alive through that moment.
+ * A response that never meets Express keeps its shape inside the tree, and the tree alive.
  */
-export function holdFirstResponses(): void {
-  if (holding) return;
-  holding = true;
-  const held: ServerResponse[] = [];
-  const onRequestStart = (message: unknown) => {
-    held.push((message as { response: ServerResponse }).response);
-    if (held.length < SHAPING_RESPONSES) return;
-    unsubscribe(REQUEST_START, onRequestStart);
-    held.length = 0;
-  };
-  subscribe(REQUEST_START, onRequestStart);
+let heldResponse: ServerResponse | undefined;
+
+/** Builds and holds the response once; every call gives the same one. */
+export function holdResponseShape(): ServerResponse {
+  // No socket: a request's own fields are set alike without one, and no connection is held.
+  heldResponse ??= new ServerResponse(new IncomingMessage(null as unknown as Socket));
+  return heldResponse;
 }
