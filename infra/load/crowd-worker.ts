@@ -13,6 +13,7 @@
 import { getPriority, setPriority } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { retryWaitMs } from '@upright/contracts';
 import { CaptchaSolver } from './captcha-solver';
 import {
   JOURNEY_FUNCTIONS,
@@ -106,15 +107,16 @@ function pickJourney(shares: Record<JourneyName, number>): JourneyName {
 
 /**
  * A shed answer (503 with `Retry-After`) is waited out before the client's next request, as the
- * web app and a person told "try again in a second" do; without it a closed population of clients
- * without think time would turn every shed answer into another request at once.
+ * web app waits it (`retryWaitMs`: the wait and a random part of it) and a person told "try again
+ * in a second" does; without it a closed population of clients without think time would turn
+ * every shed answer into another request at once.
  */
 async function afterShedWait<T extends { status: number; headers?: Record<string, string> }>(
   answer: T,
 ): Promise<T> {
   const seconds = Number(answer.headers?.['retry-after']);
   if (answer.status === 503 && Number.isFinite(seconds) && seconds > 0) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 10) * 1000));
+    await new Promise((resolve) => setTimeout(resolve, retryWaitMs(Math.min(seconds, 10))));
   }
   return answer;
 }

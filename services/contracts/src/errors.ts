@@ -33,6 +33,18 @@ export const HTTP_STATUS_OF_ERROR: Readonly<Record<ErrorCode, number>> = {
 /** docs/product/spec.md#s9: retry advice is 15 seconds. */
 export const RETRY_AFTER_SECONDS = 15;
 
+/** The most a client adds at random to a `Retry-After` wait, as a share of it. */
+export const RETRY_JITTER = 0.5;
+
+/**
+ * How long a client told `Retry-After: <seconds>` waits before it asks again: that long, plus up
+ * to half as long again at random, so that the clients one busy moment turned away do not all
+ * come back in the same moment (decision record 0069).
+ */
+export function retryWaitMs(seconds: number, random: () => number = Math.random): number {
+  return seconds * 1000 * (1 + RETRY_JITTER * random());
+}
+
 /** User-facing texts of docs/product/spec.md#s8 that the server produces. */
 export const ERROR_TEXTS = {
   retryLater: `Please wait ${RETRY_AFTER_SECONDS} seconds and try again.`,
