@@ -1,4 +1,4 @@
-import { Patterns } from '@upright/contracts';
+import { ERROR_TEXTS, Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import { SearchQueries } from './search-queries';
 
@@ -69,6 +69,42 @@ describe('SearchQueries asking the search service', () => {
     expect(request).toHaveBeenCalledWith(Patterns.search.reactiveSearchBatch, {
       bodies: bodies.map((parsed) => ({ app: 'companies', queries: parsed.queries })),
     });
+  });
+
+  it('asks each body alone when the search service knows no batch (older, during a rolling upgrade)', async () => {
+    const noHandler = { code: 'internal', message: 'Internal error' };
+    const request = jest.fn(async (pattern: string, data: { queries: unknown[] }) => {
+      if (pattern === Patterns.search.reactiveSearchBatch) throw noHandler;
+      return { searchId: null, results: { asked: data.queries.length } };
+    });
+    const queries = new SearchQueries({ request } as unknown as ServiceClient);
+    const bodies = ['acm', 'glob'].map((value) =>
+      queries.alikeFor('companies', typing({ value }))!,
+    );
+    await expect(
+      Promise.all(bodies.map((parsed) => queries.answerAlike('companies', parsed))),
+    ).resolves.toEqual([{ asked: 1 }, { asked: 1 }]);
+    expect(request.mock.calls.map(([pattern]) => pattern)).toEqual([
+      Patterns.search.reactiveSearchBatch,
+      Patterns.search.reactiveSearch,
+      Patterns.search.reactiveSearch,
+    ]);
+    expect(request).toHaveBeenLastCalledWith(Patterns.search.reactiveSearch, {
+      app: 'companies',
+      queries: bodies[1].queries,
+      recordAnalytics: false,
+      memberUid: null,
+      visitorKey: null,
+    });
+  });
+
+  it('asks nothing again when the batch failed for the service being away or busy', async () => {
+    const away = { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable };
+    const request = jest.fn().mockRejectedValue(away);
+    const queries = new SearchQueries({ request } as unknown as ServiceClient);
+    const parsed = queries.alikeFor('companies', typing())!;
+    await expect(queries.answerAlike('companies', parsed)).rejects.toBe(away);
+    expect(request).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a wrong body with the API’s validation error, naming the property', () => {

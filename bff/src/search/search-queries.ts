@@ -9,7 +9,7 @@ import {
   type SearchApp,
   type SearchQueryResult,
 } from '@upright/contracts';
-import { ServiceClient } from '@upright/platform';
+import { remoteFailureOf, ServiceClient } from '@upright/platform';
 import { validationFailed } from '../http/api-exceptions';
 import {
   BodyProblem,
@@ -17,6 +17,9 @@ import {
   type ParsedReactiveSearchBody,
 } from './reactivesearch-body';
 import { TurnBatch } from './turn-batch';
+
+/** A body whose answer is anyone's, as a batch carries it. */
+type AlikeBody = ReactiveSearchBatchRequest['bodies'][number];
 
 /** Who searches: a member, a visitor's daily pseudonym, or nobody named (typing). */
 export interface Searcher {
@@ -35,18 +38,10 @@ export type QueryOutcome = ReactiveSearchResponse;
 @Injectable()
 export class SearchQueries {
   /** The edge's alike bodies of one event-loop turn, asked in one message (decision 0067). */
-  private readonly alike: TurnBatch<
-    ReactiveSearchBatchRequest['bodies'][number],
-    ReactiveSearchBatchAnswer
-  >;
+  private readonly alike: TurnBatch<AlikeBody, ReactiveSearchBatchAnswer>;
 
   constructor(private readonly services: ServiceClient) {
-    this.alike = new TurnBatch(SEARCH_BATCH_MAX_BODIES, async (bodies) => {
-      const { answers } = await this.services.request(Patterns.search.reactiveSearchBatch, {
-        bodies,
-      });
-      return answers;
-    });
+    this.alike = new TurnBatch(SEARCH_BATCH_MAX_BODIES, (bodies) => this.askTogether(bodies));
   }
 
   /** The query model of `body`; throws the API's validation error naming the wrong property. */
@@ -85,6 +80,35 @@ export class SearchQueries {
     const answer = await this.alike.add({ app, queries: parsed.queries });
     if ('failure' in answer) throw answer.failure;
     return answer.results;
+  }
+
+  /**
+   * One batch of alike bodies. A search service older than this BFF (a rolling upgrade that
+   * started the BFF first) has no batch handler, and its transport answers `internal`: the
+   * bodies are then asked one by one, as before batches. Only a read is asked twice so.
+   */
+  private async askTogether(bodies: AlikeBody[]): Promise<ReactiveSearchBatchAnswer[]> {
+    try {
+      const batch = { bodies };
+      return (await this.services.request(Patterns.search.reactiveSearchBatch, batch)).answers;
+    } catch (error) {
+      if (remoteFailureOf(error)?.code !== 'internal') throw error;
+      return Promise.all(bodies.map((body) => this.askAlone(body)));
+    }
+  }
+
+  private async askAlone({ app, queries }: AlikeBody): Promise<ReactiveSearchBatchAnswer> {
+    const nobody = { recordAnalytics: false, memberUid: null, visitorKey: null };
+    try {
+      const request = { app, queries, ...nobody };
+      return {
+        results: (await this.services.request(Patterns.search.reactiveSearch, request)).results,
+      };
+    } catch (error) {
+      const failure = remoteFailureOf(error);
+      if (failure) return { failure };
+      throw error;
+    }
   }
 
   run(app: SearchApp, parsed: ParsedReactiveSearchBody, searcher: Searcher): Promise<QueryOutcome> {
