@@ -53,4 +53,11 @@ describe('translateError (docs/product/rules.md#s3)', () => {
     expect(translated.status).toBe(500);
     expect(translated.body.error.message).toBe(ERROR_TEXTS.unknown);
   });
+
+  it('shows the same text for a service’s internal failure, which the transport names only so', () => {
+    expect(translateError({ code: 'internal', message: 'Internal error' })).toEqual({
+      status: 500,
+      body: { error: { code: 'internal', message: ERROR_TEXTS.unknown } },
+    });
+  });
 });

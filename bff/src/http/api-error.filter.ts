@@ -58,9 +58,12 @@ function translate(error: unknown): Translated {
   // a service answering for a service it called (platform's remoteFailureOf), then the status.
   const failure = remoteFailureOf(error);
   if (failure) {
+    // A service tells of its unexpected failures only that they were `internal`; the user is
+    // shown the spec's text for them, as for the BFF's own.
+    const message = failure.code === 'internal' ? ERROR_TEXTS.unknown : failure.message;
     return {
       status: HTTP_STATUS_OF_ERROR[failure.code],
-      body: body(failure.code, failure.message, failure.field),
+      body: body(failure.code, message, failure.field),
     };
   }
   if (error instanceof HttpException) {

@@ -1,7 +1,12 @@
 export { RedisStreamsClient } from './client';
 export { RedisStreamsServer, REDIS_STREAMS, type ServerStats } from './server';
 export { StreamsContext } from './context';
-export { ServiceUnavailableError, DeadlineExceededError, ClientClosedError } from './errors';
+export {
+  ServiceUnavailableError,
+  DeadlineExceededError,
+  ClientClosedError,
+  toRemoteError,
+} from './errors';
 export { withDeadline, type WithDeadline, DEFAULT_DEADLINE_MS, MAX_DEADLINE_MS } from './deadline';
 export type {
   StreamsConnectionOptions,

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import { BaseRpcExceptionFilter } from '@nestjs/microservices';
 import { ERROR_TEXTS, isRemoteErrorPayload, type RemoteErrorPayload } from '@upright/contracts';
-import { DeadlineExceededError, ServiceUnavailableError } from '@upright/transport';
+import { DeadlineExceededError, ServiceUnavailableError, toRemoteError } from '@upright/transport';
 import { throwError, type Observable } from 'rxjs';
 import { isStoreOutage } from './store-outage';
 
@@ -24,6 +24,17 @@ export function remoteFailureOf(error: unknown): RemoteErrorPayload | null {
     return { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable };
   }
   return null;
+}
+
+/**
+ * What the caller of a message handler is told of its failure, as this filter and the transport
+ * tell it together: `remoteFailureOf`, else the transport's reduction (a deliberate
+ * RemoteErrorPayload, an `RpcException` around one, or `internal`). For a handler answering for
+ * several requests at once, each failing on its own; `expected` false deserves an error log.
+ */
+export function handlerFailure(error: unknown): { payload: RemoteErrorPayload; expected: boolean } {
+  const failure = remoteFailureOf(error);
+  return failure ? { payload: failure, expected: true } : toRemoteError(error);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import {
-  ERROR_TEXTS,
   type CompanySearchDocument,
   type SearchQueryResult,
   type SuggestionHit,
@@ -85,7 +84,8 @@ describe('ReactiveSearchService.runBatch (the edge’s alike bodies, asked toget
     expect(answers[1]).toMatchObject({
       results: { b: { hits: { total: { value: expect.any(Number) } } } },
     });
-    expect(answers[2]).toEqual({ failure: { code: 'internal', message: ERROR_TEXTS.unknown } });
+    // What the transport tells of any unexpected failure; the BFF shows the spec's text for it.
+    expect(answers[2]).toEqual({ failure: { code: 'internal', message: 'Internal error' } });
     // A failure nobody meant is the operators' to see; one on purpose is the caller's answer.
     expect(logged).toHaveBeenCalledTimes(1);
     logged.mockRestore();

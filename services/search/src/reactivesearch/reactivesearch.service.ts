@@ -1,17 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { RpcException } from '@nestjs/microservices';
-import {
-  ERROR_TEXTS,
-  type AggregationBucket,
-  type ReactiveSearchBatchAnswer,
-  type ReactiveSearchBatchRequest,
-  type ReactiveSearchBatchResponse,
-  type ReactiveSearchRequest,
-  type ReactiveSearchResponse,
-  type SearchHit,
-  type SearchQueryResult,
+import type {
+  AggregationBucket,
+  ReactiveSearchBatchAnswer,
+  ReactiveSearchBatchRequest,
+  ReactiveSearchBatchResponse,
+  ReactiveSearchRequest,
+  ReactiveSearchResponse,
+  SearchHit,
+  SearchQueryResult,
 } from '@upright/contracts';
-import { remoteFailureOf } from '@upright/platform';
+import { handlerFailure } from '@upright/platform';
 import { AnalyticsRepository } from '../analytics/analytics.repository';
 import type { SearchEngine } from '../engine/engine';
 import { SEARCH_ENGINE } from '../engine/engine.module';
@@ -50,11 +48,9 @@ export class ReactiveSearchService {
         try {
           return { results: (await this.run(request)).results };
         } catch (error) {
-          // A handler's failure on purpose is an RpcException around what the caller is told.
-          const failure = remoteFailureOf(error instanceof RpcException ? error.getError() : error);
-          if (failure) return { failure };
-          this.logger.error({ err: error }, 'a batched search failed');
-          return { failure: { code: 'internal', message: ERROR_TEXTS.unknown } };
+          const { payload, expected } = handlerFailure(error);
+          if (!expected) this.logger.error({ err: error }, 'a batched search failed');
+          return { failure: payload };
         }
       }),
     );
