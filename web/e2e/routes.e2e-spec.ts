@@ -85,38 +85,51 @@ describe('every route: accessible in both themes, screenshotted, fits 360 px', (
   });
   afterAll(async () => close());
 
+  /** Serious accessibility violations of the route in one theme, the cookie notice accepted. */
+  async function violationsIn(name: RouteName, theme: 'light' | 'dark'): Promise<string[]> {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await acceptCookies(context);
+    await page.addInitScript((value) => localStorage.setItem('upright-theme', value), theme);
+    await page.goto(paths[name]);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const problems = (await seriousViolations(page)).map(
+      (violation) =>
+        `${theme}: ${violation.id} (${violation.impact}) ${violation.help} ${violation.targets.join(' ')}`,
+    );
+    await context.close();
+    return problems;
+  }
+
+  /** A first visit's screenshot (the cookie notice shows, as visitors see it); at 360 px, its fit. */
+  async function screenshotProblems(
+    name: RouteName,
+    label: 'desktop' | '360',
+    viewport: typeof DESKTOP,
+  ): Promise<string[]> {
+    const { page, context } = await newPage(browser, viewport);
+    await page.goto(paths[name]);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${name}-${label}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    await context.close();
+    return label === '360' && width > MOBILE.width + 1
+      ? [`360 px: the page is ${width} px wide`]
+      : [];
+  }
+
+  // The four visits of a route are independent pages: they load side by side, so their waits for
+  // a quiet network overlap (sequential, this file was a third of the e2e run).
   it.each(ROUTE_NAMES)('%s', async (name) => {
-    const problems: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      const { context, page } = await newPage(browser, DESKTOP);
-      await acceptCookies(context);
-      await page.addInitScript((value) => localStorage.setItem('upright-theme', value), theme);
-      await page.goto(paths[name]);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const violation of await seriousViolations(page)) {
-        problems.push(
-          `${theme}: ${violation.id} (${violation.impact}) ${violation.help} ${violation.targets.join(' ')}`,
-        );
-      }
-      await context.close();
-    }
-    for (const [label, viewport] of [
-      ['desktop', DESKTOP],
-      ['360', MOBILE],
-    ] as const) {
-      // A first visit: the cookie notice shows in the screenshots as visitors see it.
-      const { page, context } = await newPage(browser, viewport);
-      await page.goto(paths[name]);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `${name}-${label}`);
-      if (label === '360') {
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > MOBILE.width + 1) problems.push(`360 px: the page is ${width} px wide`);
-      }
-      await context.close();
-    }
+    const problems = (
+      await Promise.all([
+        violationsIn(name, 'light'),
+        violationsIn(name, 'dark'),
+        screenshotProblems(name, 'desktop', DESKTOP),
+        screenshotProblems(name, '360', MOBILE),
+      ])
+    ).flat();
     expect(problems).toEqual([]);
   });
 });
