@@ -27,6 +27,7 @@ import { ReplicatedStack, type Replica } from '../chaos/stack';
 import { opsPort } from '../stack/manifest';
 import { JOURNEY_MIX } from '../k6/lib/journeys';
 import {
+  answeredWindowSeconds,
   capacity,
   crowdFigures,
   crowdFiguresBy,
@@ -497,12 +498,12 @@ async function main(): Promise<number> {
       cpuBefore && cpuAfter
         ? cpuSplit(cpuBefore, cpuAfter, accounted, availableParallelism(), clockTicksPerSecond())
         : undefined;
-    const seconds = (Date.now() - begin) / 1000;
+    const seconds = answeredWindowSeconds(samples, begin);
     await edges.stop();
     const { coldReadyMs, fresh } = await events;
 
     console.log(
-      `\nClosed population (${settings.clients} clients, no think time), ${seconds.toFixed(1)} s`,
+      `\nClosed population (${settings.clients} clients, no think time), answers over ${seconds.toFixed(1)} s`,
     );
     console.log(HEADER);
     for (const [journey, figures] of crowdFiguresBy(samples, seconds, (s) => s.journey)) {

@@ -1,4 +1,5 @@
 import {
+  answeredWindowSeconds,
   generatorLoadBySecond,
   capacity,
   crowdFigures,
@@ -204,5 +205,21 @@ describe('generator load by second', () => {
 
   it('has nothing for a run without reports', () => {
     expect(generatorLoadBySecond([], 0).size).toBe(0);
+  });
+});
+
+describe("the window a crowd run's rate is per", () => {
+  const at = (sentAt: number, ms: number): Sample => ({ ...ok(ms), at: sentAt });
+
+  it('ends with the last answer, not with the run', () => {
+    // Sent 19.9 s in and answered 150 ms later: 20.05 s, however long the run took to end.
+    expect(answeredWindowSeconds([at(1_000, 40), at(20_900, 150), at(5_000, 900)], 1_000)).toBe(
+      20.05,
+    );
+  });
+
+  it('is empty without a timed sample', () => {
+    expect(answeredWindowSeconds([ok(30)], 1_000)).toBe(0);
+    expect(answeredWindowSeconds([], 1_000)).toBe(0);
   });
 });
