@@ -70,8 +70,8 @@ export function crowdFigures(samples: readonly Sample[], seconds: number): Crowd
 /**
  * The seconds from `begin` (epoch ms) to the last answer of `samples`: the window their rate is
  * per. Not the run's wall time: the run ends when every client's iteration has ended, and an
- * iteration's last step may be no request at all (a sign-up's proof of work on a busy machine
- * took 12 s after the last answer in one run, and halved the rate it printed).
+ * iteration's last step may be no request at all (a sign-up's proof of work). One run ended 12 s
+ * after its last answer, which halved the rate it printed.
  */
 export function answeredWindowSeconds(samples: readonly Sample[], begin: number): number {
   let last = begin;
