@@ -150,10 +150,12 @@ chart-check: generate
 # Against `make up` when it runs, else a stack of its own on a private database.
 # CROWD=1: the crowd run instead (load-crowd). ARGS: e.g. ARGS=--quick or ARGS=--duration=60.
 load: build infra
+	@$(if $(CROWD),infra/local/ensure-wrk.sh,true)
 	@$(LOCAL_ENV) && npx tsx infra/load/$(if $(CROWD),crowd.ts,run.ts) $(ARGS)
 
 # 1,000 clients and an open-rate capacity search on a replicated stack of its own (issue 22).
 load-crowd: build infra
+	@infra/local/ensure-wrk.sh
 	@$(LOCAL_ENV) && npx tsx infra/load/crowd.ts $(ARGS)
 
 # Kill, rolling restart, partition and store restarts under load; non-zero on any loss (issue 23).

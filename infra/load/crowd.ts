@@ -23,6 +23,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, getPriority } from 'node:os';
 import path from 'node:path';
+import { startBareServer } from '../bench/baseline';
+import { measure } from '../bench/wrk';
 import { ReplicatedStack, type Replica } from '../chaos/stack';
 import { opsPort } from '../stack/manifest';
 import { JOURNEY_MIX } from '../k6/lib/journeys';
@@ -434,7 +436,28 @@ function accountedProcesses(stack: ReplicatedStack): Accounted[] {
   return [{ label: 'generator', pid: process.pid }, ...replicas];
 }
 
+/**
+ * What this host does with a bare node:http server answering 1 KB of JSON (wrk, 50 connections,
+ * before the stack starts): the crowd's figures are in milliseconds and requests a second, and
+ * hosts of one kind differed by 2–3× from one day to the next. Runs are compared by this.
+ */
+async function hostBaseline(): Promise<number> {
+  const body = Buffer.from(JSON.stringify({ filler: 'x'.repeat(1000) }));
+  const answer = { status: 200, headers: { 'content-type': 'application/json' }, body };
+  const bare = await startBareServer(answer, 19279);
+  try {
+    const figures = await measure({ url: `${bare.url}/`, connections: 50, seconds: 3 });
+    return figures.requestsPerSecond;
+  } finally {
+    await bare.stop();
+  }
+}
+
 async function main(): Promise<number> {
+  const baselineRps = await hostBaseline();
+  console.log(
+    `[crowd] this host: a bare node:http server answers ${baselineRps.toFixed(0)} req/s (1 KB, wrk, 50 connections)`,
+  );
   const stack = new ReplicatedStack({ tag: 'crowd', basePort: 19280, replicas: 2, bffsAtStart: 1 });
   stack.stopOnSignal();
   const generators = new Generators(settings.generators);
@@ -610,6 +633,7 @@ async function main(): Promise<number> {
         {
           at: new Date().toISOString(),
           settings,
+          hostBaselineRps: baselineRps,
           closed: {
             seconds,
             all: closed,
