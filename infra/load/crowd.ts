@@ -439,7 +439,7 @@ function accountedProcesses(stack: ReplicatedStack): Accounted[] {
 /**
  * What this host does with a bare node:http server answering 1 KB of JSON (wrk, 50 connections,
  * before the stack starts): the crowd's figures are in milliseconds and requests a second, and
- * hosts of one kind differed by 2–3× from one day to the next. Runs are compared by this.
+ * hosts of one kind differed by 2–3× between two sessions of one day. Runs are compared by this.
  */
 async function hostBaseline(): Promise<number> {
   const body = Buffer.from(JSON.stringify({ filler: 'x'.repeat(1000) }));
