@@ -27,6 +27,9 @@ export interface Searcher {
   visitorKey: string | null;
 }
 
+/** Typing whose answer is anyone's: nobody is named. */
+const NOBODY: Searcher = { memberUid: null, visitorKey: null };
+
 /** What a query run gives: the results per query id, and the search id of a recorded search. */
 export type QueryOutcome = ReactiveSearchResponse;
 
@@ -97,12 +100,11 @@ export class SearchQueries {
     }
   }
 
+  /** A body of a batch asked as a message of its own: one `answerAlike` would have sent. */
   private async askAlone({ app, queries }: AlikeBody): Promise<ReactiveSearchBatchAnswer> {
-    const nobody = { recordAnalytics: false, memberUid: null, visitorKey: null };
     try {
-      const request = { app, queries, ...nobody };
       return {
-        results: (await this.services.request(Patterns.search.reactiveSearch, request)).results,
+        results: (await this.run(app, { queries, recordAnalytics: false }, NOBODY)).results,
       };
     } catch (error) {
       const failure = remoteFailureOf(error);

@@ -34,7 +34,7 @@ export const HTTP_STATUS_OF_ERROR: Readonly<Record<ErrorCode, number>> = {
 export const RETRY_AFTER_SECONDS = 15;
 
 /** The most a client adds at random to a `Retry-After` wait, as a share of it. */
-export const RETRY_JITTER = 0.5;
+const RETRY_JITTER = 0.5;
 
 /**
  * How long a client told `Retry-After: <seconds>` waits before it asks again: that long, plus up
