@@ -107,7 +107,14 @@ export async function measure(load: LoadRun): Promise<LoadFigures> {
   ];
   try {
     const half = String(Math.floor((load.bodies?.length ?? 0) / 2));
-    await run('wrk', args(1), { env: { ...process.env, WRK_BODY_START: half } });
+    await run('wrk', args(1), { env: { ...process.env, WRK_BODY_START: half } }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        throw new Error(
+          'wrk is not installed: infra/local/ensure-wrk.sh installs it (make bench and make load-crowd run it)',
+        );
+      },
+    );
     const { stdout } = await run('wrk', args(load.seconds), { maxBuffer: 10 * 1024 * 1024 });
     const line = stdout.split('\n').find((text) => text.startsWith('FIGURES '));
     if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
