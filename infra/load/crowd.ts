@@ -9,9 +9,8 @@
  *    iterations from then on; at 60 % a data change is imported (`make import`'s path, rankings'
  *    importer, a copy of the sample data with one score moved) and each BFF is asked for the
  *    changed ranking until its ETag moves;
- * 2. an open arrival rate over both BFFs, after one step at the first rate that is printed and
- *    not counted, stepped (doubling, then bisecting) to find the highest rate whose successes'
- *    p99 ≤ 500 ms with no error, timeout or shed answer.
+ * 2. an open arrival rate over both BFFs, stepped (doubling, then bisecting) to find the highest
+ *    rate whose successes' p99 ≤ 500 ms with no error, timeout or shed answer.
  *
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
  * errors; the closed run second by second beside the generators' own load in each second and
@@ -575,9 +574,15 @@ async function main(): Promise<number> {
     console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
     await settle(stack.bffs(), accountedProcesses(stack));
     console.log(HEADER);
-    const openStep = async (rate: number) => {
+    const steps: Array<Step & { figures: CrowdFigures }> = [];
+    for (
+      let rate = nextRate(steps, settings.startRate, settings.maxSteps);
+      rate !== undefined;
+      rate = nextRate(steps, settings.startRate, settings.maxSteps)
+    ) {
       const started = Date.now();
-      const samples = await generators.run({
+      const edgesBefore = await Promise.all(stack.bffs().map(readEdge));
+      const stepSamples = await generators.run({
         mode: 'open',
         amount: rate,
         seconds: settings.stepSeconds,
@@ -586,21 +591,7 @@ async function main(): Promise<number> {
         targets: stack.liveBffUrls(),
         failover: false,
       });
-      return { samples, figures: crowdFigures(samples, (Date.now() - started) / 1000) };
-    };
-    // Even on a settled machine the first step after the crowd is slow whatever its rate (it
-    // failed at 20 and at 40 iterations a second, p99 555–893 ms, where 20 then held at 51–156
-    // ms), with the services busier than in any later step: it would set the capacity alone.
-    const openWarmUp = await openStep(settings.startRate);
-    console.log(row(`${settings.startRate} iterations/s warm-up, not counted`, openWarmUp.figures));
-    const steps: Array<Step & { figures: CrowdFigures }> = [];
-    for (
-      let rate = nextRate(steps, settings.startRate, settings.maxSteps);
-      rate !== undefined;
-      rate = nextRate(steps, settings.startRate, settings.maxSteps)
-    ) {
-      const edgesBefore = await Promise.all(stack.bffs().map(readEdge));
-      const { samples: stepSamples, figures } = await openStep(rate);
+      const figures = crowdFigures(stepSamples, (Date.now() - started) / 1000);
       const passed = holdsBar(figures);
       steps.push({ rate, passed, figures });
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
@@ -656,7 +647,6 @@ async function main(): Promise<number> {
             fresh,
             cpu,
           },
-          openWarmUp: openWarmUp.figures,
           open: steps,
           capacity: found,
           verdicts,
