@@ -10,6 +10,14 @@ import type { ReadinessRegistry } from '../health/readiness-registry';
 export const DATABASE_CONNECT_TIMEOUT_MS = 2000;
 
 /**
+ * How long a pooled connection may sit idle before the pool closes it. pg's default is 10 s: a
+ * lull that long closed every connection of every replica, and the crowd that came after it paid
+ * for opening them again (a PostgreSQL backend each) at its busiest moment. A pool never holds
+ * more than DATABASE_POOL_SIZE, which PostgreSQL must allow for under load anyway.
+ */
+export const DATABASE_IDLE_CLOSE_MS = 10 * 60_000;
+
+/**
  * Prisma Client runs through the pg driver adapter (docs/product/rules.md#s2); one pool per
  * process. A connection that a PostgreSQL restart closed is dropped from the pool and the next
  * query opens a new one, so the process recovers without a restart.
@@ -19,6 +27,7 @@ export function createPgAdapter(config: DatabaseConfig): PrismaPg {
     connectionString: config.DATABASE_URL,
     max: config.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: DATABASE_IDLE_CLOSE_MS,
   });
 }
 
