@@ -68,15 +68,19 @@ describe('LoopPressure', () => {
     const pressure = new LoopPressure({ maxDelayMs: 20, sustainedSamples: 2, minArrivals: 0 });
     pressure.start();
     try {
-      // Three turns, each blocking the loop well beyond the limit.
-      for (let turn = 0; turn < 3; turn += 1) {
+      // Turns each blocking the loop well beyond the limit, until it sheds: two in a row are
+      // enough on a quiet machine; beside another test worker on two cores it once did not shed
+      // after three.
+      let shedding = false;
+      for (let turn = 0; turn < 20 && !shedding; turn += 1) {
         const until = performance.now() + 60;
         while (performance.now() < until);
         await new Promise((resolve) => setTimeout(resolve, 0));
         await new Promise((resolve) => setImmediate(resolve));
+        shedding = pressure.sheds();
       }
       expect(pressure.delayMs).toBeGreaterThan(20);
-      expect(pressure.sheds()).toBe(true);
+      expect(shedding).toBe(true);
       // Free again: the next turns on time end it (a busy test machine may take a few).
       for (let wait = 0; wait < 100 && pressure.sheds(); wait += 1) {
         await new Promise((resolve) => setTimeout(resolve, LoopPressure.SAMPLE_MS));

@@ -1,30 +1,35 @@
-import { executionAsyncResource } from 'node:async_hooks';
-import { setFlagsFromString } from 'node:v8';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { holdTickEntryShape } from './tick-shape';
 
-// V8 reads natives syntax in functions compiled after the flag is set.
-setFlagsFromString('--allow-natives-syntax');
-const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
-  a: object,
-  b: object,
-) => boolean;
+const FIXTURE = path.join(__dirname, '../../test/fixtures/tick-shape-process.ts');
 
-/** A queue entry made now, as every `process.nextTick` makes one. */
-function freshEntry(): Promise<object> {
-  return new Promise((resolve) => process.nextTick(() => resolve(executionAsyncResource())));
+interface Observed {
+  symbols: string[];
+  keys: string[];
+  distinct: boolean;
+  same: boolean;
+  lookalikeSame: boolean;
 }
 
 describe('holdTickEntryShape', () => {
-  it('holds a nextTick queue entry of the shape every new entry gets', async () => {
-    const held = await holdTickEntryShape();
-    const symbols = Object.getOwnPropertySymbols(held).map((symbol) => symbol.description);
-    expect(symbols).toEqual(expect.arrayContaining(['async_id_symbol', 'trigger_async_id_symbol']));
-    expect(Object.keys(held)).toEqual(expect.arrayContaining(['callback', 'args']));
-    const fresh = await freshEntry();
-    expect(fresh).not.toBe(held);
-    expect(sameShape(held, fresh)).toBe(true);
+  it('holds a nextTick queue entry of the shape every new entry gets', () => {
+    // In a process of its own that holds first, as a service does: this test process has run
+    // other suites' ticks before, which a service's start never has.
+    const output = execFileSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--import', 'tsx', FIXTURE],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    const observed = JSON.parse(output) as Observed;
+    expect(observed.symbols).toEqual(
+      expect.arrayContaining(['async_id_symbol', 'trigger_async_id_symbol']),
+    );
+    expect(observed.keys).toEqual(expect.arrayContaining(['callback', 'args']));
+    expect(observed.distinct).toBe(true);
+    expect(observed.same).toBe(true);
     // The check tells shapes apart: an object with the same names built another way differs.
-    expect(sameShape(held, { callback: () => undefined, args: undefined })).toBe(false);
+    expect(observed.lookalikeSame).toBe(false);
   });
 
   it('holds one entry, however often it is asked', async () => {
