@@ -8,8 +8,8 @@
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { createPgAdapter } from '../src/database/postgres';
 
-const ADMIN_URL =
-  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/upright_test';
+/** Set for every integration suite by infra/local/jest-integration-setup.ts. */
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL!;
 /** pg-pool's default `idleTimeoutMillis`. */
 const PG_DEFAULT_IDLE_MS = 10_000;
 

@@ -13,8 +13,8 @@ import { remoteFailureOf } from '../src/messages/remote-failure.filter';
 import { freePort } from '../src/testing/local-resources';
 import { eventually } from '../src/testing/polling';
 
-const ADMIN_URL =
-  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/upright_test';
+/** Set for every integration suite by infra/local/jest-integration-setup.ts. */
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL!;
 
 const query = (connection: SqlDriverAdapter, sql: string) =>
   connection.queryRaw({ sql, args: [], argTypes: [] });
