@@ -47,6 +47,12 @@ export const bffConfigSchema = commonConfigSchema
     SHARED_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** The longest one Redis call of shared answers may take before the request goes on. */
     SHARED_ANSWERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(5000).default(100),
+    /**
+     * Bytes of kept outcomes of keyed writes all replicas may write to Redis per 24 h (decision
+     * 0071); Redis holds at most twice this. Beyond it an outcome is not kept: a retry asks the
+     * service, which applies the write once by its own record.
+     */
+    IDEMPOTENCY_RECORDS_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /** `max-age` of public answers for browsers and CDNs; the BFF itself never serves old bytes. */
     PUBLIC_MAX_AGE_S: z.coerce.number().int().min(0).max(3600).default(10),
     /** How long a session accounts confirmed is trusted without asking again; 0 = always ask. */

@@ -1,5 +1,7 @@
-import { renderChart } from '../tests/chart';
-import { ingressNginxConfig } from './ingress-nginx';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { renderChart, repoRoot } from '../tests/chart';
+import { ingressNginxConfig, MASKED_CODES_MAP_ENTRY } from './ingress-nginx';
 import { VALUES_FILE } from './layout';
 import { localPorts } from './pods';
 
@@ -32,5 +34,14 @@ describe('the ingress nginx configuration of the rendered chart', () => {
 
   it('appends the client address to X-Forwarded-For', () => {
     expect(config).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  });
+
+  it("logs with the mailed codes masked, by the map the chart's README gives the controller", () => {
+    const readme = readFileSync(path.join(repoRoot, 'charts/upright/README.md'), 'utf8');
+    expect(readme).toContain(MASKED_CODES_MAP_ENTRY);
+    expect(config).toContain(MASKED_CODES_MAP_ENTRY);
+    expect(config).toMatch(/access_log \/logs\/ingress-access\.log upright;/);
+    expect(config).toMatch(/log_format upright '[^']*\$upright_logged_uri[^']*';/);
+    expect(config).not.toMatch(/log_format upright '[^']*\$request[ "']/);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { SCHEMA_OWNERS, STACK } from '../stack/manifest';
 import { repoRoot } from '../tests/chart';
-import { CA_FILE, SITE_URL, STACK_DIR, readState } from './layout';
+import { CA_FILE, LOG_DIR, SITE_URL, STACK_DIR, readState } from './layout';
 import { nodePlans, stackPlan, type StackPlan } from './stack-plan';
 
 interface Answer {
@@ -204,6 +204,35 @@ describe('production-only answers through the ingress', () => {
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(1);
     expect((await get('/api/captcha', { localAddress: neighbour })).status).toBe(200);
+  });
+});
+
+describe('secrets kept out of every log of the stack (decision 0071)', () => {
+  it('mailed codes, the load-test token and Idempotency-Key reach no log file', async () => {
+    const code = `MailedCode${randomInt(1e9, 2e9)}abcdefghijklmnopqrstuv`;
+    const loadTestToken = `not-the-token-${randomInt(1e9, 2e9)}-0123456789abcdef`;
+    const idempotencyKey = `key-${randomInt(1e9, 2e9)}-4c55-9d1e-8a3f5b7c9e21`;
+    const headers = { 'X-Load-Test': loadTestToken, 'Idempotency-Key': idempotencyKey };
+    for (const pathname of [
+      `/account/reset/${code}`,
+      `/account/verify/${code}?from=mail`,
+      `/account/unsubscribe/some-member/${code}`,
+      `/api/validatehash/${code}`,
+    ]) {
+      expect((await get(pathname, { headers })).status).toBeLessThan(500);
+    }
+    // nginx and pino write each line as the answer ends; give them a moment to reach the files.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const files = readdirSync(LOG_DIR).filter((name) => name.endsWith('.log'));
+    expect(files).toContain('ingress-access.log');
+    const ingress = readFileSync(path.join(LOG_DIR, 'ingress-access.log'), 'utf8');
+    expect(ingress).toContain('/account/reset/[masked]');
+    for (const name of files) {
+      const text = readFileSync(path.join(LOG_DIR, name), 'utf8');
+      for (const secret of [code, loadTestToken, idempotencyKey]) {
+        expect({ file: name, holds: text.includes(secret) }).toEqual({ file: name, holds: false });
+      }
+    }
   });
 });
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
-import { acceptCookies, launchBrowser, MOBILE, newPage, open, screenshot } from './support/browser';
+import {
+  acceptCookies,
+  baseUrl,
+  launchBrowser,
+  MOBILE,
+  newPage,
+  open,
+  screenshot,
+} from './support/browser';
 import { sampleTargets } from './support/data';
 import { PASSWORD, signUp } from './support/member';
 
@@ -144,6 +152,25 @@ describe('member', () => {
     await continued.waitFor({ state: 'detached' });
     await open(page, '/account/settings');
     await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    await context.close();
+  });
+
+  it('a `next` the browser would resolve to another host is not followed after sign-in', async () => {
+    const email = `e2e-${randomUUID().slice(0, 8)}@example.org`;
+    const joined = await newPage(browser);
+    await acceptCookies(joined.context);
+    await signUp(joined.page, email);
+    await joined.context.close();
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    const site = new URL(baseUrl()).origin;
+    await open(page, '/account/signin?next=/%5Cevil.example/x');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/account/signin'));
+    expect(new URL(page.url()).origin).toBe(site);
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 

@@ -241,6 +241,8 @@ export class AccountsController {
     answer: z.object({ unsubscribed: z.literal(true) }),
   })
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('unsubscribe')
   unsubscribe(
     @Body(new ZodValidationPipe(unsubscribeBodySchema)) body: UnsubscribeRequest,
   ): Promise<{ unsubscribed: true }> {
@@ -264,7 +266,10 @@ export class AccountsController {
     await this.captcha.verify(body.altcha, idempotencyKey);
     // Bounds the reset mails one address receives, from however many client addresses.
     await this.limits.consume('resetMail', accountKeys.email(body.email), response);
-    return this.services.request(Patterns.accounts.requestReset, { email: body.email });
+    return this.services.request(Patterns.accounts.requestReset, {
+      email: body.email,
+      idempotencyKey,
+    });
   }
 
   /** A malformed code is simply not valid (a mangled link), not a bad request. */
@@ -278,7 +283,7 @@ export class AccountsController {
     return this.services.request(Patterns.accounts.validateResetHash, { hash });
   }
 
-  /** The owner is back: the account's budget of wrong passwords starts again (issue 25). */
+  /** The owner is back: the account's budget of wrong passwords starts again. */
   @Post('resetpassword')
   @Operation({
     summary: "Sets a new password with a reset link's code",

@@ -36,6 +36,15 @@ export const authConfigShape = {
   RATE_LIMIT_CAPTCHA: rateLimit.default({ points: 30, seconds: 60 }),
   /** Search analytics writes (impressions, clicks) per client address. */
   RATE_LIMIT_ANALYTICS: rateLimit.default({ points: 120, seconds: 60 }),
+  /** Sign-outs per client address: one costs accounts a call even when it ends nothing. */
+  RATE_LIMIT_SIGNOUT: rateLimit.default({ points: 30, seconds: 60 }),
+  /** Unsubscribes from a mailed link per client address: each checks a signed key. */
+  RATE_LIMIT_UNSUBSCRIBE: rateLimit.default({ points: 10, seconds: 600 }),
+  /**
+   * A visitor's writes that carry `Idempotency-Key` per client address, whatever the route: each
+   * may leave a record in Redis for 24 h, so their number is bounded per address (decision 0071).
+   */
+  RATE_LIMIT_KEYED_WRITES: rateLimit.default({ points: 60, seconds: 600 }),
   /**
    * Per account (email or member), whatever the address: wrong passwords (sign-in, verify,
    * current password) and reset mails.

@@ -16,7 +16,7 @@ import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CaptchaService } from '../captcha/captcha.service';
-import { IdempotencyDigest } from '../idempotency';
+import { answeredWithoutEffect, IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { Operation } from '../openapi/operation.decorator';
 import { CsrfIssuer } from './csrf';
@@ -103,6 +103,8 @@ export class AuthController {
     answer: z.object({ signedOut: z.literal(true) }),
   })
   @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit('signout')
   async signout(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
@@ -110,6 +112,8 @@ export class AuthController {
     const credentials = this.authenticator.credentialsOf(request);
     if (credentials) {
       await this.services.request(Patterns.accounts.signout, { token: credentials.token });
+    } else {
+      answeredWithoutEffect(response);
     }
     this.authenticator.clearCookie(response);
     this.csrf.issue(request, response, null);

@@ -17,10 +17,12 @@ import {
 } from '@upright/contracts';
 import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import type { Request, Response } from 'express';
+import { createHmac } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { BffConfig } from '../config';
 import { addressKey } from '../http/address-key';
 import { LoadTestMode } from '../http/load-test-mode';
+import { sessionCookieKey } from './session-cookie';
 
 /**
  * The limited actions and their config. Credential actions (sign-in, sign-up, reset and the
@@ -33,6 +35,10 @@ const LIMITS = {
   contact: { variable: 'RATE_LIMIT_CONTACT', credential: false },
   captcha: { variable: 'RATE_LIMIT_CAPTCHA', credential: false },
   analytics: { variable: 'RATE_LIMIT_ANALYTICS', credential: false },
+  signout: { variable: 'RATE_LIMIT_SIGNOUT', credential: false },
+  unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', credential: false },
+  /** A visitor's keyed writes (decision 0071); counted by the idempotency interceptor. */
+  keyedWrite: { variable: 'RATE_LIMIT_KEYED_WRITES', credential: false },
   /** Per account (email or uid), not per address: wrong passwords. */
   account: { variable: 'RATE_LIMIT_ACCOUNT', credential: true },
   /** Per account: reset mails, apart, so that guesses never keep the owner from a reset. */
@@ -40,7 +46,14 @@ const LIMITS = {
 } as const;
 export type LimitedAction = Exclude<keyof typeof LIMITS, 'account' | 'resetMail'>;
 
-/** Keys of the per-account budgets: an email as accounts matches it (any case), or a member. */
+/** The per-account budgets: their Redis keys name the account only through a keyed hash. */
+const PER_ACCOUNT: ReadonlySet<keyof typeof LIMITS> = new Set(['account', 'resetMail']);
+
+/**
+ * Keys of the per-account budgets: an email as accounts matches it (any case), or a member.
+ * `RateLimits` stores them only as a MAC under a server secret (decision 0071): Redis lists no
+ * address to try passwords against.
+ */
 export const accountKeys = {
   email: (email: string): string => `email:${email.trim().toLowerCase()}`,
   member: (uid: string): string => `member:${uid}`,
@@ -101,11 +114,17 @@ return 0`;
 export class RateLimits {
   private readonly logger = new Logger(RateLimits.name);
   private readonly limiters: Record<keyof typeof LIMITS, RateLimiterRedis>;
+  private readonly accountSecret: Buffer;
 
   constructor(
     private readonly redis: RedisConnection,
     @Inject(SERVICE_CONFIG) config: BffConfig,
   ) {
+    // Derived from the session cookie key as the CSRF key is: one configured secret, the same in
+    // every replica, never in Redis.
+    this.accountSecret = createHmac('sha256', sessionCookieKey(config.SESSION_COOKIE_KEY))
+      .update('upright account budgets v1')
+      .digest();
     this.limiters = Object.fromEntries(
       Object.entries(LIMITS).map(([action, { variable }]) => {
         const { points, seconds } = config[variable];
@@ -123,7 +142,7 @@ export class RateLimits {
   /** Spends one request of `key`'s budget for the action. */
   async consume(action: keyof typeof LIMITS, key: string, response: Response): Promise<void> {
     try {
-      await this.limiters[action].consume(key);
+      await this.limiters[action].consume(this.stored(action, key));
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) throw tooMany(response, outcome);
       this.limiterFailed(action, outcome, response);
@@ -133,8 +152,8 @@ export class RateLimits {
   /**
    * Runs a password check for one account (a lowercased email or a uid) within its budget of
    * wrong passwords. The point is spent before the check, atomically in Redis, so however many
-   * guesses arrive at once no more than the budget are verified (issue 25: reading the count
-   * first let every guess in flight see the old one); it is given back unless the password was
+   * guesses arrive at once no more than the budget are verified (reading the count first let
+   * every guess in flight see the old one); it is given back unless the password was
    * wrong. Counting only failures keeps the owner able to sign in while somebody else guesses
    * elsewhere slowly.
    */
@@ -158,7 +177,9 @@ export class RateLimits {
   async clearAccount(account: { uid: string; email: string }): Promise<void> {
     const keys = [accountKeys.email(account.email), accountKeys.member(account.uid)];
     try {
-      await Promise.all(keys.map((key) => this.limiters.account.delete(key)));
+      await Promise.all(
+        keys.map((key) => this.limiters.account.delete(this.stored('account', key))),
+      );
     } catch (error) {
       // The new password is saved either way; the old window runs out on its own.
       this.logger.warn(`account budget not cleared after a reset: ${String(error)}`);
@@ -167,11 +188,18 @@ export class RateLimits {
 
   private async refund(key: string): Promise<void> {
     try {
-      await this.redis.redis.eval(REFUND_SCRIPT, 1, this.limiters.account.getKey(key));
+      const stored = this.limiters.account.getKey(this.stored('account', key));
+      await this.redis.redis.eval(REFUND_SCRIPT, 1, stored);
     } catch (error) {
       // The answer stands; the owner's budget is one point short until the window ends.
       this.logger.warn(`account budget refund failed: ${String(error)}`);
     }
+  }
+
+  /** The key a budget is counted under in Redis: an account only as a MAC. */
+  private stored(action: keyof typeof LIMITS, key: string): string {
+    if (!PER_ACCOUNT.has(action)) return key;
+    return createHmac('sha256', this.accountSecret).update(key).digest('hex');
   }
 
   /** Credential routes fail closed (503); the others go through uncounted while Redis is away. */
@@ -195,7 +223,7 @@ export class RateLimitGuard implements CanActivate {
     if (action === undefined) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    // Named load generators skip per-address budgets, never the per-account ones (issue 27).
+    // Named load generators skip per-address budgets, never the per-account ones (decision 0044).
     if (this.loadTest.exempts(request.ip, request.headers)) return true;
     const address = addressKey(request.ip ?? '');
     await this.limits.consume(action, address, http.getResponse<Response>());

@@ -1,9 +1,11 @@
 import { Controller, HttpCode, Post, Put } from '@nestjs/common';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { openApiDocument } from '../openapi/openapi-document';
+import { createHash } from 'node:crypto';
 import {
   acceptsIdempotencyKey,
   canonicalJson,
+  idempotencySecret,
   keyedRequest,
   successStatusOf,
 } from './idempotency-key';
@@ -27,7 +29,7 @@ class Routes {
 
 const handler = (name: keyof Routes) => Routes.prototype[name];
 
-describe('which routes take Idempotency-Key (decision record 0050)', () => {
+describe('which routes take Idempotency-Key (decision 0050)', () => {
   it('every write but the search queries, which are reads sent as POST', () => {
     expect(acceptsIdempotencyKey('POST', handler('message'))).toBe(true);
     expect(acceptsIdempotencyKey('put', handler('save'))).toBe(true);
@@ -57,8 +59,9 @@ describe('which routes take Idempotency-Key (decision record 0050)', () => {
 });
 
 describe('what a key names', () => {
+  const secret = idempotencySecret(Buffer.alloc(32, 7));
   const request = {
-    caller: 'visitor',
+    credential: null,
     key: 'k-1',
     method: 'POST',
     url: '/api/message',
@@ -70,18 +73,18 @@ describe('what a key names', () => {
       ...request,
       body: { nested: { a: [2, { c: 4, d: 3 }], b: 1 }, message: 'Hi', name: 'Ann' },
     };
-    expect(keyedRequest(reordered)).toEqual(keyedRequest(request));
+    expect(keyedRequest(secret, reordered)).toEqual(keyedRequest(secret, request));
     expect(canonicalJson({ b: 1, a: undefined, c: [null] })).toBe('{"b":1,"c":[null]}');
   });
 
   it('another body, path or method: the same key, another request (a 422)', () => {
-    const first = keyedRequest(request);
+    const first = keyedRequest(secret, request);
     for (const other of [
       { ...request, body: { ...request.body, message: 'Hello' } },
       { ...request, url: '/api/corrections' },
       { ...request, method: 'PUT' },
     ]) {
-      const keyed = keyedRequest(other);
+      const keyed = keyedRequest(secret, other);
       expect(keyed.scope).toBe(first.scope);
       expect(keyed.fingerprint).not.toBe(first.fingerprint);
       expect(keyed.digest).not.toBe(first.digest);
@@ -89,10 +92,36 @@ describe('what a key names', () => {
   });
 
   it("another caller's key is another key: its outcome is never answered to this one", () => {
-    const mine = keyedRequest({ ...request, caller: 'member-a' });
-    const theirs = keyedRequest({ ...request, caller: 'member-b' });
+    const mine = keyedRequest(secret, { ...request, credential: 'token-a' });
+    const theirs = keyedRequest(secret, { ...request, credential: 'token-b' });
+    const visitors = keyedRequest(secret, request);
     expect(mine.scope).not.toBe(theirs.scope);
     expect(mine.digest).not.toBe(theirs.digest);
+    expect(mine.digest).not.toBe(visitors.digest);
     expect(mine.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('nothing stored can be tested offline without the server secret (decision 0071)', () => {
+    const signIn = {
+      credential: null,
+      key: 'k-2',
+      method: 'POST',
+      url: '/api/signin',
+      body: { email: 'ann@example.org', password: 'correct horse battery staple' },
+    };
+    const keyed = keyedRequest(secret, signIn);
+    const unkeyed = (text: string) => createHash('sha256').update(text).digest('hex');
+    const guesses = [
+      unkeyed(`POST /api/signin\n${canonicalJson(signIn.body)}`),
+      unkeyed(canonicalJson(signIn.body)),
+      unkeyed(signIn.body.password),
+    ];
+    for (const stored of [keyed.scope, keyed.fingerprint, keyed.digest]) {
+      expect(guesses).not.toContain(stored);
+      expect(stored).not.toContain(signIn.body.email);
+    }
+    // Another secret (another deployment) makes other values of the same request.
+    const elsewhere = keyedRequest(idempotencySecret(Buffer.alloc(32, 8)), signIn);
+    expect(elsewhere.fingerprint).not.toBe(keyed.fingerprint);
   });
 });

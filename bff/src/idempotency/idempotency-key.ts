@@ -1,13 +1,13 @@
 import { RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@upright/contracts';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { ANSWER_POLICY } from '../answer-cache/public-answer.decorator';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The routes that take `Idempotency-Key` (decision record 0050): every state-changing method,
+ * The routes that take `Idempotency-Key` (decision 0050): every state-changing method,
  * except the `@PublicAnswer` POSTs (ReactiveSearch queries), which are reads sent as POST.
  */
 export function acceptsIdempotencyKey(method: string, handler: object): boolean {
@@ -34,9 +34,24 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * The server secret of every stored fingerprint, scope and digest: derived from the session
+ * cookie key as the CSRF key is, so one configured secret serves all three and every replica
+ * derives the same one. Redis never holds it, so what Redis holds of a request (a sign-in's
+ * email and password included) cannot be tested offline.
+ */
+export function idempotencySecret(sessionCookieKey: Buffer): Buffer {
+  return createHmac('sha256', sessionCookieKey).update('upright idempotency v1').digest();
+}
+
 export interface KeyedRequest {
-  /** Whose key it is: a member's uid, or every visitor's one space. */
-  caller: string;
+  /**
+   * Who sends it, as the request itself says: its session credential (the bearer token, or the
+   * one sealed in the session cookie), or null for a visitor. Not the member a guard resolved:
+   * an optional guard answers "visitor" while accounts cannot be asked, and a retry resolved
+   * otherwise must still name the same action (the doubled contact mail of decision 0071).
+   */
+  credential: string | null;
   key: string;
   method: string;
   /** The path and query as sent. */
@@ -44,23 +59,23 @@ export interface KeyedRequest {
   body: unknown;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /**
- * What a key names: `scope` (a caller's key, under which its first outcome is kept), the
- * `fingerprint` of the request (a try with another one is a 422), and the `digest` that travels
- * to the service and into queue job ids — the same only for the same caller, key and request.
+ * What a key names, each a MAC under the server secret (decision 0071): `scope` (a caller's key,
+ * under which its first outcome is kept), the `fingerprint` of the request (a try with another
+ * one is a 422), and the `digest` that travels to the service and into queue job ids — the same
+ * only for the same caller, key and request.
  */
-export function keyedRequest(request: KeyedRequest): {
-  scope: string;
-  fingerprint: string;
-  digest: string;
-} {
-  const scope = `${request.caller}\n${request.key}`;
-  const fingerprint = sha256(
-    `${request.method.toUpperCase()} ${request.url}\n${canonicalJson(request.body)}`,
+export function keyedRequest(
+  secret: Buffer,
+  request: KeyedRequest,
+): { scope: string; fingerprint: string; digest: string } {
+  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('hex');
+  const caller = request.credential === null ? 'visitor' : `session\n${request.credential}`;
+  const scope = mac(`scope\n${caller}\n${request.key}`);
+  const fingerprint = mac(
+    `fingerprint\n${request.method.toUpperCase()} ${request.url}\n${canonicalJson(request.body)}`,
   );
-  return { scope, fingerprint, digest: sha256(`request\n${scope}\n${fingerprint}`) };
+  return { scope, fingerprint, digest: mac(`request\n${scope}\n${fingerprint}`) };
 }
 
 /** The header as `/api/openapi.json` describes it on each write that takes it. */
@@ -69,6 +84,6 @@ export const idempotencyKeyParameter = {
   in: 'header' as const,
   required: false,
   description:
-    'Names one user action (a UUID per action; IETF httpapi Idempotency-Key draft). Every try of the action sends the same key: the first outcome is kept 24 hours and answered again to the same caller for the same request, with `Idempotent-Replayed: true`. The same key with another request is a 422; a try while the first is still being answered is a 409 with `Retry-After`. Up to 128 visible ASCII characters, bare or as a quoted string.',
+    'Names one user action (a UUID per action; IETF httpapi Idempotency-Key draft). Every try of the action sends the same key: the first outcome of a write that took effect is kept 24 hours and answered again to the same caller for the same request, with `Idempotent-Replayed: true`; an answer that changed nothing (a 4xx, a sign-out without a session) is not kept, and a try again is answered afresh. The same key with another request is a 422; a try while the first is still being answered is a 409 with `Retry-After`. Up to 128 visible ASCII characters, bare or as a quoted string.',
   schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
 };

@@ -3,6 +3,7 @@ import {
   createParamDecorator,
   ExecutionContext,
   HttpException,
+  Inject,
   Injectable,
   Logger,
   NestInterceptor,
@@ -16,19 +17,43 @@ import {
   RETRY_AFTER_SECONDS,
   type ErrorBody,
 } from '@upright/contracts';
+import { SERVICE_CONFIG } from '@upright/platform';
 import type { Response } from 'express';
 import { catchError, from, mergeMap, Observable, of, switchMap, throwError } from 'rxjs';
-import { MEMBER_OF_REQUEST, type RequestWithMember } from '../auth/guards';
-import { CSRF_HEADER } from '../auth/session-cookie';
+import type { RequestWithMember } from '../auth/guards';
+import { RateLimits } from '../auth/rate-limit';
+import { SessionAuthenticator } from '../auth/session-authenticator';
+import { CSRF_HEADER, sessionCookieKey } from '../auth/session-cookie';
+import type { BffConfig } from '../config';
+import { addressKey } from '../http/address-key';
 import { translateError } from '../http/api-error.filter';
-import { acceptsIdempotencyKey, keyedRequest, successStatusOf } from './idempotency-key';
+import { LoadTestMode } from '../http/load-test-mode';
+import {
+  acceptsIdempotencyKey,
+  idempotencySecret,
+  keyedRequest,
+  successStatusOf,
+} from './idempotency-key';
 import { IdempotencyRecords, type KeptOutcome } from './idempotency-records';
 
 const DIGEST_OF_REQUEST = 'uprightIdempotencyDigest';
 type KeyedHttpRequest = RequestWithMember & { [DIGEST_OF_REQUEST]?: string };
 
+const WITHOUT_EFFECT = 'uprightAnsweredWithoutEffect';
+
 /**
- * The digest of this request's key (decision record 0050), for the service call and the captcha;
+ * Marks a success that changed nothing (a sign-out without a session): its key keeps no record,
+ * since a retry is answered the same way afresh (decision 0071).
+ */
+export function answeredWithoutEffect(response: Response): void {
+  (response.locals as Record<string, unknown>)[WITHOUT_EFFECT] = true;
+}
+
+const hadEffect = (response: Response): boolean =>
+  (response.locals as Record<string, unknown>)[WITHOUT_EFFECT] !== true;
+
+/**
+ * The digest of this request's key (decision 0050), for the service call and the captcha;
  * undefined when the request carries no `Idempotency-Key`.
  */
 export const IdempotencyDigest = createParamDecorator(
@@ -45,27 +70,39 @@ function keyError(status: number, code: ErrorBody['error']['code'], message: str
 }
 
 /**
- * A failure is the outcome of its key unless trying again could end otherwise: a 5xx (a service
- * away or too slow, which may yet apply the write), a 429, or a service still answering the key.
+ * A failure that applied nothing and will not end otherwise when tried again (a 4xx but 408, 429
+ * and "still in flight"): its key is forgotten. The others (a 5xx: a service away or too slow,
+ * which may yet apply the write) keep the fingerprint a while for the retry, which asks the
+ * service again; the service answers a key it applied with its first outcome.
  */
-function isFinal(status: number, body: ErrorBody): boolean {
+function changedNothing(status: number, body: ErrorBody): boolean {
   if (status >= 500 || status === 429 || status === 408) return false;
   return !(status === 409 && body.error.field === IDEMPOTENCY_KEY_HEADER);
 }
 
 /**
- * `Idempotency-Key` on every write (decision record 0050, IETF httpapi draft): the first outcome
- * of a caller's key is kept 24 h and answered to every later try with the same request, marked
- * `Idempotent-Replayed: true`; the same key with another request is a 422; a try while the first
- * is still being answered is a 409 with `Retry-After`. A request without the header is answered as
- * before. The key's digest goes on to the service, which applies the write once by it too, so a
- * try that outlived its BFF replica is not applied twice either.
+ * `Idempotency-Key` on every write (decisions 0050 and 0071, IETF httpapi draft): the outcome of
+ * a caller's key whose write took effect is kept 24 h and answered to every later try with the
+ * same request, marked `Idempotent-Replayed: true`; the same key with another request is a 422; a
+ * try while the first is still being answered is a 409 with `Retry-After`. An answer that changed
+ * nothing keeps no record. A request without the header is answered as before. The key's digest
+ * goes on to the service, which applies the write once by it too, so a try that outlived its BFF
+ * replica, or whose first answer was a 5xx, is not applied twice either.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger(IdempotencyInterceptor.name);
+  private readonly secret: Buffer;
 
-  constructor(private readonly records: IdempotencyRecords) {}
+  constructor(
+    private readonly records: IdempotencyRecords,
+    private readonly sessions: SessionAuthenticator,
+    private readonly limits: RateLimits,
+    private readonly loadTest: LoadTestMode,
+    @Inject(SERVICE_CONFIG) config: BffConfig,
+  ) {
+    this.secret = idempotencySecret(sessionCookieKey(config.SESSION_COOKIE_KEY));
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -81,14 +118,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const problem = Array.isArray(header) ? 'must be sent once' : parsed.error.issues[0].message;
       throw keyError(400, 'validation_failed', `${IDEMPOTENCY_KEY_HEADER} ${problem}`);
     }
-    const { scope, fingerprint, digest } = keyedRequest({
-      caller: request[MEMBER_OF_REQUEST]?.uid ?? 'visitor',
+    const credential = this.sessions.credentialsOf(request)?.token ?? null;
+    const { scope, fingerprint, digest } = keyedRequest(this.secret, {
+      credential,
       key: parsed.data,
       method: request.method,
       url: request.originalUrl,
       body: request.body as unknown,
     });
-    return from(this.begin(scope, fingerprint, response)).pipe(
+    return from(this.begin(scope, fingerprint, request, response, credential)).pipe(
       switchMap((begun) => {
         switch (begun.kind) {
           case 'reused':
@@ -106,29 +144,41 @@ export class IdempotencyInterceptor implements NestInterceptor {
         const status = successStatusOf(request.method, handler);
         return next.handle().pipe(
           mergeMap(async (body: unknown) => {
-            await this.settle(scope, fingerprint, begun.claim, {
-              status,
-              headers: keptHeaders(response),
-              body,
-            });
+            const outcome = { status, headers: keptHeaders(response), body };
+            await this.settle(
+              scope,
+              fingerprint,
+              begun.claim,
+              hadEffect(response) ? outcome : null,
+            );
             return body;
           }),
           catchError((error: unknown) => {
             const { status: failed, body } = translateError(error);
-            const outcome = isFinal(failed, body)
-              ? { status: failed, headers: keptHeaders(response), body }
-              : null;
-            return from(this.settle(scope, fingerprint, begun.claim, outcome)).pipe(
-              mergeMap(() => throwError(() => error)),
-            );
+            const settled = changedNothing(failed, body)
+              ? this.settle(scope, fingerprint, begun.claim, null)
+              : this.settle(scope, fingerprint, begun.claim, 'unsettled');
+            return from(settled).pipe(mergeMap(() => throwError(() => error)));
           }),
         );
       }),
     );
   }
 
-  /** Without Redis no try can be told from another: a write is refused rather than risked. */
-  private async begin(scope: string, fingerprint: string, response: Response) {
+  /**
+   * A visitor's keyed write is counted per address first (each may leave a record); without
+   * Redis no try can be told from another: a write is refused rather than risked.
+   */
+  private async begin(
+    scope: string,
+    fingerprint: string,
+    request: KeyedHttpRequest,
+    response: Response,
+    credential: string | null,
+  ) {
+    if (credential === null && !this.loadTest.exempts(request.ip, request.headers)) {
+      await this.limits.consume('keyedWrite', addressKey(request.ip ?? ''), response);
+    }
     try {
       return await this.records.begin(scope, fingerprint);
     } catch (error) {
@@ -142,18 +192,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /**
-   * Keeps the outcome, or frees the key for the next try (`null`). The answer goes out either way:
-   * an outcome not kept means a later try asks the service again, which answers it by the key.
+   * Keeps the outcome of a write that took effect, forgets a key whose answer changed nothing
+   * (`null`), or keeps only its fingerprint a while for the retry (`'unsettled'`). The answer goes
+   * out either way: an outcome not kept means a later try asks the service again, which answers
+   * it by the key.
    */
   private async settle(
     scope: string,
     fingerprint: string,
     claim: string,
-    outcome: KeptOutcome | null,
+    outcome: KeptOutcome | null | 'unsettled',
   ): Promise<void> {
     try {
-      if (outcome === null) await this.records.release(scope, claim);
-      else await this.records.keep(scope, fingerprint, outcome);
+      if (outcome === null) await this.records.forget(scope, claim);
+      else if (outcome === 'unsettled') await this.records.release(scope, claim);
+      else if (!(await this.records.keep(scope, fingerprint, outcome))) {
+        this.logger.warn('idempotency records over their budget: an outcome was not kept');
+      }
     } catch (error) {
       this.logger.warn(`idempotency outcome not kept: ${String(error)}`);
     }

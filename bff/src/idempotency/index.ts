@@ -1,3 +1,7 @@
 export { acceptsIdempotencyKey, idempotencyKeyParameter } from './idempotency-key';
-export { IdempotencyDigest, IdempotencyInterceptor } from './idempotency.interceptor';
+export {
+  answeredWithoutEffect,
+  IdempotencyDigest,
+  IdempotencyInterceptor,
+} from './idempotency.interceptor';
 export { IdempotencyRecords } from './idempotency-records';

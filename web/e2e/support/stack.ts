@@ -64,6 +64,7 @@ function stackEnv(basePort: number, transportPrefix: string): Record<string, str
     RATE_LIMIT_API: '100000/60',
     RATE_LIMIT_SIGNUP: '100/600',
     RATE_LIMIT_SIGNIN: '100/60',
+    RATE_LIMIT_KEYED_WRITES: '1000/600',
   };
 }
 

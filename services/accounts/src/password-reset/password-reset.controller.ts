@@ -11,7 +11,8 @@ export class PasswordResetController {
 
   @MessagePattern(Patterns.accounts.requestReset)
   request(@Payload() data: unknown): Promise<ResponseOf<typeof Patterns.accounts.requestReset>> {
-    return this.resets.request(parseMessage(requestMessage, data).email);
+    const { email, idempotencyKey } = parseMessage(requestMessage, data);
+    return this.resets.request(email, idempotencyKey);
   }
 
   @MessagePattern(Patterns.accounts.validateResetHash)

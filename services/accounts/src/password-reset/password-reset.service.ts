@@ -34,7 +34,12 @@ export class PasswordResetService {
     private readonly mail: MailOutbox,
   ) {}
 
-  async request(email: string): Promise<{ resetSent: true }> {
+  /**
+   * `idempotencyKey` (the digest of the user action, decision 0071) names the mail job when
+   * given: a try applied again after its replica died before keeping its reply makes a second
+   * link, but the mail queue and the send record know the job, so one link is mailed.
+   */
+  async request(email: string, idempotencyKey?: string): Promise<{ resetSent: true }> {
     const user = await this.members.findByEmail(email);
     if (user !== null) {
       const id = randomUUID();
@@ -44,7 +49,7 @@ export class PasswordResetService {
       await this.mail.send(
         MailKinds.passwordReset,
         { recipient: this.mail.recipient(user), resetHash, expiresAt: expiresAt.toISOString() },
-        mailJobId.passwordReset(user.uid, id),
+        mailJobId.passwordReset(user.uid, idempotencyKey ?? id),
       );
     }
     return { resetSent: true };

@@ -61,4 +61,32 @@ describe('the HTTP request log', () => {
     expect(logged).toContain('/api/validatehash/[redacted]');
     expect(logged).not.toContain(code);
   });
+
+  it('never contains the load-test token or an Idempotency-Key', async () => {
+    const loadTestToken = 'load-test-token-that-exempts-from-budgets-0123';
+    const idempotencyKey = '6f1c2a7e-0d4b-4c55-9d1e-8a3f5b7c9e21';
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      request(
+        {
+          port,
+          host: '127.0.0.1',
+          path: '/api/message',
+          method: 'POST',
+          headers: { 'X-Load-Test': loadTestToken, 'Idempotency-Key': idempotencyKey },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    const logged = lines.join('');
+    expect(logged).toContain('"x-load-test":"[redacted]"');
+    expect(logged).toContain('"idempotency-key":"[redacted]"');
+    expect(logged).not.toContain(loadTestToken);
+    expect(logged).not.toContain(idempotencyKey);
+  });
 });

@@ -28,10 +28,18 @@ describe('sign-up and sign-in rules', () => {
   });
 
   it('follows only same-site paths after sign-in', () => {
-    expect(safeNext('/account/priorities')).toBe('/account/priorities');
-    expect(safeNext('//evil.example')).toBe('/');
-    expect(safeNext('https://evil.example')).toBe('/');
-    expect(safeNext(null)).toBe('/');
+    const origin = 'https://upright.example';
+    expect(safeNext('/account/priorities', origin)).toBe('/account/priorities');
+    expect(safeNext('/companies/us/oil?tab=why#figures', origin)).toBe(
+      '/companies/us/oil?tab=why#figures',
+    );
+    expect(safeNext('//evil.example', origin)).toBe('/');
+    expect(safeNext('https://evil.example', origin)).toBe('/');
+    expect(safeNext('/\\evil.example/x', origin)).toBe('/');
+    expect(safeNext('\\\\evil.example', origin)).toBe('/');
+    expect(safeNext('/\t/evil.example', origin)).toBe('/');
+    expect(safeNext('javascript:alert(1)', origin)).toBe('/');
+    expect(safeNext(null, origin)).toBe('/');
   });
 
   it('names everything the disabled Join button waits for, and nothing once complete', () => {
