@@ -7,7 +7,7 @@ import type { Options } from 'k6/options';
 import { journeyContext, preflightOrAbort } from './lib/k6-client.ts';
 import { signUp } from './lib/journeys.ts';
 import { DEFAULT_RATES } from './lib/load-model.ts';
-import { journeyThresholds, vuAllocation } from './lib/scenarios.ts';
+import { journeyThresholds, perMinute, vuAllocation } from './lib/scenarios.ts';
 import { settings } from './lib/settings.ts';
 import { summaryFiles, type SummaryData } from './lib/summary.ts';
 
@@ -19,12 +19,13 @@ export const options: Options = {
       executor: 'ramping-arrival-rate',
       exec: 'signup',
       startRate: 0,
-      timeUnit: '1s',
+      // Per minute: a fractional RATE (0.5/s) is a whole number of iterations there.
+      timeUnit: '1m',
       // Sized for the peak: each iteration also spends seconds solving the captcha.
       ...vuAllocation('signup', peak),
       stages: [
-        { target: peak, duration: '30s' },
-        { target: peak, duration: settings.duration },
+        { target: perMinute(peak), duration: '30s' },
+        { target: perMinute(peak), duration: settings.duration },
         { target: 0, duration: '30s' },
       ],
       tags: { journey: 'signup' },

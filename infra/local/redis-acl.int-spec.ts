@@ -7,11 +7,18 @@ import {
   mailJobId,
   mailQueueJobs,
   Patterns,
+  publicDataKeys,
   Queues,
   type MailJobData,
   type TransportIdentity,
 } from '@upright/contracts';
-import { bullmqOptions, QueueProducer, transportTrust } from '@upright/platform';
+import {
+  bullmqOptions,
+  bumpPublicVersions,
+  PublicDataFollower,
+  QueueProducer,
+  transportTrust,
+} from '@upright/platform';
 import { deleteKeys, eventually, uniqueTransportPrefix } from '@upright/platform/testing';
 import { RedisStreamsClient, RedisStreamsServer, keySpace } from '@upright/transport';
 import { Queue, Worker } from 'bullmq';
@@ -208,5 +215,55 @@ it("keeps a second mail producer out of accounts' mail jobs: no reading, changin
     expect((await admin.hget(jobKey, 'data')) ?? '').toContain('clear-reset-code');
   } finally {
     await Promise.all([accounts.close(), asRankings.close(), legacy.close()]);
+  }
+});
+
+it("lets each producer move its own domain's public version and refuses another's", async () => {
+  const refused = [
+    bumpPublicVersions(as('search'), prefix, ['data']),
+    bumpPublicVersions(as('reports'), prefix, ['corrections']),
+    bumpPublicVersions(as('accounts'), prefix, ['search']),
+    bumpPublicVersions(as('mail'), prefix, ['data']),
+    bumpPublicVersions(as('bff'), prefix, ['data']),
+    // A direct write, outside the script, is refused the same way.
+    as('search').incr(publicDataKeys(prefix).version('data')),
+  ];
+  for (const attempt of refused) await expect(attempt).rejects.toThrow(/NOPERM/);
+  await expect(bumpPublicVersions(as('search'), prefix, ['search'])).resolves.toHaveLength(1);
+  await expect(bumpPublicVersions(as('reports'), prefix, ['data'])).resolves.toHaveLength(1);
+  await expect(
+    bumpPublicVersions(as('rankings'), prefix, ['data', 'corrections']),
+  ).resolves.toHaveLength(2);
+});
+
+it("keeps a BFF's versions where a forged broadcast entry says another domain moved", async () => {
+  const follower = new PublicDataFollower({
+    redisUrl: urls.bff,
+    transportPrefix: prefix,
+    connectionName: 'acl-follower',
+  });
+  await follower.start();
+  try {
+    const before = follower.versions!;
+    expect(before).not.toBeNull();
+    // Search may write the broadcast stream, but not the data version it names.
+    await as('search').xadd(
+      publicDataKeys(prefix).broadcast,
+      '*',
+      'kind',
+      'version',
+      'domain',
+      'data',
+      'version',
+      '99999999999999',
+    );
+    const [moved] = await bumpPublicVersions(as('search'), prefix, ['search']);
+    await eventually(
+      'the follower to hear the search move',
+      () => follower.versions?.search === moved,
+    );
+    expect(follower.versions!.data).toBe(before.data);
+  } finally {
+    await follower.stop();
   }
 });

@@ -1,4 +1,4 @@
-import { Queues, TRANSPORT_IDENTITIES } from '@upright/contracts';
+import { Queues, TRANSPORT_IDENTITIES, type TransportIdentity } from '@upright/contracts';
 import { aclRules, aclSetUserCommand, aclUserName, urlForUser } from './redis-acl';
 
 const prefixes = { transport: 'upright', queue: 'upright-q' };
@@ -37,15 +37,27 @@ describe('Redis ACL rules', () => {
     expect(aclRules('search', prefixes).join(' ')).not.toContain('evt:accounts');
   });
 
-  it('let services move the public data versions, the BFF only follow them', () => {
-    const announce = ['~upright:public:versions', '~upright:public:broadcast'];
+  it("let each producer move its own domains' public versions only, the BFF follow them all", () => {
+    const versionKeys = (identity: TransportIdentity) =>
+      aclRules(identity, prefixes).filter((rule) => rule.includes(':public:version:'));
+    expect(versionKeys('accounts')).toEqual(['~upright:public:version:data']);
+    expect(versionKeys('reports')).toEqual(['~upright:public:version:data']);
+    expect(versionKeys('rankings')).toEqual([
+      '~upright:public:version:data',
+      '~upright:public:version:corrections',
+    ]);
+    expect(versionKeys('search')).toEqual(['~upright:public:version:search']);
+    expect(versionKeys('mail')).toEqual([]);
+    expect(versionKeys('bff')).toEqual([
+      '%R~upright:public:version:data',
+      '%R~upright:public:version:search',
+      '%R~upright:public:version:corrections',
+    ]);
     for (const producer of ['accounts', 'rankings', 'reports', 'search'] as const) {
-      expect(aclRules(producer, prefixes)).toEqual(expect.arrayContaining(announce));
+      expect(aclRules(producer, prefixes)).toContain('~upright:public:broadcast');
     }
     const bff = aclRules('bff', prefixes);
-    expect(bff).toEqual(
-      expect.arrayContaining(['%R~upright:public:versions', '%R~upright:public:broadcast']),
-    );
+    expect(bff).toContain('%R~upright:public:broadcast');
     expect(bff.join(' ')).not.toContain('~upright:public:averages');
     expect(aclRules('rankings', prefixes)).toContain('%R~upright:public:averages');
     expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending');

@@ -8,14 +8,17 @@
  * CLI: `node --import tsx infra/local/redis-acl.ts` with REDIS_URL (an administrative user),
  * TRANSPORT_PREFIX, QUEUE_PREFIX and REDIS_ACL_SECRET set: ensures the users and prints one
  * `REDIS_URL_<PROCESS>='…'` line per process for the shell. With `--rules` (TRANSPORT_PREFIX and
- * QUEUE_PREFIX only) it changes nothing and prints the `ACL SETUSER` command of every process
- * for a production Redis (the chart's `redis-url-<component>` users), each password taken from
- * `$REDIS_PASSWORD_<PROCESS>`.
+ * QUEUE_PREFIX only) it changes nothing and prints, from these same rules, what creates every
+ * process's user on a production Redis (the chart's `redis-url-<component>` users), each password
+ * taken from `$REDIS_PASSWORD_<PROCESS>` by the shell: `--provider=self-run` (the default)
+ * `ACL SETUSER` and `ACL SAVE`, `elasticache` the `aws elasticache` commands (decision 0072).
+ * `--aclfile` prints a self-run Redis's aclfile, with the passwords' SHA-256 from the environment.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   Events,
   Patterns,
+  PUBLIC_DATA_DOMAINS,
   publicDataKeys,
   SERVICE_NAMES,
   serviceOfPattern,
@@ -49,18 +52,20 @@ const EXTRA_KEYS_OF: Partial<Record<TransportIdentity, readonly string[]>> = {
 
 /**
  * The public data versions, their broadcast and the published averages (docs/product/rules.md#s11,
- * contracts' public-data.ts): who moves them (a script with declared keys needs read and write),
- * and who only reads them.
+ * contracts' public-data.ts): who moves them (a script with declared keys needs read and write)
+ * — each producer its own domains' versions only (the manifest's `publicDataDomains`, decision
+ * 0072) — and who only reads them.
  */
 function publicDataKeysOf(
   identity: TransportIdentity,
   t: string,
 ): { full: string[]; read: string[] } {
   const keys = publicDataKeys(t);
-  const announce = [keys.versions, keys.broadcast];
+  const domains = stackProcess(identity).publicDataDomains;
+  const announce = domains.length > 0 ? [...domains.map(keys.version), keys.broadcast] : [];
   switch (identity) {
     case 'bff':
-      return { full: [], read: announce };
+      return { full: [], read: [...PUBLIC_DATA_DOMAINS.map(keys.version), keys.broadcast] };
     case 'accounts':
       return {
         full: [
@@ -76,9 +81,8 @@ function publicDataKeysOf(
       return { full: announce, read: [keys.publishedAverages] };
     case 'reports':
     case 'search':
-      return { full: announce, read: [] };
     case 'mail':
-      return { full: [], read: [] };
+      return { full: announce, read: [] };
   }
 }
 
@@ -209,13 +213,17 @@ export async function ownRedisUser(
   };
 }
 
+/** The shell variable an operator puts a process's production password in. */
+const passwordVariable = (identity: TransportIdentity) =>
+  `REDIS_PASSWORD_${identity.toUpperCase()}`;
+
 /**
  * The `redis-cli` command that creates or narrows (reset first) a process's user with its rules,
  * for a production Redis; the password is read from `$REDIS_PASSWORD_<PROCESS>` by the shell.
  */
 export function aclSetUserCommand(identity: TransportIdentity, prefixes: AclPrefixes): string {
   const quoted = aclRules(identity, prefixes).map((rule) => `'${rule}'`);
-  const password = `">$REDIS_PASSWORD_${identity.toUpperCase()}"`;
+  const password = `">$${passwordVariable(identity)}"`;
   return [
     'redis-cli ACL SETUSER',
     aclUserName(identity, prefixes),
@@ -223,6 +231,95 @@ export function aclSetUserCommand(identity: TransportIdentity, prefixes: AclPref
     password,
     ...quoted,
   ].join(' ');
+}
+
+/** Where the production users live; each takes the same rules in its own commands. */
+export const REDIS_PROVIDERS = ['self-run', 'elasticache', 'memorystore', 'azure'] as const;
+export type RedisProvider = (typeof REDIS_PROVIDERS)[number];
+
+/**
+ * A process's rules as an ElastiCache access string: `on` and the rules, without what ElastiCache
+ * refuses (`reset`, passwords) or needs not (the key and channel resets: a created user has
+ * none, and `modify-user --access-string` replaces the whole string).
+ */
+export function elastiCacheAccessString(
+  identity: TransportIdentity,
+  prefixes: AclPrefixes,
+): string {
+  const rules = aclRules(identity, prefixes).filter((rule) => !rule.startsWith('reset'));
+  return ['on', ...rules].join(' ');
+}
+
+/**
+ * The shell commands that create every process's user at `provider` (comments say what they
+ * need). ElastiCache: a user per process, a `default` user of the group that can do nothing
+ * (every user group must have one), the group, and the replication group joined to it.
+ */
+export function providerCommands(provider: RedisProvider, prefixes: AclPrefixes): string[] {
+  const identities = STACK.map((process) => process.name);
+  switch (provider) {
+    case 'self-run':
+      return [
+        '# On the primary and on every replica (ACL users are not replicated), with `aclfile`',
+        '# set in redis.conf: ACL SAVE writes the users there, so they survive a restart.',
+        ...identities.map((identity) => aclSetUserCommand(identity, prefixes)),
+        'redis-cli ACL SAVE',
+      ];
+    case 'elasticache': {
+      const group = `${prefixes.transport}-users`;
+      const defaultUser = `${prefixes.transport}-default`;
+      return [
+        `# A user group needs a user named default: this one is off and may do nothing.`,
+        `aws elasticache create-user --engine redis --user-id ${defaultUser} --user-name default --no-password-required --access-string 'off -@all'`,
+        ...identities.map(
+          (identity) =>
+            `aws elasticache create-user --engine redis --user-id ${aclUserName(identity, prefixes)} --user-name ${aclUserName(identity, prefixes)} --passwords "$${passwordVariable(identity)}" --access-string '${elastiCacheAccessString(identity, prefixes)}'`,
+        ),
+        `aws elasticache create-user-group --engine redis --user-group-id ${group} --user-ids ${[defaultUser, ...identities.map((identity) => aclUserName(identity, prefixes))].join(' ')}`,
+        `aws elasticache modify-replication-group --replication-group-id "$REPLICATION_GROUP_ID" --user-group-ids-to-add ${group} --apply-immediately`,
+      ];
+    }
+    case 'memorystore':
+      return [
+        '# Memorystore for Redis has no ACL users: one AUTH string, redis.singleUser=true (chart',
+        '# README, "Managed Redis"). Its AUTH string and its per-instance CA (redis.tls.caSecret):',
+        'gcloud redis instances get-auth-string "$INSTANCE" --region "$REGION"',
+        `gcloud redis instances describe "$INSTANCE" --region "$REGION" --format='value(serverCaCerts[0].cert)' > redis-ca.crt`,
+      ];
+    case 'azure':
+      return [
+        '# Azure Cache for Redis: its data access policies are assigned to Microsoft Entra',
+        '# identities, whose tokens expire within hours, while every process holds one fixed',
+        '# REDIS_URL: use an access key with redis.singleUser=true (chart README, "Managed Redis").',
+        'az redis list-keys --name "$CACHE" --resource-group "$RESOURCE_GROUP" --query primaryKey --output tsv',
+      ];
+  }
+}
+
+/**
+ * A self-run Redis's aclfile: every process's user with its rules and the SHA-256 of its password
+ * (`#…`, never the password), read from `$REDIS_PASSWORD_<PROCESS>`.
+ */
+export function aclFile(
+  prefixes: AclPrefixes,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  const lines = STACK.map(({ name }) => {
+    const password = env[passwordVariable(name)];
+    if (!password) throw new Error(`${passwordVariable(name)} is required`);
+    const hash = createHash('sha256').update(password).digest('hex');
+    return ['user', aclUserName(name, prefixes), 'on', `#${hash}`, ...aclRules(name, prefixes)];
+  });
+  return lines.map((line) => line.join(' ')).join('\n') + '\n';
+}
+
+function providerOf(argv: readonly string[]): RedisProvider {
+  const value = argv.find((arg) => arg.startsWith('--provider='))?.slice('--provider='.length);
+  if (value === undefined) return 'self-run';
+  if (!(REDIS_PROVIDERS as readonly string[]).includes(value)) {
+    throw new Error(`--provider must be one of ${REDIS_PROVIDERS.join(', ')}`);
+  }
+  return value as RedisProvider;
 }
 
 function requireEnv(name: string): string {
@@ -233,7 +330,12 @@ function requireEnv(name: string): string {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--rules')) {
-    for (const { name } of STACK) console.log(aclSetUserCommand(name, prefixesOf(process.env)));
+    const provider = providerOf(process.argv);
+    for (const line of providerCommands(provider, prefixesOf(process.env))) console.log(line);
+    return;
+  }
+  if (process.argv.includes('--aclfile')) {
+    process.stdout.write(aclFile(prefixesOf(process.env), process.env));
     return;
   }
   const urls = await ensureRedisUsers(

@@ -25,6 +25,16 @@ commands+=(
   "node node_modules/maildev/bin/maildev --ip 127.0.0.1 --smtp $MAILDEV_SMTP_PORT --web $MAILDEV_WEB_PORT"
   "node infra/local/announce-ready.js $ports"
 )
+# PROMETHEUS=1: Debian's Prometheus too, scraping every process with the chart's alerting rules
+# (decision 0074; docs/operations.md, "Alerts runbook"), on PROMETHEUS_PORT (default 9090).
+if [ "${PROMETHEUS:-}" = 1 ]; then
+  infra/local/ensure-prometheus.sh
+  mkdir -p .local/prometheus
+  node_modules/.bin/tsx infra/local/prometheus-config.ts charts/upright/files/alerts.yaml \
+    >.local/prometheus/prometheus.yml
+  names+=(prometheus) colors+=(gray)
+  commands+=("prometheus --config.file=.local/prometheus/prometheus.yml --storage.tsdb.path=.local/prometheus/data --web.listen-address=127.0.0.1:${PROMETHEUS_PORT:-9090} --log.level=warn")
+fi
 exec node_modules/.bin/concurrently \
   --names "$(IFS=,; echo "${names[*]}")" \
   --prefix "[{name}]" --prefix-colors "$(IFS=,; echo "${colors[*]}")" \

@@ -13,6 +13,7 @@ import {
   MAIL_PRODUCERS,
   mailWorkerQueues,
   Queues,
+  type PublicDataDomain,
   type QueueName,
   type TransportIdentity,
 } from '@upright/contracts';
@@ -30,6 +31,11 @@ export interface StackProcess {
   ownsSchema: boolean;
   /** The BullMQ queues it adds to or works on (its Redis ACL user may touch only these). */
   queues: readonly QueueName[];
+  /**
+   * The public data versions it moves (contracts' public-data.ts): its Redis ACL user may write
+   * these domains' version keys and no other (decision 0072).
+   */
+  publicDataDomains: readonly PublicDataDomain[];
   /** Sends mail over SMTP (SMTP_URL). */
   smtp: boolean;
   /** Uses OpenSearch when one is configured (OPENSEARCH_URL). */
@@ -80,6 +86,8 @@ export const STACK: readonly StackProcess[] = [
       Queues.searchMemberDeletion,
       Queues.rankAlerts,
     ],
+    // The members' averages weigh every ranking (published averages).
+    publicDataDomains: ['data'],
     smtp: false,
     opensearch: false,
     env: ['UNSUBSCRIBE_SECRET'],
@@ -92,6 +100,8 @@ export const STACK: readonly StackProcess[] = [
     ownsSchema: true,
     // The import (connecting as rankings) adds rank-alerts jobs; corrections mail requesters.
     queues: [Queues.searchIndex, Queues.rankAlerts, MAIL_PRODUCERS.rankings.queue],
+    // The import and accepted corrections; the corrections ledgers.
+    publicDataDomains: ['data', 'corrections'],
     smtp: false,
     opensearch: false,
     importer: 'services/rankings/dist/data-import/cli.js',
@@ -104,6 +114,7 @@ export const STACK: readonly StackProcess[] = [
     port: 8083,
     ownsSchema: true,
     queues: [Queues.searchIndex],
+    publicDataDomains: ['data'],
     smtp: false,
     opensearch: false,
     importer: 'services/reports/dist/data-import/cli.js',
@@ -117,6 +128,7 @@ export const STACK: readonly StackProcess[] = [
     ownsSchema: false,
     // Every producer's mail queue, and the previous release's (decision 0041).
     queues: mailWorkerQueues.map((contract) => contract.queue),
+    publicDataDomains: [],
     smtp: true,
     opensearch: false,
     env: ['CONTACT_INBOX', 'MAIL_FROM'],
@@ -128,6 +140,7 @@ export const STACK: readonly StackProcess[] = [
     port: 8085,
     ownsSchema: true,
     queues: [Queues.searchIndex, Queues.searchMemberDeletion, Queues.searchAnalyticsRetention],
+    publicDataDomains: ['search'],
     smtp: false,
     opensearch: true,
     env: [],
@@ -139,6 +152,7 @@ export const STACK: readonly StackProcess[] = [
     port: 8080,
     ownsSchema: false,
     queues: [],
+    publicDataDomains: [],
     smtp: false,
     opensearch: false,
     env: ['TRUSTED_PROXY_HOPS', 'SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET', 'OPS_PORT'],

@@ -8,7 +8,7 @@ import { loadConfig, transportTrust, type CommonConfig } from '@upright/platform
 import type { z } from 'zod';
 import { STACK } from '../stack/manifest';
 import { containerEnv } from '../production/kubernetes';
-import { componentOf, ofKind, renderChart, REQUIRED_VALUES } from './chart';
+import { componentOf, ofKind, redisUrlSets, renderChart, REQUIRED_VALUES } from './chart';
 
 /**
  * Each process's config schema, from its entry point: `@upright/<name>` exports its definition
@@ -25,7 +25,15 @@ const SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
 /** Production values with a chart-created Secret (rediss:// on 6379, as ElastiCache's TLS port). */
 const PRODUCTION_SECRETS = [
   'secrets.existingSecret=',
-  ...REQUIRED_VALUES.filter((set) => set.startsWith('secrets.values.')),
+  ...REQUIRED_VALUES.filter(
+    (set) =>
+      set.startsWith('secrets.values.') &&
+      !set.startsWith('secrets.values.redisUrls.') &&
+      !set.startsWith('secrets.values.databaseAdminUrl='),
+  ),
+  // The production example's transport prefix names its Redis users, its RDS CA verifies fully.
+  ...redisUrlSets('upright-prod'),
+  'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright?sslmode=verify-full',
 ];
 
 /** How each values file renders: the production example needs secrets; the local one has its own. */

@@ -137,7 +137,8 @@ describe('NetworkPolicies follow the configured endpoints', () => {
     const sets = [
       'redis.port=6380',
       ...NODE_COMPONENTS.map(
-        (component) => `secrets.values.redisUrls.${component}=rediss://${component}:pw@redis:6380`,
+        (component) =>
+          `secrets.values.redisUrls.${component}=rediss://upright-${component}:pw@redis:6380`,
       ),
     ];
     const manifests = renderChart([], sets);

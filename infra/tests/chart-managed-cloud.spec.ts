@@ -28,6 +28,10 @@ const GATEWAY = [
   'gateway.hostnames[0]=upright.example.com',
 ];
 
+/** The migration Job's owner URL with the given sslmode. */
+const adminUrl = (sslmode: string) =>
+  `secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright?sslmode=${sslmode}`;
+
 function renderError(sets: string[], files: string[] = []): string {
   try {
     renderChart(files, sets);
@@ -196,6 +200,7 @@ describe('endpoints outside the cluster need egress ranges', () => {
 });
 
 describe('PostgreSQL TLS', () => {
+  const WITH_CA = ['postgres.tls.caSecret=db-ca'];
   const sslmodeOf = (manifests: Manifest[]) => {
     const env = deploymentOf(manifests, 'accounts').spec.template.spec.containers[0].env;
     const url = env.find((variable: Manifest) => variable.name === 'DATABASE_URL').value;
@@ -203,16 +208,16 @@ describe('PostgreSQL TLS', () => {
   };
 
   it('verifies the server fully once a CA is given, unless told otherwise (Cloud SQL: verify-ca)', () => {
-    expect(sslmodeOf(renderChart([], ['postgres.tls.caSecret=db-ca']))).toBe('verify-full');
+    expect(sslmodeOf(renderChart([], [...WITH_CA, adminUrl('verify-full')]))).toBe('verify-full');
     expect(
-      sslmodeOf(renderChart([], ['postgres.tls.caSecret=db-ca', 'postgres.sslmode=verify-ca'])),
+      sslmodeOf(renderChart([], [...WITH_CA, 'postgres.sslmode=verify-ca', adminUrl('verify-ca')])),
     ).toBe('verify-ca');
   });
 
   it('warns in the notes when connections are encrypted but verify nothing', () => {
     expect(sslmodeOf(renderChart())).toBe('require');
     expect(renderNotes()).toContain('WARNING: PostgreSQL connections use sslmode=require');
-    expect(renderNotes([], ['postgres.tls.caSecret=db-ca'])).not.toContain('WARNING');
+    expect(renderNotes([], [...WITH_CA, adminUrl('verify-full')])).not.toContain('WARNING');
     expect(renderNotes(PRODUCTION)).not.toContain('WARNING');
   });
 });

@@ -16,6 +16,7 @@ import {
   ofKind,
   renderChart,
   REQUIRED_VALUES,
+  SERVICE_MONITOR_API,
   runHelm,
   setArgs,
   validateAgainstKubernetesSchemas,
@@ -38,7 +39,8 @@ function selects(selector: Record<string, string>, labels: Record<string, string
 
 describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
   const files = valuesFile === 'values.yaml' ? [] : [valuesFile];
-  const manifests = renderChart(files);
+  // A cluster with the Prometheus Operator, which the production example scrapes with.
+  const manifests = renderChart(files, [], [SERVICE_MONITOR_API]);
   const values = loadValues(valuesFile);
   const deployments = ofKind(manifests, 'Deployment');
 

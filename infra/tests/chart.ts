@@ -15,6 +15,9 @@ const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 /** helm 3.6 assumes Kubernetes 1.20 without a cluster; the chart needs 1.25+. */
 export const KUBE_VERSION = '1.29.0';
 
+/** The Prometheus Operator's CRD, as a cluster that has it serves it to `.Capabilities`. */
+export const SERVICE_MONITOR_API = 'monitoring.coreos.com/v1/ServiceMonitor';
+
 /** A rendered manifest, loosely typed: tests read what they check. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Manifest = Record<string, any>;
@@ -53,6 +56,17 @@ export const TRANSPORT_PAIRS: string[] = STACK.map((process) => process.name)
   );
 
 /**
+ * Every Node process's Redis URL, with the user the ACL rules create for `transportPrefix`
+ * (`<prefix>-<component>`, infra/local/redis-acl.ts).
+ */
+export function redisUrlSets(transportPrefix: string): string[] {
+  return NODE_COMPONENTS.map(
+    (component) =>
+      `secrets.values.redisUrls.${component}=rediss://${transportPrefix}-${component}:${component}-pw@upright-redis-master:6379`,
+  );
+}
+
+/**
  * What an install must give on top of the default values (the chart refuses placeholders):
  * the database host, the site's origin and host, and every secret of a chart-created Secret.
  * The data stores are the in-cluster Services the default egress selectors admit.
@@ -61,14 +75,11 @@ export const REQUIRED_VALUES = [
   'postgres.host=upright-postgresql',
   'config.publicUrl=https://upright.example.com',
   'ingress.hosts[0]=upright.example.com',
-  'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright',
+  'secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright?sslmode=require',
   ...DATABASE_COMPONENTS.map(
     (service) => `secrets.values.dbPasswords.${service}=${service}-role-password`,
   ),
-  ...NODE_COMPONENTS.map(
-    (component) =>
-      `secrets.values.redisUrls.${component}=rediss://${component}:${component}-pw@upright-redis-master:6379`,
-  ),
+  ...redisUrlSets('upright'),
   ...TRANSPORT_PAIRS.map(
     (pair, i) =>
       `secrets.values.transportKeys.${pair}=${Buffer.alloc(32, i + 1).toString('base64')}`,
@@ -85,10 +96,16 @@ export function setArgs(sets: string[]): string[] {
 }
 
 /**
- * `helm template` with the given files and sets (the default values get REQUIRED_VALUES first);
+ * `helm template` with the given files and sets (the default values get REQUIRED_VALUES first),
+ * for a cluster that serves `apiVersions` too (`group/version/Kind`, as `.Capabilities` sees them);
  * throws with helm's message when rendering fails.
  */
-function templateArgs(chart: string, valuesFiles: string[], sets: string[]): string[] {
+function templateArgs(
+  chart: string,
+  valuesFiles: string[],
+  sets: string[],
+  apiVersions: string[],
+): string[] {
   return [
     'template',
     'upright',
@@ -97,13 +114,18 @@ function templateArgs(chart: string, valuesFiles: string[], sets: string[]): str
     'upright',
     '--kube-version',
     KUBE_VERSION,
+    ...apiVersions.flatMap((api) => ['--api-versions', api]),
     ...valuesFileArgs(valuesFiles),
     ...setArgs([...(valuesFiles.length === 0 ? REQUIRED_VALUES : []), ...sets]),
   ];
 }
 
-export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Manifest[] {
-  const result = runHelm(templateArgs(chartDir, valuesFiles, sets));
+export function renderChart(
+  valuesFiles: string[] = [],
+  sets: string[] = [],
+  apiVersions: string[] = [],
+): Manifest[] {
+  const result = runHelm(templateArgs(chartDir, valuesFiles, sets, apiVersions));
   if (result.status !== 0) throw new Error(result.stderr.trim());
   return parseAllDocuments(result.stdout)
     .map((document) => document.toJS() as Manifest | null)
@@ -115,7 +137,11 @@ export function renderChart(valuesFiles: string[] = [], sets: string[] = []): Ma
  * `install --dry-run` needs a cluster), so a copy of the chart renders it through `tpl` into a
  * manifest of its own.
  */
-export function renderNotes(valuesFiles: string[] = [], sets: string[] = []): string {
+export function renderNotes(
+  valuesFiles: string[] = [],
+  sets: string[] = [],
+  apiVersions: string[] = [],
+): string {
   const copy = mkdtempSync(path.join(os.tmpdir(), 'upright-chart-'));
   try {
     cpSync(chartDir, copy, { recursive: true });
@@ -125,7 +151,7 @@ export function renderNotes(valuesFiles: string[] = [], sets: string[] = []): st
       'notes: {{ tpl (.Files.Get "notes.txt") . | toJson }}\n',
     );
     const result = runHelm([
-      ...templateArgs(copy, valuesFiles, sets),
+      ...templateArgs(copy, valuesFiles, sets, apiVersions),
       '--show-only',
       'templates/notes.yaml',
     ]);

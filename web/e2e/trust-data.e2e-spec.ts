@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { WhyThisRankResponse } from '@upright/contracts';
 import type { Browser, Page } from 'playwright-core';
 import {
   acceptCookies,
@@ -20,15 +19,35 @@ import { signUp } from './support/member';
  */
 
 interface IndustryAnswer {
-  result: { ranked: Array<{ upright_cid: string; slug: string }>; aranked: string[] };
+  result: {
+    ranked: Array<
+      Record<string, unknown> & {
+        upright_cid: string;
+        slug: string;
+        raw_arank: number;
+        companies_scores: Record<string, number | null>;
+      }
+    >;
+    aranked: string[];
+  };
+  industryResult: { industry_values: string[] };
+  weights: Record<string, number>;
+}
+
+async function industryAnswer(industry: string): Promise<IndustryAnswer> {
+  return (await (
+    await fetch(`${baseUrl()}/api/companies/us/${industry}`)
+  ).json()) as IndustryAnswer;
 }
 
 async function firstCompanyOf(industry: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/companies/us/${industry}`);
-  const answer = (await response.json()) as IndustryAnswer;
+  const answer = await industryAnswer(industry);
   const first = answer.result.aranked[0];
   return answer.result.ranked.find((company) => company.upright_cid === first)!.slug;
 }
+
+/** Points as the page prints them (at most two decimals) back to hundredths. */
+const hundredths = (text: string) => Math.round(Number(text.replace('−', '-')) * 100);
 
 async function companyPage(page: Page, industry: string, slug: string): Promise<void> {
   await open(page, `/companies/us/${industry}/${slug}`);
@@ -47,31 +66,99 @@ describe('trust at first sight: the numbers', () => {
   afterAll(async () => close());
 
   it.each(REVIEW_VIEWPORTS)(
-    'an oil and gas company at %s px shows no Net neutrality, and coverage of the 8 issues that apply',
+    'an oil and gas company at %s px shows no Net neutrality, is ranked on the 8 issues that apply, and its why table adds up',
     async (label, viewport) => {
+      // The company whose Net neutrality score (it is listed in other industries too) would move
+      // it most if the issue still counted: the sums must leave it out (rules §5 rule 5).
+      const answer = await industryAnswer('oil-and-gas');
+      const applicable = answer.industryResult.industry_values;
+      expect(applicable).not.toContain('net_neutrality');
+      const scored = answer.result.ranked.filter(
+        (company) => company.companies_scores.net_neutrality_score !== null,
+      );
+      expect(scored.length).toBeGreaterThan(0);
+      const sumOver = (company: IndustryAnswer['result']['ranked'][number], keys: string[]) =>
+        keys.reduce(
+          (sum, key) => sum + (company[`${key}_rank`] as number) * answer.weights[key] * 100,
+          0,
+        );
+      for (const company of answer.result.ranked) {
+        expect(Math.round(company.raw_arank * 100)).toBe(Math.round(sumOver(company, applicable)));
+      }
+      const subject = scored[0];
       const { context, page, errors } = await newPage(browser, viewport);
       await acceptCookies(context);
-      await companyPage(page, 'oil-and-gas', oil);
+      await companyPage(page, 'oil-and-gas', subject.slug);
       const article = page.locator('article.company');
       expect(await article.innerText()).not.toContain('Net neutrality');
       expect(await page.locator('.issue-ranks tbody tr').count()).toBe(8);
-      expect(await page.getByTestId('why-bars').locator('tbody tr').count()).toBe(8);
+      const bars = page.getByTestId('why-bars');
+      expect(await bars.locator('tbody tr').count()).toBe(8);
       expect(await page.getByTestId('coverage').textContent()).toMatch(/of 8 issues that apply/);
-      // What the issue that does not apply adds is said in words that match the arithmetic: the
-      // sample scores Net neutrality for two oil companies listed in other industries too.
-      const why = (await (
-        await fetch(`${baseUrl()}/api/why/us/oil-and-gas/${oil}`)
-      ).json()) as WhyThisRankResponse;
-      expect(await page.getByTestId('why-not-applicable').textContent()).toContain(
-        why.explanation.not_applicable_moves_order
-          ? 'as the ranking rules require'
-          : 'change no rank',
+      // The rows' points (4th column) add up to the total row, which is the stated sum.
+      const rowPoints = await bars.locator('tbody tr td:nth-of-type(3)').allInnerTexts();
+      const total = await page.getByTestId('why-total').locator('td').first().innerText();
+      const rowSum = rowPoints.reduce((sum, text) => sum + hundredths(text.trim()), 0);
+      expect(rowSum).toBe(hundredths(total.trim()));
+      expect(hundredths(total.trim())).toBe(Math.round(subject.raw_arank * 100));
+      expect(await page.getByTestId('why-weights').textContent()).toContain(
+        `with ${total.trim()} weighted points`,
       );
       await screenshot(page, `data-oil-company-${label}`);
       expect(errors).toEqual([]);
       await context.close();
     },
   );
+
+  it.each(REVIEW_VIEWPORTS)(
+    'comparing at %s px: no rank without a published figure is starred best, and each says so',
+    async (label, viewport) => {
+      const answer = await industryAnswer('oil-and-gas');
+      const slugs = answer.result.aranked
+        .slice(0, 4)
+        .map((cid) => answer.result.ranked.find((company) => company.upright_cid === cid)!.slug);
+      const { context, page, errors } = await newPage(browser, viewport);
+      await acceptCookies(context);
+      await open(page, `/compare/us/oil-and-gas?c=${slugs.join(',')}`);
+      const ranks = page.locator('.compare-table').first();
+      await ranks.locator('tbody tr').first().waitFor();
+      const withoutFigure = ranks.locator(
+        'td:has([data-evidence="score_without_figure"]), td:has([data-evidence="no_score"])',
+      );
+      expect(await withoutFigure.count()).toBeGreaterThan(0);
+      expect(await withoutFigure.locator('.best-of-these').count()).toBe(0);
+      for (const text of await withoutFigure.allInnerTexts()) {
+        expect(text).toMatch(/score without a published figure|no published figure/);
+      }
+      await screenshot(page, `data-compare-evidence-${label}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('search for "a": every result links to a page that exists, and filters name industries', async () => {
+    const { context, page, errors } = await newPage(browser, WIDE);
+    await acceptCookies(context);
+    await open(page, '/about?search=a');
+    const panel = page.getByTestId('search-panel');
+    const links = panel.locator('.search-result h3 a');
+    await links.first().waitFor();
+    const hrefs = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => anchor.getAttribute('href')!),
+    );
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) {
+      const response = await fetch(`${baseUrl()}${href}`);
+      expect([href, response.status]).toEqual([href, 200]);
+    }
+    // The industry filter shows names, never a slug.
+    const industry = panel.locator('details.search-filter', { hasText: 'Industry' });
+    const names = await industry.locator('.search-filter-item > span:first-child').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).not.toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it.each(REVIEW_VIEWPORTS)(
     'below the members’ minimum at %s px every label says "equal weights"',

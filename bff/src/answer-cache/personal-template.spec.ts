@@ -31,6 +31,8 @@ function visitorAnswer(
       pranked: null,
       none: false,
     },
+    // Every issue applies (an industry that lists none).
+    industryResult: { industry: 'widgets', industry_values: [] },
     period: { period_year: 2026, period_qrt: 2 },
     previous_period: { period_year: 2026, period_qrt: 1 },
     moves: Object.fromEntries(

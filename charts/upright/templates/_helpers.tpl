@@ -319,7 +319,7 @@ imagePullSecrets:
 {{- $namespace := default (index $namespaceOf $edge.preset) $edge.namespace -}}
 {{- $peers = append $peers (dict "namespaceSelector" (dict "matchLabels" (dict "kubernetes.io/metadata.name" $namespace)) "podSelector" (index $podsOf $edge.preset)) -}}
 {{- end -}}
-{{- range $edge.cidrs -}}
+{{- range include "upright.edgeCidrs" . | fromJsonArray -}}
 {{- $peers = append $peers (dict "ipBlock" (dict "cidr" .)) -}}
 {{- end -}}
 {{- concat $peers $np.ingressFrom | toYaml -}}
@@ -350,10 +350,96 @@ WARNING: redis.singleUser: every process uses the same Redis identity, so any on
 read, delete or flood every stream and queue of the others (messages stay signed, so none can
 forge another's requests). Per-process ACL users need a provider with Redis ACLs.
 {{- end }}
+{{- if and $v.metrics.serviceMonitor.enabled (not (.Capabilities.APIVersions.Has "monitoring.coreos.com/v1/ServiceMonitor")) }}
+
+NOTE: metrics.serviceMonitor.enabled, but this cluster has no ServiceMonitor CRD (the Prometheus
+Operator's), so none was created. GKE Managed Prometheus scrapes with PodMonitoring
+(monitoring.googleapis.com/v1) from namespace gmp-system: chart README, "Metrics".
+{{- end }}
+{{- if .Capabilities.APIVersions.Has "crd.k8s.amazonaws.com/v1alpha1/ENIConfig" }}
+
+NOTE: this looks like EKS with the VPC CNI: its NetworkPolicies are enforced only when the
+vpc-cni add-on has enableNetworkPolicy: true; otherwise every policy of this chart is inert
+(chart README, "Network policies").
+{{- end }}
+{{- if and (eq (int $v.redis.port) 6378) (not $v.redis.tls.caSecret) }}
+
+WARNING: redis.port 6378 is Memorystore's TLS port, and redis.tls.caSecret is empty: Memorystore
+signs with a CA of its own per instance, which Node does not trust, so every process would fail
+its TLS handshake. Put that CA in redis.tls.caSecret (chart README, "Managed Redis").
+{{- end }}
 {{- if and $v.secrets.existingSecret (not (include "upright.redisUrls" . | fromJson)) }}
 
 NOTE: the Secret {{ $v.secrets.existingSecret }} could not be read at render time, so its Redis URLs
 were not checked: each redis-url-<component> must be {{ if $v.redis.tls.required }}rediss://{{ else }}redis(s)://{{ end }} on port {{ $v.redis.port }} (redis.port, the
 port the NetworkPolicies open){{ if not $v.redis.singleUser }}, each with its own ACL user{{ end }}.
 {{- end }}
+{{- end -}}
+
+{{/*
+  GKE's Gateway and load balancers connect, health checks included, from the Google Front End
+  ranges (global external classes): the gke-gateway preset's default edge ranges.
+*/}}
+{{- define "upright.gfeRanges" -}}["35.191.0.0/16","130.211.0.0/22"]{{- end -}}
+
+{{/* The edge's address ranges as a JSON list: edge.cidrs, or the gke-gateway preset's. */}}
+{{- define "upright.edgeCidrs" -}}
+{{- $edge := .Values.networkPolicy.edge -}}
+{{- if and (eq $edge.preset "gke-gateway") (not $edge.cidrs) -}}
+{{- include "upright.gfeRanges" . -}}
+{{- else -}}
+{{- $edge.cidrs | default list | toJson -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+  TRUSTED_PROXY_HOPS: the value, or with `auto` the number of addresses the preset's edge appends
+  to X-Forwarded-For: GKE's Gateway appends the client's and its own (2), the others one.
+*/}}
+{{- define "upright.trustedProxyHops" -}}
+{{- $hops := .Values.bff.trustedProxyHops -}}
+{{- if eq (toString $hops) "auto" -}}
+{{- ternary 2 1 (eq .Values.networkPolicy.edge.preset "gke-gateway") -}}
+{{- else -}}
+{{- $hops -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+  Ranges a load balancer's health checks come from, as a JSON list: admitted to the BFF's
+  operations port (its readiness) and nothing else there. Default: the gke-gateway preset's ranges.
+*/}}
+{{- define "upright.healthCheckCidrs" -}}
+{{- $checks := .Values.edgeHealthChecks -}}
+{{- if $checks.cidrs -}}
+{{- toJson $checks.cidrs -}}
+{{- else if eq .Values.networkPolicy.edge.preset "gke-gateway" -}}
+{{- include "upright.gfeRanges" . -}}
+{{- else -}}
+[]
+{{- end -}}
+{{- end -}}
+
+{{/* A duration of Prometheus's form (30s, 1m, 500ms, 1h) in milliseconds. */}}
+{{- define "upright.durationMs" -}}
+{{- $number := regexFind "^[0-9]+" . | int -}}
+{{- $unit := regexFind "[a-z]+$" . -}}
+{{- mul $number (get (dict "ms" 1 "s" 1000 "m" 60000 "h" 3600000) $unit) -}}
+{{- end -}}
+
+{{/* The sslmode of a PostgreSQL URL's query, or libpq's default `prefer` without one. */}}
+{{- define "upright.urlSslmode" -}}
+{{- $query := (urlParse .).query -}}
+{{- $found := regexFind "(^|&)sslmode=[^&]*" $query -}}
+{{- if $found }}{{ last (splitList "=" $found) }}{{ else }}prefer{{ end -}}
+{{- end -}}
+
+{{/* The admin URL of the migration Job: from secrets.values, or (install, upgrade) the existing Secret. */}}
+{{- define "upright.databaseAdminUrl" -}}
+{{- if not .Values.secrets.existingSecret -}}
+{{- .Values.secrets.values.databaseAdminUrl -}}
+{{- else -}}
+{{- $secret := lookup "v1" "Secret" .Release.Namespace .Values.secrets.existingSecret -}}
+{{- with index ($secret.data | default dict) "database-admin-url" }}{{ b64dec . }}{{ end -}}
+{{- end -}}
 {{- end -}}

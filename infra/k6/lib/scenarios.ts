@@ -17,11 +17,19 @@ export function vuAllocation(journey: JourneyName, rate: number) {
   return { preAllocatedVUs, maxVUs: settings.maxVus(preAllocatedVUs * 2) };
 }
 
+/**
+ * Iterations per minute for `rate` per second: k6 takes whole iterations per time unit, so a
+ * fractional RATE (0.5/s) is given per minute (30/min), never rounded to 0 or 1 per second.
+ */
+export function perMinute(rate: number): number {
+  return Math.max(1, Math.round(rate * 60));
+}
+
 export function arrivalScenario(journey: JourneyName, exec: string, rate: number): Scenario {
   return {
     executor: 'constant-arrival-rate',
     exec,
-    rate: Math.max(1, Math.round(rate * 60)),
+    rate: perMinute(rate),
     timeUnit: '1m',
     duration: settings.duration,
     ...vuAllocation(journey, rate),

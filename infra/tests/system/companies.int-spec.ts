@@ -1,4 +1,5 @@
 import {
+  applicableIssues,
   DETAIL_TABLES,
   DETAIL_TABLE_NAMES,
   ISSUE_KEYS,
@@ -48,6 +49,9 @@ describe('rankings calls through the BFF', () => {
   const LATEST = { period_year: 2026, period_qrt: 1 };
   const OLDER = { period_year: 2025, period_qrt: 4 };
   const ALL_FIVE = Object.fromEntries(ISSUE_KEYS.map((key) => [key, 5])) as IssueWeights;
+  /** Every industry seeded here lists climate alone: the only issue its sums add (rules §5). */
+  const INDUSTRY_VALUES = ['climate'];
+  const APPLICABLE = applicableIssues(INDUSTRY_VALUES);
 
   type Scores = Partial<Record<(typeof ISSUE_KEYS)[number], number | null>>;
   interface Seed {
@@ -156,7 +160,7 @@ describe('rankings calls through the BFF', () => {
           `Text of ${industry}`,
           ['alt one'],
           `Definition of ${industry}`,
-          ['climate'],
+          INDUSTRY_VALUES,
           active,
         ],
       );
@@ -342,7 +346,7 @@ describe('rankings calls through the BFF', () => {
       const { result, industryResult, period } = await companiesOf(widgets);
       expect(period).toEqual(LATEST);
       expect(industryResult.industry).toBe(widgets);
-      const engine = rankIndustry(rankable(LATEST, listedInWidgets), ALL_FIVE, null);
+      const engine = rankIndustry(rankable(LATEST, listedInWidgets), APPLICABLE, ALL_FIVE, null);
       expect(result.none).toBe(false);
       expect(result.pranked).toBeNull();
       expect(result.ranked.map((company) => company.upright_cid)).toEqual(
@@ -427,7 +431,12 @@ describe('rankings calls through the BFF', () => {
       for (const values of [onlyOneIssue('climate'), onlyOneIssue('net_neutrality')]) {
         const body = memberAnswerBody(kept, values, () => undefined)!;
         const member = JSON.parse(body.toString('utf8')) as IndustryCompaniesResponse;
-        const engine = rankIndustry(rankable(LATEST, listedInWidgets), ALL_FIVE, values);
+        const engine = rankIndustry(
+          rankable(LATEST, listedInWidgets),
+          APPLICABLE,
+          ALL_FIVE,
+          values,
+        );
         expect(member.result.pranked).toEqual(engine.pranked!.map((c) => c.upright_cid));
         const expanded = expandLists(member.result).pranked!;
         for (const field of ['raw_prank', 'prank', 'ptied']) {
@@ -514,12 +523,23 @@ describe('rankings calls through the BFF', () => {
         'the published averages through the BFF',
         async () => {
           const answer = await companiesOf(widgets);
-          return answer.result.aranked[0].upright_cid === cid('beta') && answer;
+          return answer.basis === 'members' && answer;
         },
       );
-      const engine = rankIndustry(rankable(LATEST, listedInWidgets), lobbyingFirst, null);
+      const engine = rankIndustry(
+        rankable(LATEST, listedInWidgets),
+        APPLICABLE,
+        lobbyingFirst,
+        null,
+      );
       expect(ranksIn(result.aranked, 'raw_arank')).toEqual(ranksIn(engine.aranked, 'raw_arank'));
-      expect(result.aranked[0].upright_cid).toBe(cid('beta')); // best on lobbying
+      // Widgets are not scored on lobbying: its weight moves no one (rules §5 rule 5), and the
+      // climate order stands, each sum at half a point per climate place.
+      expect(result.aranked.map((company) => company.upright_cid)).toEqual(
+        result.ranked.map((company) => company.upright_cid),
+      );
+      for (const company of result.aranked)
+        expect(company.raw_arank).toBe(company.climate_rank / 2);
       // The answer names the weights it used (rules §16).
       expect(weights).toEqual(lobbyingFirst);
       expect(basis).toBe('members');
@@ -633,9 +653,16 @@ describe('rankings calls through the BFF', () => {
       expect(cids(all)).toContain(cid('gizmo'));
       expect(cids(primary)).not.toContain(cid('gizmo'));
 
-      const expectAll = rankOnIssue(rankIssues(rankable(LATEST, listedInWidgets)), 'climate', 10);
+      const expectAll = rankOnIssue(
+        rankIssues(rankable(LATEST, listedInWidgets), APPLICABLE),
+        'climate',
+        10,
+      );
       const expectPrimary = rankOnIssue(
-        rankIssues(rankable(LATEST, (company) => company.industry === widgets)),
+        rankIssues(
+          rankable(LATEST, (company) => company.industry === widgets),
+          APPLICABLE,
+        ),
         'climate',
         10,
       );
@@ -652,9 +679,10 @@ describe('rankings calls through the BFF', () => {
       const two = await get(`/api/rankings/${widgets}/us/false/tax/2/false/${latest}`);
       expect((two.body as TopCompaniesResponse).rankings).toHaveLength(2);
 
-      const expected = rankOnNormalized(rankIssues(rankable(LATEST, listedInWidgets)), 3).map(
-        (company) => company.upright_cid,
-      );
+      const expected = rankOnNormalized(
+        rankIssues(rankable(LATEST, listedInWidgets), APPLICABLE),
+        3,
+      ).map((company) => company.upright_cid);
       for (const path of [
         `/api/major/rankings/${widgets}/us/false/climate/3/true/${latest}`,
         `/api/rankings/${widgets}/us/false/overall/3/false/${latest}`,

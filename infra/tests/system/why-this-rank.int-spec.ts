@@ -3,7 +3,6 @@ import {
   ISSUE_KEYS,
   type CompanyDetail,
   type ErrorBody,
-  type IssueWeights,
   type WhyThisRankResponse,
 } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
@@ -51,16 +50,31 @@ describe('why this rank', () => {
     expect(why.rank).toBe(ranks.arank);
     expect(why.raw).toBe(ranks.raw_arank);
     expect(why.period).toEqual(LATEST);
-    // The engine on the seeded scores, with the weights the answer's own parts imply.
+    // The engine on the seeded scores and the industry's issues, with the weights the answer's
+    // own parts imply (an issue that does not apply adds nothing, rules §5 rule 5).
+    expect(why.applicable_issues).toEqual(tools.applicable);
     const shown = Object.fromEntries(
-      ISSUE_KEYS.map((key) => [key, why.contributions[key] / ranks[`${key}_rank`]]),
-    ) as IssueWeights;
-    const ranking = rankIssues(tools.rankable(LATEST));
-    const expected = whyThisRank(ranking, shown).find((entry) => entry.upright_cid === seed.cid)!;
-    const { period: _period, lowestRank: _lowest, weights, basis: _basis, ...engine } = why;
+      tools.applicable.map((key) => [key, why.contributions[key] / ranks[`${key}_rank`]]),
+    );
+    expect(shown).toEqual(
+      Object.fromEntries(tools.applicable.map((key) => [key, why.weights[key]])),
+    );
+    const ranking = rankIssues(tools.rankable(LATEST), tools.applicable);
+    const expected = whyThisRank(ranking, why.weights).find(
+      (entry) => entry.upright_cid === seed.cid,
+    )!;
+    const {
+      period: _period,
+      lowestRank: _lowest,
+      weights: _weights,
+      basis: _basis,
+      ...engine
+    } = why;
     const { applicable_issues: _applicable, explanation: _explanation, ...parts } = engine;
     expect(parts).toEqual(expected);
-    expect(weights).toEqual(shown);
+    for (const key of ISSUE_KEYS.filter((issue) => !tools.applicable.includes(issue))) {
+      expect(why.contributions[key]).toBe(0);
+    }
     expect(why.best).toBeLessThanOrEqual(why.rank);
     expect(why.rank).toBeLessThanOrEqual(why.worst);
   });
@@ -75,10 +89,12 @@ describe('why this rank', () => {
     // The industry lists climate only (decision 0054).
     expect(why.applicable_issues).toEqual(['climate']);
     expect(why.explanation.bars.map((bar) => bar.issue)).toEqual(['climate']);
-    const ranking = rankIssues(tools.rankable(LATEST));
+    const ranking = rankIssues(tools.rankable(LATEST), tools.applicable);
     expect(why.explanation).toEqual(
       explainRank(ranking.companies, why.weights, ['climate'], seed.cid),
     );
+    // The bars are the whole sum: nothing left out adds to it.
+    expect(why.explanation.bars.reduce((sum, bar) => sum + bar.points, 0)).toBe(why.raw);
     expect(why.explanation.rank).toBe(why.rank);
   });
 

@@ -51,7 +51,7 @@ describe('averages publication', () => {
     );
   }
 
-  const version = async () => redis.hget(keys.versions, 'data');
+  const version = async () => redis.get(keys.version('data'));
   const broadcasts = async () => (await redis.xrange(keys.broadcast, '-', '+')).length;
 
   afterAll(async () => {
@@ -158,7 +158,7 @@ describe('averages released only after enough members changed', () => {
   }
 
   const kept = () => db.averagesSnapshot.count();
-  const version = () => redis.hget(keys.versions, 'data');
+  const version = () => redis.get(keys.version('data'));
   /** The members the stored (current) averages count: recomputed at every change. */
   const storedMembers = async () =>
     (await db.averages.findUniqueOrThrow({ where: { aid: 1 } })).members;
@@ -304,7 +304,7 @@ describe('visitors’ weights frozen per month (monthly rule)', () => {
     await service.recompute();
   }
 
-  const version = () => redis.hget(keys.versions, 'data');
+  const version = () => redis.get(keys.version('data'));
 
   beforeAll(async () => {
     // Last month's publication: the one in force all this month.

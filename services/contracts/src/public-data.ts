@@ -24,8 +24,11 @@ export type PublicBroadcast =
 
 export function publicDataKeys(transportPrefix: string) {
   return {
-    /** Hash: domain → version (a counter started at the time it was created, see platform). */
-    versions: `${transportPrefix}:public:versions`,
+    /**
+     * A domain's version (a counter started at the time it was created, see platform): one key
+     * per domain, so that each producer's Redis user may move its own domains' only (decision 0072).
+     */
+    version: (domain: PublicDataDomain) => `${transportPrefix}:public:version:${domain}`,
     broadcast: `${transportPrefix}:public:broadcast`,
     /** The members' averages that visitors' rankings use, as published (JSON `Averages`). */
     publishedAverages: `${transportPrefix}:public:averages`,

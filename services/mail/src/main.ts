@@ -1,3 +1,5 @@
+// First: tracing instruments modules as they load, so it starts before them (decision 0075).
+import '@upright/platform/tracing';
 import 'reflect-metadata';
 import { startService } from '@upright/platform';
 import { mailService } from './service';

@@ -100,22 +100,23 @@ function measure(n: number): Row {
   const averages = syntheticWeights(random, false);
   const memberValues = syntheticWeights(random, true);
   const floats = Float64Array.from({ length: n }, () => random() * 1000);
-  const cached = rankIssues(companies);
+  const cached = rankIssues(companies, ISSUE_KEYS);
 
   const baselineMs = medianMs(() => floats.slice().sort()[0]);
   const engineMs = medianMs(() => {
-    const ranking = rankIssues(companies);
+    const ranking = rankIssues(companies, ISSUE_KEYS);
     return weigh(ranking, averages)[0].rank + weigh(ranking, memberValues)[0].rank;
   });
   const rankIndustryMs = medianMs(
-    () => rankIndustry(companies, averages, memberValues).ranked[0].normalized_rank,
+    () => rankIndustry(companies, ISSUE_KEYS, averages, memberValues).ranked[0].normalized_rank,
   );
   const reweighFromCacheMs = medianMs(
     () => rankIndustryFromIssues(cached, averages, memberValues).ranked[0].normalized_rank,
   );
   const keptSet = new KeptRankedSet(
     rankIndustryFromIssues(cached, averages, null).ranked,
-    rankIssues(syntheticCompanies(n, random)).companies,
+    rankIssues(syntheticCompanies(n, random), ISSUE_KEYS).companies,
+    ISSUE_KEYS,
   );
   const memberReweighMs = medianMs(() => keptSet.weigh(memberValues).ranks[0]);
   return {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { ClientProxy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { context, type Span } from '@opentelemetry/api';
 import { isRemoteErrorPayload, serviceOfPattern } from '@upright/contracts';
 import type Redis from 'ioredis';
 import { decodeReply, encodeEvent, encodeRequest, parseStreams, type StreamEntry } from './codec';
@@ -31,6 +32,14 @@ import {
   type StreamsClientOptions,
 } from './options';
 import { ENQUEUE_GRACE_MS, ENQUEUE_IF_LIVE } from './scripts';
+import {
+  errorCodeOf,
+  injectTrace,
+  markFailed,
+  startCallSpan,
+  startEmitSpan,
+  type TraceCarrier,
+} from './trace-context';
 
 /** Safety cap only: servers delete requests once answered, so the stream stays short. */
 const REQUEST_STREAM_MAXLEN = 100_000;
@@ -58,6 +67,8 @@ interface PendingRequest {
   service: string;
   callback: (packet: WritePacket) => void;
   timer: NodeJS.Timeout;
+  /** From enqueue to reply (decision 0075); a no-op span while tracing is off. */
+  span: Span;
 }
 
 /**
@@ -186,8 +197,13 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
       () => this.settle(id, { err: new DeadlineExceededError(pattern, deadlineMs) }),
       deadlineMs,
     );
-    this.pending.set(id, { pattern, service, callback, timer });
-    void this.enqueue(id, service, pattern, data, deadline);
+    const call = startCallSpan(service, pattern);
+    this.pending.set(id, { pattern, service, callback, timer, span: call.span });
+    // In the call's context, so the Redis command that enqueues is its child.
+    const trace = injectTrace(call.context);
+    void context.with(call.context, () =>
+      this.enqueue(id, service, pattern, data, deadline, trace),
+    );
     // Unsubscribing cannot recall the request; it only stops waiting for the reply.
     return () => this.forget(id);
   }
@@ -204,12 +220,13 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     pattern: string,
     data: unknown,
     deadline: number,
+    trace: TraceCarrier | undefined,
   ) {
     let fields: string[];
     try {
       const client = this.clientId;
       fields = encodeRequest(
-        this.envelopes.request(service, { id, pattern, client, deadline, data }),
+        this.envelopes.request(service, { id, pattern, client, deadline, data, trace }),
       );
     } catch (error) {
       this.settle(id, { err: error });
@@ -254,20 +271,31 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     const { data } = unwrapDeadline(packet.data, this.options.defaultDeadlineMs);
     const command = this.command;
     if (!command) throw new Error('Client is not connected');
-    const fields = encodeEvent(this.envelopes.event(pattern, data));
-    return (await command.xadd(
-      this.keys.eventStream(pattern),
-      'MAXLEN',
-      '~',
-      EVENT_STREAM_MAXLEN,
-      '*',
-      ...fields,
-    )) as T;
+    const emit = startEmitSpan(pattern);
+    try {
+      const fields = encodeEvent(this.envelopes.event(pattern, data, injectTrace(emit.context)));
+      return (await context.with(emit.context, () =>
+        command.xadd(
+          this.keys.eventStream(pattern),
+          'MAXLEN',
+          '~',
+          EVENT_STREAM_MAXLEN,
+          '*',
+          ...fields,
+        ),
+      )) as T;
+    } catch (error) {
+      markFailed(emit.span, errorCodeOf(error));
+      throw error;
+    } finally {
+      emit.span.end();
+    }
   }
 
   private settle(id: string, packet: WritePacket): void {
     const request = this.pending.get(id);
     if (!request) return;
+    if (packet.err !== undefined) markFailed(request.span, errorCodeOf(packet.err));
     this.forget(id);
     request.callback(packet);
   }
@@ -276,6 +304,7 @@ export class RedisStreamsClient extends ClientProxy<StreamsEvents> {
     const request = this.pending.get(id);
     if (!request) return;
     clearTimeout(request.timer);
+    request.span.end();
     this.pending.delete(id);
   }
 

@@ -12,11 +12,20 @@ export class CodecError extends Error {
 }
 
 /**
+ * The W3C trace context of a message (decision 0075), when the sender was traced; covered by its
+ * MAC like every other field.
+ */
+export interface WireTrace {
+  traceparent?: string;
+  tracestate?: string;
+}
+
+/**
  * A request as it travels: `data` is the JSON text of the payload, or its sealed form for a
  * sealed pattern (see envelope.ts). The reply stream is not in it: the server derives it from
  * the authenticated sender and `client`, so nobody can direct a reply elsewhere.
  */
-export interface WireRequest {
+export interface WireRequest extends WireTrace {
   /** Correlation id, echoed in the reply; unique per sender within the deadline window. */
   id: string;
   pattern: string;
@@ -41,7 +50,7 @@ export interface WireReply {
 }
 
 /** An event, with one MAC per subscribing identity (each verifies its own). */
-export interface WireEvent {
+export interface WireEvent extends WireTrace {
   pattern: string;
   from: string;
   data?: string;
@@ -77,6 +86,19 @@ function dataField(data: string | undefined): string[] {
   return data === undefined ? [] : ['data', data];
 }
 
+function traceFields(message: WireTrace): string[] {
+  if (message.traceparent === undefined) return [];
+  const state = message.tracestate === undefined ? [] : ['tracestate', message.tracestate];
+  return ['traceparent', message.traceparent, ...state];
+}
+
+/** The trace fields of a decoded entry, absent from a message sent untraced. */
+function traceOf(record: Record<string, string>): WireTrace {
+  const { traceparent, tracestate } = record;
+  if (traceparent === undefined) return {};
+  return tracestate === undefined ? { traceparent } : { traceparent, tracestate };
+}
+
 /** JSON text of a payload; undefined (JSON has none) when there is no value to send. */
 export function stringifyData(data: unknown): string | undefined {
   return data === undefined ? undefined : JSON.stringify(data);
@@ -104,6 +126,7 @@ export function encodeRequest(message: WireRequest): string[] {
     'deadline',
     String(message.deadline),
     ...dataField(message.data),
+    ...traceFields(message),
     'mac',
     message.mac,
   ];
@@ -120,6 +143,7 @@ export function decodeRequest(fields: Fields): WireRequest {
     client: token(record, 'client'),
     deadline,
     data: record.data,
+    ...traceOf(record),
     mac: required(record, 'mac'),
   };
 }
@@ -153,7 +177,15 @@ export function decodeReply(fields: Fields): WireReply {
 
 export function encodeEvent(message: WireEvent): string[] {
   const macs = Object.entries(message.macs).flatMap(([to, mac]) => [`${MAC_PREFIX}${to}`, mac]);
-  return ['pattern', message.pattern, 'from', message.from, ...dataField(message.data), ...macs];
+  return [
+    'pattern',
+    message.pattern,
+    'from',
+    message.from,
+    ...dataField(message.data),
+    ...traceFields(message),
+    ...macs,
+  ];
 }
 
 export function decodeEvent(fields: Fields): WireEvent {
@@ -166,6 +198,7 @@ export function decodeEvent(fields: Fields): WireEvent {
     pattern: required(record, 'pattern'),
     from: token(record, 'from'),
     data: record.data,
+    ...traceOf(record),
     macs,
   };
 }

@@ -1,4 +1,5 @@
-import { Envelopes, Refusal } from './envelope';
+import { decodeEvent, decodeRequest, encodeEvent, encodeRequest } from './codec';
+import { carrierOf, Envelopes, Refusal } from './envelope';
 import { derivePairSecret, parsePairSecrets, PeerKeys, type TransportPolicy } from './trust';
 
 const policy: TransportPolicy = {
@@ -86,6 +87,51 @@ describe('requests', () => {
       data: {},
     });
     expect(() => accounts.openRequest(wire)).toThrow(Refusal);
+  });
+});
+
+describe('trace context (decision 0075)', () => {
+  const trace = {
+    traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    tracestate: 'vendor=opaque',
+  };
+  const averages = { ...signin, pattern: 'accounts.averages.get', data: { n: 1 } };
+
+  it('reaches the service with the request, through the stream fields', () => {
+    const fields = encodeRequest(bff.request('accounts', { ...averages, trace }));
+    expect(fields).toEqual(expect.arrayContaining(['traceparent', trace.traceparent]));
+    expect(accounts.openRequest(decodeRequest(fields)).trace).toEqual(trace);
+  });
+
+  it('is signed: a trace added, changed or stripped on the way is refused', () => {
+    const traced = bff.request('accounts', { ...averages, trace });
+    const untraced = bff.request('accounts', averages);
+    const other = '00-11111111111111111111111111111111-2222222222222222-01';
+    for (const forged of [
+      { ...traced, traceparent: other },
+      { ...traced, tracestate: 'vendor=other' },
+      { ...traced, traceparent: undefined, tracestate: undefined },
+      { ...untraced, traceparent: other },
+    ]) {
+      expect(() => accounts.openRequest(forged)).toThrow(/bad signature/);
+    }
+  });
+
+  it('is absent from an untraced request, which verifies as before (an older sender)', () => {
+    const fields = encodeRequest(bff.request('accounts', averages));
+    expect(fields).not.toContain('traceparent');
+    expect(accounts.openRequest(decodeRequest(fields))).not.toHaveProperty('trace');
+  });
+
+  it('reaches each subscriber of an event, signed for each', () => {
+    const event = decodeEvent(
+      encodeEvent(accounts.event('accounts.averages.changed', { n: 1 }, trace)),
+    );
+    expect(rankings.openEvent(event)).toEqual({ n: 1 });
+    expect(carrierOf(event)).toEqual(trace);
+    const other = '00-11111111111111111111111111111111-2222222222222222-01';
+    expect(() => rankings.openEvent({ ...event, traceparent: other })).toThrow(/bad signature/);
+    expect(carrierOf(accounts.event('accounts.averages.changed', { n: 1 }))).toBeUndefined();
   });
 });
 

@@ -4,7 +4,9 @@ import {
   type WireEvent,
   type WireReply,
   type WireRequest,
+  type WireTrace,
 } from './codec';
+import type { TraceCarrier } from './trace-context';
 import { PeerKeys, type TransportPolicy, type TrustOptions, TrustError } from './trust';
 
 /** What a server learns of a request it accepted: the payload is opened and parsed. */
@@ -15,6 +17,8 @@ export interface VerifiedRequest {
   client: string;
   deadline: number;
   data: unknown;
+  /** The caller's trace context, when it was traced (decision 0075). */
+  trace?: TraceCarrier;
 }
 
 export interface VerifiedReply {
@@ -64,8 +68,9 @@ export class Envelopes {
     const from = this.identity;
     const { id, pattern, client, deadline } = message;
     const data = this.sealIf(pattern, to, stringifyData(message.data), `req|${from}|${id}`);
-    const mac = this.keys.sign(to, requestParts(from, to, { id, pattern, client, deadline, data }));
-    return { id, pattern, from, client, deadline, data, mac };
+    const signed = { id, pattern, client, deadline, data, ...message.trace };
+    const mac = this.keys.sign(to, requestParts(from, to, signed));
+    return { ...signed, from, mac };
   }
 
   /** The request if it is authentic, allowed, and its data opens; a Refusal otherwise. */
@@ -79,7 +84,9 @@ export class Envelopes {
     }
     const json = this.openIf(wire.pattern, wire.from, wire.data, `req|${wire.from}|${wire.id}`);
     const { id, pattern, from, client, deadline } = wire;
-    return { id, pattern, from, client, deadline, data: parseData(json) };
+    const trace = carrierOf(wire);
+    const request = { id, pattern, from, client, deadline, data: parseData(json) };
+    return trace ? { ...request, trace } : request;
   }
 
   /** `json`: the handler's value already serialised (done once, by the caller). */
@@ -111,22 +118,23 @@ export class Envelopes {
     return { id: wire.id, ok: wire.ok, body: parseData(json) } satisfies VerifiedReply;
   }
 
-  event(pattern: string, data: unknown): WireEvent {
+  event(pattern: string, data: unknown, trace?: TraceCarrier): WireEvent {
     const from = this.identity;
     const json = stringifyData(data);
     const macs: Record<string, string> = {};
     for (const to of this.policy.subscribersOf(pattern)) {
-      macs[to] = this.keys.sign(to, eventParts(from, to, pattern, json));
+      macs[to] = this.keys.sign(to, eventParts(from, to, pattern, json, trace ?? {}));
     }
-    return { pattern, from, data: json, macs };
+    return { pattern, from, data: json, ...trace, macs };
   }
 
+  /** The event's data; its trace context, once this returned, is `carrierOf(wire)`. */
   openEvent(wire: WireEvent): unknown {
     const to = this.identity;
     const mac = wire.macs[to];
     if (
       mac === undefined ||
-      !this.keys.verify(wire.from, eventParts(wire.from, to, wire.pattern, wire.data), mac)
+      !this.keys.verify(wire.from, eventParts(wire.from, to, wire.pattern, wire.data, wire), mac)
     ) {
       throw new Refusal(`bad signature (claims to be from "${wire.from}")`);
     }
@@ -153,14 +161,46 @@ export class Envelopes {
 
 type Signed<T> = Omit<T, 'mac' | 'from'>;
 
+/** A verified message's trace context, if it carries one. */
+export function carrierOf(wire: WireTrace): TraceCarrier | undefined {
+  const { traceparent, tracestate } = wire;
+  if (traceparent === undefined) return undefined;
+  return tracestate === undefined ? { traceparent } : { traceparent, tracestate };
+}
+
+/**
+ * Signed only when present, so a message from a process that sends none (an older release during
+ * a rolling update) still verifies, and one whose trace fields were stripped or added does not.
+ */
+function traceParts(wire: WireTrace): string[] {
+  if (wire.traceparent === undefined) return [];
+  return ['trace', wire.traceparent, wire.tracestate ?? ''];
+}
+
 function requestParts(from: string, to: string, r: Signed<WireRequest>): string[] {
-  return ['req', from, to, r.id, r.client, r.pattern, String(r.deadline), r.data ?? ''];
+  return [
+    'req',
+    from,
+    to,
+    r.id,
+    r.client,
+    r.pattern,
+    String(r.deadline),
+    r.data ?? '',
+    ...traceParts(r),
+  ];
 }
 
 function replyParts(from: string, to: string, client: string, r: Signed<WireReply>): string[] {
   return ['rep', from, to, client, r.id, r.ok ? 'ok' : 'error', r.data ?? ''];
 }
 
-function eventParts(from: string, to: string, pattern: string, data: string | undefined) {
-  return ['evt', from, to, pattern, data ?? ''];
+function eventParts(
+  from: string,
+  to: string,
+  pattern: string,
+  data: string | undefined,
+  trace: WireTrace,
+) {
+  return ['evt', from, to, pattern, data ?? '', ...traceParts(trace)];
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
+import { context, trace } from '@opentelemetry/api';
 import type Redis from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import {
@@ -27,7 +28,7 @@ import {
 } from './connection';
 import { StreamsContext } from './context';
 import { isExpired, MAX_DEADLINE_MS } from './deadline';
-import { Envelopes, Refusal, type VerifiedRequest } from './envelope';
+import { carrierOf, Envelopes, Refusal, type VerifiedRequest } from './envelope';
 import { INTERNAL_ERROR, toRemoteError } from './errors';
 import { Heartbeat, liveReplicas } from './heartbeat';
 import { groupOf, type KeySpace, keySpace } from './keys';
@@ -45,6 +46,7 @@ import {
   REPLY_AND_ACK,
   type ReplyOutcome,
 } from './scripts';
+import { markFailed, startEventSpan, startHandleSpan } from './trace-context';
 
 /** Lets hybrid apps bind a handler to this transport only: `@MessagePattern(p, REDIS_STREAMS)`. */
 export const REDIS_STREAMS = Symbol('REDIS_STREAMS');
@@ -421,6 +423,26 @@ export class RedisStreamsServer
       await this.ack(spec, entryId);
       return;
     }
+    // Everything from the replay check to the reply is one span, a child of the caller's.
+    const { service } = this.options;
+    const handling = startHandleSpan(service, request.pattern, request.from, request.trace);
+    try {
+      await context.with(handling.context, () =>
+        this.handleRequest(spec, entryId, fields, deliveries, request),
+      );
+    } finally {
+      handling.span.end();
+    }
+  }
+
+  /** A verified request within its deadline: admitted once, handled, answered. */
+  private async handleRequest(
+    spec: StreamSpec,
+    entryId: string,
+    fields: string[],
+    deliveries: number,
+    request: VerifiedRequest,
+  ): Promise<void> {
     // A read is checked for replay with its reply (one round trip fewer): a copy that runs
     // changes nothing, and is not answered (decision record 0051).
     const onlyReads = this.options.trust.policy.onlyReads(request.pattern, request.data);
@@ -462,6 +484,8 @@ export class RedisStreamsServer
       }
       ok = false;
       json = stringifyData(payload);
+      const span = trace.getActiveSpan();
+      if (span) markFailed(span, payload.code);
     }
     this.observe(request.pattern, ok ? 'ok' : 'error', started);
     const marker = onlyReads ? this.replays.markerOf(request) : undefined;
@@ -574,15 +598,35 @@ export class RedisStreamsServer
   ): Promise<void> {
     let pattern: string;
     let data: unknown;
+    let carrier;
     try {
       const wire = decodeEvent(fields);
       pattern = wire.pattern;
       data = this.envelopes.openEvent(wire);
+      carrier = carrierOf(wire);
     } catch (error) {
       this.logger.warn(`Dropped event ${entryId} on ${spec.key}: ${errorMessage(error)}`);
       await this.ack(spec, entryId);
       return;
     }
+    const handling = startEventSpan(pattern, carrier);
+    try {
+      await context.with(handling.context, () =>
+        this.runEventHandler(spec, entryId, deliveries, pattern, data),
+      );
+    } finally {
+      handling.span.end();
+    }
+  }
+
+  /** A verified event: handled (unless it keeps failing its handler), then acked. */
+  private async runEventHandler(
+    spec: StreamSpec,
+    entryId: string,
+    deliveries: number,
+    pattern: string,
+    data: unknown,
+  ): Promise<void> {
     const handler = this.getHandlerByPattern(pattern);
     if (!handler) {
       this.logger.error(`No event handler for "${pattern}"`);
@@ -598,6 +642,8 @@ export class RedisStreamsServer
       } catch (error) {
         // Events are fire-and-forget; work that must be retried belongs in a BullMQ job.
         outcome = 'error';
+        const span = trace.getActiveSpan();
+        if (span) markFailed(span, 'internal');
         this.logger.error(
           `Event handler for "${pattern}" failed: ${errorMessage(error)}`,
           error instanceof Error ? error.stack : undefined,

@@ -3,10 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   COMPARE_MAX,
   COMPARE_MIN,
-  ISSUES,
+  applicableIssues,
   WebPaths,
   type IndustryCompaniesResponse,
-  type IssueKey,
 } from '@upright/contracts';
 import { formatPeriod } from '../lib/format';
 import { industryRanking, type RankingRow } from '../lib/ranking-view';
@@ -30,16 +29,12 @@ export function IndustryRanking({
   if (data.result.none || !data.period) {
     return <p className="muted">No companies are ranked in this industry yet.</p>;
   }
-  const { weighting, rows } = industryRanking(data.result, data.moves);
+  // The industry's issues: the only columns, the only ones counted in coverage and in the sums.
+  const issues = applicableIssues(industry.industry_values);
+  const { weighting, rows } = industryRanking(data.result, issues, data.moves);
   // The widget shows the ranking as it is; the page lets the reader sort, filter and compare.
   const tableState = readTableState(query);
   const shownRows = bare ? rows : applyTableState(rows, tableState);
-  const issues =
-    industry.industry_values.length > 0
-      ? (industry.industry_values.filter((key) =>
-          ISSUES.some((issue) => issue.key === key),
-        ) as IssueKey[])
-      : undefined;
   return (
     <>
       <p className="weighting-note" data-testid="weighting-note">

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { orderByName, WebPaths, type PriorityValues } from '@upright/contracts';
+import { applicableIssues, orderByName, WebPaths, type PriorityValues } from '@upright/contracts';
 import { api } from '../api/endpoints';
 import { formatMove, formatRank } from '../lib/format';
 import { previewRanking } from '../lib/priority-preview';
@@ -43,12 +43,17 @@ export function PriorityPreview({ values }: { values: PriorityValues }) {
 
 function PreviewTable({ industry, values }: { industry: string; values: PriorityValues }) {
   const state = useApi(() => api.industryCompanies(industry), [industry]);
-  const ranked = state.kind === 'ready' ? state.data.result.ranked : null;
-  // Names are compared once per industry, not on every slider move.
+  const answer = state.kind === 'ready' ? state.data : null;
+  const ranked = answer?.result.ranked ?? null;
+  // Names and the industry's issues are worked out once per industry, not on every slider move.
   const nameOrder = useMemo(() => (ranked ? orderByName(ranked) : []), [ranked]);
+  const applicable = useMemo(
+    () => (answer ? applicableIssues(answer.industryResult.industry_values) : []),
+    [answer],
+  );
   const rows = useMemo(
-    () => (ranked ? previewRanking(ranked, values, nameOrder) : []),
-    [ranked, values, nameOrder],
+    () => (ranked ? previewRanking(ranked, values, applicable, nameOrder) : []),
+    [ranked, values, applicable, nameOrder],
   );
   return (
     <PageState state={state} what="the industry">

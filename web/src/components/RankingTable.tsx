@@ -147,8 +147,8 @@ export function RankingTable({
                 </RankCell>
               ))}
               <td className="coverage">
-                {row.coverage} of {ISSUES.length}
-                <span className="visually-hidden"> issues with data</span>
+                {row.coverage} of {shown.length}
+                <span className="visually-hidden"> issues that apply with data</span>
               </td>
               {rowAction && <td className="row-action">{rowAction.render(row)}</td>}
             </tr>
@@ -159,8 +159,8 @@ export function RankingTable({
         Rank 1 is best. &quot;T&quot; marks a tie: companies with equal scores share a rank.
         &quot;No data&quot;: the score is missing, so the rank is the lowest (climate: counted as
         1500). &quot;Not disclosed&quot;: a private company without alternative or self-reporting
-        takes the lowest rank on pay, diversity, tax, repurchase and price issues. Data: issues of{' '}
-        {ISSUES.length} with a score.
+        takes the lowest rank on pay, diversity, tax, repurchase and price issues. Data: issues of
+        the {shown.length} that apply to this industry with a score.
       </p>
     </div>
   );

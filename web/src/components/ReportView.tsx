@@ -1,6 +1,13 @@
 import { markdownBlocks, WebPaths, type PublishedReport } from '@upright/contracts';
 import { MoveMarker } from '../design';
-import { describeRank, formatDate, formatMetric, formatPeriod, issueLabel } from '../lib/format';
+import {
+  describeRank,
+  EVIDENCE_WORDS,
+  formatDate,
+  formatMetric,
+  formatPeriod,
+  issueLabel,
+} from '../lib/format';
 import { reportRows } from '../lib/ranking-view';
 import { reportFigures, type ReportFigures } from '../lib/report-figures';
 import { apiPaths } from '../api/endpoints';
@@ -84,7 +91,15 @@ function ReportFiguresTable({
                     {row.company_name}
                   </PrefetchLink>
                 </th>
-                <td>{describeRank(row.rank, row.tied, rankings!.lowestRank)}</td>
+                <td>
+                  {describeRank(row.rank, row.tied, rankings!.lowestRank)}
+                  {row.withoutFigure && (
+                    <span className="data-note" data-evidence="score_without_figure">
+                      {' '}
+                      {EVIDENCE_WORDS.score_without_figure}
+                    </span>
+                  )}
+                </td>
                 {showMoves && (
                   <td>{row.move === undefined ? '—' : <MoveMarker move={row.move} />}</td>
                 )}
@@ -151,7 +166,7 @@ export function ReportView({
         )}
       {rankings ? (
         <RankingTable
-          rows={reportRows(rankings.rankings, report.value)}
+          rows={reportRows(rankings.rankings, report.value, rankings.applicable_issues)}
           caption={`${issueLabel(report.value)} ranking, ${formatPeriod(rankings.period)} (lowest rank ${rankings.lowestRank})`}
           rankLabel={
             report.value === 'overall' ? 'Overall rank' : `${issueLabel(report.value)} rank`

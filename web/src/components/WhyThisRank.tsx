@@ -60,9 +60,10 @@ async function loadWhy(industry: string, company: string, personal: boolean): Pr
 }
 
 /**
- * Issue 24 item 6: a bar per applicable issue with its weight (the bars are the table's own
- * numbers drawn, so the table is their text alternative), the gap to #1 and to the median in
- * weighted points, and the issues that make most of the gap.
+ * A bar per applicable issue with its weight (the bars are the table's own numbers drawn, so the
+ * table is their text alternative), the gap to #1 and to the median in weighted points, and the
+ * issues that make most of the gap. Only the applicable issues make the sum (rules §5 rule 5), so
+ * the rows add up to the total shown below them.
  */
 export function WhyThisRank({
   industry,
@@ -148,15 +149,19 @@ export function WhyThisRank({
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr data-testid="why-total">
+              <th scope="row" colSpan={3}>
+                Total ({why.bars.length} {why.bars.length === 1 ? 'issue applies' : 'issues apply'}{' '}
+                to this industry)
+              </th>
+              <td>{points(why.raw)}</td>
+              <td>{signed(why.gap_to_first)}</td>
+              <td>{signed(why.gap_to_median)}</td>
+            </tr>
+          </tfoot>
         </table>
       </div>
-      {why.not_applicable_points > 0 && (
-        <p className="muted" data-testid="why-not-applicable">
-          {why.not_applicable_moves_order
-            ? `Issues that do not apply to this industry still add ${points(why.not_applicable_points)} points to this company's sum, as the ranking rules require.`
-            : `Issues that do not apply to this industry add the same ${points(why.not_applicable_points)} points to every company's sum, so they change no rank.`}
-        </p>
-      )}
     </section>
   );
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { ComparedCompany, CompanyDetail } from '@upright/contracts';
-import { bestOfThese, historyRows, readCompareSlugs } from './compare-view';
+import {
+  DETAIL_TABLES_OF_ISSUE,
+  type ComparedCompany,
+  type CompanyDetail,
+  type IssueKey,
+} from '@upright/contracts';
+import {
+  bestOfThese,
+  comparePeriods,
+  historyRows,
+  rankEvidence,
+  readCompareSlugs,
+} from './compare-view';
 
 describe('readCompareSlugs', () => {
   it('keeps the order, drops empty parts and repeats, and stops at four', () => {
@@ -29,10 +40,28 @@ describe('historyRows', () => {
 });
 
 describe('bestOfThese', () => {
-  const company = (cid: string, arank: number, climate: number, tax: number) =>
+  const PERIOD = { period_year: 2026, period_qrt: 1 };
+  /** A figure of the table behind `issue` published for `period`. */
+  const figure = (issue: IssueKey, period = PERIOD) => ({
+    [DETAIL_TABLES_OF_ISSUE[issue][0]]: { ...period, metrics: [{ name: 'any', value: 1 }] },
+  });
+  const company = (
+    cid: string,
+    arank: number,
+    climate: number,
+    tax: number,
+    figures: Record<string, unknown> = { ...figure('climate'), ...figure('tax') },
+  ) =>
     ({
       upright_cid: cid,
-      ranks: { arank, climate_rank: climate, tax_rank: tax },
+      ranks: {
+        arank,
+        climate_rank: climate,
+        tax_rank: tax,
+        period: PERIOD,
+        companies_scores: { ...PERIOD, climate_score: 1, us_tax_score: 1 },
+      },
+      ...figures,
     }) as unknown as CompanyDetail;
   const unranked = { upright_cid: 'z', ranks: null } as unknown as CompanyDetail;
 
@@ -45,5 +74,27 @@ describe('bestOfThese', () => {
     expect([...best.overall]).toEqual(['b']);
     expect([...best.byIssue.climate]).toEqual(['a']);
     expect([...best.byIssue.tax].sort()).toEqual(['a', 'b']);
+  });
+
+  it('never calls a rank without a published figure the best; an older figure still counts', () => {
+    const withoutClimate = company('a', 2, 1, 5, figure('tax'));
+    const older = company('b', 1, 3, 5, {
+      ...figure('climate', { period_year: 2025, period_qrt: 1 }),
+      ...figure('tax'),
+    });
+    const best = bestOfThese([withoutClimate, older], ['climate'], () => null);
+    expect(rankEvidence(withoutClimate, 'climate')).toBe('score_without_figure');
+    expect(rankEvidence(older, 'climate')).toBe('older_figure');
+    expect([...best.byIssue.climate]).toEqual(['b']);
+    const noneBehind = bestOfThese([withoutClimate], ['climate'], () => null);
+    expect(noneBehind.byIssue.climate.size).toBe(0);
+  });
+});
+
+describe('comparePeriods', () => {
+  it('orders quarters across years', () => {
+    const at = (period_year: number, period_qrt: number) => ({ period_year, period_qrt });
+    expect(comparePeriods(at(2025, 4), at(2026, 1))).toBeLessThan(0);
+    expect(comparePeriods(at(2026, 1), at(2026, 1))).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
 import {
   COMPARE_MAX,
+  ISSUES,
+  issueEvidence,
   type ComparedCompany,
   type CompanyDetail,
+  type IssueEvidence,
   type IssueKey,
   type Period,
 } from '@upright/contracts';
@@ -14,6 +17,11 @@ export function readCompareSlugs(value: string | null): string[] {
 }
 
 const periodKey = (period: Period) => period.period_year * 10 + period.period_qrt;
+
+/** < 0 when `a` is before `b`. */
+export function comparePeriods(a: Period, b: Period): number {
+  return periodKey(a) - periodKey(b);
+}
 
 /**
  * The compared companies' averages-weighted rank per quarter, newest first: every quarter any of
@@ -48,10 +56,27 @@ function lowest(entries: ReadonlyArray<{ cid: string; rank: number }>): Set<stri
   return new Set(entries.filter((entry) => entry.rank === best).map((entry) => entry.cid));
 }
 
+const SCORE_FIELD_OF = new Map(ISSUES.map((issue) => [issue.key, issue.scoreField]));
+
 /**
- * "Best of these" (issue 24 item 9): per applicable issue and overall (`overallOf`, the rank the
- * page shows), the compared companies with the lowest rank; companies not ranked this period do
- * not count.
+ * What stands behind a compared company's rank on an issue (rules §16), as its page says; null
+ * when it is not ranked this period.
+ */
+export function rankEvidence(company: CompanyDetail, key: IssueKey): IssueEvidence | null {
+  if (company.ranks === null) return null;
+  const score = company.ranks.companies_scores[SCORE_FIELD_OF.get(key)!];
+  return issueEvidence(key, score, company.ranks.period, company);
+}
+
+/** A rank that a published figure stands behind, of this period or an earlier one. */
+export function hasFigure(evidence: IssueEvidence | null): boolean {
+  return evidence === 'figure' || evidence === 'older_figure';
+}
+
+/**
+ * "Best of these": per applicable issue and overall (`overallOf`, the rank the page shows), the
+ * compared companies with the lowest rank; companies not ranked this period do not count, nor, on
+ * an issue, a rank with no published figure behind it (rules §16: it is never called the best).
  */
 export function bestOfThese(
   companies: readonly CompanyDetail[],
@@ -67,10 +92,12 @@ export function bestOfThese(
     issues.map((key) => [
       key,
       lowest(
-        ranked.map((company) => ({
-          cid: company.upright_cid,
-          rank: (company.ranks as unknown as Record<string, number>)[`${key}_rank`],
-        })),
+        ranked
+          .filter((company) => hasFigure(rankEvidence(company, key)))
+          .map((company) => ({
+            cid: company.upright_cid,
+            rank: (company.ranks as unknown as Record<string, number>)[`${key}_rank`],
+          })),
       ),
     ]),
   );

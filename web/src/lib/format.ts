@@ -1,4 +1,10 @@
-import type { DetailMetric, IssueDataStatus, RankMove, RankingValue } from '@upright/contracts';
+import type {
+  DetailMetric,
+  IssueDataStatus,
+  IssueEvidence,
+  RankMove,
+  RankingValue,
+} from '@upright/contracts';
 import { ISSUES } from '@upright/contracts';
 
 /** Month names in English, January first (dates are written out, never localised). */
@@ -47,6 +53,14 @@ export function formatMove(move: RankMove): { mark: string; words: string } {
 }
 
 /** Beside a rank that does not come from a score (docs/product/rules.md#s5 rules 2–4). */
+/** Words beside a rank that say what stands behind it (rules §16). */
+export const EVIDENCE_WORDS: Record<IssueEvidence, string> = {
+  figure: 'figure below',
+  older_figure: 'latest figure is from an earlier period',
+  score_without_figure: 'score without a published figure',
+  no_score: '',
+};
+
 export const ISSUE_DATA_NOTE: Record<IssueDataStatus, string> = {
   scored: '',
   no_data: 'no data',

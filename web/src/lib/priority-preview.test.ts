@@ -54,30 +54,39 @@ const averagesArb = fc
       >,
   );
 
+/** The industry's issues: any subset, in table order, as applicableIssues gives them. */
+const applicableArb = fc.subarray([...ISSUE_KEYS]);
+
 describe('previewRanking', () => {
   it("agrees with the server's pranked for random weights (the engine run the member's way)", () => {
     fc.assert(
-      fc.property(companiesArb, averagesArb, valuesArb, (companies, averages, values) => {
-        // What the browser has: the visitor's answer (ranked, with arank), then the sliders.
-        const visitor = rankIndustry(companies, averages, null);
-        const withSlugs = visitor.ranked.map((company) => ({
-          ...company,
-          slug: company.upright_cid,
-        }));
-        const preview = previewRanking(withSlugs, values);
-        // What the server sends a member who saved these values.
-        const member = rankIndustry(companies, averages, issueWeightsOf(values));
-        expect(preview.map((row) => row.upright_cid)).toEqual(
-          member.pranked!.map((company) => company.upright_cid),
-        );
-        const server = new Map(member.ranked.map((company) => [company.upright_cid, company]));
-        for (const row of preview) {
-          const own = server.get(row.upright_cid)!;
-          expect(row.yours).toEqual({ rank: own.prank, tied: own.ptied });
-          expect(row.average).toEqual({ rank: own.arank, tied: own.atied });
-          expect(row.shift).toBe(own.arank - own.prank!);
-        }
-      }),
+      fc.property(
+        companiesArb,
+        applicableArb,
+        averagesArb,
+        valuesArb,
+        (companies, applicable, averages, values) => {
+          // What the browser has: the visitor's answer (ranked, with arank), then the sliders.
+          const visitor = rankIndustry(companies, applicable, averages, null);
+          const withSlugs = visitor.ranked.map((company) => ({
+            ...company,
+            slug: company.upright_cid,
+          }));
+          const preview = previewRanking(withSlugs, values, applicable);
+          // What the server sends a member who saved these values.
+          const member = rankIndustry(companies, applicable, averages, issueWeightsOf(values));
+          expect(preview.map((row) => row.upright_cid)).toEqual(
+            member.pranked!.map((company) => company.upright_cid),
+          );
+          const server = new Map(member.ranked.map((company) => [company.upright_cid, company]));
+          for (const row of preview) {
+            const own = server.get(row.upright_cid)!;
+            expect(row.yours).toEqual({ rank: own.prank, tied: own.ptied });
+            expect(row.average).toEqual({ rank: own.arank, tied: own.atied });
+            expect(row.shift).toBe(own.arank - own.prank!);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -2,6 +2,7 @@ import {
   issueWeightsOf,
   orderByName,
   rankPersonally,
+  type IssueKey,
   type PersonallyRankable,
   type PriorityValues,
 } from '@upright/contracts';
@@ -25,15 +26,22 @@ export interface PreviewRow {
 
 /**
  * docs/product/rules.md#s5 rule 7 in the browser: the industry re-ranked by the values on the
- * sliders with the same exact code the server weighs members with (rankPersonally), beside members'
- * average. `nameOrder` is orderByName(companies), kept by the caller across slider moves.
+ * sliders with the same exact code the server weighs members with (rankPersonally), over the
+ * industry's `applicable` issues, beside members' average. `nameOrder` is orderByName(companies),
+ * kept by the caller across slider moves.
  */
 export function previewRanking(
   companies: readonly PreviewCompany[],
   values: PriorityValues,
+  applicable: readonly IssueKey[],
   nameOrder: readonly number[] = orderByName(companies),
 ): PreviewRow[] {
-  const { ranks, pranked } = rankPersonally(companies, issueWeightsOf(values), nameOrder);
+  const { ranks, pranked } = rankPersonally(
+    companies,
+    issueWeightsOf(values),
+    applicable,
+    nameOrder,
+  );
   const index = new Map(companies.map((company, i) => [company.upright_cid, i]));
   return pranked.map((cid) => {
     const i = index.get(cid)!;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IndustryCompaniesResult, RankedCompany } from '@upright/contracts';
-import { ISSUES } from '@upright/contracts';
+import { ISSUE_KEYS, ISSUES } from '@upright/contracts';
 import { dataCoverage, industryRanking, reportRows } from './ranking-view';
+
+const ALL = [...ISSUE_KEYS];
 
 function company(name: string, ranks: Partial<RankedCompany>): RankedCompany {
   const issueRanks = Object.fromEntries(
@@ -55,7 +57,7 @@ describe('industryRanking', () => {
       pranked: null,
       none: false,
     };
-    const view = industryRanking(result);
+    const view = industryRanking(result, ALL);
     expect(view.weighting).toBe('averages');
     expect(view.rows.map((row) => [row.company_name, row.rank])).toEqual([
       ['A', 1],
@@ -71,7 +73,7 @@ describe('industryRanking', () => {
       pranked: ['B', 'A'],
       none: false,
     };
-    const view = industryRanking(result);
+    const view = industryRanking(result, ALL);
     expect(view.weighting).toBe('personal');
     expect(view.rows.map((row) => [row.company_name, row.rank])).toEqual([
       ['B', 1],
@@ -80,8 +82,8 @@ describe('industryRanking', () => {
   });
 
   it('a report ranks on its issue, or on normalized_rank for overall', () => {
-    expect(reportRows([b] as never, 'climate')[0]).toMatchObject({ rank: 2, tied: true });
-    expect(reportRows([b] as never, 'overall')[0]).toMatchObject({ rank: 1, tied: false });
+    expect(reportRows([b] as never, 'climate', ALL)[0]).toMatchObject({ rank: 2, tied: true });
+    expect(reportRows([b] as never, 'overall', ALL)[0]).toMatchObject({ rank: 1, tied: false });
   });
 
   it("gives each row its move on the averages' ranking since the previous period", () => {
@@ -91,7 +93,7 @@ describe('industryRanking', () => {
       pranked: null,
       none: false,
     };
-    const view = industryRanking(result, {
+    const view = industryRanking(result, ALL, {
       A: { normalized_rank: 1, arank: 2, prank: null },
       B: { normalized_rank: null, arank: null, prank: null },
     });
@@ -105,7 +107,7 @@ describe('industryRanking', () => {
       pranked: ['B', 'A'],
       none: false,
     };
-    const view = industryRanking(result, {
+    const view = industryRanking(result, ALL, {
       A: { normalized_rank: 1, arank: 2, prank: -1 },
       B: { normalized_rank: 0, arank: -1, prank: 1 },
     });
@@ -141,5 +143,25 @@ describe('dataCoverage (docs/product/rules.md#s5 rules 2–4)', () => {
     expect(view.issueData.exec_pay).toBe('not_disclosed');
     expect(view.issueData.climate).toBe('scored');
     expect(view.coverage).toBe(3);
+  });
+
+  it('counts only the issues that apply to the industry, in the rows of its table too', () => {
+    const withoutNeutrality = ALL.filter((key) => key !== 'net_neutrality');
+    const gaps = { ...scores, net_neutrality_score: null, climate_score: null };
+    expect(dataCoverage(disclosed, gaps, withoutNeutrality).coverage).toBe(7);
+    const row = company('A', {
+      companies_scores: gaps,
+      structure: 'Public',
+      alt_reporting: false,
+      self_reporting: false,
+    });
+    const result: IndustryCompaniesResult = {
+      ranked: [row],
+      aranked: ['A'],
+      pranked: null,
+      none: false,
+    };
+    expect(industryRanking(result, withoutNeutrality).rows[0].coverage).toBe(7);
+    expect(reportRows([row] as never, 'overall', withoutNeutrality)[0].coverage).toBe(7);
   });
 });

@@ -23,7 +23,7 @@ export interface RankingRow {
   issueRanks: Record<IssueKey, { rank: number; tied: boolean }>;
   /** Where each issue rank comes from (docs/product/rules.md#s5 rules 2–4). */
   issueData: Record<IssueKey, IssueDataStatus>;
-  /** Issues of the nine with a score that counts. */
+  /** Issues of those that apply to the industry with a score that counts. */
   coverage: number;
   /** Move since the previous period; undefined where the table shows none. */
   move?: RankMove;
@@ -43,10 +43,11 @@ export type Weighting = 'personal' | 'averages';
 /**
  * Which list an industry page shows (docs/product/rules.md#s5 rule 9): a member with saved
  * priorities sees `pranked` (their own weighting); everyone else sees `aranked`, weighted by
- * members' averages.
+ * members' averages. `applicable`: the industry's issues, the only ones coverage counts.
  */
 export function industryRanking(
   result: IndustryCompaniesResult,
+  applicable: readonly IssueKey[],
   moves?: IndustryMoves,
 ): {
   weighting: Weighting;
@@ -65,7 +66,7 @@ export function industryRanking(
       weighting: 'personal',
       // The member's own move, weighed with their values (record 0047).
       rows: companiesOf(result.pranked).map((company) => ({
-        ...toRow(company, company.prank, company.ptied),
+        ...toRow(company, company.prank, company.ptied, applicable),
         move: moves?.[company.upright_cid]?.prank,
       })),
     };
@@ -73,7 +74,7 @@ export function industryRanking(
   return {
     weighting: 'averages',
     rows: companiesOf(result.aranked).map((company) => ({
-      ...toRow(company, company.arank, company.atied),
+      ...toRow(company, company.arank, company.atied, applicable),
       move: moves?.[company.upright_cid]?.arank,
     })),
   };
@@ -83,6 +84,7 @@ function toRow(
   company: RankedCompany | TopCompany,
   rank: number | null,
   tied: boolean | null,
+  applicable: readonly IssueKey[],
 ): RankingRow {
   return {
     upright_cid: company.upright_cid,
@@ -92,7 +94,7 @@ function toRow(
     rank,
     tied,
     issueRanks: issueRanksOf(company as unknown as Record<string, unknown>),
-    ...dataCoverage(company, company.companies_scores),
+    ...dataCoverage(company, company.companies_scores, applicable),
   };
 }
 
@@ -114,10 +116,21 @@ export function dataCoverage(
 }
 
 /** A report's frozen ranking: ranked on its issue, or on normalized_rank for `overall`. */
-export function reportRows(rankings: TopCompany[], value: string): RankingRow[] {
+export function reportRows(
+  rankings: TopCompany[],
+  value: string,
+  applicable: readonly IssueKey[],
+): RankingRow[] {
   return rankings.map((company) => {
-    if (value === 'overall') return toRow(company, company.normalized_rank, company.tied);
+    if (value === 'overall') {
+      return toRow(company, company.normalized_rank, company.tied, applicable);
+    }
     const own = company as unknown as Record<string, unknown>;
-    return toRow(company, own[`${value}_rank`] as number, own[`${value}_tied`] === true);
+    return toRow(
+      company,
+      own[`${value}_rank`] as number,
+      own[`${value}_tied`] === true,
+      applicable,
+    );
   });
 }

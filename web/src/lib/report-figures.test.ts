@@ -58,6 +58,8 @@ describe('a report’s figures (issue 24 item 8)', () => {
       ['gender_pay_gap', { count: 2, median: 5.5, best: 2, worst: 9 }],
     ]);
     expect(figures.rows.map((row) => row.move)).toEqual([2, null, -2]);
+    // c's rank has no figure behind it, and the report's table must say so (rules §16).
+    expect(figures.rows.map((row) => row.withoutFigure)).toEqual([false, false, true]);
     expect(figures.rows[2].values).toEqual({});
   });
 

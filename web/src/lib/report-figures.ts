@@ -27,6 +27,11 @@ export interface ReportFigureRow {
   /** Places gained since `since`; null = not ranked then; undefined = not frozen with the report. */
   move: RankMove | undefined;
   values: Record<string, DetailMetric>;
+  /**
+   * On an issue, the company has no published figure behind its rank (rules §16: the rank must
+   * say so); false on `overall`, and on a report frozen before figures were kept (unknown).
+   */
+  withoutFigure: boolean;
 }
 
 export interface ReportFigures {
@@ -60,6 +65,8 @@ export function reportFigures(rankings: ReportRankings, value: RankingValue): Re
       tied,
       move: previous === undefined ? undefined : previous === null ? null : previous.rank - rank,
       values: Object.fromEntries((company.figures ?? []).map((metric) => [metric.name, metric])),
+      withoutFigure:
+        issue !== null && company.figures !== undefined && company.figures.length === 0,
     };
   });
   const definitions =

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import {
   applicableDetailTables,
+  applicableIssues,
   CORRECTION_PROMISE_DAYS,
   DETAIL_TABLES,
   ISSUES,
@@ -12,7 +13,6 @@ import {
   type DetailMetric,
   type FigurePeers,
   type IndustryCompaniesResponse,
-  type IssueEvidence,
   type WeightsBasis,
 } from '@upright/contracts';
 import { api } from '../api/endpoints';
@@ -26,6 +26,7 @@ import { FigureCard, RankBadge, type PeerFigure } from '../design';
 import { PRODUCT_NAME } from '../lib/constants';
 import {
   describeRank,
+  EVIDENCE_WORDS,
   formatDate,
   formatMetric,
   formatPeriod,
@@ -78,20 +79,13 @@ const BETTER_CHOICES = 3;
 
 /** The industry's best-ranked companies for the weights in force, this one left out. */
 function betterChoices(ranking: IndustryCompaniesResponse, uprightCid: string) {
-  const { rows } = industryRanking(ranking.result, ranking.moves);
+  const applicable = applicableIssues(ranking.industryResult.industry_values);
+  const { rows } = industryRanking(ranking.result, applicable, ranking.moves);
   const own = rows.find((row) => row.upright_cid === uprightCid);
   return rows
     .filter((row) => row.upright_cid !== uprightCid && (own?.rank ?? Infinity) > (row.rank ?? 0))
     .slice(0, BETTER_CHOICES);
 }
-
-/** Words beside a rank that say what stands behind it (rules §16). */
-const EVIDENCE_WORDS: Record<IssueEvidence, string> = {
-  figure: 'figure below',
-  older_figure: 'latest figure is from an earlier period',
-  score_without_figure: 'score without a published figure',
-  no_score: '',
-};
 
 function peerFigures(metric: DetailMetric, peers: FigurePeers | undefined): PeerFigure[] {
   if (!peers || peers.count < 2) return [];

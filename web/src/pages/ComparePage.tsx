@@ -17,9 +17,22 @@ import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { WeightsInEffect } from '../components/WeightsInEffect';
 import { PrefetchLink } from '../components/PrefetchLink';
-import { bestOfThese, historyRows, readCompareSlugs } from '../lib/compare-view';
+import {
+  bestOfThese,
+  comparePeriods,
+  historyRows,
+  rankEvidence,
+  readCompareSlugs,
+} from '../lib/compare-view';
 import { PRODUCT_NAME } from '../lib/constants';
-import { formatDate, formatMetric, formatPeriod, formatRank, ISSUE_DATA_NOTE } from '../lib/format';
+import {
+  EVIDENCE_WORDS,
+  formatDate,
+  formatMetric,
+  formatPeriod,
+  formatRank,
+  ISSUE_DATA_NOTE,
+} from '../lib/format';
 import { dataCoverage } from '../lib/ranking-view';
 import { useApi, useTitle } from '../hooks/useApi';
 import NotFoundPage from './NotFoundPage';
@@ -269,6 +282,7 @@ function ComparisonTables({
                   const status = dataCoverage(company, company.ranks.companies_scores).issueData[
                     issue.key
                   ];
+                  const evidence = rankEvidence(company, issue.key)!;
                   return (
                     <td key={company.upright_cid}>
                       {formatRank(
@@ -277,6 +291,14 @@ function ComparisonTables({
                       )}
                       {status !== 'scored' && (
                         <span className="data-note">{ISSUE_DATA_NOTE[status]}</span>
+                      )}
+                      {/* The figure's own words ("figure below" needs none here: it is below). */}
+                      {evidence !== 'figure' && (
+                        <span className="data-note" data-evidence={evidence}>
+                          {evidence === 'no_score'
+                            ? 'no published figure'
+                            : EVIDENCE_WORDS[evidence]}
+                        </span>
                       )}
                       {bestMark(best.byIssue[issue.key], company.upright_cid)}
                     </td>
@@ -347,6 +369,12 @@ function ComparisonTables({
                             {entry.source.source_publisher}
                           </a>{' '}
                           ({formatPeriod(entry)}, {formatDate(entry.source.source_date)})
+                          {company.ranks && comparePeriods(entry, company.ranks.period) < 0 && (
+                            <span className="data-note" data-stale="true">
+                              {' '}
+                              older than the compared period ({formatPeriod(company.ranks.period)})
+                            </span>
+                          )}
                         </>
                       ) : (
                         '—'

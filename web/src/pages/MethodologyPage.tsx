@@ -15,19 +15,14 @@ import { formatDate, formatPeriod } from '../lib/format';
 import { useApi, useTitle } from '../hooks/useApi';
 
 /**
- * The issues the worked example shows: those of its industry (decision 0054), unless an issue that
- * does not apply ranks its companies differently — then its ranks move sums, and all are shown.
+ * The issues the worked example shows: those of its industry, the only ones its sums add
+ * (rules §5 rule 5, decision 0054), so each row's ranks add up to its sum.
  */
 function shownIssues(example: IndustryCompaniesResponse) {
   const applicable = new Set<string>(applicableIssues(example.industryResult.industry_values));
-  const [first, ...rest] = example.result.ranked;
-  const others = ISSUES.filter((issue) => !applicable.has(issue.key));
-  const changeNoRank = others.every((issue) =>
-    rest.every((company) => company[`${issue.key}_rank`] === first?.[`${issue.key}_rank`]),
-  );
   return {
-    issues: changeNoRank ? ISSUES.filter((issue) => applicable.has(issue.key)) : [...ISSUES],
-    leftOut: changeNoRank && others.length > 0,
+    issues: ISSUES.filter((issue) => applicable.has(issue.key)),
+    leftOut: applicable.size < ISSUES.length,
   };
 }
 
@@ -44,8 +39,8 @@ export default function MethodologyPage() {
       <h1>How {PRODUCT_NAME} ranks companies</h1>
       <p>
         Companies are only ever compared with the other companies of the same industry, at the same
-        quarter. For each of the nine issues, every company gets a rank; the ranks are then added
-        up.
+        quarter. For each of the issues that apply to the industry (of nine in all), every company
+        gets a rank; the ranks are then added up.
       </p>
       <h2>The rules</h2>
       <ol>
@@ -108,7 +103,7 @@ export default function MethodologyPage() {
                       .issues.map((issue) => `${issue.label} ${weights[issue.key]}`)
                       .join(', ')}).`}{' '}
                 {shownIssues(example).leftOut &&
-                  'Only the issues that apply to this industry are shown: every company has the same rank on the others, so they change no rank.'}
+                  'Only the issues that apply to this industry are shown, and only they are added up: the others change no rank here.'}
               </p>
               <div className="table-scroll" tabIndex={0} role="region" aria-label="Worked example">
                 <table>

@@ -36,7 +36,7 @@ function answer(pranked: string[] | null): IndustryCompaniesResponse {
       pranked,
       none: false,
     },
-    industryResult: { industry: 'oil-gas', industry_text: 'Oil & Gas' },
+    industryResult: { industry: 'oil-gas', industry_text: 'Oil & Gas', industry_values: [] },
   } as unknown as IndustryCompaniesResponse;
 }
 

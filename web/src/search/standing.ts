@@ -1,4 +1,4 @@
-import type { IndustryCompaniesResponse } from '@upright/contracts';
+import { applicableIssues, type IndustryCompaniesResponse } from '@upright/contracts';
 import { joinWithDots } from '../lib/format';
 import { industryRanking } from '../lib/ranking-view';
 
@@ -15,7 +15,8 @@ export interface Standing {
 }
 
 export function standingIn(answer: IndustryCompaniesResponse, companyId: string): Standing {
-  const ranked = industryRanking(answer.result).rows.filter((row) => row.rank !== null);
+  const applicable = applicableIssues(answer.industryResult.industry_values);
+  const ranked = industryRanking(answer.result, applicable).rows.filter((row) => row.rank !== null);
   const row = ranked.find((entry) => entry.upright_cid === companyId);
   return {
     industry: answer.industryResult.industry_text,

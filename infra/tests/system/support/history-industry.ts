@@ -1,4 +1,10 @@
-import { companySlug, ISSUE_KEYS, type IssueKey, type Period } from '@upright/contracts';
+import {
+  applicableIssues,
+  companySlug,
+  ISSUE_KEYS,
+  type IssueKey,
+  type Period,
+} from '@upright/contracts';
 import type { Client } from 'pg';
 import { intBetween, rngFor } from '@upright/sample-data';
 import type { RankableCompany } from '@upright/rankings/ranking-engine';
@@ -18,6 +24,8 @@ interface HistorySeed {
 }
 
 type Scores = Record<IssueKey, number | null>;
+
+const INDUSTRY_VALUES = ['climate'];
 
 /**
  * An industry of the test's own (`zz-<tag>-history`) over three quarters with what history must
@@ -56,6 +64,8 @@ export function historyIndustry(tag: string) {
 
   return {
     industry,
+    /** The issues the industry lists (`industry_values`), the only ones its sums add. */
+    applicable: applicableIssues(INDUSTRY_VALUES),
     seeds,
     slugOf: (seed: HistorySeed) => companySlug(seed.name),
     periodIndex,
@@ -78,8 +88,8 @@ export function historyIndustry(tag: string) {
       await db.query(
         `INSERT INTO rankings.industries
            (industry, industry_text, industry_alts, definition, industry_values, "limit", active)
-         VALUES ($1, 'History tools', '{}', 'Makers of tools', '{climate}', 5, true)`,
-        [industry],
+         VALUES ($1, 'History tools', '{}', 'Makers of tools', $2, 5, true)`,
+        [industry, INDUSTRY_VALUES],
       );
       for (const seed of seeds) {
         await db.query(

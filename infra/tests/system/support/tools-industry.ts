@@ -5,7 +5,8 @@ export type Scores = Partial<Record<IssueKey, number>>;
 
 /**
  * A small industry of the test's own (slug `zz-<tag>-tools`, companies `zz-<tag>-<index>`) with
- * scores at 2026 Q1; issues a seed leaves out score 1 for everyone (they tie on rank 1).
+ * scores at 2026 Q1; issues a seed leaves out score 1 for everyone (they tie on rank 1). It lists
+ * no `industry_values`, so every issue applies and enters the sums (rules §5 rule 5).
  */
 export function toolsIndustry(tag: string, seeds: ReadonlyArray<{ name: string; scores: Scores }>) {
   const industry = `zz-${tag}-tools`;
@@ -17,7 +18,7 @@ export function toolsIndustry(tag: string, seeds: ReadonlyArray<{ name: string; 
       await db.query(
         `INSERT INTO rankings.industries
            (industry, industry_text, industry_alts, definition, industry_values, "limit", active)
-         VALUES ($1, 'Tools', '{}', 'Makers of tools', '{climate}', 5, true)`,
+         VALUES ($1, 'Tools', '{}', 'Makers of tools', '{}', 5, true)`,
         [industry],
       );
       for (const [index, company] of seeds.entries()) {

@@ -35,16 +35,16 @@ local members = redis.call('GET', KEYS[6]) or '0'
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[6])
 if not pending then return 0 end
 redis.call('SET', KEYS[3], pending)
-if redis.call('HSETNX', KEYS[4], 'data', ARGV[1]) == 0 then redis.call('HINCRBY', KEYS[4], 'data', 1) end
-redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[4], 'data'))
+if redis.call('SETNX', KEYS[4], ARGV[1]) == 0 then redis.call('INCR', KEYS[4]) end
+redis.call('XADD', KEYS[5], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('GET', KEYS[4]))
 return 'members:' .. members`;
 
 /** Puts the weights of the month in force (decision 0055) and moves the `data` version if they changed. */
 const PUT_IN_FORCE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[1])
-if redis.call('HSETNX', KEYS[2], 'data', ARGV[2]) == 0 then redis.call('HINCRBY', KEYS[2], 'data', 1) end
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('HGET', KEYS[2], 'data'))
+if redis.call('SETNX', KEYS[2], ARGV[2]) == 0 then redis.call('INCR', KEYS[2]) end
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*', 'kind', 'version', 'domain', 'data', 'version', redis.call('GET', KEYS[2]))
 return 1`;
 
 /**
@@ -112,7 +112,7 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
       this.keys.pendingAverages,
       this.keys.averagesDue,
       this.publishedKey,
-      this.keys.versions,
+      this.keys.version('data'),
       this.keys.broadcast,
       this.keys.pendingAveragesMembers,
       String(Date.now()),
@@ -149,7 +149,7 @@ export class AveragesPublication implements OnApplicationBootstrap, OnApplicatio
       PUT_IN_FORCE,
       3,
       this.keys.publishedAverages,
-      this.keys.versions,
+      this.keys.version('data'),
       this.keys.broadcast,
       JSON.stringify(averages),
       String(Date.now()),

@@ -319,8 +319,6 @@ const rankExplanation: z.ZodType<RankExplanation> = z.object({
     }),
   ),
   main_gap_issues: z.array(issueKey),
-  not_applicable_points: z.number(),
-  not_applicable_moves_order: z.boolean(),
 });
 
 export const methodologyExampleAnswerSchema: z.ZodType<MethodologyExampleResponse> = z.object({

@@ -78,7 +78,10 @@ export type IssueRanks = { [K in IssueKey as `${K}_rank`]: number } & {
   [K in IssueKey as `${K}_tied`]: boolean;
 };
 
-/** Unweighted combination (docs/product/rules.md#s5 rule 5). */
+/**
+ * Unweighted combination (docs/product/rules.md#s5 rule 5): `raw_rank` sums the ranks of the
+ * industry's applicable issues only, as do the weighted sums below.
+ */
 export interface NormalizedRank {
   raw_rank: number;
   normalized_rank: number;
@@ -162,9 +165,10 @@ export interface MethodologyExampleResponse {
 }
 
 /**
- * "Why this rank" on a company page (issue 15): the parts of its weighted sum (rank × the
- * visitor weight of each issue) and the best and worst weighted rank it takes across the
- * weightings that set each issue to 0 or 10 (and the one shown).
+ * "Why this rank" on a company page: the parts of its weighted sum (rank × the visitor weight of
+ * each applicable issue; 0 for an issue that does not apply, rules §5 rule 5) and the best and
+ * worst weighted rank it takes across the weightings that set each applicable issue to 0 or 10
+ * (and the one shown).
  */
 export interface WhyThisRank {
   upright_cid: string;

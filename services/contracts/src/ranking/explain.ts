@@ -1,8 +1,8 @@
 import { ISSUE_KEYS, type IssueKey } from '../issues';
-import { fromHundredths, toHundredths } from './hundredths';
+import { fromHundredths } from './hundredths';
 import { orderByName } from './name-order';
 import type { PersonallyRankable } from './personal';
-import { weighIssueRanks, type Weights } from './weigh';
+import { applicableWeightHundredths, weighIssueRanks, type Weights } from './weigh';
 
 /**
  * Whose weights rank a page (rules §16): a member's own, or the visitors' — named "equal weights"
@@ -51,17 +51,13 @@ export interface RankExplanation {
   median_raw: number;
   gap_to_first: number;
   gap_to_median: number;
-  /** Applicable issues only, in issue-table order. */
+  /** Applicable issues only, in issue-table order; their points add up to `raw`. */
   bars: IssueBar[];
   /**
    * The fewest issues (at most three) whose gaps to #1 make at least half of the points the
    * company is behind on; empty for #1.
    */
   main_gap_issues: IssueKey[];
-  /** Σ points of the issues that do not apply (they stay in the arithmetic, decision 0054). */
-  not_applicable_points: number;
-  /** Whether those points differ between companies, i.e. could change the order at all. */
-  not_applicable_moves_order: boolean;
 }
 
 const MAIN_GAP_ISSUES_MAX = 3;
@@ -75,9 +71,9 @@ function median(values: readonly number[]): number {
 
 /**
  * Explains the weighted rank of `uprightCid` among `companies` (one ranked set with its issue
- * ranks) under `weights`, showing only `applicable` issues. Points are computed in exact
- * hundredths as rules §5 rule 8 does, so the bars add up to the sum the rank comes from.
- * Returns null when the company is not in the set.
+ * ranks) under `weights`, on the `applicable` issues, the only ones the sums are made of (rules
+ * §5 rule 5). Points are computed in exact hundredths as rule 8 does, so the bars add up to the
+ * sum the rank comes from. Returns null when the company is not in the set.
  */
 export function explainRank(
   companies: readonly PersonallyRankable[],
@@ -88,9 +84,9 @@ export function explainRank(
   const index = companies.findIndex((company) => company.upright_cid === uprightCid);
   if (index < 0) return null;
   const n = companies.length;
-  const ranked = weighIssueRanks(companies, weights, n);
-  const weightHundredths = ISSUE_KEYS.map((key) => toHundredths(weights[key]));
-  // points[i][k] = company i's rank on issue k × weight k, in hundredths
+  const ranked = weighIssueRanks(companies, weights, n, applicable);
+  const weightHundredths = applicableWeightHundredths(weights, applicable);
+  // points[i][k] = company i's rank on issue k × weight k, in hundredths (0 where k does not apply)
   const points = companies.map((company) =>
     ISSUE_KEYS.map((key, k) => company[`${key}_rank`] * weightHundredths[k]),
   );
@@ -98,16 +94,6 @@ export function explainRank(
   const firstIndex = orderByName(companies).find((i) => ranked[i].rank === 1)!;
   const applies = new Set(applicable);
   const bars: IssueBar[] = [];
-  let notApplicable = 0;
-  const notApplicableSums = new Set<number>();
-  for (let i = 0; i < n; i++) {
-    let sum = 0;
-    ISSUE_KEYS.forEach((key, k) => {
-      if (!applies.has(key)) sum += points[i][k];
-    });
-    notApplicableSums.add(sum);
-    if (i === index) notApplicable = sum;
-  }
   ISSUE_KEYS.forEach((key, k) => {
     if (!applies.has(key)) return;
     const own = points[index][k];
@@ -136,8 +122,6 @@ export function explainRank(
     gap_to_median: (rawHundredths[index] - median(rawHundredths)) / 100,
     bars,
     main_gap_issues: mainGapIssues(bars),
-    not_applicable_points: fromHundredths(notApplicable),
-    not_applicable_moves_order: notApplicableSums.size > 1,
   };
 }
 

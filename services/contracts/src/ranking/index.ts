@@ -5,7 +5,13 @@
 export { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
 export { fromHundredths, toHundredths } from './hundredths';
 export { orderByName, orderedByRank } from './name-order';
-export { weighIssueRanks, type IssueRanksOf, type WeightedRank, type Weights } from './weigh';
+export {
+  applicableWeightHundredths,
+  weighIssueRanks,
+  type IssueRanksOf,
+  type WeightedRank,
+  type Weights,
+} from './weigh';
 export {
   KeptRankedSet,
   personalMoves,

@@ -22,6 +22,9 @@ const valuesArb = fc
   .tuple(...ISSUE_KEYS.map(() => fc.integer({ min: 0, max: 10 })))
   .map((values) => Object.fromEntries(ISSUE_KEYS.map((key, k) => [key, values[k]])) as Weights);
 
+/** Any subset of the issues, in table order, as applicableIssues gives them. */
+const applicableArb = fc.subarray([...ISSUE_KEYS]);
+
 type Period = Array<{ upright_cid: string; company_name: string; ranks: number[] }>;
 const rankable = (period: Period): PersonallyRankable[] =>
   period.map(
@@ -36,20 +39,44 @@ const rankable = (period: Period): PersonallyRankable[] =>
 describe('KeptRankedSet: a member’s weighting by position', () => {
   it('is what rankPersonally and personalMoves say, company by company', () => {
     fc.assert(
-      fc.property(periodArb, periodArb, valuesArb, (nowPeriod, thenPeriod, values) => {
-        const [now, then] = [rankable(nowPeriod), rankable(thenPeriod)];
-        const weighed = new KeptRankedSet(now, then).weigh(values);
-        const expected = rankPersonally(now, values);
-        const moves = personalMoves(expected.ranks, then, values);
-        expect(weighed.pranked).toEqual(expected.pranked);
-        now.forEach((company, position) => {
-          const { raw: rawPrank, rank, tied } = expected.ranks[position];
-          expect({
-            rawPrank: rawAt(weighed, position),
-            rank: weighed.ranks[position],
-            tied: weighed.tied[position],
-            move: Number.isNaN(weighed.moves[position]) ? undefined : weighed.moves[position],
-          }).toStrictEqual({ rawPrank, rank, tied, move: moves.get(company.upright_cid) });
+      fc.property(
+        periodArb,
+        periodArb,
+        valuesArb,
+        applicableArb,
+        (nowPeriod, thenPeriod, values, applicable) => {
+          const [now, then] = [rankable(nowPeriod), rankable(thenPeriod)];
+          const weighed = new KeptRankedSet(now, then, applicable).weigh(values);
+          const expected = rankPersonally(now, values, applicable);
+          const moves = personalMoves(expected.ranks, then, values, applicable);
+          expect(weighed.pranked).toEqual(expected.pranked);
+          now.forEach((company, position) => {
+            const { raw: rawPrank, rank, tied } = expected.ranks[position];
+            expect({
+              rawPrank: rawAt(weighed, position),
+              rank: weighed.ranks[position],
+              tied: weighed.tied[position],
+              move: Number.isNaN(weighed.moves[position]) ? undefined : weighed.moves[position],
+            }).toStrictEqual({ rawPrank, rank, tied, move: moves.get(company.upright_cid) });
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe('rankPersonally: the issues that apply (rules §5 rule 5)', () => {
+  it('raw_prank = exact Σ rank × value over the applicable issues only', () => {
+    fc.assert(
+      fc.property(periodArb, valuesArb, applicableArb, (period, values, applicable) => {
+        const companies = rankable(period);
+        const { ranks } = rankPersonally(companies, values, applicable);
+        companies.forEach((company, i) => {
+          const sum = applicable.reduce(
+            (total, key) => total + company[`${key}_rank`] * values[key],
+            0,
+          );
+          expect(ranks[i].raw).toBe(sum);
         });
       }),
     );

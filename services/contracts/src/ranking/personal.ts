@@ -1,3 +1,4 @@
+import type { IssueKey } from '../issues';
 import { sharedRankFlags } from './competition-rank';
 import { fromHundredths } from './hundredths';
 import { orderByName, orderedByRank } from './name-order';
@@ -22,15 +23,17 @@ export interface PersonalRanking {
 
 /**
  * A personal ranking from companies that already carry their nine issue ranks (an industry
- * answer's `ranked`): what the BFF gives a signed-in member and the priorities page previews.
- * `nameOrder` may be passed when it is kept (see orderByName).
+ * answer's `ranked`), summed over the industry's `applicable` issues: what the BFF gives a
+ * signed-in member and the priorities page previews. `nameOrder` may be passed when it is kept
+ * (see orderByName).
  */
 export function rankPersonally(
   companies: readonly PersonallyRankable[],
   values: Weights,
+  applicable: readonly IssueKey[],
   nameOrder: readonly number[] = orderByName(companies),
 ): PersonalRanking {
-  const ranks = weighIssueRanks(companies, values, companies.length);
+  const ranks = weighIssueRanks(companies, values, companies.length, applicable);
   const ordered = orderedByRank(ranks, nameOrder, (rank) => rank.rank);
   return { ranks, pranked: ordered.map((rank) => rank.upright_cid) };
 }
@@ -44,9 +47,13 @@ export function personalMoves(
   now: readonly WeightedRank[],
   previous: readonly IssueRanksOf[],
   values: Weights,
+  applicable: readonly IssueKey[],
 ): Map<string, number> {
   const then = new Map(
-    weighIssueRanks(previous, values, previous.length).map((rank) => [rank.upright_cid, rank.rank]),
+    weighIssueRanks(previous, values, previous.length, applicable).map((rank) => [
+      rank.upright_cid,
+      rank.rank,
+    ]),
   );
   const moves = new Map<string, number>();
   for (const rank of now) {
@@ -81,8 +88,9 @@ export function rawAt(ranking: PositionalRanking, position: number): number {
 /**
  * One ranked set and its previous period read once into what every member's weighting needs
  * (docs/product/rules.md#s11: re-weigh the kept per-issue ranks, never recompute the set): both
- * periods' issue ranks as flat matrices, the name order, and where each company stood then.
- * `weigh` is rankPersonally and personalMoves by position, with the same arithmetic.
+ * periods' issue ranks as flat matrices, the name order, where each company stood then, and the
+ * industry's applicable issues (both periods are summed over them). `weigh` is rankPersonally and
+ * personalMoves by position, with the same arithmetic.
  */
 export class KeptRankedSet {
   private readonly cids: readonly string[];
@@ -95,7 +103,11 @@ export class KeptRankedSet {
   /** Per position: the company's position in `previous`, −1 when it was not ranked then. */
   private readonly previousAt: Int32Array;
 
-  constructor(companies: readonly PersonallyRankable[], previous: readonly IssueRanksOf[]) {
+  constructor(
+    companies: readonly PersonallyRankable[],
+    previous: readonly IssueRanksOf[],
+    private readonly applicable: readonly IssueKey[],
+  ) {
     this.cids = companies.map((company) => company.upright_cid);
     this.positions = new Map(this.cids.map((cid, position) => [cid, position]));
     this.nameOrder = orderByName(companies);
@@ -113,8 +125,13 @@ export class KeptRankedSet {
   }
 
   weigh(values: Weights): PositionalRanking {
-    const { rawHundredths, ranks } = weighRankMatrix(this.now, values, this.cids.length);
-    const then = weighRankMatrix(this.previous, values, this.previousCount).ranks;
+    const { rawHundredths, ranks } = weighRankMatrix(
+      this.now,
+      values,
+      this.cids.length,
+      this.applicable,
+    );
+    const then = weighRankMatrix(this.previous, values, this.previousCount, this.applicable).ranks;
     const moves = new Float64Array(ranks.length);
     for (let position = 0; position < ranks.length; position++) {
       const at = this.previousAt[position];

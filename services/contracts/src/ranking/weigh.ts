@@ -27,12 +27,13 @@ export interface WeightedRank {
 const RANK_FIELDS = ISSUE_KEYS.map((key) => `${key}_rank` as const);
 
 /**
- * docs/product/rules.md#s5 rules 6–8, the one implementation the rankings engine, the BFF (members'
- * personal ranks) and the browser (the priorities preview) share: raw = Σ issue rank × weight,
- * computed exactly in integer hundredths, then the competition rank of raw and its tied flag.
- * Companies are compared on the integer sums, never on floats, so weights 0.1 and 0.2 on equal
- * ranks weigh exactly what 0.3 does. The result is index-aligned with `companies`;
- * `lowestRank` (n) bounds every rank.
+ * docs/product/rules.md#s5 rules 5–8, the one implementation the rankings engine, the BFF (members'
+ * personal ranks) and the browser (the priorities preview) share: raw = Σ issue rank × weight over
+ * the `applicable` issues (the industry's, see applicableIssues; an issue a page says does not
+ * apply moves no rank), computed exactly in integer hundredths, then the competition rank of raw
+ * and its tied flag. Companies are compared on the integer sums, never on floats, so weights 0.1
+ * and 0.2 on equal ranks weigh exactly what 0.3 does. The result is index-aligned with
+ * `companies`; `lowestRank` (n) bounds every rank.
  *
  * @throws RangeError when a weight is missing, not finite or negative, or when the sums could
  * exceed the safe-integer range.
@@ -41,8 +42,14 @@ export function weighIssueRanks(
   companies: readonly IssueRanksOf[],
   weights: Weights,
   lowestRank: number,
+  applicable: readonly IssueKey[],
 ): WeightedRank[] {
-  const { rawHundredths, ranks } = weighRankMatrix(issueRankMatrix(companies), weights, lowestRank);
+  const { rawHundredths, ranks } = weighRankMatrix(
+    issueRankMatrix(companies),
+    weights,
+    lowestRank,
+    applicable,
+  );
   const tied = sharedRankFlags(ranks);
   return companies.map((company, i) => ({
     upright_cid: company.upright_cid,
@@ -73,8 +80,9 @@ export function weighRankMatrix(
   matrix: Float64Array,
   weights: Weights,
   lowestRank: number,
+  applicable: readonly IssueKey[],
 ): { rawHundredths: Float64Array; ranks: Int32Array } {
-  const weightHundredths = ISSUE_KEYS.map((key) => weightInHundredths(weights, key));
+  const weightHundredths = applicableWeightHundredths(weights, applicable);
   assertSumsAreSafe(weightHundredths, lowestRank);
   const issues = weightHundredths.length;
   const rawHundredths = new Float64Array(matrix.length / issues);
@@ -84,6 +92,22 @@ export function weighRankMatrix(
     rawHundredths[i] = sum;
   }
   return { rawHundredths, ranks: competitionRanks(rawHundredths) };
+}
+
+/**
+ * Each issue's weight in integer hundredths, 0 for an issue that does not apply: its rank then
+ * adds nothing to any sum, exactly as if the sum left it out (rules §5 rule 5). Every weight is
+ * checked all the same, so a bad weight set fails in every industry alike.
+ */
+export function applicableWeightHundredths(
+  weights: Weights,
+  applicable: readonly IssueKey[],
+): number[] {
+  const applies = new Set(applicable);
+  return ISSUE_KEYS.map((key) => {
+    const hundredths = weightInHundredths(weights, key);
+    return applies.has(key) ? hundredths : 0;
+  });
 }
 
 function weightInHundredths(weights: Weights, key: IssueKey): number {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MailKind } from '@upright/contracts';
+import { MailKinds, type MailKind } from '@upright/contracts';
 import { Metrics } from '@upright/platform';
 import { Counter } from 'prom-client';
 
@@ -32,6 +32,14 @@ export class MailMetrics {
       labelNames: ['kind'],
       registers: [metrics.registry],
     });
+    // Every series from zero: `rate()` and `increase()` see no rise in a series' first sample, so
+    // the first failed or suppressed mail of a kind would never reach an alert (decision 0074).
+    for (const kind of Object.values(MailKinds)) {
+      this.sent.inc({ kind }, 0);
+      this.suppressed.inc({ kind }, 0);
+      for (const outcome of ['retry', 'dead_letter'] as const)
+        this.failed.inc({ kind, outcome }, 0);
+    }
   }
 
   countSuppressed(kind: MailKind): void {

@@ -3,6 +3,7 @@ import type { CommonConfig } from '../config/common-schema';
 import { HealthController } from '../health/health.controller';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { structuredLogging } from '../logging/logger.module';
+import { DependencyMetrics } from '../metrics/dependency-metrics';
 import { Metrics } from '../metrics/metrics';
 import { MetricsController } from '../metrics/metrics.controller';
 import { PublicData } from '../public-data/public-data';
@@ -28,6 +29,7 @@ export class PlatformModule {
         { provide: Metrics, useValue: new Metrics(service) },
         ReadinessRegistry,
         RedisConnection,
+        DependencyMetrics,
         PublicData,
       ],
       exports: [Metrics, ReadinessRegistry, RedisConnection, PublicData, PLATFORM_CONFIG],

@@ -11,6 +11,7 @@ import { ReadinessRegistry } from '../health/readiness-registry';
 import { Metrics } from '../metrics/metrics';
 import { holdResponseShape } from '../runtime/response-shape';
 import { holdTickEntryShape } from '../runtime/tick-shape';
+import { flushTraces, nameTracedProcess } from '../tracing/process';
 import { drainOnSignals, HttpDrain } from './drain';
 
 /**
@@ -103,7 +104,11 @@ function drainWhenSignalled(
     finishWork: async () => {
       await Promise.all([http.drain(DRAIN_GRACE_MS), consumer?.close()]);
     },
-    release: () => app.close(),
+    // The spans of the drain's last requests leave before the process does.
+    release: async () => {
+      await app.close();
+      await flushTraces();
+    },
     log: (message) => logger.log(message),
   });
   // An app closed by its owner (tests) leaves no listener behind on the process.
@@ -119,6 +124,7 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   definition: ServiceDefinition<S>,
 ): Promise<INestApplication> {
   const config = loadConfigOrExit(definition.name, definition.configSchema);
+  nameTracedProcess(definition.name);
   exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
   await holdTickEntryShape();
   holdResponseShape();

@@ -9,7 +9,8 @@ import {
 import type { PrismaPg } from '@prisma/adapter-pg';
 import type { DatabaseConfig } from '../config/common-schema';
 import { ReadinessRegistry } from '../health/readiness-registry';
-import { createPgAdapter, registerPostgresReadiness } from './postgres';
+import { Metrics } from '../metrics/metrics';
+import { createPgAdapter, registerPoolMetrics, registerPostgresReadiness } from './postgres';
 
 /** Injection token of a service's Prisma client: `@Inject(DATABASE) db: PrismaClient`. */
 export const DATABASE = Symbol('DATABASE');
@@ -42,10 +43,12 @@ export class DatabaseModule {
       providers: [
         {
           provide: DATABASE,
-          inject: [ReadinessRegistry],
-          useFactory: (readiness: ReadinessRegistry) => {
-            const client = new Client({ adapter: createPgAdapter(config) });
+          inject: [ReadinessRegistry, Metrics],
+          useFactory: (readiness: ReadinessRegistry, metrics: Metrics) => {
+            const adapter = createPgAdapter(config);
+            const client = new Client({ adapter });
             registerPostgresReadiness(readiness, client);
+            registerPoolMetrics(metrics, adapter, config);
             return client;
           },
         },

@@ -1,6 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Gauge } from 'prom-client';
 import type { DatabaseConfig } from '../config/common-schema';
 import type { ReadinessRegistry } from '../health/readiness-registry';
+import type { Metrics } from '../metrics/metrics';
 
 /**
  * How long a query waits for a pooled connection (or for a new one to be made) before it fails:
@@ -22,12 +24,70 @@ export const DATABASE_IDLE_CLOSE_MS = 10 * 60_000;
  * process. A connection that a PostgreSQL restart closed is dropped from the pool and the next
  * query opens a new one, so the process recovers without a restart.
  */
-export function createPgAdapter(config: DatabaseConfig): PrismaPg {
-  return new PrismaPg({
+export function createPgAdapter(config: DatabaseConfig): ObservedPrismaPg {
+  return new ObservedPrismaPg({
     connectionString: config.DATABASE_URL,
     max: config.DATABASE_POOL_SIZE,
     connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: DATABASE_IDLE_CLOSE_MS,
+  });
+}
+
+/** What pg's Pool counts (pg.Pool's own fields). */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** The adapter factory that keeps the pool Prisma connects through, so its counts can be read. */
+export class ObservedPrismaPg extends PrismaPg {
+  pool: PoolCounts | undefined;
+
+  override async connect(): ReturnType<PrismaPg['connect']> {
+    const adapter = await super.connect();
+    this.pool = adapter.underlyingDriver();
+    return adapter;
+  }
+}
+
+/**
+ * The pool's saturation for the PostgreSQL pool alert (decision 0074): connections in use
+ * against DATABASE_POOL_SIZE, and queries waiting for one (each waits at most
+ * DATABASE_CONNECT_TIMEOUT_MS, then fails).
+ */
+export function registerPoolMetrics(
+  metrics: Metrics,
+  adapter: ObservedPrismaPg,
+  config: DatabaseConfig,
+): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: 'upright_postgres_pool_size',
+    help: 'Connections the PostgreSQL pool may hold (DATABASE_POOL_SIZE)',
+    registers,
+    collect() {
+      this.set(config.DATABASE_POOL_SIZE);
+    },
+  });
+  new Gauge({
+    name: 'upright_postgres_pool_connections',
+    help: 'Open connections of the PostgreSQL pool, in_use (lent to a query) or idle',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const { totalCount = 0, idleCount = 0 } = adapter.pool ?? {};
+      this.set({ state: 'in_use' }, totalCount - idleCount);
+      this.set({ state: 'idle' }, idleCount);
+    },
+  });
+  new Gauge({
+    name: 'upright_postgres_pool_waiting',
+    help: 'Queries waiting for a pooled PostgreSQL connection',
+    registers,
+    collect() {
+      this.set(adapter.pool?.waitingCount ?? 0);
+    },
   });
 }
 

@@ -1,30 +1,23 @@
 import { LoggerModule } from 'nestjs-pino';
 import type { CommonConfig } from '../config/common-schema';
+import { redactSecretPath } from './secret-paths';
 
 /** Fields that may carry secrets or personal data and are never written to logs. */
 export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
+  // Exempts its holder from every per-address budget (decision 0044).
+  'req.headers["x-load-test"]',
+  // Derives the id and the cipher key of a kept outcome (decision 0050).
+  'req.headers["idempotency-key"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.token',
   '*.email',
 ];
 
-/**
- * Paths that carry a mailed secret (a reset or verification code, an unsubscribe key) in a
- * segment: the segment is replaced before a request is logged (issue 12).
- */
-const SECRET_PATH_SEGMENTS = [
-  /^(\/api\/validatehash\/)[^/?#]+/,
-  /^(\/account\/(?:reset|verify)\/)[^/?#]+/,
-  /^(\/account\/unsubscribe\/[^/?#]+\/)[^/?#]+/,
-];
-
-export function redactSecretPath(url: string): string {
-  return SECRET_PATH_SEGMENTS.reduce((path, pattern) => path.replace(pattern, '$1[redacted]'), url);
-}
+export { redactSecretPath };
 
 /** pino-http's options for a service: level, service name, redaction of secrets. */
 export function httpLogOptions(service: string, config: Pick<CommonConfig, 'LOG_LEVEL'>) {

@@ -113,12 +113,19 @@ export class PublicDataFollower {
   /** Reads the stream's last id before the versions, so no move between the two is missed. */
   private async synchronise(): Promise<void> {
     const last = await this.redis.xrevrange(this.keys.broadcast, '+', '-', 'COUNT', 1);
-    const hash = await this.redis.hgetall(this.keys.versions);
+    const versions = await this.readVersions();
     this.lastId = last[0]?.[0] ?? '0-0';
-    const versions = {} as PublicVersions;
-    for (const domain of PUBLIC_DATA_DOMAINS) versions[domain] = hash[domain] ?? '0';
     this.set(versions);
     for (const listener of this.resynced) listener();
+  }
+
+  private async readVersions(): Promise<PublicVersions> {
+    const values = await this.redis.mget(
+      ...PUBLIC_DATA_DOMAINS.map((domain) => this.keys.version(domain)),
+    );
+    const versions = {} as PublicVersions;
+    PUBLIC_DATA_DOMAINS.forEach((domain, i) => (versions[domain] = values[i] ?? '0'));
+    return versions;
   }
 
   private async readNews(): Promise<void> {
@@ -129,20 +136,24 @@ export class PublicDataFollower {
       this.keys.broadcast,
       this.lastId,
     );
+    let moved = false;
     for (const [, entries] of answer ?? []) {
       for (const [id, flat] of entries) {
         this.lastId = id;
-        this.apply(fieldsOf(flat));
+        const entry = fieldsOf(flat);
+        if (entry.kind === 'version' && isDomain(entry.domain)) moved = true;
+        else if (entry.kind === 'member-changed' && entry.uid) {
+          for (const listener of this.memberChanges) listener(entry.uid);
+        }
       }
     }
-  }
-
-  private apply(entry: Record<string, string>): void {
-    if (entry.kind === 'version' && isDomain(entry.domain) && this.current) {
-      if (this.current[entry.domain] === entry.version) return;
-      this.set({ ...this.current, [entry.domain]: entry.version });
-    } else if (entry.kind === 'member-changed' && entry.uid) {
-      for (const listener of this.memberChanges) listener(entry.uid);
+    // An entry only says that a version moved: every producer may write the stream, but only a
+    // domain's producers its version key (decision 0072), so the versions are read from the keys.
+    if (!moved || !this.current) return;
+    const versions = await this.readVersions();
+    const current = this.current;
+    if (PUBLIC_DATA_DOMAINS.some((domain) => versions[domain] !== current[domain])) {
+      this.set(versions);
     }
   }
 

@@ -9,21 +9,20 @@ export interface VersionRedis {
 export const BROADCAST_STREAM_MAXLEN = 1000;
 
 /**
- * A missing version starts at the current time in ms rather than 0: if Redis loses its data,
- * new versions are far above any counter a BFF replica cached answers under, so old bytes can
- * never be taken for new ones.
+ * KEYS: each domain's version key, then the broadcast stream; ARGV: now, the stream's length, the
+ * domains. A missing version starts at the current time in ms rather than 0: if Redis loses its
+ * data, new versions are far above any counter a BFF replica cached answers under, so old bytes
+ * can never be taken for new ones. The version keys are declared, so Redis checks each against
+ * the caller's ACL user: a producer can move only its own domains' (decision 0072).
  */
 const BUMP_VERSIONS = `
 local out = {}
-for i, domain in ipairs(ARGV) do
-  if i > 2 then
-    if redis.call('HSETNX', KEYS[1], domain, ARGV[1]) == 0 then
-      redis.call('HINCRBY', KEYS[1], domain, 1)
-    end
-    local version = redis.call('HGET', KEYS[1], domain)
-    redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', domain, 'version', version)
-    out[#out + 1] = version
-  end
+local broadcast = KEYS[#KEYS]
+for i = 1, #KEYS - 1 do
+  if redis.call('SETNX', KEYS[i], ARGV[1]) == 0 then redis.call('INCR', KEYS[i]) end
+  local version = redis.call('GET', KEYS[i])
+  redis.call('XADD', broadcast, 'MAXLEN', '~', ARGV[2], '*', 'kind', 'version', 'domain', ARGV[i + 2], 'version', version)
+  out[#out + 1] = version
 end
 return out`;
 
@@ -42,8 +41,8 @@ export async function bumpPublicVersions(
   const keys = publicDataKeys(transportPrefix);
   const versions = await redis.eval(
     BUMP_VERSIONS,
-    2,
-    keys.versions,
+    domains.length + 1,
+    ...domains.map((domain) => keys.version(domain)),
     keys.broadcast,
     String(Date.now()),
     String(BROADCAST_STREAM_MAXLEN),

@@ -6,6 +6,7 @@ import {
   Logger,
   Module,
   OnApplicationBootstrap,
+  Optional,
   SetMetadata,
 } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
@@ -15,9 +16,12 @@ import {
   type QueueContract,
   type QueueName,
 } from '@upright/contracts';
-import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { UnrecoverableError, Worker, type Job, type JobType, type WorkerOptions } from 'bullmq';
+import { Gauge } from 'prom-client';
 import { SERVICE_CONFIG } from '../config/config.module';
+import { Metrics } from '../metrics/metrics';
 import { bullmqOptions, type QueueConnectionConfig } from './bullmq-options';
+import { QueueProducer } from './queue-producer';
 
 /** Worker settings a consumer may choose; the connection and key prefix are the platform's. */
 export type QueueWorkerSettings = Omit<WorkerOptions, 'connection' | 'prefix' | 'autorun'>;
@@ -102,28 +106,82 @@ export function discoverQueueWorkers(discovery: DiscoveryService): DiscoveredQue
   });
 }
 
+/**
+ * The job states `upright_queue_jobs` reports: the backlog (waiting, prioritized, delayed,
+ * paused), the jobs being worked on and the dead letters (failed for good, decision 0074).
+ */
+const REPORTED_STATES: JobType[] = [
+  'waiting',
+  'prioritized',
+  'delayed',
+  'paused',
+  'active',
+  'failed',
+];
+
 /** Starts and stops the Workers of every `@QueueWorker` provider. */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('QueueWorkers');
   private workers?: Worker[];
+  /** Read access to the worked queues for their job counts (only with metrics to report to). */
+  private counted: QueueProducer<QueueContract>[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
     @Inject(SERVICE_CONFIG) private readonly config: Partial<QueueConnectionConfig>,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     // A hybrid app (HTTP + transport) may run bootstrap hooks once for each.
     if (this.workers) return;
-    this.workers = discoverQueueWorkers(this.discovery).flatMap(({ contracts, ...found }) =>
-      contracts.map((contract) => this.start({ contract, ...found })),
+    const toStart = discoverQueueWorkers(this.discovery).flatMap(({ contracts, ...found }) =>
+      contracts.map((contract) => ({ contract, ...found })),
     );
+    this.workers = toStart.map((worker) => this.start(worker));
+    if (this.metrics && toStart.length > 0) {
+      this.countJobs(
+        this.metrics,
+        toStart.map(({ contract }) => contract),
+      );
+    }
   }
 
   /** SIGTERM: takes no new job and waits for the jobs being processed to finish. */
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all((this.workers ?? []).map((worker) => worker.close()));
+    await Promise.all(this.counted.map((queue) => queue.close()));
+  }
+
+  /**
+   * `upright_queue_jobs{queue,state}`, read from Redis when scraped, for the queue backlog and
+   * dead-letter alerts; every replica of a worker reports the same counts. A queue Redis does
+   * not answer for has no sample that scrape.
+   */
+  private countJobs(metrics: Metrics, contracts: QueueContract[]): void {
+    const { REDIS_URL, QUEUE_PREFIX } = this.config as QueueConnectionConfig;
+    this.counted = contracts.map(
+      (contract) => new QueueProducer(contract, { REDIS_URL, QUEUE_PREFIX }),
+    );
+    const counted = this.counted;
+    new Gauge({
+      name: 'upright_queue_jobs',
+      help: 'Jobs of each queue this process works on, per state (failed: dead letters)',
+      labelNames: ['queue', 'state'],
+      registers: [metrics.registry],
+      async collect() {
+        this.reset();
+        await Promise.all(
+          counted.map(async ({ queue }) => {
+            const counts = await queue.getJobCounts(...REPORTED_STATES).catch(() => null);
+            for (const [state, count] of Object.entries(counts ?? {})) {
+              this.set({ queue: queue.name, state }, count);
+            }
+          }),
+        );
+      },
+    });
   }
 
   private start({ contract, settings, consumer }: QueueWorkerToStart): Worker {

@@ -40,11 +40,12 @@ export class CompaniesService {
   }
 
   async industryCompanies(request: IndustryCompaniesRequest): Promise<IndustryCompaniesResponse> {
-    const { industry: industryResult, view } = await this.industries.openActive(request.industry);
+    const opened = await this.industries.openActive(request.industry);
+    const industryResult = opened.industry;
     const set =
       request.period === null
-        ? await this.rankedSets.latest(view, 'listed')
-        : await this.rankedSets.at(view, 'listed', request.period);
+        ? await this.rankedSets.latest(opened, 'listed')
+        : await this.rankedSets.at(opened, 'listed', request.period);
     if (set === null) {
       return {
         result: { ranked: [], aranked: [], pranked: null, none: true },
@@ -56,7 +57,7 @@ export class CompaniesService {
         ...this.visitorWeights(),
       };
     }
-    const previous = await this.rankedSets.before(view, 'listed', set.period);
+    const previous = await this.rankedSets.before(opened, 'listed', set.period);
     const averages = this.averages.weights;
     return {
       result: set.industryLists(averages),
@@ -81,10 +82,10 @@ export class CompaniesService {
    * issue, its figures behind that issue (what a report on it shows, issue 24 item 8).
    */
   async topCompanies(request: TopCompaniesRequest): Promise<TopCompaniesResponse> {
-    const { industry, view } = await this.industries.openActive(request.industry);
+    const opened = await this.industries.openActive(request.industry);
     const scope = request.primaryOnly ? 'primary' : 'listed';
-    const set = await this.rankedSets.at(view, scope, request.period);
-    const previous = await this.rankedSets.before(view, scope, set.period);
+    const set = await this.rankedSets.at(opened, scope, request.period);
+    const previous = await this.rankedSets.before(opened, scope, set.period);
     const top = set.top(request.value, request.major, request.count);
     const before = previous?.ranksOn(request.value, request.major);
     const issue = request.major || request.value === 'overall' ? null : request.value;
@@ -108,7 +109,7 @@ export class CompaniesService {
       }),
       lowestRank: set.lowestRank,
       period: set.period,
-      applicable_issues: applicableIssues(industry.industry_values),
+      applicable_issues: applicableIssues(opened.industry.industry_values),
     };
   }
 }

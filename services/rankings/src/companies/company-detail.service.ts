@@ -25,12 +25,11 @@ export class CompanyDetailService {
 
   /** null when the industry has no company with this slug or it has no ranks. */
   async why(request: CompanyDetailRequest): Promise<WhyThisRankResponse | null> {
-    const { industry, view } = await this.industries.openActive(request.industry);
+    const opened = await this.industries.openActive(request.industry);
     const row = await this.companies.companyBySlug(request.industry, request.company);
     if (row === null) return null;
-    const set = await this.rankedSets.latest(view, 'listed');
-    const applicable = applicableIssues(industry.industry_values);
-    return set?.whyOf(row.uprightCid, this.averages.weights, applicable) ?? null;
+    const set = await this.rankedSets.latest(opened, 'listed');
+    return set?.whyOf(row.uprightCid, this.averages.weights) ?? null;
   }
 
   /**
@@ -47,14 +46,15 @@ export class CompanyDetailService {
   }
 
   private async makeDetail(
-    { industry, view }: OpenedIndustry,
+    opened: OpenedIndustry,
     request: CompanyDetailRequest,
   ): Promise<CompanyDetailResponse> {
+    const { industry } = opened;
     const row = await this.companies.companyBySlug(request.industry, request.company);
     if (row === null) return null;
     const [detailRows, set] = await Promise.all([
       this.companies.detailRows(row.uprightCid),
-      this.rankedSets.latest(view, 'listed'),
+      this.rankedSets.latest(opened, 'listed'),
     ]);
     const applicable = applicableIssues(industry.industry_values);
     const details = mergeDetails(detailRows);

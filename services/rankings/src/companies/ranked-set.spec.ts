@@ -28,9 +28,10 @@ describe('RankedSet', () => {
   const averages = weights();
 
   it('ranks exactly as the engine does on the same companies', () => {
-    const set = rankedSetOf(period, rows);
+    const set = rankedSetOf(period, rows, ISSUE_KEYS);
     const engine = rankIndustry(
       rows.map((row) => toRankable(toCompany(row), toCompanyScores(row.scores[0]))),
+      ISSUE_KEYS,
       averages,
       null,
     );
@@ -142,11 +143,15 @@ describe('RankedSet', () => {
 
   it('counts moves since the previous set: places gained, null for new companies', () => {
     // Earlier, C was best on everything and A was worst; B was not ranked.
-    const earlier = rankedSetOf({ period_year: 2025, period_qrt: 4 }, [
-      memberRow('A', { climateScore: 90, usTaxScore: 90 }, {}, [2025, 4]),
-      memberRow('C', { climateScore: 1, usTaxScore: 1 }, {}, [2025, 4]),
-      memberRow('D', { climateScore: 50, usTaxScore: 50 }, { structure: 'Private' }, [2025, 4]),
-    ]);
+    const earlier = rankedSetOf(
+      { period_year: 2025, period_qrt: 4 },
+      [
+        memberRow('A', { climateScore: 90, usTaxScore: 90 }, {}, [2025, 4]),
+        memberRow('C', { climateScore: 1, usTaxScore: 1 }, {}, [2025, 4]),
+        memberRow('D', { climateScore: 50, usTaxScore: 50 }, { structure: 'Private' }, [2025, 4]),
+      ],
+      ISSUE_KEYS,
+    );
     const now = set();
     const moves = now.movesSince(earlier, averages);
     const nowRanks = new Map(now.historicRanks(averages).map((c) => [c.upright_cid, c]));
@@ -169,8 +174,31 @@ describe('RankedSet', () => {
     });
   });
 
+  it('explains a rank on the industry’s issues only, its bars adding up to raw_arank', () => {
+    const listed = ISSUE_KEYS.filter((key) => key !== 'net_neutrality');
+    // B would lead on net neutrality; the industry is not scored on it.
+    const lopsided = rankedSetOf(
+      period,
+      [
+        memberRow('A', { climateScore: 1, netNeutralityScore: 9 }),
+        memberRow('B', { climateScore: 2, netNeutralityScore: 1 }),
+      ],
+      listed,
+    );
+    const heavy = weights({ net_neutrality: 10 }, 1);
+    const ranked = lopsided.industryLists(heavy).ranked;
+    for (const company of ranked) {
+      const why = lopsided.whyOf(company.upright_cid, heavy)!;
+      expect(why.applicable_issues).toEqual(listed);
+      expect(why.contributions.net_neutrality).toBe(0);
+      expect([why.raw, why.rank]).toEqual([company.raw_arank, company.arank]);
+      expect(why.explanation.bars.reduce((sum, bar) => sum + bar.points, 0)).toBe(why.raw);
+    }
+    expect(lopsided.whyOf('A', heavy)!.rank).toBe(1);
+  });
+
   it('is empty (none) without members', () => {
-    const empty = rankedSetOf(period, []);
+    const empty = rankedSetOf(period, [], ISSUE_KEYS);
     expect(empty.industryLists(averages)).toEqual({
       ranked: [],
       aranked: [],
@@ -182,5 +210,5 @@ describe('RankedSet', () => {
 });
 
 function set() {
-  return rankedSetOf(period, rows);
+  return rankedSetOf(period, rows, ISSUE_KEYS);
 }

@@ -60,12 +60,15 @@ export class RankedSet {
   };
 
   constructor(
+    /** The industry's applicable issues: the only ones its sums add up (rules §5 rule 5). */
+    applicable: readonly IssueKey[],
     readonly period: Period,
     /** Index-aligned with `issueRanking.companies`. */
     readonly members: readonly RankedSetMember[],
   ) {
     this.issueRanking = rankIssues(
       members.map(({ company, scores }) => toRankable(company, scores)),
+      applicable,
     );
     this.indexOfCid = new Map(members.map(({ company }, i) => [company.upright_cid, i]));
   }
@@ -101,13 +104,9 @@ export class RankedSet {
 
   /**
    * "Why this rank" of one company with the visitors' weights, worked out for the whole set once
-   * per averages; only the `applicable` issues are explained (decision 0054).
+   * per averages, on the applicable issues its sums are made of (decision 0054).
    */
-  whyOf(
-    uprightCid: string,
-    averages: IssueWeights,
-    applicable: readonly IssueKey[],
-  ): WhyThisRankResponse | null {
+  whyOf(uprightCid: string, averages: IssueWeights): WhyThisRankResponse | null {
     const index = this.indexOfCid.get(uprightCid);
     if (index === undefined) return null;
     if (this.whyMemo?.averages !== averages) {
@@ -119,8 +118,13 @@ export class RankedSet {
       lowestRank: this.lowestRank,
       weights: averages,
       basis: weightsBasis(averages, false),
-      applicable_issues: [...applicable],
-      explanation: explainRank(this.issueRanking.companies, averages, applicable, uprightCid)!,
+      applicable_issues: [...this.issueRanking.applicable],
+      explanation: explainRank(
+        this.issueRanking.companies,
+        averages,
+        this.issueRanking.applicable,
+        uprightCid,
+      )!,
     };
   }
 

@@ -1,5 +1,5 @@
-import type { Period } from '@upright/contracts';
-import type { IndustryCacheView } from '../rankings-cache/rankings-cache';
+import { ISSUE_KEYS, type Period } from '@upright/contracts';
+import type { OpenedIndustry } from '../industries/industries.service';
 import { VersionedCache } from '../rankings-cache/versioned-cache';
 import type { CompaniesRepository, MemberRow } from './companies.repository';
 import { RankedSets, rankedSetOf } from './ranked-sets.service';
@@ -24,14 +24,29 @@ function fakeRepository(members: Record<string, MemberRow[]>, latest: Period | n
   };
 }
 
-function viewOf(cache: VersionedCache, version = '1'): IndustryCacheView {
+/** The industry `widgets` as a request opens it, listing `industryValues`. */
+function viewOf(
+  cache: VersionedCache,
+  version = '1',
+  industryValues: string[] = [],
+): OpenedIndustry {
   const scope = { industry: 'widgets', version };
   return {
-    industry: 'widgets',
-    version: 'versioned',
-    ledgerVersion: null,
-    getOrLoad: (what, load, keep) => cache.getOrLoad(scope, what, load, keep),
-    getOrLoadCompanyRead: () => Promise.reject(new Error('ranked sets read no company')),
+    industry: {
+      industry: 'widgets',
+      industry_text: 'Widgets',
+      industry_alts: [],
+      definition: 'Makers of widgets',
+      industry_values: industryValues,
+      limit: 5,
+    },
+    view: {
+      industry: 'widgets',
+      version: 'versioned',
+      ledgerVersion: null,
+      getOrLoad: (what, load, keep) => cache.getOrLoad(scope, what, load, keep),
+      getOrLoadCompanyRead: () => Promise.reject(new Error('ranked sets read no company')),
+    },
   };
 }
 
@@ -119,6 +134,28 @@ describe('RankedSets: choosing the period', () => {
 
   it('refuses rows that do not carry exactly the period’s scores', () => {
     const row = { ...memberRow('A', {}), scores: [] };
-    expect(() => rankedSetOf(LATEST, [row])).toThrow(/one score row/);
+    expect(() => rankedSetOf(LATEST, [row], ISSUE_KEYS)).toThrow(/one score row/);
+  });
+
+  it('sums only the issues the industry lists (rules §5 rule 5)', async () => {
+    // A leads on net neutrality alone, B on climate alone.
+    const repository = fakeRepository(
+      {
+        '2026-1': [
+          memberRow('A', { climateScore: 2, netNeutralityScore: 1 }),
+          memberRow('B', { climateScore: 1, netNeutralityScore: 2 }),
+        ],
+      },
+      LATEST,
+    );
+    const sets = new RankedSets(repository as unknown as CompaniesRepository);
+    const listed = ISSUE_KEYS.filter((key) => key !== 'net_neutrality');
+    const opened = viewOf(new VersionedCache(10, 60_000), '1', listed);
+    const set = await sets.latest(opened, 'listed');
+    expect(set!.issueRanking.applicable).toEqual(listed);
+    expect(set!.issueRanking.companies.map((c) => [c.upright_cid, c.raw_rank])).toEqual([
+      ['A', 2 + 7],
+      ['B', 1 + 7],
+    ]);
   });
 });

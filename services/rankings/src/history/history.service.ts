@@ -25,8 +25,8 @@ export class HistoryService {
   ) {}
 
   async industryHistory(request: IndustryHistoryRequest): Promise<IndustryHistoryResponse> {
-    const { view } = await this.industries.openActive(request.industry);
-    const sets = await this.rankedSets.every(view, 'listed');
+    const opened = await this.industries.openActive(request.industry);
+    const sets = await this.rankedSets.every(opened, 'listed');
     const averages = this.averages.weights;
     const companies = new Map<string, IndustryHistoryResponse['companies'][number]>();
     for (const set of sets) {
@@ -50,10 +50,10 @@ export class HistoryService {
 
   /** null when the industry has no company with this slug. */
   async companyHistory(request: CompanyHistoryRequest): Promise<CompanyHistoryResponse | null> {
-    const { view } = await this.industries.openActive(request.industry);
+    const opened = await this.industries.openActive(request.industry);
     const row = await this.companies.companyBySlug(request.industry, request.company);
     if (row === null) return null;
-    const sets = await this.rankedSets.every(view, 'listed');
+    const sets = await this.rankedSets.every(opened, 'listed');
     const averages = this.averages.weights;
     return {
       industry: request.industry,

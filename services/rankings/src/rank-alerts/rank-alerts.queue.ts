@@ -1,4 +1,5 @@
 import {
+  applicableIssues,
   ISSUE_KEYS,
   PRIORITY_DEFAULT,
   RANK_ALERTS_JOB,
@@ -14,7 +15,7 @@ import { CompaniesRepository } from '../companies/companies.repository';
 import { rankedSetOf } from '../companies/ranked-sets.service';
 import type { PrismaClient } from '../generated/prisma/client';
 import { comparePeriods, newPeriods, periodKey, rankMoves } from './new-periods';
-import { RankAlertsRepository } from './rank-alerts.repository';
+import { RankAlertsRepository, type IndustryNaming } from './rank-alerts.repository';
 
 /** normalized_rank does not depend on weights; any will do for the engine's lists. */
 const ANY_WEIGHTS = Object.fromEntries(
@@ -25,7 +26,7 @@ const ANY_WEIGHTS = Object.fromEntries(
 async function industryMoves(
   companies: CompaniesRepository,
   industry: string,
-  industryText: string,
+  naming: IndustryNaming,
   period: Period,
 ): Promise<IndustryRankMoves | null> {
   const earlier = (await companies.periods(industry, 'listed')).filter(
@@ -35,12 +36,16 @@ async function industryMoves(
   if (previousPeriod === undefined) return null;
   const [before, now] = await Promise.all(
     [previousPeriod, period].map(async (at) =>
-      rankedSetOf(at, await companies.membersAt(industry, 'listed', at)).industryLists(ANY_WEIGHTS),
+      rankedSetOf(
+        at,
+        await companies.membersAt(industry, 'listed', at),
+        applicableIssues(naming.values),
+      ).industryLists(ANY_WEIGHTS),
     ),
   );
   return {
     industry,
-    industry_text: industryText,
+    industry_text: naming.text,
     previous_period: previousPeriod,
     moves: rankMoves(before!.ranked, now!.ranked),
   };
@@ -63,10 +68,11 @@ export async function queueRankAlerts(
     return [];
   }
   const companies = new CompaniesRepository(db);
-  const texts = await repository.industryTexts(steps.alert.map((step) => step.industry));
+  const industries = await repository.industries(steps.alert.map((step) => step.industry));
   const byPeriod = new Map<number, RankAlertsJobData>();
   for (const { industry, period } of steps.alert) {
-    const moves = await industryMoves(companies, industry, texts.get(industry) ?? industry, period);
+    const naming = industries.get(industry) ?? { text: industry, values: [] };
+    const moves = await industryMoves(companies, industry, naming, period);
     if (moves === null || moves.moves.length === 0) continue;
     const job = byPeriod.get(periodKey(period)) ?? { period, industries: [] };
     job.industries.push(moves);

@@ -1,6 +1,11 @@
 import type { Period } from '@upright/contracts';
 import type { PrismaClient } from '../generated/prisma/client';
 
+export interface IndustryNaming {
+  text: string;
+  values: string[];
+}
+
 /** `alerted_periods` and each industry's latest period with scores (issue 15). */
 export class RankAlertsRepository {
   constructor(private readonly db: PrismaClient) {}
@@ -24,12 +29,15 @@ export class RankAlertsRepository {
     );
   }
 
-  async industryTexts(industries: readonly string[]): Promise<Map<string, string>> {
+  /** Each industry's name and `industry_values` (which issues its ranking sums, rules §5). */
+  async industries(industries: readonly string[]): Promise<Map<string, IndustryNaming>> {
     const rows = await this.db.industry.findMany({
       where: { industry: { in: [...industries] } },
-      select: { industry: true, industryText: true },
+      select: { industry: true, industryText: true, industryValues: true },
     });
-    return new Map(rows.map((row) => [row.industry, row.industryText]));
+    return new Map(
+      rows.map((row) => [row.industry, { text: row.industryText, values: row.industryValues }]),
+    );
   }
 
   async recordAlerted(steps: ReadonlyArray<{ industry: string; period: Period }>): Promise<void> {

@@ -31,5 +31,5 @@ export {
   rankOnNormalized,
 } from './rank-industry';
 export { rankField, tiedField } from './issue-fields';
-export { EXTREME_WEIGHTINGS, whyThisRank } from './why-this-rank';
+export { whyThisRank } from './why-this-rank';
 export { toHundredths } from '@upright/contracts';

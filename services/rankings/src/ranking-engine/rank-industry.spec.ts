@@ -6,8 +6,7 @@ import {
   rankOnIssue,
   rankOnNormalized,
 } from './rank-industry';
-import { rankIssues } from './rank-issues';
-import { company, weights } from './spec-support';
+import { ALL_ISSUES, company, rankAll, weights } from './spec-support';
 import type { RankedCompany } from './types';
 import { weigh } from './weigh';
 
@@ -30,7 +29,7 @@ const memberValues = weights({ climate: 10 }, 0); // Zeta 10, Beta 20, Acme 30, 
 const names = (list: readonly RankedCompany[] | null) => list?.map((entry) => entry.company_name);
 
 describe('rankIndustry: lists and sort orders (rule 9)', () => {
-  const result = rankIndustry(companies, averages, memberValues);
+  const result = rankIndustry(companies, ALL_ISSUES, averages, memberValues);
 
   it('ranked: by normalized_rank, then company_name', () => {
     expect(names(result.ranked)).toEqual(['Beta', 'Acme', 'Zeta', 'Delta']);
@@ -71,14 +70,14 @@ describe('rankIndustry: lists and sort orders (rule 9)', () => {
       company('3', { company_name: 'eBay' }),
       company('4', { company_name: 'Alpha' }),
     ];
-    const everyone = rankIndustry(tiedUp, weights({}, 5), weights({}, 3));
+    const everyone = rankIndustry(tiedUp, ALL_ISSUES, weights({}, 5), weights({}, 3));
     const expected = ['Alpha', 'eBay', 'Exxon', 'zulu'];
     expect(names(everyone.ranked)).toEqual(expected);
     expect(names(everyone.aranked)).toEqual(expected);
     expect(names(everyone.pranked)).toEqual(expected);
-    expect(names(rankIndustry([...tiedUp].reverse(), weights({}, 5), null).ranked)).toEqual(
-      expected,
-    );
+    expect(
+      names(rankIndustry([...tiedUp].reverse(), ALL_ISSUES, weights({}, 5), null).ranked),
+    ).toEqual(expected);
   });
 
   it('orders same-name, same-rank companies by upright_cid', () => {
@@ -86,10 +85,9 @@ describe('rankIndustry: lists and sort orders (rule 9)', () => {
       company('cid-2', { company_name: 'Twin' }),
       company('cid-1', { company_name: 'Twin' }),
     ];
-    expect(rankIndustry(twins, weights({}, 1), null).ranked.map((e) => e.upright_cid)).toEqual([
-      'cid-1',
-      'cid-2',
-    ]);
+    expect(
+      rankIndustry(twins, ALL_ISSUES, weights({}, 1), null).ranked.map((e) => e.upright_cid),
+    ).toEqual(['cid-1', 'cid-2']);
   });
 
   it('carries every field of the API shape, the same object in each list', () => {
@@ -121,7 +119,7 @@ describe('rankIndustry: lists and sort orders (rule 9)', () => {
 
 describe('rankIndustry: visitors and empty sets', () => {
   it('visitor (no member values): p-fields null and pranked null', () => {
-    const result = rankIndustry(companies, averages, null);
+    const result = rankIndustry(companies, ALL_ISSUES, averages, null);
     expect(result.pranked).toBeNull();
     for (const entry of result.ranked) {
       expect([entry.raw_prank, entry.prank, entry.ptied]).toEqual([null, null, null]);
@@ -130,13 +128,13 @@ describe('rankIndustry: visitors and empty sets', () => {
   });
 
   it('empty set → none, with empty lists', () => {
-    expect(rankIndustry([], averages, null)).toEqual({
+    expect(rankIndustry([], ALL_ISSUES, averages, null)).toEqual({
       ranked: [],
       aranked: [],
       pranked: null,
       none: true,
     });
-    expect(rankIndustry([], averages, memberValues)).toEqual({
+    expect(rankIndustry([], ALL_ISSUES, averages, memberValues)).toEqual({
       ranked: [],
       aranked: [],
       pranked: [],
@@ -146,10 +144,10 @@ describe('rankIndustry: visitors and empty sets', () => {
 });
 
 describe('staged use (cache stage 1, re-weigh per request)', () => {
-  const ranking = rankIssues(companies);
+  const ranking = rankAll(companies);
 
   it('rankIndustryFromIssues equals rankIndustry, also from a JSON-cached stage 1', () => {
-    const direct = rankIndustry(companies, averages, memberValues);
+    const direct = rankIndustry(companies, ALL_ISSUES, averages, memberValues);
     expect(rankIndustryFromIssues(ranking, averages, memberValues)).toEqual(direct);
     const cached = JSON.parse(JSON.stringify(ranking)) as typeof ranking;
     expect(rankIndustryFromIssues(cached, averages, memberValues)).toEqual(direct);
@@ -158,12 +156,12 @@ describe('staged use (cache stage 1, re-weigh per request)', () => {
   it('assembleIndustryRanking accepts cached weighted results', () => {
     const averaged = weigh(ranking, averages);
     expect(assembleIndustryRanking(ranking, averaged, null)).toEqual(
-      rankIndustry(companies, averages, null),
+      rankIndustry(companies, ALL_ISSUES, averages, null),
     );
   });
 
   it('assembleIndustryRanking rejects weighted results of another ranking', () => {
-    const other = weigh(rankIssues(companies.slice(1)), averages);
+    const other = weigh(rankAll(companies.slice(1)), averages);
     expect(() => assembleIndustryRanking(ranking, other, null)).toThrow(RangeError);
     const reordered = [...weigh(ranking, averages)].reverse();
     expect(() => assembleIndustryRanking(ranking, weigh(ranking, averages), reordered)).toThrow(
@@ -173,7 +171,7 @@ describe('staged use (cache stage 1, re-weigh per request)', () => {
 });
 
 describe('rankOnIssue and rankOnNormalized (/api/rankings)', () => {
-  const ranking = rankIssues(companies);
+  const ranking = rankAll(companies);
 
   it('top count companies on one issue, by that rank then name', () => {
     // tax: Beta 1, Acme 1 (tied), Zeta 3, Delta 4

@@ -15,15 +15,17 @@ import type {
 import { weigh } from './weigh';
 
 /**
- * Whole pipeline for one ranked set: stage 1, then averages and (for a signed-in member with saved
- * priorities) member weighting. `memberValues` null = visitor: p-fields and `pranked` are null.
+ * Whole pipeline for one ranked set: stage 1 over the industry's `applicable` issues, then
+ * averages and (for a signed-in member with saved priorities) member weighting. `memberValues`
+ * null = visitor: p-fields and `pranked` are null.
  */
 export function rankIndustry(
   companies: readonly RankableCompany[],
+  applicable: readonly IssueKey[],
   averages: Weights,
   memberValues: Weights | null,
 ): IndustryRanking {
-  return rankIndustryFromIssues(rankIssues(companies), averages, memberValues);
+  return rankIndustryFromIssues(rankIssues(companies, applicable), averages, memberValues);
 }
 
 /** Same as rankIndustry, from a (cached) stage-1 result. */

@@ -1,7 +1,7 @@
 import { DISCLOSURE_DEPENDENT_ISSUES, ISSUE_KEYS, type IssueKey } from '@upright/contracts';
 import { rankField, tiedField } from './issue-fields';
 import { rankIssues } from './rank-issues';
-import { company } from './spec-support';
+import { company, rankAll } from './spec-support';
 import type { IssueRanking, RankableCompany } from './types';
 
 /** `[rank, tied]` per company on one issue, in input order. */
@@ -19,7 +19,7 @@ const NON_CLIMATE_KEYS = ISSUE_KEYS.filter((key) => key !== 'climate');
 const ALWAYS_BY_SCORE = ISSUE_KEYS.filter((key) => !DISCLOSURE_DEPENDENT_ISSUES.includes(key));
 
 describe('rankIssues: competition ranking per issue (rule 1)', () => {
-  const ranking = rankIssues([
+  const ranking = rankAll([
     company('a', { scores: { lobbying: 30 } }),
     company('b', { scores: { lobbying: 10 } }),
     company('c', { scores: { lobbying: 20 } }),
@@ -49,7 +49,7 @@ describe('rankIssues: competition ranking per issue (rule 1)', () => {
   });
 
   it('ranks negative and fractional scores by value', () => {
-    const result = rankIssues([
+    const result = rankAll([
       company('a', { scores: { tax: 0.5 } }),
       company('b', { scores: { tax: -2 } }),
       company('c', { scores: { tax: 0.25 } }),
@@ -59,13 +59,13 @@ describe('rankIssues: competition ranking per issue (rule 1)', () => {
 
   it('sets lowestRank to n', () => {
     expect(ranking.lowestRank).toBe(4);
-    expect(rankIssues([]).lowestRank).toBe(0);
+    expect(rankAll([]).lowestRank).toBe(0);
   });
 });
 
 describe('rankIssues: missing climate score counts as 1500 (rule 2)', () => {
   it('ranks a missing climate score as 1500: it beats 2000 and loses to 1000', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('missing', { scores: { climate: null } }),
       company('worse', { scores: { climate: 2000 } }),
       company('better', { scores: { climate: 1000 } }),
@@ -78,7 +78,7 @@ describe('rankIssues: missing climate score counts as 1500 (rule 2)', () => {
   });
 
   it('ties a missing climate score with a real 1500', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('missing', { scores: { climate: null } }),
       company('real', { scores: { climate: 1500 } }),
       company('worst', { scores: { climate: 1501 } }),
@@ -91,7 +91,7 @@ describe('rankIssues: missing climate score counts as 1500 (rule 2)', () => {
   });
 
   it('applies to private companies too (climate is not disclosure-dependent)', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('private', { structure: 'Private', scores: { climate: null } }),
       company('public', { scores: { climate: 2000 } }),
     ]);
@@ -101,7 +101,7 @@ describe('rankIssues: missing climate score counts as 1500 (rule 2)', () => {
 
 describe('rankIssues: any other missing score gets rank L (rule 3)', () => {
   it.each(NON_CLIMATE_KEYS)('%s: missing → L = n, the others rank among themselves', (key) => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('missing', { scores: { [key]: null } }),
       company('high', { scores: { [key]: 9000 } }),
       company('low', { scores: { [key]: -5 } }),
@@ -114,7 +114,7 @@ describe('rankIssues: any other missing score gets rank L (rule 3)', () => {
   });
 
   it('gives every missing company rank L and flags them tied with each other', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('m1', { scores: { lobbying: null } }),
       company('scored', { scores: { lobbying: 7 } }),
       company('m2', { scores: { lobbying: null } }),
@@ -130,7 +130,7 @@ describe('rankIssues: any other missing score gets rank L (rule 3)', () => {
 
   it('treats an absent score key like null', () => {
     const { tax: _absent, ...withoutTax } = company('a').scores;
-    const ranking = rankIssues([
+    const ranking = rankAll([
       { ...company('a'), scores: withoutTax as RankableCompany['scores'] },
       company('b', { scores: { tax: 100 } }),
     ]);
@@ -143,7 +143,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
     company(cid, { structure, scores: Object.fromEntries(ISSUE_KEYS.map((key) => [key, -100])) });
 
   it.each(DISCLOSURE_DEPENDENT_ISSUES)('%s: best score still ranks L', (key) => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       undisclosed('private', 'Private'),
       company('public1', { scores: { [key]: 50 } }),
       company('public2', { scores: { [key]: 60 } }),
@@ -156,7 +156,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   });
 
   it.each(ALWAYS_BY_SCORE)('%s: ranked by score (not disclosure-dependent)', (key) => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       undisclosed('private', 'Private'),
       company('public1', { scores: { [key]: 50 } }),
       company('public2', { scores: { [key]: 60 } }),
@@ -167,10 +167,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   it.each([null, 'Private', 'public', 'Public ', ''])(
     'structure %p is not "Public": forced to L',
     (structure) => {
-      const ranking = rankIssues([
-        undisclosed('x', structure),
-        company('y', { scores: { tax: 1 } }),
-      ]);
+      const ranking = rankAll([undisclosed('x', structure), company('y', { scores: { tax: 1 } })]);
       expect(byCid(ranking, 'x').tax_rank).toBe(2);
     },
   );
@@ -180,7 +177,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
     ['self_reporting', { self_reporting: true }],
     ['both', { alt_reporting: true, self_reporting: true }],
   ])('with %s the scores count', (_label, reporting) => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('private', { structure: 'Private', ...reporting, scores: { pay_gap: 1, tax: 1 } }),
       company('public', { scores: { pay_gap: 2, tax: 2 } }),
     ]);
@@ -189,7 +186,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   });
 
   it('a reporting private company with a missing score still gets L (rule 3)', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('private', { structure: 'Private', self_reporting: true, scores: { tax: null } }),
       company('public', { scores: { tax: 2 } }),
     ]);
@@ -197,7 +194,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   });
 
   it('forced companies share L and are tied with each other; a lone forced one is not tied', () => {
-    const two = rankIssues([
+    const two = rankAll([
       undisclosed('p1', 'Private'),
       company('public', { scores: { repurchases: 5 } }),
       undisclosed('p2', null),
@@ -207,7 +204,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
       [1, false],
       [3, true],
     ]);
-    const one = rankIssues([undisclosed('p1', 'Private'), company('public')]);
+    const one = rankAll([undisclosed('p1', 'Private'), company('public')]);
     expect(onIssue(one, 'repurchases')).toEqual([
       [2, false],
       [1, false],
@@ -215,7 +212,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   });
 
   it('a forced company and a missing-score company share L and are tied', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       undisclosed('private', 'Private'),
       company('missing', { scores: { diverse_rep: null } }),
       company('scored', { scores: { diverse_rep: 3 } }),
@@ -228,7 +225,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
   });
 
   it('when everyone is forced, everyone shares L', () => {
-    const ranking = rankIssues([undisclosed('a', null), undisclosed('b', null)]);
+    const ranking = rankAll([undisclosed('a', null), undisclosed('b', null)]);
     expect(onIssue(ranking, 'price_inflation')).toEqual([
       [2, true],
       [2, true],
@@ -237,7 +234,7 @@ describe('rankIssues: undisclosed non-public companies get L on six issues (rule
 });
 
 describe('rankIssues: raw_rank and normalized_rank (rule 5)', () => {
-  const ranking = rankIssues([
+  const ranking = rankAll([
     // climate 1, lobbying 4, the seven other issues all tied at 1 → raw 1 + 4 + 7 = 12
     company('a', { scores: { climate: 1, lobbying: 9 } }),
     // climate 2 (tied with d), lobbying 1 (tied with d) → raw 2 + 1 + 7 = 10
@@ -248,7 +245,7 @@ describe('rankIssues: raw_rank and normalized_rank (rule 5)', () => {
     company('d', { scores: { climate: 2, lobbying: 1 } }),
   ]);
 
-  it('raw_rank is the sum of the nine issue ranks', () => {
+  it('raw_rank is the sum of the nine issue ranks when every issue applies', () => {
     expect(ranking.companies.map((entry) => entry.raw_rank)).toEqual([12, 10, 14, 10]);
     for (const entry of ranking.companies) {
       const sum = ISSUE_KEYS.reduce((total, key) => total + entry[rankField(key)], 0);
@@ -266,7 +263,7 @@ describe('rankIssues: raw_rank and normalized_rank (rule 5)', () => {
   });
 
   it('includes forced L ranks in raw_rank', () => {
-    const result = rankIssues([
+    const result = rankAll([
       company('private', { structure: 'Private', scores: { climate: 5 } }),
       company('public', { scores: { climate: 1 } }),
     ]);
@@ -275,11 +272,31 @@ describe('rankIssues: raw_rank and normalized_rank (rule 5)', () => {
     // public: climate 1, everything else 1 → 9
     expect(byCid(result, 'public').raw_rank).toBe(9);
   });
+
+  it('sums only the issues that apply to the industry; the others are still ranked', () => {
+    // a leads on net neutrality alone, b on climate alone: with net neutrality left out, b leads.
+    const companies = [
+      company('a', { scores: { climate: 2, net_neutrality: 1 } }),
+      company('b', { scores: { climate: 1, net_neutrality: 9 } }),
+    ];
+    const withoutNeutrality = ISSUE_KEYS.filter((key) => key !== 'net_neutrality');
+    const ranking = rankIssues(companies, withoutNeutrality);
+    expect(ranking.applicable).toEqual(withoutNeutrality);
+    expect(ranking.companies.map((entry) => [entry.raw_rank, entry.normalized_rank])).toEqual([
+      [2 + 7, 2],
+      [1 + 7, 1],
+    ]);
+    expect(ranking.companies.map((entry) => entry.net_neutrality_rank)).toEqual([1, 2]);
+    expect(rankIssues(companies, ['net_neutrality', 'climate']).applicable).toEqual([
+      'climate',
+      'net_neutrality',
+    ]);
+  });
 });
 
 describe('rankIssues: shape and input handling', () => {
   it('keeps input order, carries cid and name, and has every issue field', () => {
-    const ranking = rankIssues([
+    const ranking = rankAll([
       company('z', { company_name: 'Zed' }),
       company('a', { company_name: 'Ay' }),
     ]);
@@ -300,19 +317,24 @@ describe('rankIssues: shape and input handling', () => {
   });
 
   it('is plain data that survives a JSON round trip (cacheable)', () => {
-    const ranking = rankIssues([company('a', { scores: { tax: 2 } }), company('b')]);
+    const ranking = rankAll([company('a', { scores: { tax: 2 } }), company('b')]);
     expect(JSON.parse(JSON.stringify(ranking))).toEqual(ranking);
   });
 
   it('rejects duplicate upright_cid values', () => {
-    expect(() => rankIssues([company('a'), company('a')])).toThrow(RangeError);
+    expect(() => rankAll([company('a'), company('a')])).toThrow(RangeError);
   });
 
   it('rejects NaN scores', () => {
-    expect(() => rankIssues([company('a', { scores: { tax: Number.NaN } })])).toThrow(RangeError);
+    expect(() => rankAll([company('a', { scores: { tax: Number.NaN } })])).toThrow(RangeError);
   });
 
   it('ranks an empty set to an empty list', () => {
-    expect(rankIssues([])).toEqual({ lowestRank: 0, companies: [], nameOrder: [] });
+    expect(rankAll([])).toEqual({
+      lowestRank: 0,
+      applicable: ISSUE_KEYS,
+      companies: [],
+      nameOrder: [],
+    });
   });
 });

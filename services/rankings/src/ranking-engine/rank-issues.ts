@@ -29,7 +29,9 @@ interface IssueColumn {
 
 /**
  * Stage 1 (docs/product/rules.md#s5 rules 1–5), cacheable per (industry, period): per-issue
- * standard competition ranks, tied flags, raw_rank and normalized_rank.
+ * standard competition ranks and tied flags on all nine issues, raw_rank (the sum over the
+ * `applicable` issues only: an issue the industry is not scored on moves no rank) and
+ * normalized_rank.
  *
  * Lowest rank L = n. A company whose score is missing (rule 3, not climate) or that is
  * undisclosed on a disclosure-dependent issue (rule 4) is placed at L on that issue and takes no
@@ -44,15 +46,23 @@ interface IssueColumn {
  *
  * @throws RangeError on a duplicate upright_cid or a NaN score.
  */
-export function rankIssues(companies: readonly RankableCompany[]): IssueRanking {
+export function rankIssues(
+  companies: readonly RankableCompany[],
+  applicable: readonly IssueKey[],
+): IssueRanking {
   assertUniqueCids(companies);
   const lowestRank = companies.length;
   const columns = ISSUE_KEYS.map((key) => rankOneIssue(companies, key, lowestRank));
-  const rawRanks = sumOfRanks(columns, companies.length);
+  const applies = new Set(applicable);
+  const rawRanks = sumOfRanks(
+    columns.filter((_, k) => applies.has(ISSUE_KEYS[k])),
+    companies.length,
+  );
   const normalizedRanks = competitionRanks(rawRanks);
   const normalizedTied = sharedRankFlags(normalizedRanks);
   return {
     lowestRank,
+    applicable: ISSUE_KEYS.filter((key) => applies.has(key)),
     companies: companies.map((company, i) =>
       plainObject<IssueRankedCompany>((fields) => {
         fields.upright_cid = company.upright_cid;
@@ -97,7 +107,7 @@ function rankedScore(company: RankableCompany, key: IssueKey): number {
   return score;
 }
 
-/** Rule 5: raw_rank = Σ of the nine issue ranks. */
+/** Rule 5: raw_rank = Σ of the given (applicable) issues' ranks. */
 function sumOfRanks(columns: readonly IssueColumn[], count: number): Int32Array {
   const sums = new Int32Array(count);
   for (const { ranks } of columns) for (let i = 0; i < count; i++) sums[i] += ranks[i];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  applicableIssues,
   DISCLOSURE_DEPENDENT_ISSUES,
   ISSUE_KEYS,
   MISSING_CLIMATE_SCORE,
@@ -35,6 +36,14 @@ const companyArb = fc.record({
 const companiesArb = fc
   .array(companyArb, { maxLength: 25 })
   .map((list): RankableCompany[] => list.map((entry, i) => ({ ...entry, upright_cid: `c${i}` })));
+
+/**
+ * The issues that apply to the ranked set's industry (rules §5 rule 5): from any `industry_values`
+ * (unknown names among them, or none at all, which means every issue applies).
+ */
+const applicableArb = fc
+  .array(fc.constantFrom<string>(...ISSUE_KEYS, 'unknown'), { maxLength: 12 })
+  .map((industryValues) => applicableIssues(industryValues));
 
 /** Averages: 2-decimal weights 0–10, built from integer hundredths. */
 const hundredthsArb = fc.integer({ min: 0, max: 1000 });
@@ -87,9 +96,9 @@ function assertSorted(list: readonly RankedCompany[], rankOf: (entry: RankedComp
 describe('rankIssues properties', () => {
   it('every rank is in 1..n', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
         const n = companies.length;
-        for (const entry of rankIssues(companies).companies) {
+        for (const entry of rankIssues(companies, applicable).companies) {
           for (const key of ISSUE_KEYS) {
             expect(entry[rankField(key)]).toBeGreaterThanOrEqual(1);
             expect(entry[rankField(key)]).toBeLessThanOrEqual(n);
@@ -103,8 +112,8 @@ describe('rankIssues properties', () => {
 
   it('competing companies: rank = 1 + number strictly better; equal scores ⇔ equal rank', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
-        const ranking = rankIssues(companies);
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
+        const ranking = rankIssues(companies, applicable);
         for (const key of ISSUE_KEYS) {
           const scores = companies.map((company) => competingScore(company, key));
           const competing = scores.filter((score): score is number => score !== 'L');
@@ -124,8 +133,8 @@ describe('rankIssues properties', () => {
 
   it('missing scores (not climate) and undisclosed non-public companies on the six issues rank L = n', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
-        const ranking = rankIssues(companies);
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
+        const ranking = rankIssues(companies, applicable);
         const n = companies.length;
         expect(ranking.lowestRank).toBe(n);
         for (const key of ISSUE_KEYS) {
@@ -143,20 +152,20 @@ describe('rankIssues properties', () => {
 
   it('a missing climate score ranks exactly like a score of 1500', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
         const filled = companies.map((company) => ({
           ...company,
           scores: { ...company.scores, climate: company.scores.climate ?? MISSING_CLIMATE_SCORE },
         }));
-        expect(rankIssues(companies)).toEqual(rankIssues(filled));
+        expect(rankIssues(companies, applicable)).toEqual(rankIssues(filled, applicable));
       }),
     );
   });
 
   it('tied flags ⇔ some other company shares the rank (issues and normalized)', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
-        const entries = rankIssues(companies).companies;
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
+        const entries = rankIssues(companies, applicable).companies;
         for (const key of ISSUE_KEYS) {
           const ranks = entries.map((entry) => entry[rankField(key)]);
           entries.forEach((entry, i) => expect(entry[tiedField(key)]).toBe(othersShare(ranks, i)));
@@ -167,59 +176,158 @@ describe('rankIssues properties', () => {
     );
   });
 
-  it('raw_rank = Σ ranks; normalized_rank = 1 + number of smaller raw_ranks', () => {
+  it('raw_rank = Σ ranks of the applicable issues; normalized_rank = 1 + number of smaller raw_ranks', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
-        const entries = rankIssues(companies).companies;
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
+        const entries = rankIssues(companies, applicable).companies;
         const raws = entries.map((entry) => entry.raw_rank);
         entries.forEach((entry) => {
-          const sum = ISSUE_KEYS.reduce((total, key) => total + entry[rankField(key)], 0);
+          const sum = applicable.reduce((total, key) => total + entry[rankField(key)], 0);
           expect(entry.raw_rank).toBe(sum);
           expect(entry.normalized_rank).toBe(1 + strictlyBetter(raws, entry.raw_rank));
         });
       }),
     );
   });
+
+  it('an industry that lists no issues sums all nine', () => {
+    fc.assert(
+      fc.property(companiesArb, (companies) => {
+        rankIssues(companies, applicableIssues([])).companies.forEach((entry) => {
+          const sum = ISSUE_KEYS.reduce((total, key) => total + entry[rankField(key)], 0);
+          expect(entry.raw_rank).toBe(sum);
+        });
+      }),
+    );
+  });
+});
+
+describe('issues that do not apply (rules §5 rule 5)', () => {
+  /** The companies with every score of the issues outside `applicable` replaced. */
+  const rescoredArb = fc
+    .tuple(companiesArb, applicableArb)
+    .chain(([companies, applicable]) =>
+      fc.tuple(
+        fc.constant(companies),
+        fc.constant(applicable),
+        fc.array(fc.array(scoreArb, { minLength: 9, maxLength: 9 }), {
+          minLength: companies.length,
+          maxLength: companies.length,
+        }),
+      ),
+    )
+    .map(([companies, applicable, replacements]) => {
+      const applies = new Set(applicable);
+      const rescored = companies.map((company, i) => ({
+        ...company,
+        scores: Object.fromEntries(
+          ISSUE_KEYS.map((key, k) => [
+            key,
+            applies.has(key) ? company.scores[key] : replacements[i][k],
+          ]),
+        ) as RankableCompany['scores'],
+      }));
+      return { companies, applicable, rescored };
+    });
+
+  it('their scores move no sum and no rank, for visitors or members', () => {
+    fc.assert(
+      fc.property(
+        rescoredArb,
+        weightsInHundredthsArb,
+        memberValuesArb,
+        ({ companies, applicable, rescored }, hundredths, memberValues) => {
+          const averages = toWeights(hundredths.map((h) => h / 100));
+          const combined = (list: readonly RankableCompany[]) =>
+            rankIndustry(list, applicable, averages, memberValues).ranked.map((entry) => [
+              entry.raw_rank,
+              entry.normalized_rank,
+              entry.raw_arank,
+              entry.arank,
+              entry.raw_prank,
+              entry.prank,
+            ]);
+          expect(combined(rescored)).toEqual(combined(companies));
+        },
+      ),
+    );
+  });
+
+  it('their weights move no sum and no rank', () => {
+    fc.assert(
+      fc.property(
+        companiesArb,
+        applicableArb,
+        weightsInHundredthsArb,
+        weightsInHundredthsArb,
+        (companies, applicable, hundredths, otherHundredths) => {
+          const applies = new Set(applicable);
+          const ranking = rankIssues(companies, applicable);
+          const shown = toWeights(hundredths.map((h) => h / 100));
+          const changed = toWeights(
+            ISSUE_KEYS.map(
+              (key, k) => (applies.has(key) ? hundredths[k] : otherHundredths[k]) / 100,
+            ),
+          );
+          expect(weigh(ranking, changed)).toEqual(weigh(ranking, shown));
+        },
+      ),
+    );
+  });
 });
 
 describe('weigh properties', () => {
-  it('raw = exact Σ rank × weight; rank = 1 + number of smaller sums; tied ⇔ shared', () => {
+  it('raw = exact Σ rank × weight over the applicable issues; rank = 1 + number of smaller sums; tied ⇔ shared', () => {
     fc.assert(
-      fc.property(companiesArb, weightsInHundredthsArb, (companies, hundredths) => {
-        const ranking = rankIssues(companies);
-        const weighted = weigh(ranking, toWeights(hundredths.map((h) => h / 100)));
-        const exact = ranking.companies.map((entry) =>
-          ISSUE_KEYS.reduce((total, key, k) => total + entry[rankField(key)] * hundredths[k], 0),
-        );
-        const ranks = weighted.map(({ rank }) => rank);
-        weighted.forEach(({ upright_cid, raw, rank, tied }, i) => {
-          expect(upright_cid).toBe(ranking.companies[i].upright_cid);
-          expect(raw).toBe(exact[i] / 100);
-          expect(rank).toBe(1 + strictlyBetter(exact, exact[i]));
-          expect(rank).toBeLessThanOrEqual(companies.length);
-          expect(tied).toBe(othersShare(ranks, i));
-        });
-      }),
+      fc.property(
+        companiesArb,
+        applicableArb,
+        weightsInHundredthsArb,
+        (companies, applicable, hundredths) => {
+          const ranking = rankIssues(companies, applicable);
+          const weighted = weigh(ranking, toWeights(hundredths.map((h) => h / 100)));
+          const exact = ranking.companies.map((entry) =>
+            ISSUE_KEYS.reduce(
+              (total, key, k) =>
+                applicable.includes(key) ? total + entry[rankField(key)] * hundredths[k] : total,
+              0,
+            ),
+          );
+          const ranks = weighted.map(({ rank }) => rank);
+          weighted.forEach(({ upright_cid, raw, rank, tied }, i) => {
+            expect(upright_cid).toBe(ranking.companies[i].upright_cid);
+            expect(raw).toBe(exact[i] / 100);
+            expect(rank).toBe(1 + strictlyBetter(exact, exact[i]));
+            expect(rank).toBeLessThanOrEqual(companies.length);
+            expect(tied).toBe(othersShare(ranks, i));
+          });
+        },
+      ),
     );
   });
 
   it('all-equal positive weights order exactly like normalized_rank', () => {
     fc.assert(
-      fc.property(companiesArb, fc.integer({ min: 1, max: 1000 }), (companies, hundredths) => {
-        const ranking = rankIssues(companies);
-        const weighted = weigh(ranking, weights({}, hundredths / 100));
-        ranking.companies.forEach((entry, i) => {
-          expect(weighted[i].rank).toBe(entry.normalized_rank);
-          expect(weighted[i].tied).toBe(entry.tied);
-        });
-      }),
+      fc.property(
+        companiesArb,
+        applicableArb,
+        fc.integer({ min: 1, max: 1000 }),
+        (companies, applicable, hundredths) => {
+          const ranking = rankIssues(companies, applicable);
+          const weighted = weigh(ranking, weights({}, hundredths / 100));
+          ranking.companies.forEach((entry, i) => {
+            expect(weighted[i].rank).toBe(entry.normalized_rank);
+            expect(weighted[i].tied).toBe(entry.tied);
+          });
+        },
+      ),
     );
   });
 
   it('weights all 1 give raw == raw_rank', () => {
     fc.assert(
-      fc.property(companiesArb, (companies) => {
-        const ranking = rankIssues(companies);
+      fc.property(companiesArb, applicableArb, (companies, applicable) => {
+        const ranking = rankIssues(companies, applicable);
         const weighted = weigh(ranking, weights({}, 1));
         ranking.companies.forEach((entry, i) => expect(weighted[i].raw).toBe(entry.raw_rank));
       }),
@@ -241,12 +349,13 @@ describe('rankIndustry properties', () => {
     fc.assert(
       fc.property(
         inputAndShuffle,
+        applicableArb,
         weightsInHundredthsArb,
         memberValuesArb,
-        ([companies, shuffled], hundredths, memberValues) => {
+        ([companies, shuffled], applicable, hundredths, memberValues) => {
           const averages = toWeights(hundredths.map((h) => h / 100));
-          expect(rankIndustry(shuffled, averages, memberValues)).toEqual(
-            rankIndustry(companies, averages, memberValues),
+          expect(rankIndustry(shuffled, applicable, averages, memberValues)).toEqual(
+            rankIndustry(companies, applicable, averages, memberValues),
           );
         },
       ),
@@ -257,11 +366,13 @@ describe('rankIndustry properties', () => {
     fc.assert(
       fc.property(
         companiesArb,
+        applicableArb,
         weightsInHundredthsArb,
         fc.option(memberValuesArb),
-        (companies, hundredths, memberValues) => {
+        (companies, applicable, hundredths, memberValues) => {
           const result = rankIndustry(
             companies,
+            applicable,
             toWeights(hundredths.map((h) => h / 100)),
             memberValues,
           );
@@ -289,13 +400,14 @@ describe('rankIndustry properties', () => {
     fc.assert(
       fc.property(
         companiesArb,
+        applicableArb,
         weightsInHundredthsArb,
         memberValuesArb,
-        (companies, hundredths, memberValues) => {
+        (companies, applicable, hundredths, memberValues) => {
           const averages = toWeights(hundredths.map((h) => h / 100));
-          const visitor = rankIndustry(companies, averages, null);
-          const member = rankIndustry(companies, averages, memberValues);
-          const fromVisitor = rankPersonally(visitor.ranked, memberValues);
+          const visitor = rankIndustry(companies, applicable, averages, null);
+          const member = rankIndustry(companies, applicable, averages, memberValues);
+          const fromVisitor = rankPersonally(visitor.ranked, memberValues, applicable);
           expect(fromVisitor.pranked).toEqual(member.pranked!.map((entry) => entry.upright_cid));
           const engineByCid = new Map(member.ranked.map((entry) => [entry.upright_cid, entry]));
           for (const rank of fromVisitor.ranks) {

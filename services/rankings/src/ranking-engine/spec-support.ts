@@ -3,7 +3,16 @@
  * imports, so it compiles wherever the folder does.
  */
 import { ISSUE_KEYS, type IssueKey } from '@upright/contracts';
-import type { RankableCompany, Weights } from './types';
+import { rankIssues } from './rank-issues';
+import type { IssueRanking, RankableCompany, Weights } from './types';
+
+/** Every issue applies, as in an industry whose `industry_values` is empty. */
+export const ALL_ISSUES: readonly IssueKey[] = ISSUE_KEYS;
+
+/** Stage 1 of an industry where every issue applies. */
+export function rankAll(companies: readonly RankableCompany[]): IssueRanking {
+  return rankIssues(companies, ALL_ISSUES);
+}
 
 type Scores = Record<IssueKey, number | null>;
 

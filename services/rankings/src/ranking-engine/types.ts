@@ -34,7 +34,7 @@ export type IssueRankFields = { readonly [F in IssueRankField]: number } & {
 export interface IssueRankedCompany extends IssueRankFields {
   readonly upright_cid: string;
   readonly company_name: string;
-  /** Σ of the nine issue ranks. */
+  /** Σ of the ranks of the industry's applicable issues (rule 5). */
   readonly raw_rank: number;
   /** Competition rank of raw_rank, ascending. */
   readonly normalized_rank: number;
@@ -49,6 +49,11 @@ export interface IssueRankedCompany extends IssueRankFields {
 export interface IssueRanking {
   /** L = n = |S| (stored by published reports as `lowestRank`). */
   readonly lowestRank: number;
+  /**
+   * The industry's applicable issues (applicableIssues of its `industry_values`): the only ones
+   * raw_rank and every weighted sum of this set add up (rule 5). All nine are still ranked.
+   */
+  readonly applicable: readonly IssueKey[];
   /** One entry per input company, in input order (entry i is input company i). */
   readonly companies: readonly IssueRankedCompany[];
   /**

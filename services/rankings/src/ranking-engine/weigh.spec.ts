@@ -1,12 +1,11 @@
 import { ISSUE_KEYS } from '@upright/contracts';
 import { toHundredths } from '@upright/contracts';
-import { rankIssues } from './rank-issues';
-import { company, weights } from './spec-support';
+import { company, rankAll, weights } from './spec-support';
 import type { Weights } from './types';
 import { weigh } from './weigh';
 
 /** Three public companies; per-issue ranks noted beside each (every other issue: all tied at 1). */
-const threeCompanies = rankIssues([
+const threeCompanies = rankAll([
   company('a', { scores: { climate: 1, tax: 3, lobbying: 2 } }), // climate 1, tax 3, lobbying 2
   company('b', { scores: { climate: 2, tax: 1, lobbying: 2 } }), // climate 2, tax 1, lobbying 2
   company('c', { scores: { climate: 3, tax: 2, lobbying: 1 } }), // climate 3, tax 2, lobbying 1
@@ -83,7 +82,7 @@ describe('weigh: zero weights', () => {
   });
 
   it('a single company is rank 1 and not tied', () => {
-    expect(summary(weigh(rankIssues([company('solo')]), weights({}, 0)))).toEqual([
+    expect(summary(weigh(rankAll([company('solo')]), weights({}, 0)))).toEqual([
       ['solo', 0, 1, false],
     ]);
   });
@@ -91,7 +90,7 @@ describe('weigh: zero weights', () => {
 
 describe('weigh: exact decimals (rule 8)', () => {
   // a: climate 1, exec_pay 1, lobbying 2; b: climate 2, exec_pay 2, lobbying 1; all else tied.
-  const twoCompanies = rankIssues([
+  const twoCompanies = rankAll([
     company('a', { scores: { climate: 1, exec_pay: 1, lobbying: 2 } }),
     company('b', { scores: { climate: 2, exec_pay: 2, lobbying: 1 } }),
   ]);
@@ -118,7 +117,7 @@ describe('weigh: exact decimals (rule 8)', () => {
   });
 
   it('raw sums are numbers with at most 2 decimals', () => {
-    const ranking = rankIssues(
+    const ranking = rankAll(
       Array.from({ length: 7 }, (_, i) => company(`c${i}`, { scores: { tax: i % 3, pay_gap: i } })),
     );
     for (const { raw } of weigh(ranking, weights({}, 3.33))) {
@@ -153,7 +152,7 @@ describe('weigh: input checks', () => {
   });
 
   it('returns an empty list for an empty set', () => {
-    expect(weigh(rankIssues([]), weights({}, 5))).toEqual([]);
+    expect(weigh(rankAll([]), weights({}, 5))).toEqual([]);
   });
 
   it('uses every issue key', () => {

@@ -2,7 +2,8 @@ import { weighIssueRanks } from '@upright/contracts';
 import type { IssueRanking, WeightedRanks, Weights } from './types';
 
 /**
- * Stage 2 (docs/product/rules.md#s5 rules 6–8) for a stage-1 result: the contracts' weighing,
+ * Stage 2 (docs/product/rules.md#s5 rules 6–8) for a stage-1 result, over its applicable issues:
+ * the contracts' weighing,
  * shared with the BFF and the browser so that every place ranks with the same exact arithmetic. The
  * result is index-aligned with `ranking.companies`.
  *
@@ -10,5 +11,5 @@ import type { IssueRanking, WeightedRanks, Weights } from './types';
  * exceed the safe-integer range.
  */
 export function weigh(ranking: IssueRanking, weights: Weights): WeightedRanks {
-  return weighIssueRanks(ranking.companies, weights, ranking.lowestRank);
+  return weighIssueRanks(ranking.companies, weights, ranking.lowestRank, ranking.applicable);
 }

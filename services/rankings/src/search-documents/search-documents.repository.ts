@@ -5,17 +5,34 @@ import type { PrismaClient } from '../generated/prisma/client';
 import { COMPANY_FIELDS } from '../companies/companies.repository';
 import { toCompany } from '../companies/company-rows';
 
-/** Search documents (contracts' queues/search-index.ts) of the rankings data, by id in pages. */
+/** A company is shown through the active industries that list it, and only through them. */
+const IN_AN_ACTIVE_INDUSTRY = { industries: { some: { ofIndustry: { active: true } } } };
+
+/**
+ * Search documents (contracts' queues/search-index.ts) of the rankings data, by id in pages.
+ * Companies are those listed in at least one active industry (an inactive industry is not shown
+ * anywhere, so a company listed only there has no page to open); `industries` names only active
+ * ones, and `industry`, the link's and the facet's industry, is the primary one when active, else
+ * the first active one that lists the company.
+ */
 export async function companyDocuments(
   db: PrismaClient,
   after: string | null,
   limit: number,
 ): Promise<CompanySearchDocument[]> {
   const rows = await db.company.findMany({
-    where: after === null ? {} : { uprightCid: { gt: after } },
+    where:
+      after === null
+        ? IN_AN_ACTIVE_INDUSTRY
+        : { ...IN_AN_ACTIVE_INDUSTRY, uprightCid: { gt: after } },
     orderBy: { uprightCid: 'asc' },
     take: limit,
-    select: { ...COMPANY_FIELDS, hqLatitude: true, hqLongitude: true },
+    select: {
+      ...COMPANY_FIELDS,
+      hqLatitude: true,
+      hqLongitude: true,
+      industries: { where: { ofIndustry: { active: true } }, select: { industry: true } },
+    },
   });
   return rows.map((row) => {
     const company = toCompany(row);
@@ -25,7 +42,9 @@ export async function companyDocuments(
       slug: company.slug,
       brands: company.brands,
       subsidiaries: company.subsidiaries,
-      industry: company.industry,
+      industry: company.industries.includes(company.industry)
+        ? company.industry
+        : company.industries[0],
       industries: company.industries,
       sectors: company.sectors,
       updated: company.updated,
@@ -68,7 +87,11 @@ export function documentsPage(
     : industryDocuments(db, after, limit);
 }
 
-/** Inactive industries, whose documents leave the index after an import. */
+/**
+ * Inactive industries, whose documents leave the index after an import. A company listed only in
+ * inactive industries leaves with the next rebuild (`make reindex`); until then the BFF's company
+ * page for it is a 404, as for any industry that is not active.
+ */
 export async function inactiveIndustryIds(db: PrismaClient): Promise<string[]> {
   const rows = await db.industry.findMany({
     where: { active: false },
