@@ -8,12 +8,13 @@ LOCAL_ENV := set -a && . infra/local/local.env && set +a
 STACK := node_modules/.bin/tsx --conditions=upright-source infra/stack/print.ts
 SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
-.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images chart-check load load-smoke load-crowd chaos up-production down-production test-production
+.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images test-images chart-check load load-smoke load-crowd chaos up-production down-production test-production
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
 help:
 	@echo "make up     install what is missing, migrate, seed, build and run everything on http://localhost:8080"
+	@echo "            PROMETHEUS=1 make up: Prometheus too on http://localhost:9090, with the chart's alerting rules"
 	@echo "make test   lint, typecheck (incl. k6), unit, integration, chart checks, load smoke, web unit and e2e in Chromium"
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
 	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
@@ -104,6 +105,7 @@ typecheck: generate
 # One worker per core: jest's default leaves one core to itself, which these suites never need
 # (about 150 → 90 s on a 2-core machine).
 test-unit: generate
+	@infra/local/ensure-prometheus.sh
 	@npx jest --selectProjects unit --maxWorkers=100%
 
 # Each package's own tests (services/*/test, bff/test) and the system suite that starts several
@@ -127,7 +129,7 @@ test-e2e: build build-web infra
 checks:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck
 
-test: checks test-unit test-integration load-smoke test-web test-e2e test-production
+test: checks test-unit test-integration load-smoke test-web test-e2e test-production test-images
 
 bench: seed build-web
 	@infra/local/ensure-wrk.sh
@@ -141,10 +143,21 @@ bench-web: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx tsx web/bench/web-bench.ts
 
+# Where no container registry answers, on bases made from Debian's packages and the npm registry
+# (infra/docker/local-bases.sh, decision 0073).
 images:
 	@npx tsx infra/docker/build-images.ts
 
+# Every image built once (layers reused from the last run) with Debian's docker.io, then started
+# with the chart's security context against stores of the test's own (decision 0073).
+IMAGE_TEST_ENV := CONTAINER_ENGINE=/usr/bin/docker IMAGE_REGISTRY=upright-test IMAGE_TAG=local
+test-images: deps infra
+	@infra/local/ensure-docker.sh
+	@$(IMAGE_TEST_ENV) npx tsx infra/docker/build-images.ts
+	@$(LOCAL_ENV) && $(IMAGE_TEST_ENV) npx jest --config infra/tests/images.jest.config.js --runInBand
+
 chart-check: generate
+	@infra/local/ensure-prometheus.sh
 	@npx jest --selectProjects unit --testPathPatterns infra/tests
 
 # Against `make up` when it runs, else a stack of its own on a private database.

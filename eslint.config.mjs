@@ -48,9 +48,12 @@ const boundaries = [
 ];
 
 /**
- * bff/src imports run one way (record 0049): the edge and the wiring on top (`edge/`, `main`,
- * `service`, `app.module`), features below, leaf helpers (`http/`: errors, params, budgets,
- * admission) at the bottom, importing no other part of the BFF.
+ * bff/src imports run one way (decision 0049), as a service's do: the edge and the wiring on top
+ * (`edge/`, `pages/`, `web-app/`, `main`, `service`, `app.module`); then the features, one Nest
+ * module each, which import libraries and never each other; then the libraries (`auth/`,
+ * `answer-cache/`, `idempotency/`, `public-data/`, `analytics/`, `config`), which import no
+ * feature; and at the bottom the leaf folders (`http/`: errors, params, budgets, admission;
+ * `shared/`: route declarations, markers and helpers), importing no other part of the BFF.
  */
 const bffProductionPatterns = packageBoundaries('bff', { production: true })[
   'no-restricted-imports'
@@ -61,25 +64,71 @@ const BFF_TOP = {
 };
 const BFF_LEAF = {
   group: ['../*', '../**'],
-  message: 'http/ holds the leaf helpers: they import no other part of the BFF.',
+  message: 'http/ and shared/ are the leaf folders: they import no other part of the BFF.',
+};
+const BFF_FEATURES = [
+  'accounts',
+  'captcha',
+  'companies',
+  'contact',
+  'corrections',
+  'follows',
+  'history',
+  'industries',
+  'methodology',
+  'open-data',
+  'openapi',
+  'rankings',
+  'reports',
+  'search',
+  'sign-in',
+  'site-facts',
+];
+const BFF_EDGE_SIDE = ['pages', 'web-app'];
+const folders = (names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
+const bffImports = (...patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [...bffProductionPatterns, BFF_TOP, ...patterns] },
+  ],
+});
+const BFF_EDGE_SIDE_ONLY = {
+  group: folders(BFF_EDGE_SIDE),
+  message: 'pages/ and web-app/ serve the edge: only the edge and the wiring import them.',
 };
 const bffLayers = [
   {
     files: ['bff/src/**/*.ts'],
     ignores: [...TEST_FILES, 'bff/src/edge/**', 'bff/src/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [...bffProductionPatterns, BFF_TOP] }],
-    },
+    rules: bffImports(),
   },
   {
-    files: ['bff/src/http/**/*.ts'],
+    // A library serves the features: it imports none of them.
+    files: ['bff/src/*/**/*.ts'],
+    ignores: [
+      ...TEST_FILES,
+      'bff/src/edge/**',
+      ...[...BFF_FEATURES, ...BFF_EDGE_SIDE].map((name) => `bff/src/${name}/**`),
+    ],
+    rules: bffImports(BFF_EDGE_SIDE_ONLY, {
+      group: folders(BFF_FEATURES),
+      message: 'A library of the BFF imports no feature: move what both need into the library.',
+    }),
+  },
+  ...BFF_FEATURES.map((feature) => ({
+    // A feature imports the libraries, never another feature (as a service's modules).
+    files: [`bff/src/${feature}/**/*.ts`],
     ignores: TEST_FILES,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...bffProductionPatterns, BFF_TOP, BFF_LEAF] },
-      ],
-    },
+    rules: bffImports(BFF_EDGE_SIDE_ONLY, {
+      group: folders(BFF_FEATURES.filter((name) => name !== feature)),
+      message:
+        'A feature of the BFF imports libraries (auth/, answer-cache/, idempotency/, http/, shared/, config), never another feature.',
+    }),
+  })),
+  {
+    files: ['bff/src/http/**/*.ts', 'bff/src/shared/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: bffImports(BFF_LEAF),
   },
 ];
 

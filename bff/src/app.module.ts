@@ -1,58 +1,64 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
-import { AccountsHttpModule } from './accounts/accounts.module';
-import { AnswerCache } from './answer-cache/answer-cache.service';
+import { AccountsModule } from './accounts/accounts.module';
+import { AnswerCacheModule } from './answer-cache/answer-cache.module';
 import { PublicAnswerInterceptor } from './answer-cache/public-answer.interceptor';
 import { AuthModule } from './auth';
-import { CompaniesController } from './companies/companies.controller';
-import { CorrectionsAdminController } from './corrections/corrections-admin.controller';
-import { CorrectionsController } from './corrections/corrections.controller';
+import { CaptchaModule } from './captcha/captcha.module';
+import { CompaniesModule } from './companies/companies.module';
+import { ContactModule } from './contact/contact.module';
+import { CorrectionsModule } from './corrections/corrections.module';
+import { FollowsModule } from './follows/follows.module';
+import { HistoryModule } from './history/history.module';
 import { ApiErrorFilter } from './http/api-error.filter';
-import { HistoryController } from './history/history.controller';
 import { HttpMetricsInterceptor } from './http/http-metrics.interceptor';
-import { IdempotencyInterceptor, IdempotencyRecords } from './idempotency';
-import { IndustriesController } from './industries/industries.controller';
-import { OpenDataController } from './open-data/open-data.controller';
-import { OpenApiController } from './openapi/openapi.controller';
-import { MethodologyController } from './methodology/methodology.controller';
-import { MemberValues } from './members/member-values';
+import { IdempotencyInterceptor, IdempotencyModule } from './idempotency';
+import { IndustriesModule } from './industries/industries.module';
+import { MethodologyModule } from './methodology/methodology.module';
+import { OpenDataModule } from './open-data/open-data.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PublicDataModule } from './public-data/public-data.module';
-import { RankingsController } from './rankings/rankings.controller';
-import { SearchController } from './search/search.controller';
-import { SiteFactsController } from './site-facts/site-facts.controller';
-import { SearchQueries } from './search/search-queries';
-import { VisitorKeys } from './search/visitor-keys';
-import { PublishController } from './reports/publish.controller';
-import { ReportsController } from './reports/reports.controller';
+import { RankingsModule } from './rankings/rankings.module';
+import { ReportsModule } from './reports/reports.module';
+import { SearchModule } from './search/search.module';
+import { SignInModule } from './sign-in/sign-in.module';
+import { SiteFactsModule } from './site-facts/site-facts.module';
 
-/** The BFF's routes; service.ts adds the platform's modules and the service client. */
+/**
+ * The BFF's features; service.ts adds the platform's modules and the service client. The
+ * libraries come first, then the features, whose routes Express matches in this order.
+ */
 @Module({
-  imports: [DiscoveryModule, PublicDataModule, AuthModule, AccountsHttpModule],
-  controllers: [
-    IndustriesController,
-    CompaniesController,
-    RankingsController,
-    HistoryController,
-    ReportsController,
-    PublishController,
-    SearchController,
-    OpenDataController,
-    OpenApiController,
-    MethodologyController,
-    SiteFactsController,
-    CorrectionsController,
-    CorrectionsAdminController,
+  imports: [
+    // The edge reads the kept routes from the controllers' metadata.
+    DiscoveryModule,
+    PublicDataModule,
+    AuthModule,
+    AnswerCacheModule,
+    IdempotencyModule,
+    IndustriesModule,
+    CompaniesModule,
+    RankingsModule,
+    HistoryModule,
+    ReportsModule,
+    SearchModule,
+    OpenDataModule,
+    OpenApiModule,
+    MethodologyModule,
+    SiteFactsModule,
+    CorrectionsModule,
+    SignInModule,
+    CaptchaModule,
+    AccountsModule,
+    ContactModule,
+    FollowsModule,
   ],
+  // Around every route, outermost first (the auth library's interceptors run inside these).
   providers: [
     { provide: APP_FILTER, useClass: ApiErrorFilter },
     { provide: APP_INTERCEPTOR, useClass: HttpMetricsInterceptor },
     { provide: APP_INTERCEPTOR, useClass: PublicAnswerInterceptor },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-    IdempotencyRecords,
-    AnswerCache,
-    MemberValues,
-    VisitorKeys,
-    SearchQueries,
   ],
 })
 export class BffModule {}

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
-import { analyticsConfigShape, checkAnalyticsConfig } from './analytics/analytics';
-import { authConfigShape, rateLimit, requireAuthSecretsInProduction } from './auth/auth-config';
+import { analyticsConfigShape, checkAnalyticsConfig } from './shared/analytics-config';
+import { authConfigShape, rateLimit, requireAuthSecretsInProduction } from './shared/auth-config';
 import { loadTestConfigShape } from './http/load-test-mode';
 
 export const bffConfigSchema = commonConfigSchema
@@ -38,6 +38,14 @@ export const bffConfigSchema = commonConfigSchema
      * replica keeps its own answers only.
      */
     SHARED_ANSWERS_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /**
+     * This replica's release (the chart sets the image tag): shared answers are read and written
+     * per release, so during a rolling deploy a replica never serves bytes another release made.
+     */
+    RELEASE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
+      .default('dev'),
     /** How long a shared answer lives in Redis (its key also names its version). */
     SHARED_ANSWERS_TTL_S: z.coerce.number().int().min(1).max(86_400).default(300),
     /**
@@ -73,37 +81,18 @@ export const bffConfigSchema = commonConfigSchema
      */
     EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     /**
-     * The fresh lane's limit falls below EDGE_MAX_IN_FLIGHT while its answers take longer than
+     * The limit of fresh work falls below EDGE_MAX_IN_FLIGHT while its answers take longer than
      * this (AIMD, `AdaptiveLimit`), so admitted work stays quick and the rest is shed at once. A
-     * fresh answer takes 5–50 ms when the machine has room (record 0049).
+     * fresh answer takes 5–50 ms when the machine has room (decision 0049).
      */
     EDGE_TARGET_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     /** The adaptive limit's floor: this much fresh work is always admitted. */
     EDGE_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(8),
     /**
-     * An event loop later than this for EDGE_LOOP_LATE_TURNS turns in a row, while at least
-     * EDGE_LOOP_MIN_REQUESTS requests came in, is behind: new requests (not the web app's files)
-     * are answered 503 with Retry-After before any work (`LoopPressure`, record 0061). 0 turns it
-     * off.
-     */
-    EDGE_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(20),
-    EDGE_LOOP_LATE_TURNS: z.coerce.number().int().min(1).max(1000).default(3),
-    /** Requests that must have come in during those late turns: a crowd, not a few visitors. */
-    EDGE_LOOP_MIN_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(20),
-    /**
-     * Connections waiting to be accepted (the listening socket's queue, read from /proc/net/tcp)
-     * that mean this replica is not keeping up: held for two samples, requests on connections
-     * already served are answered 503 with Retry-After until the queue is under it
-     * (`AcceptBacklog`, record 0063). 0 turns it off.
-     */
-    EDGE_MAX_ACCEPT_BACKLOG: z.coerce.number().int().min(0).max(65_535).default(32),
-    /**
-     * The port of /metrics and /health/* (record 0049): never the public one, which answers them
-     * 404. Prometheus' default exporter port; 0 = any free port (tests).
+     * The port of /metrics and /health/* (decision 0049): never the public one, which mounts no
+     * route for them. Prometheus' default exporter port; 0 = any free port (tests).
      */
     OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-    /** Page renders at once (each holds a core for tens of milliseconds); beyond it 503. */
-    EDGE_MAX_RENDERS: z.coerce.number().int().min(1).max(1000).default(8),
     ...authConfigShape,
     ...loadTestConfigShape,
     ...analyticsConfigShape,

@@ -9,5 +9,6 @@ export const bffService = defineService({
   configSchema: bffConfigSchema,
   features: (config) => [ServiceClientModule.forRoot(config), BffModule],
   consumesMessages: false,
+  operationsOnOwnPort: true,
   configureHttp,
 });

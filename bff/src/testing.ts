@@ -3,10 +3,11 @@
  * from the build (tsconfig.json), so it never ships in the image.
  */
 export { makeAnswer } from './answer-cache/answer';
+export { AnswerCache } from './answer-cache/answer-cache.service';
 export { memberAnswerBody } from './answer-cache/personal-answers';
 export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
-export { deriveKey, solveChallenge, type Challenge } from './captcha/altcha';
+export { deriveKey, solveChallenge, type Challenge } from './auth/altcha';
 export { operationsUrl as opsUrl } from './edge/ops-server';
 export { LOAD_TEST_HEADER } from './http/load-test-mode';
-export { MemberValues } from './members/member-values';
+export { MemberValues } from './auth/member-values';
 export { builtWebApp, rawGet, visitorCsrfHeaders } from '../test/support/web-fixtures';

@@ -147,7 +147,7 @@ describe('answers shared between BFF replicas', () => {
     const old = await moveDataVersion();
     const oldBody = await (await get(a)).text();
     await eventually('A to share its answer', () =>
-      redis.exists(sharedAnswerKeys(prefix, 'data', old, '/api/active').answer),
+      redis.exists(sharedAnswerKeys(prefix, 'dev', 'data', old, '/api/active').answer),
     );
     const before = computations;
     await moveDataVersion();
@@ -156,7 +156,28 @@ describe('answers shared between BFF replicas', () => {
     expect(fresh).not.toBe(oldBody);
     expect(JSON.parse(fresh)).toEqual(industries(computations));
     // The old bytes are still in Redis under their version, just never asked for again.
-    expect(await redis.exists(sharedAnswerKeys(prefix, 'data', old, '/api/active').answer)).toBe(1);
+    expect(
+      await redis.exists(sharedAnswerKeys(prefix, 'dev', 'data', old, '/api/active').answer),
+    ).toBe(1);
+  });
+
+  it("never serves another release's shared bytes (a rolling deploy)", async () => {
+    await moveDataVersion();
+    const made = await (await get(a)).text();
+    await eventually('A to share its answer', () => stats(a).writes > 0);
+    const before = computations;
+    const next = await startTestApp(bffService, { ...env, RELEASE_ID: 'next-release' });
+    try {
+      expect(stats(next).warmed).toBe(0);
+      const response = await get(next);
+      expect(response.status).toBe(200);
+      // Made again by this release, not read from the other's bytes.
+      expect(computations - before).toBe(1);
+      expect(stats(next).hits).toBe(0);
+      expect(JSON.parse(await response.text())).not.toEqual(JSON.parse(made));
+    } finally {
+      await next.app.close();
+    }
   });
 
   it('warms a replica that starts after others made answers, before it reports ready', async () => {
@@ -213,6 +234,7 @@ describe('the bounds of shared answers', () => {
     waitMs: 1000,
     timeoutMs: 100,
     lockMs: 5000,
+    release: 'dev',
   };
   const opened: SharedAnswers[] = [];
 
@@ -247,7 +269,7 @@ describe('the bounds of shared answers', () => {
     store.set('/api/big', answer, '1');
     if (claim?.kind === 'make') claim.made();
     await eventually('the write to be refused', () => shared.stats.refused === 1);
-    const keys = sharedAnswerKeys(prefix, 'data', '1', '/api/big');
+    const keys = sharedAnswerKeys(prefix, 'dev', 'data', '1', '/api/big');
     const redis = new Redis(infra.redisUrl);
     try {
       expect(await redis.exists(keys.answer, keys.lock)).toBe(0);

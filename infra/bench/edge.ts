@@ -8,8 +8,7 @@
 import { bumpPublicVersions } from '@upright/platform';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { largestIndustry } from './reads';
-import type { Comparison, SuiteContext } from './run';
+import { largestIndustry, type Comparison, type SuiteContext } from './suite';
 
 const BROTLI = { 'Accept-Encoding': 'gzip, deflate, br' };
 /** At most EDGE_MAX_RENDERS (its default): more at once would be shed with 503, not measured. */

@@ -14,8 +14,7 @@ import Redis from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { altchaPayload, type AltchaChallenge } from '../k6/lib/altcha';
-import { largestIndustry } from './reads';
-import type { SuiteContext } from './run';
+import { largestIndustry, type SuiteContext } from './suite';
 
 interface BenchMember {
   uid: string;

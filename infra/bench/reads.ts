@@ -3,30 +3,7 @@
  * same answer. The industry is the one with the most companies (the largest answer).
  */
 import type { IndustryCompaniesResponse } from '@upright/contracts';
-import { Client } from 'pg';
-import type { Comparison, SuiteContext } from './run';
-
-export async function largestIndustry(
-  rankingsDatabaseUrl: string,
-): Promise<{ industry: string; companies: number }> {
-  const db = new Client({ connectionString: rankingsDatabaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ industry: string; companies: number }>(
-      `SELECT membership.industry, count(*)::int AS companies
-       FROM rankings.company_industries membership
-       JOIN rankings.industries industry ON industry.industry = membership.industry
-       WHERE industry.active
-       GROUP BY membership.industry
-       ORDER BY companies DESC, membership.industry
-       LIMIT 1`,
-    );
-    if (rows.length === 0) throw new Error('no active industry: load the sample data first');
-    return rows[0];
-  } finally {
-    await db.end();
-  }
-}
+import { largestIndustry, type Comparison, type SuiteContext } from './suite';
 
 /**
  * The industry answer as it was before docs/product/rules.md#s11: every company in all three lists.

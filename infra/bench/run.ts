@@ -10,14 +10,15 @@ import path from 'node:path';
 import type { TransportIdentity } from '@upright/contracts';
 import { startProcess, stopAll, type RunningProcess } from '../local/process-stack';
 import { opsPort, portIn, stackProcess } from '../stack/manifest';
-import { record, startBareServer, type Recorded } from './baseline';
+import { record, startBareServer } from './baseline';
 import { benchEdge } from './edge';
 import { benchMembers } from './members';
 import { benchReads } from './reads';
 import { benchSearch } from './search';
 import { BENCH_BFF_ENV, benchTransportPrefix } from './stack';
+import type { SuiteContext } from './suite';
 import { benchWear } from './wear';
-import { measure, type LoadFigures, type LoadRun } from './wrk';
+import { measure, type LoadFigures } from './wrk';
 
 const resultsDir = path.join(__dirname, 'results');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -30,50 +31,6 @@ function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} must be set (see infra/local/local.env)`);
   return value;
-}
-
-/** One read through the stack beside the bare server sending what the stack sent. */
-export interface Comparison {
-  what: string;
-  bytes: number;
-  bare: LoadFigures;
-  stack: LoadFigures;
-  /** stack req/s ÷ bare req/s (docs/product/rules.md#s11 asks ≥ 0.5) */
-  throughputRatio: number;
-  /** stack p99 ÷ bare p99 (asked ≤ 3) */
-  p99Ratio: number;
-}
-
-/** What a suite gets from the runner: the running stack and the measuring tools. */
-export interface SuiteContext {
-  bffUrl: string;
-  /** The bench BFF's /metrics (its operations port). */
-  bffMetricsUrl: string;
-  transport: { redisUrl: string; keyPrefix: string };
-  env: (name: string) => string;
-  connections: number;
-  seconds: number;
-  /**
-   * Starts another process of the stack on its bench port (stopped with the run); with
-   * `basePort`, on its port in a stack based there instead (a second replica beside the first).
-   */
-  start(
-    name: TransportIdentity,
-    env: Record<string, string>,
-    basePort?: number,
-  ): Promise<RunningProcess>;
-  /** The process of that name an earlier suite started, else a new one with `env`. */
-  startOnce(name: TransportIdentity, env: Record<string, string>): Promise<RunningProcess>;
-  /** Measures `load` against the stack and against a bare server sending `answer`. */
-  compare(
-    what: string,
-    answer: Recorded,
-    load: Omit<LoadRun, 'url' | 'connections' | 'seconds'> & { path: string; seconds?: number },
-  ): Promise<Comparison>;
-  measure(load: LoadRun): Promise<LoadFigures>;
-  record: typeof record;
-  print(title: string, rows: ReadonlyArray<[string, LoadFigures]>): void;
-  save(suite: string, figures: object): void;
 }
 
 type Suite = (context: SuiteContext) => Promise<void>;

@@ -22,8 +22,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { sampleCompanyDocuments } from '../../services/search/bench/sample-companies';
 import { neverAskedValues, typedPrefixes } from '../../services/search/bench/workloads';
-import type { Comparison, SuiteContext } from './run';
 import { answeredPerSecond } from './wrk';
+import type { Comparison, SuiteContext } from './suite';
 
 const COMPANIES = Number(process.env.BENCH_SEARCH_COMPANIES ?? 50_000);
 

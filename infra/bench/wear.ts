@@ -29,9 +29,8 @@ import { crowdFigures, type CrowdFigures } from '../load/crowd-figures';
 import { Generators } from '../load/generators';
 import { signUpMembers } from '../load/members';
 import { opsPort } from '../stack/manifest';
-import { largestIndustry } from './reads';
-import type { Comparison, SuiteContext } from './run';
 import { BENCH_BFF_ENV } from './stack';
+import { largestIndustry, type Comparison, type SuiteContext } from './suite';
 
 const WEAR_SECONDS = Number(process.env.BENCH_WEAR_SECONDS ?? 120);
 const WEAR_CLIENTS = Number(process.env.BENCH_WEAR_CLIENTS ?? 200);

@@ -16,13 +16,15 @@ export function solveCaptcha(challenge: unknown): string {
 
 /**
  * Signs `count` members up one after the other. A fresh stack may shed its first requests: up to
- * `retries` failed sign-ups are tried again a second later; the rest are left out.
+ * `retries` failed sign-ups are tried again a second later; the rest are left out. A site in
+ * load-test mode by token gets it in every request (`loadTestToken`).
  */
 export async function signUpMembers(
   baseUrl: string,
   count: number,
   tag: string,
   retries = 0,
+  loadTestToken?: string,
 ): Promise<Member[]> {
   const members: Member[] = [];
   let retriesLeft = retries;
@@ -30,7 +32,13 @@ export async function signUpMembers(
     const member = newMember(`${tag}-${Date.now().toString(36)}-${i}`);
     const joined = await signUpMember(
       {
-        client: nodeClient({ baseUrl, journey: 'signup', recorder: newRecorder(), thinkScale: 0 }),
+        client: nodeClient({
+          baseUrl,
+          journey: 'signup',
+          recorder: newRecorder(),
+          thinkScale: 0,
+          loadTestToken,
+        }),
         random: Math.random,
         solveCaptcha,
         uniqueId: () => String(i),

@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderChart, repoRoot } from '../tests/chart';
-import { ingressNginxConfig, MASKED_CODES_MAP_ENTRY } from './ingress-nginx';
+import { ofKind, renderChart, repoRoot } from '../tests/chart';
+import {
+  ingressLimits,
+  ingressNginxConfig,
+  MASKED_CODES_MAP_ENTRY,
+  REFUSAL_BODIES,
+  REFUSAL_RETRY_AFTER_SECONDS,
+} from './ingress-nginx';
 import { VALUES_FILE } from './layout';
 import { localPorts } from './pods';
 
-describe('the ingress nginx configuration of the rendered chart', () => {
-  const manifests = renderChart([VALUES_FILE]);
+/** The configuration of the local production values with `sets` on top. */
+function configOf(sets: string[] = []) {
+  const manifests = renderChart([VALUES_FILE], sets);
   const ports = localPorts(manifests, 9000);
   const config = ingressNginxConfig(manifests, {
     listen: ['127.0.0.1:8443'],
@@ -15,15 +22,27 @@ describe('the ingress nginx configuration of the rendered chart', () => {
     stateDir: '/state',
     logDir: '/logs',
   });
+  return { manifests, ports, config };
+}
+
+/** The proxying locations (not the internal refusal pages), each on one line. */
+const proxyLocations = (config: string) =>
+  config.split('\n').filter((line) => /^\s*location .*proxy_pass/.test(line));
+
+describe('the ingress nginx configuration of the rendered chart', () => {
+  const { ports, config } = configOf();
 
   it('routes /assets (and below, not /assetsx) to web and the rest to the BFF', () => {
-    const web = `127.0.0.1:${ports.web.http}`;
-    const bff = `127.0.0.1:${ports.bff.http}`;
-    expect(config).toContain(`upstream upright-web-http { server ${web}; keepalive 16; }`);
-    expect(config).toContain(`upstream upright-bff-http { server ${bff}; keepalive 16; }`);
-    expect(config).toContain('location = /assets { proxy_pass http://upright-web-http; }');
-    expect(config).toContain('location /assets/ { proxy_pass http://upright-web-http; }');
-    expect(config).toContain('location / { proxy_pass http://upright-bff-http; }');
+    const route = (path: string) =>
+      proxyLocations(config)
+        .find((line) => line.includes(`location ${path} {`))
+        ?.match(/proxy_pass http:\/\/([\w-]+);/)?.[1];
+    expect(config).toContain(`server 127.0.0.1:${ports.web.http} max_conns=`);
+    expect(config).toContain(`server 127.0.0.1:${ports.bff.http} max_conns=`);
+    expect(route('= /assets')).toBe('upright-web-http');
+    expect(route('/assets/')).toBe('upright-web-http');
+    expect(route('/')).toBe('upright-bff-http');
+    expect(proxyLocations(config)).toHaveLength(3);
   });
 
   it('serves the Ingress host over TLS with its Secret, and no other host', () => {
@@ -43,5 +62,119 @@ describe('the ingress nginx configuration of the rendered chart', () => {
     expect(config).toMatch(/access_log \/logs\/ingress-access\.log upright;/);
     expect(config).toMatch(/log_format upright '[^']*\$upright_logged_uri[^']*';/);
     expect(config).not.toMatch(/log_format upright '[^']*\$request[ "']/);
+  });
+});
+
+describe("the Ingress's limits as nginx directives (decision 0076)", () => {
+  const { manifests, config } = configOf();
+  const annotations = ofKind(manifests, 'Ingress')[0].metadata.annotations;
+
+  it("limits every location per client address with the chart's rate, burst and connections", () => {
+    const rps = Number(annotations['nginx.ingress.kubernetes.io/limit-rps']);
+    const multiplier = Number(annotations['nginx.ingress.kubernetes.io/limit-burst-multiplier']);
+    const connections = Number(annotations['nginx.ingress.kubernetes.io/limit-connections']);
+    expect(rps * multiplier * connections).toBeGreaterThan(0);
+    expect(config).toMatch(
+      new RegExp(`limit_req_zone \\$(\\w+)_key zone=\\1_rps:5m rate=${rps}r/s;`),
+    );
+    expect(config).toMatch(/limit_conn_zone \$(\w+)_key zone=\1_conn:5m;/);
+    for (const location of proxyLocations(config)) {
+      expect(location).toContain(
+        `limit_req zone=ingress_upright_rps burst=${rps * multiplier} nodelay;`,
+      );
+      expect(location).toContain(`limit_conn ingress_upright_conn ${connections};`);
+    }
+  });
+
+  it('caps the requests in progress to each pod with max_conns, shared by the workers', () => {
+    const maxConns = Number(annotations['nginx.org/max-conns']);
+    expect(maxConns).toBeGreaterThan(0);
+    for (const name of ['upright-web-http', 'upright-bff-http']) {
+      expect(config).toMatch(
+        new RegExp(`upstream ${name} \\{ zone ${name} 64k; server [\\d.:]+ max_conns=${maxConns};`),
+      );
+    }
+  });
+
+  it('keys the budgets on the address nginx saw, never on X-Forwarded-For; the allowlist skips them', () => {
+    expect(config).toContain(
+      'map $ingress_upright_exempt $ingress_upright_key { 0 $binary_remote_addr; 1 ""; }',
+    );
+    expect(config).toContain(
+      'geo $remote_addr $ingress_upright_exempt { default 0; 127.0.0.1/32 1; ::1/128 1; }',
+    );
+    expect(config).not.toMatch(/real_ip_header|set_real_ip_from|\$http_x_forwarded_for/);
+  });
+
+  it("follows the chart's values, and leaves out a limit set to 0", () => {
+    const changed = configOf([
+      'ingress.limits.rps=7',
+      'ingress.limits.burstMultiplier=3',
+      'ingress.limits.connections=0',
+      'ingress.limits.upstreamMaxConns=0',
+    ]).config;
+    expect(changed).toContain('rate=7r/s;');
+    expect(changed).toContain('limit_req zone=ingress_upright_rps burst=21 nodelay;');
+    expect(changed).not.toMatch(/limit_conn |limit_conn_zone|max_conns|zone upright-/);
+    const none = configOf(['ingress.limits.rps=0', 'ingress.limits.connections=0']).config;
+    expect(none).not.toMatch(/limit_req |limit_req_zone|geo /);
+  });
+
+  it('answers a refusal 503 with Retry-After: JSON for the API, a page for the rest', () => {
+    expect(config).toContain('limit_req_status 503;');
+    expect(config).toContain('limit_conn_status 503;');
+    // A pod at max_conns is nginx's own 502 ("no live upstreams"): a refusal too.
+    expect(config).toContain('error_page 502 503 =503 $upright_refusal;');
+    expect(config).toMatch(/"~\*\^\/api\(\/\|\$\)" \/\.upright-refused\.json;/);
+    for (const [kind, type] of [
+      ['json', 'application/json'],
+      ['html', 'text/html'],
+    ] as const) {
+      const location = config
+        .split('\n')
+        .find((line) => line.includes(`location = /.upright-refused.${kind} {`));
+      expect(location).toContain('internal;');
+      expect(location).toContain(`default_type "${type}; charset=utf-8";`);
+      expect(location).toContain(`add_header Retry-After ${REFUSAL_RETRY_AFTER_SECONDS} always;`);
+      expect(location).toContain(`return 503 '${REFUSAL_BODIES[kind]}';`);
+    }
+    // docs/product/rules.md#s3's error shape, as the BFF sheds.
+    expect(JSON.parse(REFUSAL_BODIES.json)).toEqual({
+      error: { code: 'service_unavailable', message: expect.stringMatching(/busy/) },
+    });
+  });
+});
+
+describe('ingressLimits', () => {
+  const ingress = (annotations: Record<string, string>) => ({
+    metadata: { name: 'site', annotations },
+  });
+
+  it("reads ingress-nginx's names and defaults: burst 5 × the rate, limit-whitelist as an alias", () => {
+    expect(
+      ingressLimits(
+        ingress({
+          'nginx.ingress.kubernetes.io/limit-rps': '4',
+          'nginx.ingress.kubernetes.io/limit-whitelist': '10.0.0.0/8, 192.0.2.1',
+          'cert-manager.io/cluster-issuer': 'letsencrypt',
+        }),
+      ),
+    ).toEqual({
+      rate: { perSecond: 4, burst: 20 },
+      connections: undefined,
+      allowlist: ['10.0.0.0/8', '192.0.2.1'],
+      maxConnsPerPod: undefined,
+    });
+    expect(ingressLimits(ingress({}))).toEqual({ allowlist: [] });
+  });
+
+  it('refuses a value that is no count, and a controller annotation it does not do', () => {
+    expect(() => ingressLimits(ingress({ 'nginx.org/max-conns': '-1' }))).toThrow(/no count/);
+    expect(() =>
+      ingressLimits(ingress({ 'nginx.ingress.kubernetes.io/limit-rpm': '600' })),
+    ).toThrow(/limit-rpm is not done/);
+    expect(() =>
+      ingressLimits(ingress({ 'nginx.ingress.kubernetes.io/configuration-snippet': 'x' })),
+    ).toThrow(/configuration-snippet is not done/);
   });
 });

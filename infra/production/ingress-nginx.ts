@@ -2,8 +2,9 @@
  * An nginx configuration that does what the rendered Ingress asks of an ingress controller
  * (`make up-production`, decision 0052): TLS for the hosts of `spec.tls` with their Secret's
  * certificate, each rule's paths to the Service's pods (`Prefix`: the path and everything
- * below it, `Exact`: the path alone), X-Forwarded-For appended with the client's address, and
- * a 404 for any other host. Pure: manifests in, configuration text out.
+ * below it, `Exact`: the path alone), X-Forwarded-For appended with the client's address, the
+ * limits its annotations ask for, refused 503 with `Retry-After` (decision 0076), and a 404 for
+ * any other host. Pure: manifests in, configuration text out.
  */
 import { componentOf, ofKind, type Manifest } from '../tests/chart';
 import { deploymentOfService, targetPortName } from './kubernetes';
@@ -36,12 +37,164 @@ function backendUpstream(
 }
 
 /** nginx locations for one Ingress path: Prefix matches whole segments, as Kubernetes says. */
-function locations(path: string, pathType: string, upstream: string): string[] {
-  const proxy = `{ proxy_pass http://${upstream}; }`;
-  if (pathType === 'Exact') return [`location = ${path} ${proxy}`];
-  if (path === '/') return [`location / ${proxy}`];
+function locations(path: string, pathType: string, body: string): string[] {
+  const block = `{ ${body} }`;
+  if (pathType === 'Exact') return [`location = ${path} ${block}`];
+  if (path === '/') return [`location / ${block}`];
   const trimmed = path.replace(/\/+$/, '');
-  return [`location = ${trimmed} ${proxy}`, `location ${trimmed}/ ${proxy}`];
+  return [`location = ${trimmed} ${block}`, `location ${trimmed}/ ${block}`];
+}
+
+const INGRESS_NGINX = 'nginx.ingress.kubernetes.io/';
+const NGINX_ORG = 'nginx.org/';
+
+/** ingress-nginx's burst when an Ingress names a rate but no `limit-burst-multiplier`. */
+const DEFAULT_BURST_MULTIPLIER = 5;
+
+/**
+ * The limits an Ingress's annotations ask of the controller, as the controllers read them
+ * (decision 0076): ingress-nginx's `limit-rps`, `limit-burst-multiplier`, `limit-connections` and
+ * `limit-allowlist` (alias `limit-whitelist`), per client address; the F5 NGINX Ingress
+ * Controller's `nginx.org/max-conns`, per pod (ingress-nginx has no such annotation).
+ */
+export interface IngressLimits {
+  /** Requests a second from one client address, and how many more it may send at once. */
+  rate?: { perSecond: number; burst: number };
+  /** Requests in progress at once from one client address. */
+  connections?: number;
+  /** Client ranges the per-client limits skip. */
+  allowlist: string[];
+  /** Requests in progress at once to one pod. */
+  maxConnsPerPod?: number;
+}
+
+const LIMIT_ANNOTATIONS = [
+  `${INGRESS_NGINX}limit-rps`,
+  `${INGRESS_NGINX}limit-burst-multiplier`,
+  `${INGRESS_NGINX}limit-connections`,
+  `${INGRESS_NGINX}limit-allowlist`,
+  `${INGRESS_NGINX}limit-whitelist`,
+  `${NGINX_ORG}max-conns`,
+];
+
+/**
+ * Reads the limits of an Ingress. A controller annotation this translation does not do is
+ * refused, so the local ingress never silently does less than the chart asks of the cluster's.
+ */
+export function ingressLimits(ingress: Manifest): IngressLimits {
+  const annotations: Record<string, string> = ingress.metadata.annotations ?? {};
+  const name = ingress.metadata.name;
+  for (const key of Object.keys(annotations)) {
+    const forController = key.startsWith(INGRESS_NGINX) || key.startsWith(NGINX_ORG);
+    if (forController && !LIMIT_ANNOTATIONS.includes(key)) {
+      throw new Error(`Ingress ${name}: ${key} is not done by infra/production/ingress-nginx.ts`);
+    }
+  }
+  const count = (key: string): number | undefined => {
+    const value = annotations[key];
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) throw new Error(`Ingress ${name}: ${key} "${value}" is no count`);
+    return Number(value) || undefined;
+  };
+  const perSecond = count(`${INGRESS_NGINX}limit-rps`);
+  const multiplier = count(`${INGRESS_NGINX}limit-burst-multiplier`) ?? DEFAULT_BURST_MULTIPLIER;
+  const allowlist =
+    annotations[`${INGRESS_NGINX}limit-allowlist`] ??
+    annotations[`${INGRESS_NGINX}limit-whitelist`];
+  return {
+    rate: perSecond === undefined ? undefined : { perSecond, burst: perSecond * multiplier },
+    connections: count(`${INGRESS_NGINX}limit-connections`),
+    allowlist: (allowlist ?? '')
+      .split(',')
+      .map((range) => range.trim())
+      .filter(Boolean),
+    maxConnsPerPod: count(`${NGINX_ORG}max-conns`),
+  };
+}
+
+/** Seconds a refused client is asked to wait: the BFF's own shed answer asks the same. */
+export const REFUSAL_RETRY_AFTER_SECONDS = 1;
+
+const REFUSAL_MESSAGE = `The site is busy. Please try again in ${REFUSAL_RETRY_AFTER_SECONDS} second.`;
+
+/**
+ * What the ingress answers a refused request: the BFF's shed answer (docs/product/rules.md#s3's
+ * JSON error for the API, a small page that reloads itself for pages).
+ */
+export const REFUSAL_BODIES = {
+  json: JSON.stringify({ error: { code: 'service_unavailable', message: REFUSAL_MESSAGE } }),
+  html:
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<meta http-equiv="refresh" content="${REFUSAL_RETRY_AFTER_SECONDS}">` +
+    '<title>Please try again</title></head><body><main><h1>Please try again in a moment</h1>' +
+    `<p>${REFUSAL_MESSAGE}</p></main></body></html>`,
+} as const;
+
+/** The internal locations of the refusals, by the kind of request refused. */
+const REFUSAL_PATHS = { json: '/.upright-refused.json', html: '/.upright-refused.html' } as const;
+
+/**
+ * A limit's refusal (limit_req, limit_conn: 503) and a pod at its `max_conns` (nginx's 502,
+ * "no live upstreams") become the refusal page of the request's kind. Only errors nginx makes are
+ * caught: a pod's own 503 passes through as it was sent (proxy_intercept_errors is off).
+ */
+function refusalLocations(): string[] {
+  return [
+    'error_page 502 503 =503 $upright_refusal;',
+    ...(['json', 'html'] as const).map((kind) =>
+      [
+        `location = ${REFUSAL_PATHS[kind]} { internal;`,
+        `default_type "${kind === 'json' ? 'application/json' : 'text/html'}; charset=utf-8";`,
+        `add_header Retry-After ${REFUSAL_RETRY_AFTER_SECONDS} always;`,
+        'add_header Cache-Control "private, no-store" always;',
+        `return 503 '${REFUSAL_BODIES[kind]}'; }`,
+      ].join(' '),
+    ),
+  ];
+}
+
+/** An nginx name for an Ingress (zones and variables take letters, digits and `_`). */
+function zoneName(ingress: Manifest): string {
+  return `ingress_${String(ingress.metadata.name).replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+/**
+ * The http-level directives of an Ingress's per-client limits, as ingress-nginx writes them: one
+ * key per client address as nginx saw it (never X-Forwarded-For), empty (not limited) for the
+ * allowlist's ranges.
+ */
+function limitZones(zone: string, limits: IngressLimits): string[] {
+  if (!limits.rate && !limits.connections) return [];
+  const exempt = limits.allowlist.map((range) => `${range} 1;`).join(' ');
+  return [
+    `geo $remote_addr $${zone}_exempt { default 0; ${exempt} }`,
+    `map $${zone}_exempt $${zone}_key { 0 $binary_remote_addr; 1 ""; }`,
+    ...(limits.connections ? [`limit_conn_zone $${zone}_key zone=${zone}_conn:5m;`] : []),
+    ...(limits.rate
+      ? [`limit_req_zone $${zone}_key zone=${zone}_rps:5m rate=${limits.rate.perSecond}r/s;`]
+      : []),
+  ];
+}
+
+/** The limits in each of an Ingress's locations, in ingress-nginx's order. */
+function locationLimits(zone: string, limits: IngressLimits): string[] {
+  return [
+    ...(limits.connections ? [`limit_conn ${zone}_conn ${limits.connections};`] : []),
+    ...(limits.rate ? [`limit_req zone=${zone}_rps burst=${limits.rate.burst} nodelay;`] : []),
+  ];
+}
+
+interface Upstream {
+  address: string;
+  maxConns?: number;
+}
+
+/** An upstream block; with `max_conns`, its counters shared by the workers (a zone). */
+function upstreamBlock(name: string, upstream: Upstream): string {
+  if (upstream.maxConns === undefined) {
+    return `upstream ${name} { server ${upstream.address}; keepalive 16; }`;
+  }
+  return `upstream ${name} { zone ${name} 64k; server ${upstream.address} max_conns=${upstream.maxConns}; keepalive 16; }`;
 }
 
 /** The paths that carry a mailed code, logged up to the code (the rest is masked). */
@@ -49,10 +202,15 @@ export const MASKED_CODES_MAP_ENTRY =
   '"~^(?<kept>/account/(reset|verify|unsubscribe)/|/api/validatehash/)" "${kept}[masked]";';
 
 export function ingressNginxConfig(manifests: Manifest[], settings: IngressSettings): string {
-  const upstreams = new Map<string, string>();
+  const upstreams = new Map<string, Upstream>();
+  const zones: string[] = [];
   const servers: string[] = [];
   let fallbackFiles: { cert: string; key: string } | undefined;
   for (const ingress of ofKind(manifests, 'Ingress')) {
+    const limits = ingressLimits(ingress);
+    const zone = zoneName(ingress);
+    zones.push(...limitZones(zone, limits));
+    const limited = locationLimits(zone, limits);
     const tlsOf = (host: string) =>
       (ingress.spec.tls ?? []).find((block: Manifest) => (block.hosts ?? []).includes(host));
     for (const rule of ingress.spec.rules ?? []) {
@@ -61,9 +219,14 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
       const files = settings.tlsFiles(tls.secretName);
       fallbackFiles ??= files;
       const routes = (rule.http.paths as Manifest[]).flatMap((route) => {
-        const upstream = backendUpstream(manifests, route.backend, settings);
-        upstreams.set(upstream.name, upstream.address);
-        return locations(route.path, route.pathType, upstream.name);
+        const { name, address } = backendUpstream(manifests, route.backend, settings);
+        const known = upstreams.get(name);
+        if (known && known.maxConns !== limits.maxConnsPerPod) {
+          throw new Error(`Ingresses ask different max-conns of ${name}`);
+        }
+        upstreams.set(name, { address, maxConns: limits.maxConnsPerPod });
+        const body = [...limited, `proxy_pass http://${name};`].join(' ');
+        return locations(route.path, route.pathType, body);
       });
       servers.push(
         [
@@ -72,7 +235,7 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
           `    server_name ${rule.host};`,
           `    ssl_certificate ${files.cert};`,
           `    ssl_certificate_key ${files.key};`,
-          ...routes.map((route) => `    ${route}`),
+          ...[...refusalLocations(), ...routes].map((line) => `    ${line}`),
           '  }',
         ].join('\n'),
       );
@@ -106,9 +269,15 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
     '  proxy_set_header X-Forwarded-Host $host;',
     '  proxy_set_header X-Real-IP $remote_addr;',
     '  proxy_set_header X-Request-ID $request_id;',
-    ...[...upstreams].map(
-      ([name, address]) => `  upstream ${name} { server ${address}; keepalive 16; }`,
-    ),
+    // The controllers' own defaults, written out: a limit's refusal is a 503 (decision 0076).
+    '  limit_req_status 503;',
+    '  limit_conn_status 503;',
+    ...zones.map((line) => `  ${line}`),
+    '  map $uri $upright_refusal {',
+    `    "~*^/api(/|$)" ${REFUSAL_PATHS.json};`,
+    `    default ${REFUSAL_PATHS.html};`,
+    '  }',
+    ...[...upstreams].map(([name, upstream]) => `  ${upstreamBlock(name, upstream)}`),
     '  server {',
     ...settings.listen.map((address) => `    listen ${address} ssl default_server;`),
     // Any other host name: no site (the controller's default backend answers 404).

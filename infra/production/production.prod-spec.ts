@@ -3,8 +3,8 @@
  * `production` jest project; `make test-production` starts and stops the stack around it):
  * TLS everywhere the chart expects it, `__Host-` cookies, HSTS and a CSP without development
  * allowances through the ingress, per-client budgets keyed on the address the ingress saw,
- * health and metrics kept off the ingress, and processes that refuse a production start
- * without a secret or with a plain redis:// URL.
+ * health and metrics kept off the ingress, the ingress's own refusals (decision 0076), and
+ * processes that refuse a production start without a secret or with a plain redis:// URL.
  */
 import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -12,11 +12,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { SCHEMA_OWNERS, STACK } from '../stack/manifest';
-import { repoRoot } from '../tests/chart';
-import { CA_FILE, LOG_DIR, SITE_URL, STACK_DIR, readState } from './layout';
+import { ofKind, repoRoot } from '../tests/chart';
+import { ingressLimits, REFUSAL_BODIES, REFUSAL_RETRY_AFTER_SECONDS } from './ingress-nginx';
+import { CA_FILE, INGRESS_PORT, LOG_DIR, SITE_URL, STACK_DIR, readState } from './layout';
 import { nodePlans, stackPlan, type StackPlan } from './stack-plan';
 
 interface Answer {
@@ -26,10 +28,18 @@ interface Answer {
   issuer?: string;
 }
 
-/** An HTTPS request to the ingress, from `localAddress` (any 127/8 address is this machine). */
+/**
+ * An HTTPS request to the ingress, from `localAddress` (any 127/8 address is this machine), on a
+ * connection of its own unless an `agent` (with its own address) keeps a few open.
+ */
 function get(
   pathname: string,
-  options: { localAddress?: string; headers?: Record<string, string>; ca?: Buffer | null } = {},
+  options: {
+    localAddress?: string;
+    headers?: Record<string, string>;
+    ca?: Buffer | null;
+    agent?: https.Agent;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = https.get(
@@ -39,23 +49,43 @@ function get(
         localAddress: options.localAddress,
         headers: options.headers,
         ...(options.ca === null ? {} : { ca: options.ca ?? readFileSync(CA_FILE) }),
-        agent: false,
+        agent: options.agent ?? false,
       },
       (response) => {
+        // Read while the socket is the response's: a kept-open one goes back to its agent.
+        const socket = response.socket as tls.TLSSocket;
+        const issuer = String(socket.getPeerCertificate?.()?.issuer?.CN);
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => {
-          const socket = response.socket as import('node:tls').TLSSocket;
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body,
-            issuer: String(socket.getPeerCertificate?.()?.issuer?.CN),
-          });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, issuer });
         });
       },
     );
     request.on('error', reject);
+  });
+}
+
+/**
+ * The status of a request line sent as written over TLS (an HTTP client would drop a `#…` or
+ * rewrite an absolute-form target first).
+ */
+function rawStatus(requestLine: string, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({
+      socket: net.connect({ host: '127.0.0.1', port: INGRESS_PORT, localAddress }),
+      servername: 'localhost',
+      ca: readFileSync(CA_FILE),
+    });
+    socket.on('secureConnect', () =>
+      socket.write(
+        `${requestLine}\r\nHost: localhost:${INGRESS_PORT}\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    let head = '';
+    socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1] ?? 0)));
+    socket.on('error', reject);
   });
 }
 
@@ -204,6 +234,68 @@ describe('production-only answers through the ingress', () => {
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(1);
     expect((await get('/api/captcha', { localAddress: neighbour })).status).toBe(200);
+  });
+});
+
+describe('refusals at the ingress, before a pod (decision 0076)', () => {
+  it('refuses one client past its rate 503 with Retry-After, whatever it claims, and serves another', async () => {
+    const { rate, connections } = ingressLimits(ofKind(plan.manifests, 'Ingress')[0]);
+    const [client, neighbour] = [freshLoopbackAddress(), freshLoopbackAddress()];
+    // A few kept-open connections (under limit-connections) and more requests than the burst
+    // plus two seconds of the rate: whatever the machine's speed, the bucket runs over.
+    const agent = new https.Agent({
+      keepAlive: true,
+      maxSockets: Math.min(4, connections ?? 4),
+      localAddress: client,
+      family: 4,
+      ca: readFileSync(CA_FILE),
+    });
+    const pathnames = Array.from({ length: rate!.burst + 2 * rate!.perSecond }, (_, i) =>
+      i % 4 === 3 ? '/api/industries' : '/',
+    );
+    try {
+      const answers = await Promise.all(
+        pathnames.map(async (pathname, i) => ({
+          pathname,
+          // Each request claims another address: the ingress keys on the one it saw.
+          ...(await get(pathname, {
+            agent,
+            headers: { 'X-Forwarded-For': `203.0.113.${(i % 250) + 1}` },
+          })),
+        })),
+      );
+      const refused = answers.filter((answer) => answer.status === 503);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const answer of refused) {
+        expect(answer.headers['retry-after']).toBe(String(REFUSAL_RETRY_AFTER_SECONDS));
+        // The ingress's answer, not a BFF's shed (which carries the BFF's security headers).
+        expect(answer.headers['content-security-policy']).toBeUndefined();
+        const api = answer.pathname.startsWith('/api/');
+        expect(answer.body).toBe(api ? REFUSAL_BODIES.json : REFUSAL_BODIES.html);
+        expect(answer.headers['content-type']).toMatch(api ? /^application\/json/ : /^text\/html/);
+      }
+      expect(new Set(refused.map((answer) => answer.pathname))).toEqual(
+        new Set(['/', '/api/industries']),
+      );
+    } finally {
+      agent.destroy();
+    }
+    expect((await get('/', { localAddress: neighbour })).status).toBe(200);
+  });
+
+  it('answers a target with #, or in absolute form, 400 or 404 and never 200', async () => {
+    const client = freshLoopbackAddress();
+    const lines = [
+      'GET /metrics# HTTP/1.1',
+      'GET /health/ready# HTTP/1.1',
+      'GET /api/industries#x HTTP/1.1',
+      'GET http://x/metrics HTTP/1.1',
+      `GET https://localhost:${INGRESS_PORT}/metrics HTTP/1.1`,
+    ];
+    const statuses = [];
+    for (const line of lines) statuses.push({ line, status: await rawStatus(line, client) });
+    expect(statuses.filter(({ status }) => status !== 400 && status !== 404)).toEqual([]);
   });
 });
 

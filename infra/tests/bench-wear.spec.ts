@@ -1,4 +1,4 @@
-import type { Comparison } from '../bench/run';
+import type { Comparison } from '../bench/suite';
 import {
   besideVerdict,
   median,

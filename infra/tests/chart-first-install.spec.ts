@@ -302,3 +302,11 @@ describe("the controller's documented access log masks the mailed codes", () => 
     expect(format).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string|\$http_referer/);
   });
 });
+
+describe('the BFF’s release (decision 0049)', () => {
+  it('is the image it runs, so replicas share kept answers within one release only', () => {
+    expect(envOf(renderChart([], ['image.tag=2026.12.1']), 'bff').RELEASE_ID).toBe('2026.12.1');
+    expect(envOf(renderChart([], ['image.tag=2026.12.2']), 'bff').RELEASE_ID).toBe('2026.12.2');
+    expect(envOf(renderChart(), 'bff').RELEASE_ID).toBeTruthy();
+  });
+});

@@ -11,14 +11,16 @@ describe('chart: load-test mode', () => {
     expect(env.LOAD_TEST_TOKEN).toBeUndefined();
   });
 
-  it('passes the generators as LOAD_TEST_CLIENTS and the token from its own Secret', () => {
+  // The token's Secret is optional: creating or deleting it (and restarting the BFF) toggles the
+  // mode without a helm upgrade, and a BFF restarted while it is absent still starts.
+  it('passes the generators as LOAD_TEST_CLIENTS and the token from its own, optional Secret', () => {
     const env = bffEnv([
       'bff.loadTest.clients={203.0.113.7/32,10.20.0.0/16}',
       'bff.loadTest.tokenSecret.name=upright-load-test',
     ]);
     expect(env.LOAD_TEST_CLIENTS.value).toBe('203.0.113.7/32,10.20.0.0/16');
     expect(env.LOAD_TEST_TOKEN.valueFrom).toEqual({
-      secretKeyRef: { name: 'upright-load-test', key: 'load-test-token' },
+      secretKeyRef: { name: 'upright-load-test', key: 'load-test-token', optional: true },
     });
   });
 

@@ -59,10 +59,10 @@ import {
   SessionAuthenticator,
   type AuthenticatedMember,
 } from '../auth';
-import { CaptchaService } from '../captcha/captcha.service';
+import { CaptchaService } from '../auth';
 import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 
 /** PUT /api/canceldiscontinue carries no data: an empty body or `{}`. */

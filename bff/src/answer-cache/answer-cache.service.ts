@@ -40,6 +40,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
       waitMs: sharedAnswersWaitMs(config),
       timeoutMs: config.SHARED_ANSWERS_TIMEOUT_MS,
       lockMs: config.REQUEST_DEADLINE_MS,
+      release: config.RELEASE_ID,
     });
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
     this.store.setVersions(feed.follower.versions);

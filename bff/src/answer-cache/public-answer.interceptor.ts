@@ -4,21 +4,23 @@ import {
   Injectable,
   NestInterceptor,
   StreamableFile,
+  type RawBodyRequest,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Patterns, type IssueWeights } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
-import { from, mergeMap, Observable } from 'rxjs';
-import { carriesMemberCredentials } from '../auth';
-import { MemberValues } from '../members/member-values';
-import { makeAnswer, TextAnswerBody, type Answer, type AnswerPolicy } from './answer';
+import { from, mergeMap, Observable, of } from 'rxjs';
+import { carriesMemberCredentials, MemberValues } from '../auth';
+import { TextAnswerBody } from '../shared/text-answer-body';
+import { makeAnswer, type Answer, type AnswerPolicy } from './answer';
 import { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
 import { etagMatches, preferredCoding } from './negotiation';
-import { ANSWER_POLICY, isForThisRequestOnly } from './public-answer.decorator';
-import { QUERY_BODY, queryKey } from './query-key';
+import { isForThisRequestOnly } from '../shared/this-request-only';
+import { ANSWER_POLICY } from './public-answer.decorator';
+import { queryKey } from './query-key';
 
 /** The key of an industry's latest ranking, which a company page's member ranks come from. */
 export function industryAnswerKey(market: string, industry: string): string {
@@ -50,6 +52,10 @@ export class PublicAnswerInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // A GET's kept answer was sent by the edge; a query's key needs its body, read by now.
+    const key = keyOf(request);
+    const kept = request.method === 'POST' && key !== null ? this.cache.store.get(key) : undefined;
+    if (kept !== undefined) return of(this.send(request, response, kept));
     const version = this.cache.store.versionOf(policy.domain);
     this.cache.store.noteMiss();
     const member =
@@ -86,14 +92,22 @@ export class PublicAnswerInterceptor implements NestInterceptor {
     const key = keyOf(request);
     const shared = !isForThisRequestOnly(response);
     if (version !== null && key !== null && shared) this.cache.store.set(key, answer, version);
-    const coding = preferredCoding(request.headers['accept-encoding']);
     if (member !== null || !shared) {
       const personal =
         member === null ? answer.identity : await this.memberBody(answer, await member, params);
-      const sent = memberRepresentation(personal, coding);
+      const sent = memberRepresentation(
+        personal,
+        preferredCoding(request.headers['accept-encoding']),
+      );
       setHeaders(response, memberHeaders(answer, sent.coding));
       return file(answer, sent.body);
     }
+    return this.send(request, response, answer);
+  }
+
+  /** Anyone's answer as the edge sends kept bytes: its coding, caching headers, a 304. */
+  private send(request: Request, response: Response, answer: Answer): StreamableFile {
+    const coding = preferredCoding(request.headers['accept-encoding']);
     const sent = answerHeaders(answer, coding, this.cache.publicCacheControl);
     setHeaders(response, sent.headers);
     if (etagMatches(request.headers['if-none-match'], String(sent.headers.etag))) {
@@ -130,11 +144,10 @@ export class PublicAnswerInterceptor implements NestInterceptor {
   }
 }
 
-/** The edge's key for this request: its canonical URL, or for a search query the exact body too. */
-function keyOf(request: Request): string | null {
+/** The key of this request's answer: its canonical URL, or for a search query the exact body too. */
+function keyOf(request: RawBodyRequest<Request>): string | null {
   if (request.method !== 'POST') return request.originalUrl;
-  const body = (request as Request & { [QUERY_BODY]?: string })[QUERY_BODY];
-  return body === undefined ? null : queryKey(request.originalUrl, body);
+  return request.rawBody === undefined ? null : queryKey(request.originalUrl, request.rawBody);
 }
 
 function setHeaders(response: Response, headers: Record<string, unknown>): void {

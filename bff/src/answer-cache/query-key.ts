@@ -1,7 +1,7 @@
-/** Where the edge leaves a search query's exact body for the route that keeps its answer. */
-export const QUERY_BODY = Symbol('query body');
-
-/** The key of a kept search answer: the endpoint and the exact body asked. */
-export function queryKey(url: string, body: string): string {
-  return `POST ${url}\n${body}`;
+/**
+ * The key of a kept search answer: the endpoint and the exact bytes of the body asked (a query
+ * sent again byte for byte, as a search box does while typing, is answered from kept bytes).
+ */
+export function queryKey(url: string, body: Buffer): string {
+  return `POST ${url}\n${body.toString('utf8')}`;
 }

@@ -73,21 +73,24 @@ describe('shared answers as bytes', () => {
 });
 
 describe('shared answer keys', () => {
-  it('name the domain and its version under the BFF namespace, the request key hashed', () => {
-    const keys = sharedAnswerKeys('upright', 'data', '1764190000000-7', '/api/active');
-    expect(keys.answer).toMatch(/^upright:bff:answers:a1:data:1764190000000-7:[A-Za-z0-9_-]{43}$/);
+  it('name the release, the domain and its version under the BFF namespace, the request key hashed', () => {
+    const keys = sharedAnswerKeys('upright', 'r1', 'data', '1764190000000-7', '/api/active');
+    expect(keys.answer).toMatch(
+      /^upright:bff:answers:a1:r1:data:1764190000000-7:[A-Za-z0-9_-]{43}$/,
+    );
     expect(keys.lock).toBe(`${keys.answer}:lock`);
     expect(sharedBudgetKey('upright')).toBe('upright:bff:answers:a1:budget');
   });
 
-  it('differ by version, domain and request key, so a moved version finds nothing', () => {
-    const key = (domain: 'data' | 'corrections', version: string, url: string) =>
-      sharedAnswerKeys('upright', domain, version, url).answer;
+  it('differ by release, version, domain and request key, so a moved version finds nothing', () => {
+    const key = (domain: 'data' | 'corrections', version: string, url: string, release = 'r1') =>
+      sharedAnswerKeys('upright', release, domain, version, url).answer;
     const names = [
       key('data', '1', '/api/active'),
       key('data', '2', '/api/active'),
       key('corrections', '1', '/api/active'),
       key('data', '1', '/api/active?year=2025'),
+      key('data', '1', '/api/active', 'r2'),
     ];
     expect(new Set(names).size).toBe(names.length);
     expect(key('data', '1', '/api/active')).toBe(names[0]);

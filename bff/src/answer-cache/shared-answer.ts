@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { makeAnswer, type Answer } from './answer';
 
 /**
- * The layout of a shared answer (decision record 0057), part of every key: replicas of two
+ * The layout of a shared answer (decision 0057), part of every key: replicas of two
  * releases with different layouts never read each other's bytes, they each make their own.
  */
 const LAYOUT = 'a1';
@@ -12,31 +12,33 @@ const LAYOUT = 'a1';
 /**
  * Where replicas share the answer of one request key made from one version of its domain, and
  * the lock of the replica making it. The version is in the key, so an answer of a version that
- * has moved is never found again (it expires with its TTL). The request key (a URL, at most a few
- * kilobytes) is hashed, so every key is of one short length.
+ * has moved is never found again (it expires with its TTL); so is the release (`RELEASE_ID`), so a
+ * replica never serves bytes another release made (a rolling deploy). The request key (a URL, at
+ * most a few kilobytes) is hashed, so every key is of one short length.
  */
 export function sharedAnswerKeys(
   transportPrefix: string,
+  release: string,
   domain: PublicDataDomain,
   version: string,
   requestKey: string,
 ): { answer: string; lock: string } {
   const id = createHash('sha256').update(requestKey).digest('base64url');
   // Under the BFF's own keys (`{prefix}:bff:*`), which its Redis user may touch (decision 0017).
-  const answer = `${transportPrefix}:bff:answers:${LAYOUT}:${domain}:${version}:${id}`;
+  const answer = `${transportPrefix}:bff:answers:${LAYOUT}:${release}:${domain}:${version}:${id}`;
   return { answer, lock: `${answer}:lock` };
 }
 
 /**
- * The keys of the answers written lately, newest first (a sorted set by time, members
- * `{domain} {request key}`): what a starting replica reads to warm its own store.
+ * The keys of one release's answers written lately, newest first (a sorted set by time, members
+ * `{domain} {request key}`): what a starting replica of that release reads to warm its own store.
  */
-export function sharedRecentKey(transportPrefix: string): string {
-  return `${transportPrefix}:bff:answers:${LAYOUT}:recent`;
+export function sharedRecentKey(transportPrefix: string, release: string): string {
+  return `${transportPrefix}:bff:answers:${LAYOUT}:${release}:recent`;
 }
 
 /**
- * Only API answers are shared (decision record 0057): a page's HTML names the asset files of the
+ * Only API answers are shared (decision 0057): a page's HTML names the asset files of the
  * web build that rendered it, which another release's replica may not have.
  */
 export function isSharedKey(requestKey: string): boolean {

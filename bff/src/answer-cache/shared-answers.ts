@@ -27,6 +27,8 @@ export interface SharedAnswersOptions {
   timeoutMs: number;
   /** How long a lock outlives a replica that died while making its answer. */
   lockMs: number;
+  /** This replica's release: it reads and writes only answers of its own release. */
+  release: string;
 }
 
 /** What a replica that missed its own store does next. */
@@ -140,7 +142,7 @@ export class SharedAnswers {
     private readonly options: SharedAnswersOptions,
   ) {
     this.budgetKey = sharedBudgetKey(options.transportPrefix);
-    this.recentKey = sharedRecentKey(options.transportPrefix);
+    this.recentKey = sharedRecentKey(options.transportPrefix, options.release);
     this.redis = new Redis(options.redisUrl, {
       lazyConnect: true,
       connectionName: 'bff-answers',
@@ -190,6 +192,7 @@ export class SharedAnswers {
           if (!parsed || !version) return [];
           const { answer } = sharedAnswerKeys(
             this.options.transportPrefix,
+            this.options.release,
             parsed.domain,
             version,
             parsed.requestKey,
@@ -228,7 +231,7 @@ export class SharedAnswers {
       key,
       version,
       domain,
-      sharedAnswerKeys(this.options.transportPrefix, domain, version, key),
+      sharedAnswerKeys(this.options.transportPrefix, this.options.release, domain, version, key),
     );
   }
 

@@ -3,14 +3,13 @@ import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { SERVICE_CONFIG } from '@upright/platform';
 import cookieParser from 'cookie-parser';
-import { CaptchaController } from '../captcha/captcha.controller';
-import { CaptchaService } from '../captcha/captcha.service';
 import type { BffConfig } from '../config';
 import { LoadTestMode } from '../http/load-test-mode';
-import { AuthController } from './auth.controller';
+import { CaptchaService } from './captcha.service';
 import { CsrfGuard, CsrfIssuer } from './csrf';
 import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
+import { MemberValues } from './member-values';
 import { RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 import { SessionHintMiddleware } from './session-hint.middleware';
@@ -18,13 +17,13 @@ import { SessionStrategy } from './session.strategy';
 import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.interceptor';
 
 /**
- * Sessions, guards, CSRF, rate limits and the captcha. Global, so any controller can use the
- * guards and `@CurrentMember()` (agreements).
+ * The library of who may do what: sessions, guards, CSRF, rate limits, the captcha's proof and
+ * the member's values. Global, so any feature can use the guards and `@CurrentMember()`
+ * (agreements); the routes that start and end sessions are the sign-in feature's.
  */
 @Global()
 @Module({
   imports: [PassportModule],
-  controllers: [AuthController, CaptchaController],
   providers: [
     SessionAuthenticator,
     SessionStrategy,
@@ -35,6 +34,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     RateLimits,
     RateLimitGuard,
     CaptchaService,
+    MemberValues,
     // One parse of LOAD_TEST_* for the guard and the edge's API budget (edge/configure-http).
     {
       provide: LoadTestMode,
@@ -54,6 +54,7 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     RateLimits,
     RateLimitGuard,
     CaptchaService,
+    MemberValues,
     LoadTestMode,
   ],
 })

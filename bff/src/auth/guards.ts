@@ -9,8 +9,8 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import type { Request, Response } from 'express';
-import type { AuthenticatedMember } from './authenticated-member';
-import { SessionAuthenticator, type RequestSession } from './session-authenticator';
+import type { AuthenticatedMember, RequestSession } from './authenticated-member';
+import { SessionAuthenticator } from './session-authenticator';
 import { SESSION_STRATEGY } from './session.strategy';
 
 /** The member a guard attached to the request (read by `@CurrentMember()`). */

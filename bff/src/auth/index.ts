@@ -1,4 +1,7 @@
-/** What other BFF features use (agreements: guards, decorator, member type). */
+/**
+ * The auth library: what BFF features use to know who asks and what they may do (agreements:
+ * guards, decorator, member type), and the budgets, CSRF tokens and captcha of their writes.
+ */
 export type { AuthenticatedMember } from './authenticated-member';
 export { CurrentMember } from './current-member.decorator';
 export { AdminGuard, AllowDiscontinued, MemberGuard, OptionalMemberGuard } from './guards';
@@ -11,4 +14,6 @@ export {
   RateLimits,
   type LimitedAction,
 } from './rate-limit';
+export { CaptchaService } from './captcha.service';
 export { CsrfExempt, CsrfIssuer } from './csrf';
+export { MemberValues } from './member-values';

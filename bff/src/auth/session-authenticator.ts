@@ -3,7 +3,6 @@ import {
   isRemoteErrorPayload,
   Patterns,
   SESSION_HINT_COOKIE,
-  type IssueWeights,
   type SessionMember,
 } from '@upright/contracts';
 import { SERVICE_CONFIG, ServiceClient } from '@upright/platform';
@@ -11,7 +10,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import type { BffConfig } from '../config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
-import type { AuthenticatedMember, CredentialSource } from './authenticated-member';
+import type { CredentialSource, RequestSession } from './authenticated-member';
 import {
   OpenedSessionCookies,
   SESSION_COOKIE,
@@ -21,13 +20,6 @@ import {
   sessionCookieKey,
 } from './session-cookie';
 import { VerifiedSessions } from './verified-sessions';
-
-export interface RequestSession {
-  member: AuthenticatedMember;
-  discontinued: boolean;
-  /** The member's ranking weights, null unless saved (docs/product/rules.md#s5 rule 7). */
-  weights: IssueWeights | null;
-}
 
 /** Remembered on the request so that a guard and MemberValues ask accounts once. */
 const SESSION_OF_REQUEST = Symbol('upright session');

@@ -1,6 +1,6 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { answerForThisRequestOnly } from '../answer-cache/public-answer.decorator';
+import { answerForThisRequestOnly } from '../shared/this-request-only';
 import { SessionAuthenticator } from './session-authenticator';
 
 /**

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
-import { SessionAuthenticator, type RequestSession } from './session-authenticator';
+import type { RequestSession } from './authenticated-member';
+import { SessionAuthenticator } from './session-authenticator';
 
 export const SESSION_STRATEGY = 'upright-session';
 

@@ -1,4 +1,4 @@
-import type { RequestSession } from './session-authenticator';
+import type { RequestSession } from './authenticated-member';
 import { VerifiedSessions } from './verified-sessions';
 
 function session(uid: string): RequestSession {

@@ -1,4 +1,4 @@
-import type { RequestSession } from './session-authenticator';
+import type { RequestSession } from './authenticated-member';
 
 /** A bound on memory: at most this many verified sessions are kept (oldest dropped first). */
 const MAX_SESSIONS = 100_000;

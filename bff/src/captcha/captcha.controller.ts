@@ -1,8 +1,7 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { captchaChallengeAnswerSchema, type CaptchaChallenge } from '@upright/contracts';
-import { RateLimit, RateLimitGuard } from '../auth/rate-limit';
-import { Operation } from '../openapi/operation.decorator';
-import { CaptchaService } from './captcha.service';
+import { CaptchaService, RateLimit, RateLimitGuard } from '../auth';
+import { Operation } from '../shared/operation.decorator';
 
 @Controller('api')
 export class CaptchaController {

@@ -19,7 +19,7 @@ import {
   requireCoveredMarket,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
 

@@ -9,10 +9,10 @@ import {
   RateLimitGuard,
   type AuthenticatedMember,
 } from '../auth';
-import { CaptchaService } from '../captcha/captcha.service';
+import { CaptchaService } from '../auth';
 import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 
 /**
  * docs/product/spec.md#s7 `POST /api/message`: the contact form (and report correction requests).

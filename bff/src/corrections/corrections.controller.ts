@@ -22,12 +22,12 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { RateLimit, RateLimitGuard } from '../auth';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { CaptchaService } from '../captcha/captcha.service';
+import { CaptchaService } from '../auth';
 import { unknownCompany } from '../http/api-exceptions';
 import { companyPageParams, companyRoute } from '../http/route-params';
 import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
 
 /**

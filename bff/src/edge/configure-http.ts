@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { Metrics, ServiceClient } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
 import type { Request, Response } from 'express';
@@ -14,23 +14,21 @@ import {
 import { AnswerCache } from '../answer-cache/answer-cache.service';
 import { SessionAuthenticator } from '../auth';
 import type { BffConfig } from '../config';
-import { AcceptBacklog, procListenQueueReader } from '../http/accept-backlog';
-import { Admission, type Lane } from '../http/admission';
+import { Admission } from '../http/admission';
 import { ClientBudget, clientAddress } from '../http/client-budget';
 import { inlineScriptSources } from '../http/inline-scripts';
 import { LoadTestMode } from '../http/load-test-mode';
-import { LoopPressure } from '../http/loop-pressure';
 import { AppRenderer } from '../pages/app-renderer';
 import { CrawlFiles } from '../pages/crawl-files';
 import { Pages } from '../pages/serve-pages';
-import { SearchQueries } from '../search/search-queries';
 import { loadStaticAssets } from '../web-app/static-assets';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../web-app/web-app';
-import { installEdge } from './edge';
+import { Edge } from './edge';
 import { asFetchResponse } from './in-process';
 import { KeptRoutes } from './kept-routes';
 import { serveOperations } from './ops-server';
 import { Responder } from './responder';
+import { RouteTable } from './route-table';
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
 
@@ -52,7 +50,7 @@ export function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
  * Helmet's headers with one framing policy (docs/product/rules.md#s13): widgets may be framed by
  * any site, every other answer only by this one. X-Frame-Options cannot say "any site", so widgets
  * send none rather than one that contradicts their policy. Scripts: this origin's files and the
- * page's own inline scripts by hash (record 0040), never `unsafe-inline`. Connections: this origin
+ * page's own inline scripts by hash (decision 0040), never `unsafe-inline`. Connections: this origin
  * and the analytics provider's, when one is configured (decision 0045).
  */
 export function securityHeaders(
@@ -77,18 +75,11 @@ export function securityHeaders(
 
 /**
  * The BFF's HTTP wiring: Express for the routes and the page server, then the edge
- * (`installEdge`, record 0049) in front of all of it.
+ * (`Edge`, decision 0049) in front of all of it, and the operations port beside it.
  */
 export function configureHttp(nestApp: INestApplication, config: BffConfig): void {
   const app = nestApp as NestExpressApplication;
   app.disable('x-powered-by');
-  // Exact paths (record 0049): `/api/Active` is no route, as `/API/active` is none at the edge.
-  // Express reads its setting when it makes its router, which Nest has done by now; the router's
-  // own flag applies to every route registered after this (all of them: Nest registers on init).
-  const express = app.getHttpAdapter().getInstance() as unknown as {
-    router: { caseSensitive: boolean };
-  };
-  express.router.caseSensitive = true;
   // Exactly the configured proxies in front (the ingress): X-Forwarded-For cannot choose the
   // rate-limit bucket. 0 = the socket's address.
   app.set('trust proxy', config.TRUSTED_PROXY_HOPS);
@@ -109,13 +100,14 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
       next,
     ),
   );
-  // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API.
-  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  // JSON only (no urlencoded or multipart): a cross-site form cannot post to the API. The raw
+  // bytes are kept too (Nest's `rawBody`): a search query's answer is kept by its exact body.
+  (app.getHttpAdapter() as ExpressAdapter).useBodyParser('json', true, {
+    limit: config.BODY_LIMIT,
+  });
   const cache = app.get(AnswerCache);
   const services = app.get(ServiceClient);
   const site = { publicUrl: config.PUBLIC_URL, productName: config.PRODUCT_NAME };
-  const fixedPublicPaths = renderer?.fixedPublicPaths ?? [];
-  serveCrawlFiles(app, new CrawlFiles(cache, services, { ...site, fixedPublicPaths }));
   const loadTest = app.get(LoadTestMode);
   if (loadTest.enabled) new Logger('LoadTestMode').warn(loadTest.warning());
   // Off (the default), the budgets pay nothing for load-test mode.
@@ -124,162 +116,75 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     loadTest.exempts(clientAddress(request, config.TRUSTED_PROXY_HOPS), request.headers);
   const budget = (limit: { points: number; seconds: number }) =>
     new ClientBudget(limit, config.TRUSTED_PROXY_HOPS, exempt);
-  const admission = new Admission(
-    { fresh: config.EDGE_MAX_IN_FLIGHT, render: config.EDGE_MAX_RENDERS },
-    { floor: config.EDGE_MIN_IN_FLIGHT, targetMs: config.EDGE_TARGET_MS },
+  const renderBudget = budget(config.RATE_LIMIT_RENDERS);
+  const fixedPublicPaths = renderer?.fixedPublicPaths ?? [];
+  serveCrawlFiles(
+    app,
+    new CrawlFiles(cache, services, { ...site, fixedPublicPaths, renderBudget }),
   );
-  const pressure =
-    config.EDGE_MAX_LOOP_DELAY_MS === 0
-      ? null
-      : new LoopPressure({
-          maxDelayMs: config.EDGE_MAX_LOOP_DELAY_MS,
-          sustainedSamples: config.EDGE_LOOP_LATE_TURNS,
-          minArrivals: config.EDGE_LOOP_MIN_REQUESTS,
-          report: (message) => new Logger('LoopPressure').warn(message),
-        });
-  if (pressure !== null) {
-    pressure.start();
-    server.once('close', () => pressure.stop());
-  }
-  const backlog = watchAcceptBacklog(server, config.EDGE_MAX_ACCEPT_BACKLOG);
-  const metrics = app.get(Metrics);
-  registerEdgeMetrics(metrics, admission, pressure, backlog);
+  const admission = new Admission(config.EDGE_MAX_IN_FLIGHT, {
+    floor: config.EDGE_MIN_IN_FLIGHT,
+    targetMs: config.EDGE_TARGET_MS,
+  });
+  registerEdgeMetrics(app.get(Metrics), admission);
   if (indexHtml !== null) {
-    serveWebApp(
-      app,
-      config.WEB_DIST_DIR,
-      new Pages(cache, {
-        ...site,
-        indexHtml,
-        app: renderer,
-        renderBudget: budget(config.RATE_LIMIT_RENDERS),
-        admission,
-      }),
-    );
+    const pages = new Pages(cache, { ...site, indexHtml, app: renderer, renderBudget });
+    serveWebApp(app, config.WEB_DIST_DIR, pages);
   }
-  const getInProcess = installEdge(server, {
+  const assets = indexHtml === null ? new Map() : loadStaticAssets(config.WEB_DIST_DIR);
+  const edge = Edge.install(server, {
     cache,
     sessions: app.get(SessionAuthenticator),
     // Kept answers are never widget pages (those are rendered in the browser).
     responder: new Responder(headersSetBy(pageHeaders), cache.publicCacheControl),
-    assets: indexHtml === null ? undefined : loadStaticAssets(config.WEB_DIST_DIR),
-    apiRoutes: KeptRoutes.discover(app.get(DiscoveryService)),
-    pageLocation: (url) => renderer?.canonicalLocation(url) ?? url,
+    routes: new RouteTable(KeptRoutes.discover(app.get(DiscoveryService)), renderer, assets),
     apiBudget: budget(config.RATE_LIMIT_API),
     admission,
-    pressure,
-    backlog,
-    searchQueries: app.get(SearchQueries),
-    observeHttp: (...observed) => metrics.observeHttp(...observed),
   });
-  renderer?.readAnswersFrom(async (path) => asFetchResponse(await getInProcess(path)));
+  renderer?.readAnswersFrom(async (path) => asFetchResponse(await edge.get(path)));
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);
 }
 
 /**
- * The listening socket's accept queue, read once the server listens (record 0063); null when
- * turned off (`maxWaiting` 0).
+ * Fresh work in flight, the limit and what was admitted and shed, for the operators' dashboards
+ * (decision 0049). `lane="fresh"`: the one lane there is, named as the alerts read it.
  */
-function watchAcceptBacklog(server: Server, maxWaiting: number): AcceptBacklog | null {
-  if (maxWaiting === 0) return null;
-  const backlog = new AcceptBacklog({
-    maxWaiting,
-    sustainedSamples: 2,
-    report: (message) => new Logger('AcceptBacklog').warn(message),
+function registerEdgeMetrics(metrics: Metrics, admission: Admission): void {
+  const registers = [metrics.registry];
+  const labelNames = ['lane'];
+  const lane = { lane: 'fresh' };
+  new Gauge({
+    name: 'upright_edge_in_flight',
+    help: 'Fresh requests (page renders included) this replica is working on',
+    labelNames,
+    registers,
+    collect() {
+      this.set(lane, admission.inFlight);
+    },
   });
-  server.once('listening', () => {
-    const address = server.address();
-    if (address === null || typeof address === 'string') return;
-    backlog.start(procListenQueueReader(address.port, address.family === 'IPv6' ? 'IPv6' : 'IPv4'));
+  new Gauge({
+    name: 'upright_edge_limit',
+    help: 'Fresh requests this replica admits at once now (it follows latency)',
+    labelNames,
+    registers,
+    collect() {
+      this.set(lane, admission.limit);
+    },
   });
-  server.once('close', () => backlog.stop());
-  return backlog;
-}
-
-/** In-flight and shed work per lane, for the operators' dashboards (record 0049). */
-function registerEdgeMetrics(
-  metrics: Metrics,
-  admission: Admission,
-  pressure: LoopPressure | null,
-  backlog: AcceptBacklog | null,
-): void {
-  const lanes: Lane[] = ['fresh', 'render'];
-  const gauges = {
-    upright_edge_in_flight: [
-      'Fresh requests and page renders this replica is working on',
-      (lane: Lane) => admission.inFlight(lane),
-    ],
-    upright_edge_limit: [
-      'Work this replica admits at once per lane now (the fresh one follows latency)',
-      (lane: Lane) => admission.limit(lane),
-    ],
-  } as const;
-  for (const [name, [help, valueOf]] of Object.entries(gauges)) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ['lane'],
-      registers: [metrics.registry],
-      collect() {
-        for (const lane of lanes) this.set({ lane }, valueOf(lane));
-      },
-    });
-  }
   const counters = {
-    upright_edge_admitted_total: ['Fresh requests and page renders started', admission.admitted],
-    upright_edge_shed_total: ['Answered 503 at once: the lane was at its limit', admission.shed],
+    upright_edge_admitted_total: ['Fresh requests started', () => admission.admitted],
+    upright_edge_shed_total: ['Answered 503 at once: the limit was reached', () => admission.shed],
   } as const;
-  for (const [name, [help, counts]] of Object.entries(counters)) {
-    const reported: Record<Lane, number> = { fresh: 0, render: 0 };
+  for (const [name, [help, count]] of Object.entries(counters)) {
+    let reported = 0;
     new Counter({
       name,
       help,
-      labelNames: ['lane'],
-      registers: [metrics.registry],
+      labelNames,
+      registers,
       collect() {
-        for (const lane of lanes) {
-          this.inc({ lane }, counts[lane] - reported[lane]);
-          reported[lane] = counts[lane];
-        }
-      },
-    });
-  }
-  const watches = [
-    pressure && {
-      gauge: 'upright_edge_loop_delay_seconds',
-      gaugeHelp: "How late the event loop's last turn was (record 0061)",
-      level: () => pressure.delayMs / 1000,
-      counter: 'upright_edge_loop_shed_total',
-      counterHelp: 'Answered 503 at once: the event loop had stayed late',
-      shed: () => pressure.shed,
-    },
-    backlog && {
-      gauge: 'upright_edge_accept_backlog',
-      gaugeHelp: 'Connections waiting to be accepted at the last sample (record 0063)',
-      level: () => backlog.waiting,
-      counter: 'upright_edge_accept_backlog_shed_total',
-      counterHelp: 'Answered 503 at once: connections were waiting to be accepted',
-      shed: () => backlog.shed,
-    },
-  ];
-  for (const watch of watches) {
-    if (!watch) continue;
-    new Gauge({
-      name: watch.gauge,
-      help: watch.gaugeHelp,
-      registers: [metrics.registry],
-      collect() {
-        this.set(watch.level());
-      },
-    });
-    let reportedShed = 0;
-    new Counter({
-      name: watch.counter,
-      help: watch.counterHelp,
-      registers: [metrics.registry],
-      collect() {
-        this.inc(watch.shed() - reportedShed);
-        reportedShed = watch.shed();
+        this.inc(lane, count() - reported);
+        reported = count();
       },
     });
   }

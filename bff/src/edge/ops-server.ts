@@ -1,30 +1,19 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { ReadinessRegistry } from '@upright/platform';
-
-/** The operations endpoints: Prometheus' `/metrics` and the probes' `/health/live|ready`. */
-const OPERATIONS_PATH = /^\/(metrics|health\/[a-z]+)\/?(\?|$)/;
-
-export function isOperationsPath(url: string): boolean {
-  return OPERATIONS_PATH.test(url);
-}
+import { Metrics, operationsListener, ReadinessRegistry } from '@upright/platform';
 
 const servers = new WeakMap<INestApplication, Server>();
 
 /**
- * Metrics and health on a port of their own (record 0049): the kubelet and Prometheus reach it
- * inside the cluster, the Ingress and HTTPRoute never route to it, and the public port answers
- * these paths 404. Everything else asked here is 404 too: this port is no way around the edge.
+ * Metrics and health on a port of their own (decision 0049): the kubelet and Prometheus reach it
+ * inside the cluster, the Ingress and HTTPRoute never route to it, and the public application
+ * mounts no route for them (the platform's `operationsOnOwnPort`): there they are unknown paths.
  */
 export function serveOperations(nestApp: INestApplication, port: number, host: string): void {
-  const application = nestApp.getHttpAdapter().getInstance() as RequestListener;
-  const server = createServer((request, response) => {
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (read && isOperationsPath(request.url ?? '')) return application(request, response);
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end('Not found\n');
-  });
+  const server = createServer(
+    operationsListener(nestApp.get(Metrics), nestApp.get(ReadinessRegistry)),
+  );
   // A port already taken is a configuration error: the process must not run without probes.
   server.on('error', (error) => nestApp.getHttpServer().emit('error', error));
   server.listen(port, host);
@@ -37,7 +26,7 @@ export function serveOperations(nestApp: INestApplication, port: number, host: s
       if (!site.listening) throw new Error('not listening yet');
     },
   });
-  nestApp.getHttpServer().once('close', () => server.close());
+  site.once('close', () => server.close());
   servers.set(nestApp, server);
 }
 

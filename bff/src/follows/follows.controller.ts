@@ -12,7 +12,7 @@ import { notFound } from '../http/api-exceptions';
 import { companyPageParams, requireCoveredMarket } from '../http/route-params';
 import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 
 const unfollowParams = z.object({ cid: uprightCidSchema });
 

@@ -19,7 +19,7 @@ import {
   requireCoveredMarket,
 } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { comparisonQuery } from './history.schemas';
 
 /** docs/product/rules.md#s12: history and comparison, public reads kept like every other. */

@@ -4,85 +4,67 @@ const quiet = { floor: 2, targetMs: 100 };
 
 describe('Admission', () => {
   it('admits up to the cap, sheds beyond it, and admits again once work is released', () => {
-    const admission = new Admission({ fresh: 2, render: 1 }, quiet, () => 0);
-    const first = admission.enter('fresh');
-    const second = admission.enter('fresh');
+    const admission = new Admission(2, quiet, () => 0);
+    const first = admission.enter();
+    const second = admission.enter();
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
-    expect(admission.full('fresh')).toBe(true);
-    expect(admission.enter('fresh')).toBeNull();
-    expect(admission.shed.fresh).toBe(1);
-    expect(admission.inFlight('fresh')).toBe(2);
+    expect(admission.inFlight).toBe(admission.limit);
+    expect(admission.enter()).toBeNull();
+    expect(admission.shed).toBe(1);
+    expect(admission.inFlight).toBe(2);
     first!();
     first!();
-    expect(admission.inFlight('fresh')).toBe(1);
-    expect(admission.full('fresh')).toBe(false);
-    expect(admission.enter('fresh')).not.toBeNull();
-    expect(admission.admitted).toEqual({ fresh: 3, render: 0 });
+    expect(admission.inFlight).toBe(1);
+    expect(admission.inFlight).toBeLessThan(admission.limit);
+    expect(admission.enter()).not.toBeNull();
+    expect(admission.admitted).toBe(3);
   });
 
-  it('keeps each lane to its own cap', () => {
-    const admission = new Admission({ fresh: 5, render: 1 }, quiet, () => 0);
-    expect(admission.enter('render')).not.toBeNull();
-    expect(admission.enter('render')).toBeNull();
-    expect(admission.enter('fresh')).not.toBeNull();
-    expect(admission.shed).toEqual({ fresh: 0, render: 1 });
-  });
-
-  it('admits less fresh work once answers come slower than the target, and sheds the rest', () => {
+  it('admits less work once answers come slower than the target, and sheds the rest', () => {
     let clock = 0;
-    const admission = new Admission(
-      { fresh: 10, render: 1 },
-      { floor: 3, targetMs: 100 },
-      () => clock,
-    );
+    const admission = new Admission(10, { floor: 3, targetMs: 100 }, () => clock);
     // Ten slow answers (a limit's worth): one cut, to 7.
-    const releases = Array.from({ length: 10 }, () => admission.enter('fresh')!);
+    const releases = Array.from({ length: 10 }, () => admission.enter()!);
     clock += 500;
     for (const release of releases) release();
-    expect(admission.limit('fresh')).toBe(7);
-    const admitted = Array.from({ length: 10 }, () => admission.enter('fresh'));
+    expect(admission.limit).toBe(7);
+    const admitted = Array.from({ length: 10 }, () => admission.enter());
     expect(admitted.filter((release) => release !== null)).toHaveLength(7);
-    expect(admission.shed.fresh).toBe(3);
-    // Renders keep their own fixed cap.
-    expect(admission.limit('render')).toBe(1);
+    expect(admission.shed).toBe(3);
   });
 
-  /** A replica whose fresh limit a crowd of slow answers left at its floor (2), on a test clock. */
+  /** A replica whose limit a crowd of slow answers left at its floor (2), on a test clock. */
   function afterACrowd(): { admission: Admission; wait: (ms: number) => void } {
     let clock = 0;
-    const admission = new Admission(
-      { fresh: 100, render: 1 },
-      { floor: 2, targetMs: 100 },
-      () => clock,
-    );
+    const admission = new Admission(100, { floor: 2, targetMs: 100 }, () => clock);
     for (let round = 0; round < 20; round++) {
-      const releases = Array.from({ length: 8 }, () => admission.enter('fresh'));
+      const releases = Array.from({ length: 8 }, () => admission.enter());
       clock += 500;
       for (const release of releases) release?.();
     }
-    expect(admission.limit('fresh')).toBe(2);
+    expect(admission.limit).toBe(2);
     return { admission, wait: (ms) => (clock += ms) };
   }
 
   it('keeps the floor for work that comes within five targets, or while work runs', () => {
     const { admission, wait } = afterACrowd();
     wait(499);
-    const held = admission.enter('fresh')!;
-    expect(admission.limit('fresh')).toBe(2);
+    const held = admission.enter()!;
+    expect(admission.limit).toBe(2);
     // Time passing while work runs is not idleness.
     wait(5_000);
-    expect(admission.enter('fresh')).not.toBeNull();
-    expect(admission.limit('fresh')).toBe(2);
-    expect(admission.enter('fresh')).toBeNull();
+    expect(admission.enter()).not.toBeNull();
+    expect(admission.limit).toBe(2);
+    expect(admission.enter()).toBeNull();
     held();
   });
 
-  it('restarts the fresh limit from four floors once the lane has been idle for five targets', () => {
+  it('restarts the limit from four floors once the replica has been idle for five targets', () => {
     const { admission, wait } = afterACrowd();
     wait(500);
-    const admitted = Array.from({ length: 10 }, () => admission.enter('fresh'));
-    expect(admission.limit('fresh')).toBe(8);
+    const admitted = Array.from({ length: 10 }, () => admission.enter());
+    expect(admission.limit).toBe(8);
     expect(admitted.filter((release) => release !== null)).toHaveLength(8);
   });
 });

@@ -1,13 +1,13 @@
 /**
- * What a replica works on at once (record 0049; docs/product/rules.md#s14): fresh work (anything
- * not sent from kept bytes) and page renders each have a limit; beyond it the caller answers 503
- * with `Retry-After` at once, so overload never becomes a queue that grows. The fresh lane's
- * limit follows how long its work takes (AdaptiveLimit): a fixed cap high enough for a quiet
- * day lets a crowd queue for seconds behind it.
+ * What a replica works on at once (decision 0049; docs/product/rules.md#s14): fresh work
+ * (anything not sent from kept bytes, page renders included) has one limit; beyond it the edge
+ * answers 503 with `Retry-After` at once, so overload never becomes a queue that grows. Kept
+ * answers are never counted or refused: sending them costs less than a refusal. The limit follows
+ * how long the work takes (AdaptiveLimit): a fixed cap high enough for a quiet day lets a crowd
+ * queue for seconds behind it.
  */
-export type Lane = 'fresh' | 'render';
 
-/** How the fresh lane's limit moves (record 0049, "admission"). */
+/** How the limit moves (decision 0049, "admission"). */
 export interface AdaptiveSettings {
   /** The limit's floor: this much work is always admitted. */
   floor: number;
@@ -24,9 +24,9 @@ export interface AdaptiveSettings {
  * answer is slower than the target while more than MAX_SLOW_SHARE of the recent answers were: the
  * limit follows the bulk of the answers, not their tail. Cut at every slow answer, one answer in
  * fifty over the target (a garbage collection, a neighbour taking the core) held the limit at its
- * floor, and a replica with room shed most of a steady load (record 0049). Starting low matters
+ * floor, and a replica with room shed most of a steady load (decision 0049). Starting low matters
  * for a replica that starts into a crowd: from the cap, the cuts take hundreds of slow answers to
- * reach a limit its CPU can serve, and every request waits behind them meanwhile. A lane left
+ * reach a limit its CPU can serve, and every request waits behind them meanwhile. A replica left
  * idle restarts from there (`restart`, called by Admission).
  */
 export class AdaptiveLimit {
@@ -37,7 +37,7 @@ export class AdaptiveLimit {
   /** The share of recent answers over the target beyond which the limit is cut. */
   static readonly MAX_SLOW_SHARE = 0.1;
 
-  /** Where a new replica's limit starts, and an idle lane's restarts. */
+  /** Where a new replica's limit starts, and an idle replica's restarts. */
   private readonly start: number;
 
   private value: number;
@@ -67,11 +67,11 @@ export class AdaptiveLimit {
   }
 
   /**
-   * Called when the lane has had nothing in flight for a while: a limit cut by a crowd that has
+   * Called when nothing has been in flight for a while: a limit cut by a crowd that has
    * gone holds no evidence about the next work, so it goes back to where a new replica's starts
    * (START_FLOORS floors, in slow start), unless it is higher already. Without it a replica left
    * at its floor by a crowd shed the next, lighter load until hundreds of on-time answers had
-   * raised it one by one (the crowd's open steps after its closed run, record 0049).
+   * raised it one by one (the crowd's open steps after its closed run, decision 0049).
    */
   restart(): void {
     if (this.value >= this.start) return;
@@ -107,75 +107,63 @@ export class AdaptiveLimit {
 }
 
 export class Admission {
-  /** Idle for this many targets, the fresh lane's limit restarts (`AdaptiveLimit.restart`). */
+  /** Idle for this many targets, the limit restarts (`AdaptiveLimit.restart`). */
   static readonly IDLE_TARGETS = 5;
 
-  private readonly running: Record<Lane, number> = { fresh: 0, render: 0 };
-  readonly shed: Record<Lane, number> = { fresh: 0, render: 0 };
-  readonly admitted: Record<Lane, number> = { fresh: 0, render: 0 };
-  private readonly freshLimit: AdaptiveLimit;
+  private running = 0;
+  /** Fresh requests refused: over the limit, or followers of a leader that failed. */
+  shed = 0;
+  admitted = 0;
+  private readonly adaptive: AdaptiveLimit;
   private readonly idleRestartMs: number;
-  /** When the fresh lane's last work ended with nothing else in flight. */
-  private freshIdleSince: number;
+  /** When the last work ended with nothing else in flight. */
+  private idleSince: number;
 
   constructor(
-    private readonly caps: Readonly<Record<Lane, number>>,
-    adaptive: AdaptiveSettings,
+    cap: number,
+    settings: AdaptiveSettings,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.freshLimit = new AdaptiveLimit(caps.fresh, adaptive);
-    this.idleRestartMs = adaptive.targetMs * Admission.IDLE_TARGETS;
-    this.freshIdleSince = now();
+    this.adaptive = new AdaptiveLimit(cap, settings);
+    this.idleRestartMs = settings.targetMs * Admission.IDLE_TARGETS;
+    this.idleSince = now();
   }
 
-  /** A release to call exactly once when the work is over, or null when the lane is full. */
-  enter(lane: Lane): (() => void) | null {
-    if (
-      lane === 'fresh' &&
-      this.running.fresh === 0 &&
-      this.now() - this.freshIdleSince >= this.idleRestartMs
-    ) {
-      this.freshLimit.restart();
+  /** A release to call exactly once when the work is over, or null when the limit is reached. */
+  enter(): (() => void) | null {
+    if (this.running === 0 && this.now() - this.idleSince >= this.idleRestartMs) {
+      this.adaptive.restart();
     }
-    if (this.full(lane)) {
-      this.shed[lane] += 1;
+    if (this.running >= this.limit) {
+      this.shed += 1;
       return null;
     }
-    this.running[lane] += 1;
-    this.admitted[lane] += 1;
+    this.running += 1;
+    this.admitted += 1;
     const started = this.now();
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.running[lane] -= 1;
-      if (lane !== 'fresh') return;
+      this.running -= 1;
       const ended = this.now();
-      this.freshLimit.record(ended - started);
-      if (this.running.fresh === 0) this.freshIdleSince = ended;
+      this.adaptive.record(ended - started);
+      if (this.running === 0) this.idleSince = ended;
     };
   }
 
-  /** Whether the lane would refuse work now (the edge then refuses it before reading it further). */
-  full(lane: Lane): boolean {
-    return this.running[lane] >= this.limit(lane);
+  /** Counts work refused without asking the limit: a follower of a leader that failed. */
+  refuse(): void {
+    this.shed += 1;
   }
 
-  /**
-   * Counts work refused without asking the lane: a follower of a leader that failed, a query
-   * refused before its body was parsed (the edge).
-   */
-  refuse(lane: Lane): void {
-    this.shed[lane] += 1;
+  get inFlight(): number {
+    return this.running;
   }
 
-  inFlight(lane: Lane): number {
-    return this.running[lane];
-  }
-
-  /** What the lane admits at once now. */
-  limit(lane: Lane): number {
-    return lane === 'fresh' ? this.freshLimit.current : this.caps.render;
+  /** What the replica admits at once now. */
+  get limit(): number {
+    return this.adaptive.current;
   }
 }
 

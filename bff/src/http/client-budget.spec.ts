@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ClientBudget, clientAddress, isApiRequest } from './client-budget';
+import { ClientBudget, clientAddress } from './client-budget';
 
 function request(url: string, peer: string, forwarded?: string): IncomingMessage {
   return {
@@ -23,21 +23,6 @@ describe('clientAddress', () => {
   it('never goes further back than the header does', () => {
     expect(clientAddress(request('/api/active', '10.0.0.1', '1.2.3.4'), 5)).toBe('1.2.3.4');
     expect(clientAddress(request('/api/active', '10.0.0.1'), 3)).toBe('10.0.0.1');
-  });
-});
-
-describe('isApiRequest', () => {
-  it.each([
-    ['/api/active', true],
-    ['/api', true],
-    ['/api/open/us/tools.csv?year=2026&qrt=1', true],
-    ['/apiary', false],
-    ['/API/active', true],
-    ['/Api', true],
-    ['/companies/us/tools', false],
-    ['/robots.txt', false],
-  ])('%s → %s', (url, expected) => {
-    expect(isApiRequest(request(url, '10.0.0.1'))).toBe(expected);
   });
 });
 

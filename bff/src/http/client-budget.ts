@@ -23,18 +23,9 @@ export function clientAddress(request: IncomingMessage, hops: number): string {
 }
 
 /**
- * Whether a URL is under `/api` in any spelling: `/API/…` is counted like the API (then refused
- * by exact path matching, record 0049), so no spelling is a way around the budget.
- */
-export function isApiRequest(request: IncomingMessage): boolean {
-  const url = (request.url ?? '').slice(0, 5).toLowerCase();
-  return url === '/api' || url === '/api/' || url === '/api?';
-}
-
-/**
  * A per-client budget (`addressKey`: an IPv6 client is its /64): the API's (docs/product/rules.md#s12,
  * every `/api` request counted once before anything else runs, kept answers included) and the
- * page renders' (record 0049, every page made afresh). Counted in this replica's memory in fixed
+ * page renders' (decision 0049, every page made afresh). Counted in this replica's memory in fixed
  * windows (decision 0029): a Redis round trip per request would cost more than the kept answer it
  * guards, so each replica allows the budget and a client spread over n replicas may get up to n
  * times it.

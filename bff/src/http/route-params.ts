@@ -75,6 +75,8 @@ export function wholeNumberParam(min: number, max: number) {
 }
 
 export const yearParam = wholeNumberParam(2000, 2100);
+/** A published report's id (a PostgreSQL integer). */
+export const reportIdParam = wholeNumberParam(1, 2_147_483_647);
 export const quarterParam = wholeNumberParam(1, 4);
 export const countParam = wholeNumberParam(1, TOP_COUNT_MAX);
 

@@ -4,4 +4,4 @@ export {
   IdempotencyDigest,
   IdempotencyInterceptor,
 } from './idempotency.interceptor';
-export { IdempotencyRecords } from './idempotency-records';
+export { IdempotencyModule } from './idempotency.module';

@@ -3,7 +3,7 @@ import { activeIndustriesAnswerSchema, industryAnswerSchema, Patterns } from '@u
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { industryParams } from './industries.schemas';
 

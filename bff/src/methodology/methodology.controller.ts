@@ -6,7 +6,7 @@ import {
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 
 /**
  * docs/product/rules.md#s12: the methodology page's worked example, computed by the ranking engine.

@@ -2,12 +2,12 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Patterns, REPORT_SOURCES_COMPANIES_MAX, type ReportSource } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
-import { TextAnswerBody } from '../answer-cache/answer';
+import { TextAnswerBody } from '../shared/text-answer-body';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { notFound } from '../http/api-exceptions';
 import { periodQuery, requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import {
   CSV_CONTENT_TYPE,
   industryCsv,

@@ -6,8 +6,7 @@ import {
   reportSourceAnswerSchema,
 } from '@upright/contracts';
 import { z } from 'zod';
-import { slugParam } from '../http/route-params';
-import { reportIdParam } from '../reports/reports.schemas';
+import { reportIdParam, slugParam } from '../http/route-params';
 import type { IndustryOpenData, ReportOpenData } from './open-data-files';
 
 type Format = 'csv' | 'json';

@@ -6,7 +6,7 @@ import { wholeNumberParam } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { comparisonQuery } from '../history/history.schemas';
 import { openApiDocument } from './openapi-document';
-import { Operation } from './operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 
 const answer = z.object({ done: z.boolean() });
 const idParams = z.object({ id: wholeNumberParam(1, 99) });

@@ -15,7 +15,7 @@ import { CSRF_HEADER } from '../auth/session-cookie';
 import { documentedAs } from '../http/route-params';
 import { acceptsIdempotencyKey, idempotencyKeyParameter } from '../idempotency/idempotency-key';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { OPERATION_DOC, type OperationDoc } from './operation.decorator';
+import { OPERATION_DOC, type OperationDoc } from '../shared/operation.decorator';
 
 /**
  * The version of the public read API (docs/product/rules.md#s12); `/developers` states what a

@@ -6,7 +6,7 @@ import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { csrfCookieName, sessionCookieName } from '../auth/session-cookie';
 import type { BffConfig } from '../config';
 import { openApiDocument } from './openapi-document';
-import { Operation } from './operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 
 /**
  * docs/product/rules.md#s12: the API described at `/api/openapi.json`, from the routes as they are.

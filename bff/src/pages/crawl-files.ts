@@ -2,6 +2,7 @@ import type { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { translateError } from '../http/api-error.filter';
+import type { ClientBudget } from '../http/client-budget';
 import { sendAndKeep } from './kept-answer';
 import { ShareImages } from './share-image';
 import { robotsTxt, siteData, sitemapEntries, sitemapXml } from './sitemap';
@@ -22,6 +23,8 @@ export class CrawlFiles {
       productName: string;
       /** The public pages at a fixed address (the web's route table; none without the app). */
       fixedPublicPaths: readonly string[];
+      /** Share images are drawn afresh: they count as renders of the client's (429 beyond). */
+      renderBudget: ClientBudget;
     },
   ) {
     this.shareImages = new ShareImages(services, options.productName);
@@ -40,10 +43,17 @@ export class CrawlFiles {
       Promise.resolve(robotsTxt(this.options.publicUrl)),
     );
 
-  readonly shareImage = (request: Request, response: Response): Promise<void> =>
-    this.send(request, response, 'image/png', () =>
+  readonly shareImage = async (request: Request, response: Response): Promise<void> => {
+    const refusal = this.options.renderBudget.admit(request);
+    if (refusal !== null) {
+      response.setHeader('Retry-After', String(refusal.retryAfterSeconds));
+      response.status(429).json(refusal.body);
+      return;
+    }
+    await this.send(request, response, 'image/png', () =>
       this.shareImages.image(request.baseUrl + request.path),
     );
+  };
 
   /** A 404 JSON error when `make` finds nothing; the services' errors as the API sends them. */
   private async send(

@@ -1,15 +1,4 @@
-/** Text and attribute values in HTML: the five characters that could end or open markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]);
-}
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml } from '../shared/escape-html';
 
 /** JSON inside `<script>`: no `<` can close the element or open a comment. */
 export function scriptJson(value: unknown): string {

@@ -2,12 +2,11 @@ import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { PRIVATE_CACHE_CONTROL } from '../answer-cache/answer-headers';
-import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
 import { translateError } from '../http/api-error.filter';
 import type { ClientBudget } from '../http/client-budget';
 import type { AppRenderer } from './app-renderer';
 import { refusalPage } from './html';
-import { sendAndKeep, sendKeptAnswer } from './kept-answer';
+import { sendAndKeep } from './kept-answer';
 import { headTags } from './page-head';
 import { PageTemplate } from './page-html';
 
@@ -15,7 +14,8 @@ export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /**
  * Every path that names no page gets the same not-found page, rendered at this location once per
- * data version and kept under it (record 0049): a new unknown path per request costs no render.
+ * data version and kept under it (decision 0049): the edge sends it for a new unknown path
+ * without a render.
  */
 export const NOT_FOUND_LOCATION = '/404';
 
@@ -25,20 +25,19 @@ export interface PagesOptions {
   app: AppRenderer | null;
   publicUrl: string;
   productName: string;
-  /** Renders per client (429 beyond) and per replica at once (503 beyond), record 0049. */
+  /** Renders per client (429 beyond), decision 0049; the edge admitted the request as fresh work. */
   renderBudget: ClientBudget;
-  admission: Admission;
 }
 
 /**
  * The web app's pages as first sent (docs/product/rules.md#s13). What a location is, its status
  * (200, 301 for another spelling or an old address, 404) and its head are the web route table's
- * (record 0049, through the server entry); this writes what it says: public pages rendered by the
- * app's own components with their data (record 0039) and kept like any public answer
+ * (decision 0049, through the server entry); this writes what it says: public pages rendered by the
+ * app's own components with their data (decision 0039) and kept like any public answer
  * (docs/product/rules.md#s11: key = the canonical location the edge gave the request, `data`
  * version), so the edge sends the next visitor the same bytes; pages that depend on the viewer as
  * the bare app; one kept not-found page for every path that names no page. Each render is
- * counted by the client's render budget and the replica's render cap.
+ * counted by the client's render budget.
  */
 export class Pages {
   private readonly logger = new Logger('Pages');
@@ -58,12 +57,7 @@ export class Pages {
     if (plan.kind === 'moved') return response.redirect(301, plan.location);
     if (app === null || plan.kind === 'browser') return this.sendShell(response, 200);
     const notFound = plan.kind === 'not-found';
-    if (notFound) {
-      const kept = this.cache.store.get(NOT_FOUND_LOCATION);
-      if (kept !== undefined) return sendKeptAnswer(this.cache, request, response, kept);
-    }
-    const release = this.admitRender(request, response);
-    if (release === null) return;
+    if (!this.admitRender(request, response)) return;
     const version = this.cache.store.versionOf('data');
     try {
       const location = notFound ? NOT_FOUND_LOCATION : request.originalUrl;
@@ -97,21 +91,15 @@ export class Pages {
       }
       if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
       this.sendShell(response, status);
-    } finally {
-      release();
     }
   };
 
-  /** The render's release, or null when it was refused (and the refusal sent). */
-  private admitRender(request: Request, response: Response): (() => void) | null {
+  /** False when the client's budget of renders is spent (and the refusal sent). */
+  private admitRender(request: Request, response: Response): boolean {
     const refusal = this.options.renderBudget.admit(request);
-    if (refusal !== null) {
-      this.sendRefusal(response, 429, refusal.retryAfterSeconds, refusal.body.error.message);
-      return null;
-    }
-    const release = this.options.admission.enter('render');
-    if (release === null) this.sendRefusal(response, 503, SHED_RETRY_AFTER_SECONDS, SHED_MESSAGE);
-    return release;
+    if (refusal === null) return true;
+    this.sendRefusal(response, 429, refusal.retryAfterSeconds, refusal.body.error.message);
+    return false;
   }
 
   private sendRefusal(response: Response, status: number, retryAfter: number, message: string) {

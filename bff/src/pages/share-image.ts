@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import satori from 'satori';
 import { translateError } from '../http/api-error.filter';
-import { reportIdParam } from '../reports/reports.schemas';
+import { reportIdParam } from '../http/route-params';
 import { periodText, rankText, visitorRanking } from './page-facts';
 
 /** Open Graph's recommended size; Twitter's large card takes the same. */
@@ -24,9 +24,9 @@ const font = (weight: 400 | 700) =>
 
 /**
  * Share images of reports, industries and companies (docs/product/rules.md#s13), drawn on the
- * server from the data: satori lays the card out as SVG, resvg rasterises it; no browser. A card
- * costs tens of milliseconds, once per data version (the caller keeps the PNG like any public
- * answer).
+ * server from the data: satori lays the card out as SVG, resvg rasterises it off the event loop;
+ * no browser. A card is made once per data version and path (the caller keeps the PNG like any
+ * public answer; the edge drops any query) and counts against the client's render budget.
  */
 export class ShareImages {
   private readonly fonts = [
@@ -119,7 +119,9 @@ export class ShareImages {
       height: SHARE_HEIGHT,
       fonts: this.fonts,
     });
-    return new Resvg(svg).render().asPng();
+    // Rasterised on libuv's thread pool (resvg's async render), not on the event loop: a card
+    // takes 50–330 ms of CPU there, which would hold every other request of this replica.
+    return (await renderAsync(svg)).asPng();
   }
 }
 

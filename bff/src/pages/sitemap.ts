@@ -9,7 +9,7 @@ import {
   type SearchDocumentsPage,
 } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../shared/escape-html';
 
 /** One public page of the sitemap; `lastmod` (YYYY-MM-DD) when the data says when it changed. */
 export interface SitemapEntry {

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { PublicDataFollower, SERVICE_CONFIG } from '@upright/platform';
-import type { BffConfig } from '../config';
+import { PublicDataFollower, SERVICE_CONFIG, type CommonConfig } from '@upright/platform';
 
 /**
  * This replica's view of the public data versions and member changes (docs/product/rules.md#s11),
@@ -11,7 +10,7 @@ export class PublicDataFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PublicDataFeed.name);
   readonly follower: PublicDataFollower;
 
-  constructor(@Inject(SERVICE_CONFIG) config: BffConfig) {
+  constructor(@Inject(SERVICE_CONFIG) config: CommonConfig) {
     this.follower = new PublicDataFollower({
       redisUrl: config.REDIS_URL,
       transportPrefix: config.TRANSPORT_PREFIX,

@@ -3,7 +3,7 @@ import { Patterns, topCompaniesAnswerSchema, type TopCompaniesResponse } from '@
 import { ServiceClient } from '@upright/platform';
 import { requireCoveredMarket } from '../http/route-params';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
 import { RANKINGS_ROUTE, rankingsParams, RankingsParams } from './rankings.schemas';
 

@@ -8,7 +8,7 @@ import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { publishBody } from './reports.schemas';
 
 /**

@@ -19,7 +19,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { OptionalMemberGuard } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import {
   majorParams,
   pageParams,

@@ -12,12 +12,12 @@ import {
   slugParam,
   wholeNumberParam,
   yearParam,
+  reportIdParam,
 } from '../http/route-params';
 
 /** Formats of the report routes' parameters; messages complete "<param> …". */
 
 export const pageParam = wholeNumberParam(1, REPORTS_PAGE_MAX);
-export const reportIdParam = wholeNumberParam(1, 2_147_483_647);
 
 export const pageParams = z.object({ page: pageParam });
 

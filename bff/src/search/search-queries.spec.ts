@@ -1,34 +1,27 @@
 import { ERROR_TEXTS, Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
-import { SearchQueries } from './search-queries';
+import { answersAlike, SearchQueries } from './search-queries';
 
 const typing = (extra: Record<string, unknown> = {}) => ({
   query: [{ id: 'search__internal', type: 'suggestion', value: 'acm', ...extra }],
 });
 
-describe('SearchQueries.alikeFor (what the edge may answer without the application)', () => {
+describe('answersAlike (queries whose answer is kept and asked in batches)', () => {
   const queries = new SearchQueries({} as ServiceClient);
 
-  it('takes a valid typing body of a known app: anyone sending it gets the same answer', () => {
-    const parsed = queries.alikeFor('companies', typing());
-    expect(parsed?.queries.map((query) => [query.id, query.value])).toEqual([
+  it('takes a typing body: anyone sending it gets the same answer', () => {
+    const parsed = queries.parse('companies', typing());
+    expect(answersAlike(parsed)).toBe(true);
+    expect(parsed.queries.map((query) => [query.id, query.value])).toEqual([
       ['search__internal', 'acm'],
     ]);
   });
 
-  it('leaves a recorded search, popular or recent suggestions to the route: they are one request’s', () => {
-    expect(
-      queries.alikeFor('companies', { ...typing(), settings: { recordAnalytics: true } }),
-    ).toBe(null);
-    expect(queries.alikeFor('companies', typing({ enablePopularSuggestions: true }))).toBe(null);
-    expect(queries.alikeFor('companies', typing({ enableRecentSuggestions: true }))).toBe(null);
-  });
-
-  it('leaves an unknown app and a body the route must explain (its 400 names the property) to the route', () => {
-    expect(queries.alikeFor('people', typing())).toBe(null);
-    expect(queries.alikeFor('companies', typing({ customQuery: { match_all: {} } }))).toBe(null);
-    expect(queries.alikeFor('companies', { query: 'acm' })).toBe(null);
-    expect(queries.alikeFor('companies', null)).toBe(null);
+  it('leaves a recorded search, popular or recent suggestions out: they are one request’s', () => {
+    const alike = (body: unknown) => answersAlike(queries.parse('companies', body));
+    expect(alike({ ...typing(), settings: { recordAnalytics: true } })).toBe(false);
+    expect(alike(typing({ enablePopularSuggestions: true }))).toBe(false);
+    expect(alike(typing({ enableRecentSuggestions: true }))).toBe(false);
   });
 });
 
@@ -37,7 +30,7 @@ describe('SearchQueries asking the search service', () => {
     const answer = { searchId: null, results: {} };
     const request = jest.fn().mockResolvedValue(answer);
     const queries = new SearchQueries({ request } as unknown as ServiceClient);
-    const parsed = queries.alikeFor('companies', typing())!;
+    const parsed = queries.parse('companies', typing());
     const searcher = { memberUid: null, visitorKey: null };
     await expect(queries.run('companies', parsed, searcher)).resolves.toBe(answer);
     expect(request).toHaveBeenCalledWith(Patterns.search.reactiveSearch, {
@@ -55,7 +48,7 @@ describe('SearchQueries asking the search service', () => {
     });
     const queries = new SearchQueries({ request } as unknown as ServiceClient);
     const bodies = ['acm', 'x', 'glob'].map((value) =>
-      queries.alikeFor('companies', typing({ value }))!,
+      queries.parse('companies', typing({ value })),
     );
     const outcomes = await Promise.allSettled(
       bodies.map((parsed) => queries.answerAlike('companies', parsed)),
@@ -78,9 +71,7 @@ describe('SearchQueries asking the search service', () => {
       return { searchId: null, results: { asked: data.queries.length } };
     });
     const queries = new SearchQueries({ request } as unknown as ServiceClient);
-    const bodies = ['acm', 'glob'].map((value) =>
-      queries.alikeFor('companies', typing({ value }))!,
-    );
+    const bodies = ['acm', 'glob'].map((value) => queries.parse('companies', typing({ value })));
     await expect(
       Promise.all(bodies.map((parsed) => queries.answerAlike('companies', parsed))),
     ).resolves.toEqual([{ asked: 1 }, { asked: 1 }]);
@@ -102,7 +93,7 @@ describe('SearchQueries asking the search service', () => {
     const away = { code: 'service_unavailable', message: ERROR_TEXTS.serviceUnavailable };
     const request = jest.fn().mockRejectedValue(away);
     const queries = new SearchQueries({ request } as unknown as ServiceClient);
-    const parsed = queries.alikeFor('companies', typing())!;
+    const parsed = queries.parse('companies', typing());
     await expect(queries.answerAlike('companies', parsed)).rejects.toBe(away);
     expect(request).toHaveBeenCalledTimes(1);
   });

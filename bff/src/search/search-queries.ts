@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   Patterns,
-  SEARCH_APPS,
   SEARCH_BATCH_MAX_BODIES,
   type ReactiveSearchBatchAnswer,
   type ReactiveSearchBatchRequest,
@@ -9,7 +8,7 @@ import {
   type SearchApp,
   type SearchQueryResult,
 } from '@upright/contracts';
-import { remoteFailureOf, ServiceClient } from '@upright/platform';
+import { remoteFailureOf, ServiceClient, SingleFlight } from '@upright/platform';
 import { validationFailed } from '../http/api-exceptions';
 import {
   BodyProblem,
@@ -40,8 +39,10 @@ export type QueryOutcome = ReactiveSearchResponse;
  */
 @Injectable()
 export class SearchQueries {
-  /** The edge's alike bodies of one event-loop turn, asked in one message (decision 0067). */
+  /** The alike bodies of one event-loop turn, asked in one message (decision 0067). */
   private readonly alike: TurnBatch<AlikeBody, ReactiveSearchBatchAnswer>;
+  /** Alike queries asked while the same one is under way wait for it (single flight). */
+  private readonly flights = new SingleFlight<string, ReactiveSearchBatchAnswer>();
 
   constructor(private readonly services: ServiceClient) {
     this.alike = new TurnBatch(SEARCH_BATCH_MAX_BODIES, (bodies) => this.askTogether(bodies));
@@ -58,29 +59,17 @@ export class SearchQueries {
   }
 
   /**
-   * The model of a body whose answer is anyone's (so kept and shared): valid, recording no search
-   * and reading no analytics. null for anything else, which the route answers (and explains).
-   */
-  alikeFor(app: string, body: unknown): ParsedReactiveSearchBody | null {
-    if (!(SEARCH_APPS as readonly string[]).includes(app)) return null;
-    try {
-      const parsed = parseReactiveSearchBody(app as SearchApp, body);
-      return answersAlike(parsed) ? parsed : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * The results of a body `alikeFor` accepted, asked together with the others of this turn. A
-   * failure of this body alone rejects with what the service said of it (a RemoteErrorPayload,
+   * The results of a body whose answer is anyone's (`answersAlike`), asked together with the
+   * others of this turn, once however many ask it at the same time. A failure of this body alone
+   * rejects with what the service said of it (a RemoteErrorPayload,
    * which the API's error translation reads as it reads a service's own error).
    */
   async answerAlike(
     app: SearchApp,
     parsed: ParsedReactiveSearchBody,
   ): Promise<Record<string, SearchQueryResult>> {
-    const answer = await this.alike.add({ app, queries: parsed.queries });
+    const body = { app, queries: parsed.queries };
+    const answer = await this.flights.run(JSON.stringify(body), () => this.alike.add(body));
     if ('failure' in answer) throw answer.failure;
     return answer.results;
   }

@@ -29,8 +29,9 @@ import {
   type AuthenticatedMember,
 } from '../auth';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
-import { answerForThisRequestOnly, PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { Operation } from '../shared/operation.decorator';
+import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { answerForThisRequestOnly } from '../shared/this-request-only';
 import { answersAlike, SearchQueries, type Searcher } from './search-queries';
 import { VisitorKeys } from './visitor-keys';
 import { appParams, AppParams, impressionsBody, clickBody, recentQuery } from './search.schemas';
@@ -72,6 +73,9 @@ export class SearchController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const parsed = this.queries.parse(app, body);
+    // A visitor's query whose answer is anyone's (decision 0060): asked together with the other
+    // such queries of this event-loop turn (decision 0067), kept by its exact body.
+    if (member === null && answersAlike(parsed)) return this.queries.answerAlike(app, parsed);
     // Only a recorded search keeps who searched; typing (most requests) spares the keyed hash.
     const answer = await this.queries.run(
       app,

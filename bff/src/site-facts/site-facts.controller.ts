@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Patterns, siteFactsAnswerSchema, type SiteFacts } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { Operation } from '../openapi/operation.decorator';
+import { Operation } from '../shared/operation.decorator';
 import { siteFacts } from './site-facts';
 
 /**

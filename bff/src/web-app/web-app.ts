@@ -6,7 +6,8 @@ import express from 'express';
 import type { CrawlFiles } from '../pages/crawl-files';
 import type { Pages } from '../pages/serve-pages';
 
-const NOT_SPA = /^\/(api|health|metrics)(\/|$)/;
+/** The API's paths; every other GET is a page (the operations endpoints have a port of their own). */
+const NOT_SPA = /^\/api(\/|$)/;
 
 /** The built app's `index.html`, or null when there is no build to serve (API only). */
 export function builtIndexHtml(distDir: string): string | null {
@@ -26,7 +27,8 @@ export function serveCrawlFiles(app: NestExpressApplication, files: CrawlFiles):
 
 /**
  * Local mode: the BFF serves the built SPA from the same origin. Hashed assets are cached for a
- * year; every other non-API GET or HEAD is a page (see Pages).
+ * year (the edge sends the ones it read at start; Express the rest); every other non-API GET or
+ * HEAD is a page (see Pages).
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string, pages: Pages): void {
   app.use(
@@ -37,7 +39,6 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages:
       response.status(404).json({ error: { code: 'not_found', message: 'No such asset.' } });
     },
   );
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || NOT_SPA.test(request.path)) return next();

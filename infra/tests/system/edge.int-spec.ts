@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { WebPaths } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
@@ -5,7 +6,7 @@ import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platfor
 import { parse } from 'node-html-parser';
 import { Client } from 'pg';
 import { bffService } from '@upright/bff';
-import { opsUrl } from '@upright/bff/testing';
+import { AnswerCache, opsUrl } from '@upright/bff/testing';
 import { startDataServices } from './support/data-services';
 import { importSample } from './support/sample-import';
 
@@ -16,10 +17,11 @@ const PUBLIC_URL = 'https://upright.example';
 const distDir = path.join(repoRoot, 'web', 'dist');
 
 /**
- * The BFF's one way in (record 0049, docs/product/rules.md#s14) on the sample data with the built
- * app: exact paths, per-client budgets for the API and for renders, canonical keys that ignore
- * undeclared query parameters, one render for many concurrent misses, a cap on renders and fresh
- * work answered 503 at once, and operations endpoints off the public port.
+ * The BFF's one way in (decision 0049, docs/product/rules.md#s14) on the sample data with the
+ * built app: request targets in origin-form only, exact paths, per-client budgets for the API and
+ * for renders, canonical keys that ignore undeclared query parameters, one render for many
+ * concurrent misses, a limit on fresh work answered 503 at once, and operations endpoints off
+ * the public port.
  */
 describe('the edge', () => {
   const infra = testInfra();
@@ -92,6 +94,63 @@ describe('the edge', () => {
     await rankings?.app.close();
   });
 
+  /** A request sent as written (fetch drops a `#…` and never sends an absolute-form target). */
+  function sentAsWritten(target: string, from: string): Promise<{ status: number; body: string }> {
+    const { port } = new URL(bff.url);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `GET ${target} HTTP/1.1\r\nHost: upright.example\r\nX-Forwarded-For: ${from}\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('end', () => {
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  describe('request targets', () => {
+    it.each([
+      '/metrics#',
+      '/health/ready#',
+      'http://x/metrics',
+      'http://upright.example/api/active',
+      '/api/active#',
+      `/api/companies/us/tools#x`,
+      '*',
+    ])('%s is a 400 on the public port, never an answer', async (target) => {
+      const answer = await sentAsWritten(target, newClient());
+      expect(answer.status).toBe(400);
+      expect(answer.body).not.toContain('upright_');
+    });
+
+    it('a `#` spelling of an API URL makes no kept entry and no service call', async () => {
+      const { store } = bff.app.get(AnswerCache);
+      const url = `/api/companies/us/${industries[0]}`;
+      expect((await get(bff.url, url, newClient())).status).toBe(200);
+      const entries = store.snapshot.entries;
+      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      for (const spelling of [`${url}#a`, `${url}#b`, `${url}?#c`]) {
+        expect((await sentAsWritten(spelling, newClient())).status).toBe(400);
+      }
+      expect(store.snapshot.entries).toBe(entries);
+      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
+    });
+
+    it('refuses an absolute-form API target before any work: nothing answered, nothing spent', async () => {
+      const from = newClient();
+      for (let i = 0; i < 4; i++) {
+        expect((await sentAsWritten('http://h/api/active', from)).status).toBe(400);
+      }
+      // Each was refused before the budget was asked: the client's budget (4) is whole.
+      expect((await get(bff.url, '/api/active', from)).status).toBe(200);
+    });
+  });
+
   describe('exact paths', () => {
     it('answers /API/… in another case with 404, counted by the API budget like any request', async () => {
       const from = newClient();
@@ -130,7 +189,7 @@ describe('the edge', () => {
       const plain = await get(bff.url, page, newClient());
       expect(plain.status).toBe(200);
       const plainHtml = await plain.text();
-      const rendersBefore = await metric(bff, 'upright_edge_admitted_total', 'render');
+      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
       const shared = await get(
         bff.url,
         `${page}?utm_source=twitter&utm_medium=social&fbclid=x1&gclid=y2`,
@@ -139,7 +198,7 @@ describe('the edge', () => {
       expect(shared.status).toBe(200);
       expect(await shared.text()).toBe(plainHtml);
       expect(shared.headers.get('etag')).toBe(plain.headers.get('etag'));
-      expect(await metric(bff, 'upright_edge_admitted_total', 'render')).toBe(rendersBefore);
+      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
       const canonical = parse(plainHtml).querySelector('link[rel="canonical"]');
       expect(canonical?.getAttribute('href')).toBe(`${PUBLIC_URL}${page}`);
     });
@@ -149,13 +208,13 @@ describe('the edge', () => {
       expect(first.status).toBe(404);
       const html = await first.text();
       expect(parse(html).querySelector('h1')?.text).toBe('Page not found');
-      const rendersBefore = await metric(bff, 'upright_edge_admitted_total', 'render');
+      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
       for (const url of ['/no-such-page-b', '/other/unknown?utm_source=x', '/c.php']) {
         const again = await get(bff.url, url, newClient());
         expect(again.status).toBe(404);
         expect(await again.text()).toBe(html);
       }
-      expect(await metric(bff, 'upright_edge_admitted_total', 'render')).toBe(rendersBefore);
+      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
     });
   });
 
@@ -181,13 +240,13 @@ describe('the edge', () => {
 
     it('merges concurrent misses of one page into one render (single flight)', async () => {
       const page = companyPaths[0];
-      const rendersBefore = await metric(bff, 'upright_edge_admitted_total', 'render');
+      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
       // One client whose render budget (3) is below the requests: only one render may count.
       const from = newClient();
       const answers = await Promise.all(Array.from({ length: 10 }, () => get(bff.url, page, from)));
       expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
       expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
-      expect(await metric(bff, 'upright_edge_admitted_total', 'render')).toBe(rendersBefore + 1);
+      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
     it('merges concurrent misses of one API answer into one computation', async () => {
@@ -234,13 +293,13 @@ describe('the edge', () => {
       }
     });
 
-    it('caps renders and fresh work per replica: beyond the cap 503 at once with Retry-After', async () => {
+    it('caps fresh work (page renders included) per replica: beyond it 503 at once with Retry-After', async () => {
       const capped = await startTestApp(bffService, {
         ...common,
         WEB_DIST_DIR: distDir,
         PUBLIC_URL,
-        EDGE_MAX_RENDERS: '1',
         EDGE_MAX_IN_FLIGHT: '1',
+        EDGE_MIN_IN_FLIGHT: '1',
       });
       try {
         const pages = companyPaths.slice(2, 10);
@@ -266,8 +325,8 @@ describe('the edge', () => {
             message: 'The site is busy. Please try again in 1 second.',
           },
         });
-        // New search queries meeting the full lane are refused at once too, before their bodies
-        // are checked (no search service runs here: the one admitted holds the lane meanwhile).
+        // New search queries meeting the limit are refused at once too, before their bodies are
+        // read (no search service runs here: the one admitted holds the limit meanwhile).
         const shedBefore = await metric(capped, 'upright_edge_shed_total', 'fresh');
         const queries = Array.from({ length: 4 }, (_, index) =>
           fetch(`${capped.url}/api/search/companies/_reactivesearch.v3`, {

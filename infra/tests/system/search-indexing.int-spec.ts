@@ -257,14 +257,27 @@ describe('search indexing through the search-index queue', () => {
     );
   });
 
-  it('removes an industry an import makes inactive', async () => {
+  it('removes an industry an import makes inactive, and the companies only it lists', async () => {
     expect(await ids(`Tools ${tag}`, 'industries')).toEqual([industry]);
+    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
     await importData(['Hammerhead', 'Wrenchworks'], false);
     await eventually(
       'the inactive industry is removed',
       async () => (await ids(`Tools ${tag}`, 'industries')).length === 0,
     );
-    expect(await ids(`Hammerhead ${tag}`)).toEqual([`zz-${tag}-0`]);
+    // No active industry lists them: they have no page, so no search finds them either.
+    await eventually(
+      'the companies only the inactive industry lists are removed',
+      async () =>
+        (await ids(`Hammerhead ${tag}`)).length === 0 &&
+        (await ids('wrenchworksbrand')).length === 0,
+    );
+    // Active again, an import brings them back.
+    await importData(['Hammerhead', 'Wrenchworks'], true);
+    await eventually(
+      'the companies are indexed again',
+      async () => (await ids(`Hammerhead ${tag}`)).length > 0,
+    );
   });
 
   it("deletes a deleted member's analytics (search-member-deletion)", async () => {

@@ -3,6 +3,7 @@ export * from './config/common-schema';
 export * from './config/config.module';
 export * from './health/readiness';
 export * from './health/readiness-registry';
+export * from './health/operations';
 export * from './metrics/metrics';
 export * from './bootstrap/platform.module';
 export * from './bootstrap/redis-connection';

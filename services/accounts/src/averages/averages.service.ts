@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { Averages, CrowdAverages } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
 import { averagesRule, type AccountsConfig } from '../config';
-import { crowdAverages, DEFAULT_AVERAGES, type KeptSnapshot } from './averages';
+import { crowdAverages, DEFAULT_AVERAGES, type KeptSnapshot, type ReleaseRule } from './averages';
 import { AveragesSnapshots } from './averages-snapshots.repository';
 import { AveragesPublication } from './averages-publication';
 import { AveragesRepository } from './averages.repository';
 import { countingAt, periodStart, type AveragesRule } from './period';
-import { recomputation, type ReleaseRule } from './release';
+import { recomputation } from './release';
 
 /**
  * The stored averages (one row) and their recomputation. A recomputation locks the row, so

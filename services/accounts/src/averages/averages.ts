@@ -8,7 +8,6 @@ import {
   type IssueKey,
   type MembersBand,
 } from '@upright/contracts';
-import type { ReleaseRule } from './release';
 
 /** Sums of each issue's server value over the counted members, and how many were counted. */
 export interface PrioritySums {
@@ -108,6 +107,14 @@ export function shownSnapshot(kept: KeptSnapshot, minMembers: number): CrowdSnap
     members: membersBand(kept.members, minMembers),
     averages: kept.averages,
   };
+}
+
+/** When recomputed averages may go out to visitors (decision 0043). */
+export interface ReleaseRule {
+  /** AVERAGES_MIN_MEMBERS: the defaults, and no count, below it (decision 0020). */
+  minMembers: number;
+  /** AVERAGES_MIN_CHANGES: members that must differ from the last release. */
+  minChanges: number;
 }
 
 /** What counts now besides the publications: how many members, and the weights in force. */

@@ -1,7 +1,7 @@
 import { AVERAGE_FIELD_OF_ISSUE, ISSUES, type IssueKey } from '@upright/contracts';
 import fc from 'fast-check';
-import type { PrioritySums } from './averages';
-import { recomputation, type Release, type ReleaseRule } from './release';
+import type { PrioritySums, ReleaseRule } from './averages';
+import { recomputation, type Release } from './release';
 
 /** A member's nine priorities, in the order of ISSUES (as `averages_released` keeps them). */
 type Priorities = readonly number[];

@@ -1,13 +1,5 @@
 import type { Averages } from '@upright/contracts';
-import { averagesOf, shownMembers, type PrioritySums } from './averages';
-
-/** When recomputed averages may go out to visitors (decision 0043). */
-export interface ReleaseRule {
-  /** AVERAGES_MIN_MEMBERS: the defaults, and no count, below it (decision 0020). */
-  minMembers: number;
-  /** AVERAGES_MIN_CHANGES: members that must differ from the last release. */
-  minChanges: number;
-}
+import { averagesOf, shownMembers, type PrioritySums, type ReleaseRule } from './averages';
 
 /** Averages let out for publication, with the members they count (0 below the minimum). */
 export interface Release {

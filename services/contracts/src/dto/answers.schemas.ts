@@ -35,7 +35,6 @@ import type {
   CompanyHistoryResponse,
   ComparisonResponse,
   IndustryHistoryResponse,
-  IndustryMoves,
 } from './history';
 import {
   RANKING_VALUES,
@@ -44,6 +43,7 @@ import {
   type CompanyScores,
   type Industry,
   type IndustryCompaniesResponse,
+  type IndustryMoves,
   type IssueRanks,
   type IssueWeights,
   type MethodologyExampleResponse,

@@ -60,22 +60,6 @@ export interface IndustryHistoryRequest {
   industry: string;
 }
 
-/**
- * A company's move in the overall ranking since the previous period with scores: positive =
- * up that many places, 0 = the same, `null` = new (not ranked in the previous period).
- */
-export type RankMove = number | null;
-
-/**
- * Moves of every company of an industry answer, by upright_cid. `prank` is a signed-in member's
- * own move: their rank then (the previous period re-weighed with their values) less their rank
- * now; null for visitors, like `prank` itself (record 0047).
- */
-export type IndustryMoves = Record<
-  string,
-  { normalized_rank: RankMove; arank: RankMove; prank: RankMove }
->;
-
 /** docs/product/rules.md#s12 comparison: two to four companies of one industry. */
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;

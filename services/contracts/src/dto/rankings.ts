@@ -3,7 +3,6 @@ import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
 import type { IssueRanksOf } from '../ranking/weigh';
 import type { FigurePeers } from '../ranking/peers';
 import type { RankExplanation, WeightsBasis } from '../ranking/explain';
-import type { IndustryMoves } from './history';
 
 /**
  * One row of `GET /api/active` (docs/product/spec.md#s3: active industries are objects with
@@ -127,6 +126,22 @@ export interface IndustryCompaniesResult {
   pranked: string[] | null;
   none: boolean;
 }
+
+/**
+ * A company's move in the overall ranking since the previous period with scores: positive =
+ * up that many places, 0 = the same, `null` = new (not ranked in the previous period).
+ */
+export type RankMove = number | null;
+
+/**
+ * Moves of every company of an industry answer, by upright_cid. `prank` is a signed-in member's
+ * own move: their rank then (the previous period re-weighed with their values) less their rank
+ * now; null for visitors, like `prank` itself (record 0047).
+ */
+export type IndustryMoves = Record<
+  string,
+  { normalized_rank: RankMove; arank: RankMove; prank: RankMove }
+>;
 
 export interface IndustryCompaniesResponse {
   result: IndustryCompaniesResult;

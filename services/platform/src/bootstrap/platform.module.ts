@@ -9,11 +9,19 @@ import { MetricsController } from '../metrics/metrics.controller';
 import { PublicData } from '../public-data/public-data';
 import { PLATFORM_CONFIG, PlatformConfig, RedisConnection } from './redis-connection';
 
-/** What every Upright process has: JSON logs, /health/live, /health/ready, /metrics. */
+/**
+ * What every Upright process has: JSON logs, /health/live, /health/ready, /metrics. A process
+ * whose HTTP port is public (`operationsOnOwnPort`: the BFF) mounts no route for them: it answers
+ * them on a port of its own (`operationsListener`).
+ */
 @Global()
 @Module({})
 export class PlatformModule {
-  static forRoot(service: string, config: CommonConfig): DynamicModule {
+  static forRoot(
+    service: string,
+    config: CommonConfig,
+    options: { operationsOnOwnPort?: boolean } = {},
+  ): DynamicModule {
     const platformConfig: PlatformConfig = {
       service,
       redisUrl: config.REDIS_URL,
@@ -23,7 +31,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [structuredLogging(service, config)],
-      controllers: [HealthController, MetricsController],
+      controllers: options.operationsOnOwnPort ? [] : [HealthController, MetricsController],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: platformConfig },
         { provide: Metrics, useValue: new Metrics(service) },

@@ -20,6 +20,8 @@ interface ServiceModuleOptions {
   features: Array<Type | DynamicModule>;
   /** False for the BFF: no message handlers, its own HTTP error filter. */
   consumesMessages?: boolean;
+  /** True for the BFF: metrics and health on a port of their own, no route on the public one. */
+  operationsOnOwnPort?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export function serviceModule(
   options: ServiceModuleOptions,
 ): DynamicModule {
   const imports: Array<Type | DynamicModule> = [
-    PlatformModule.forRoot(name, config),
+    PlatformModule.forRoot(name, config, { operationsOnOwnPort: options.operationsOnOwnPort }),
     ConfigModule.forRoot(SERVICE_CONFIG, config),
     QueueWorkersModule,
   ];
@@ -78,6 +80,7 @@ export interface ServiceSpec<S extends z.ZodType<CommonConfig>> {
   /** Its feature modules (and the platform modules that need the config). */
   features: (config: z.infer<S>) => Array<Type | DynamicModule>;
   consumesMessages?: boolean;
+  operationsOnOwnPort?: boolean;
   configureHttp?: ServiceDefinition<S>['configureHttp'];
 }
 
@@ -86,12 +89,18 @@ export function defineService<S extends z.ZodType<CommonConfig>>(
   spec: ServiceSpec<S>,
 ): ServiceDefinition<S> {
   const { name, configSchema, database, features, consumesMessages, configureHttp } = spec;
+  const { operationsOnOwnPort } = spec;
   return {
     name,
     configSchema,
     consumesMessages,
     configureHttp,
     appModule: (config) =>
-      serviceModule(name, config, { database, features: features(config), consumesMessages }),
+      serviceModule(name, config, {
+        database,
+        features: features(config),
+        consumesMessages,
+        operationsOnOwnPort,
+      }),
   };
 }

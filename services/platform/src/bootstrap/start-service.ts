@@ -1,5 +1,7 @@
 import { type DynamicModule, type INestApplication, Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import express from 'express';
 import type { ServiceName } from '@upright/contracts';
 import { RedisStreamsServer } from '@upright/transport';
 import { Logger } from 'nestjs-pino';
@@ -52,13 +54,18 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
   config: z.infer<S>,
 ): Promise<INestApplication> {
   // No default parsers (Nest's include urlencoded, i.e. cross-site HTML forms): a process that
-  // reads bodies chooses its own in configureHttp (the BFF: JSON only).
-  const app = await NestFactory.create(definition.appModule(config), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  // reads bodies chooses its own in configureHttp (the BFF: JSON only). Routes match as written
+  // (`/api/ACTIVE` is no route): Express reads the setting when it makes its router.
+  const app = await NestFactory.create(
+    definition.appModule(config),
+    new ExpressAdapter(express().enable('case sensitive routing')),
+    { bufferLogs: true, bodyParser: false },
+  );
   try {
     app.useLogger(app.get(Logger));
+    // Nest holds every line until the HTTP port listens; a consumer waiting for a Redis that
+    // refuses its user never gets there, and the line saying why would stay unwritten.
+    app.flushLogs();
     let consumer: RedisStreamsServer | undefined;
     definition.configureHttp?.(app, config);
     // After configureHttp, which may wrap the server's request listeners (the BFF's edge).

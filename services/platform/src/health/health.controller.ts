@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { runReadinessChecks } from './readiness';
+import { readinessAnswer } from './operations';
 import { ReadinessRegistry } from './readiness-registry';
 
 @Controller('health')
@@ -15,12 +15,8 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
-    if (this.readiness.draining) {
-      response.status(503);
-      return { status: 'unavailable', checks: { drain: 'shutting down' } };
-    }
-    const report = await runReadinessChecks(this.readiness.all());
-    if (report.status !== 'ok') response.status(503);
-    return report;
+    const { status, body } = await readinessAnswer(this.readiness);
+    response.status(status);
+    return body;
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { METRICS_CONTENT_TYPE } from '../health/operations';
 import { Metrics } from './metrics';
 
 @Controller('metrics')
@@ -6,7 +7,7 @@ export class MetricsController {
   constructor(private readonly metrics: Metrics) {}
 
   @Get()
-  @Header('Content-Type', 'text/plain; version=0.0.4')
+  @Header('Content-Type', METRICS_CONTENT_TYPE)
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();
   }

@@ -33,12 +33,6 @@ export async function startTestApp<S extends z.ZodType<CommonConfig>>(
     // A process with an operations port of its own (the BFF's metrics and health) takes any free
     // one, so that replicas and files running side by side never collide.
     OPS_PORT: '0',
-    // An app in a test shares its event loop with the test and every other app of the file, so
-    // that loop's delay, and the connections it has yet to accept, are theirs too: the BFF sheds
-    // on them only where a test asks (bff/test/loop-pressure.int-spec.ts,
-    // bff/test/accept-backlog.int-spec.ts).
-    EDGE_MAX_LOOP_DELAY_MS: '0',
-    EDGE_MAX_ACCEPT_BACKLOG: '0',
     ...env,
   });
   const app = await createServiceApp(definition, config);

@@ -87,11 +87,7 @@ export function documentsPage(
     : industryDocuments(db, after, limit);
 }
 
-/**
- * Inactive industries, whose documents leave the index after an import. A company listed only in
- * inactive industries leaves with the next rebuild (`make reindex`); until then the BFF's company
- * page for it is a 404, as for any industry that is not active.
- */
+/** Inactive industries, whose documents leave the index after an import. */
 export async function inactiveIndustryIds(db: PrismaClient): Promise<string[]> {
   const rows = await db.industry.findMany({
     where: { active: false },
@@ -99,6 +95,19 @@ export async function inactiveIndustryIds(db: PrismaClient): Promise<string[]> {
     orderBy: { industry: 'asc' },
   });
   return rows.map((row) => row.industry);
+}
+
+/**
+ * Companies listed in no active industry (only in inactive ones, or in none), whose documents
+ * leave the index after an import: `companyDocuments` has none for them, as they have no page.
+ */
+export async function companyIdsOutsideActiveIndustries(db: PrismaClient): Promise<string[]> {
+  const rows = await db.company.findMany({
+    where: { NOT: IN_AN_ACTIVE_INDUSTRY },
+    select: { uprightCid: true },
+    orderBy: { uprightCid: 'asc' },
+  });
+  return rows.map((row) => row.uprightCid);
 }
 
 /** The same pages for the `rankings.search-documents.list` handler (the CLI passes its own client). */

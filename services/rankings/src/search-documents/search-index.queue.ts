@@ -2,17 +2,23 @@ import {
   SEARCH_INDEX_BATCH,
   SearchIndexJobs,
   searchIndexJobs,
+  type SearchApp,
   type SearchIndexJobData,
 } from '@upright/contracts';
 import { QueueProducer, type QueueConnectionConfig } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
-import { documentsPage, inactiveIndustryIds } from './search-documents.repository';
+import {
+  companyIdsOutsideActiveIndustries,
+  documentsPage,
+  inactiveIndustryIds,
+} from './search-documents.repository';
 
 /**
  * After an import: every company and active industry document goes to the `search-index` queue
- * (upserts of SEARCH_INDEX_BATCH documents), and inactive industries are removed, so the data is
- * searchable without a restart. Upserts and removals are idempotent; jobs are durable in Redis
- * until the search service applies them.
+ * (upserts of SEARCH_INDEX_BATCH documents), and inactive industries are removed with the
+ * companies no active industry lists, so the data is searchable, and no longer findable where
+ * it has no page, without a restart. Upserts and removals are idempotent; jobs are durable in
+ * Redis until the search service applies them.
  */
 export async function pushToSearchIndex(
   db: PrismaClient,
@@ -32,10 +38,15 @@ export async function pushToSearchIndex(
         after = documents[documents.length - 1].id;
       }
     }
-    const inactive = await inactiveIndustryIds(db);
-    for (let start = 0; start < inactive.length; start += SEARCH_INDEX_BATCH) {
-      const ids = inactive.slice(start, start + SEARCH_INDEX_BATCH);
-      await queue.add(SearchIndexJobs.remove, { app: 'industries', ids });
+    const removals = {
+      industries: await inactiveIndustryIds(db),
+      companies: await companyIdsOutsideActiveIndustries(db),
+    };
+    for (const [app, gone] of Object.entries(removals) as [SearchApp, string[]][]) {
+      for (let start = 0; start < gone.length; start += SEARCH_INDEX_BATCH) {
+        const ids = gone.slice(start, start + SEARCH_INDEX_BATCH);
+        await queue.add(SearchIndexJobs.remove, { app, ids });
+      }
     }
     return pushed;
   } finally {

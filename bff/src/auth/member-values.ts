@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { IssueWeights } from '@upright/contracts';
 import type { Request } from 'express';
-import { SessionAuthenticator } from '../auth';
+import { SessionAuthenticator } from './session-authenticator';
 
 /**
  * The seam for personal rankings: the priority values of the signed-in member making the request,

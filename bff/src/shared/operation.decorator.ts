@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TextAnswerBody } from '../answer-cache/answer';
+import type { TextAnswerBody } from './text-answer-body';
 
 /** An answer of an operation besides its success status (a 204, a redirect). */
 export interface OtherAnswer {

@@ -15,17 +15,22 @@ import {
 import { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { CaptchaService } from '../captcha/captcha.service';
+import {
+  accountKeys,
+  CaptchaService,
+  CsrfIssuer,
+  RateLimit,
+  RateLimitGuard,
+  RateLimits,
+  SessionAuthenticator,
+} from '../auth';
 import { answeredWithoutEffect, IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { Operation } from '../openapi/operation.decorator';
-import { CsrfIssuer } from './csrf';
-import { accountKeys, RateLimit, RateLimitGuard, RateLimits } from './rate-limit';
-import { SessionAuthenticator } from './session-authenticator';
+import { Operation } from '../shared/operation.decorator';
 
 /** Sign-up, sign-in, sign-out and verification: HTTP ↔ accounts, plus the session cookie. */
 @Controller('api')
-export class AuthController {
+export class SignInController {
   constructor(
     private readonly services: ServiceClient,
     private readonly authenticator: SessionAuthenticator,
