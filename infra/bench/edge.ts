@@ -1,9 +1,9 @@
 /**
- * Record 0049: the URLs no kept copy of the exact URL answers. A shared page link with a new
+ * Decision 0049: the URLs no kept copy of the exact URL answers. A shared page link with a new
  * `utm_source` per request (served the canonical page's kept bytes: ≥ 0.5× bare, like the page),
- * a new unknown path per request (the kept not-found page), and every company page asked once
- * right after a data change (each one a render: renders per second and p99, within the render
- * cap).
+ * a new unknown path per request (the kept not-found page, sent by the edge: ≥ 0.3× the
+ * canonical page), and every company page asked once right after a data change (each one a
+ * render: renders per second and p99, within the limit of fresh work).
  */
 import { bumpPublicVersions } from '@upright/platform';
 import Redis from 'ioredis';
@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { largestIndustry, type Comparison, type SuiteContext } from './suite';
 
 const BROTLI = { 'Accept-Encoding': 'gzip, deflate, br' };
-/** At most EDGE_MAX_RENDERS (its default): more at once would be shed with 503, not measured. */
+/** Within the limit of fresh work a replica starts with (4 × EDGE_MIN_IN_FLIGHT): none shed. */
 const RENDERS_AT_ONCE = 8;
 
 export async function benchEdge(context: SuiteContext): Promise<void> {

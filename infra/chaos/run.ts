@@ -1,5 +1,5 @@
 /**
- * `make chaos` (issue 23): two replicas of every service and of the BFF (stack.ts: private
+ * `make chaos` (decision 0051): two replicas of every service and of the BFF (stack.ts: private
  * PostgreSQL, Redis, inbox and ports; one rankings replica in a network namespace of its own)
  * under the production mix at a rate within capacity (the crowd generators, CHAOS_RATE
  * iterations/s, a refused connection sent once to the other BFF as a load balancer does), and
@@ -8,8 +8,9 @@
  *
  * Faults, one after the other: SIGKILL one replica of each process (started again after a
  * while); a rolling SIGTERM restart of every process (a BFF leaves the balancer first, as
- * Kubernetes' endpoints do); the namespaced replica's link cut and healed; a PostgreSQL restart;
- * a Redis restart. Then every write is looked for — contact mails in the inbox, correction
+ * Kubernetes' endpoints do); the namespaced replica's link cut and healed; a crowd the BFFs
+ * shed (writers wait out `Retry-After` before their one retry); a PostgreSQL restart; a Redis
+ * restart. Then every write is looked for — contact mails in the inbox, correction
  * requests and follows in the databases — and the run prints requests, failures by kind, writes
  * acknowledged, lost, doubled, and the recovery time of each fault. Exits 1 on any loss, double
  * or failed read, or a replica not ready again (process-stack's 60 s). Options: --quick (shorter pauses), --duration=<s> (each fault's pause).
@@ -54,6 +55,8 @@ const settings = {
   rate: Number(process.env.CHAOS_RATE ?? 6),
   writers: 4,
   members: 4,
+  /** Closed clients of the shedding phase: enough to pass the BFFs' limit of fresh work. */
+  crowd: Number(process.env.CHAOS_CROWD ?? 300),
   /** How long the inbox is watched for contact mails still queued. */
   mailWaitSeconds: quick ? 30 : 60,
 };
@@ -97,12 +100,13 @@ class WriterSession {
     route: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<{ status: number; text: string; record: RequestRecord }> {
+  ): Promise<{ status: number; text: string; record: RequestRecord; retryAfter?: number }> {
     const target = balancer[turn++ % balancer.length];
     const at = Date.now();
     let status = 0;
     let text = '';
     let timedOut = false;
+    let retryAfter: number | undefined;
     try {
       const answer = await fetch(`${target}${route}`, {
         method,
@@ -119,6 +123,8 @@ class WriterSession {
       });
       text = await answer.text();
       status = answer.status;
+      const wait = Number(answer.headers.get('retry-after'));
+      if (Number.isFinite(wait) && wait > 0) retryAfter = Math.min(wait, 15);
       for (const line of answer.headers.getSetCookie()) {
         const [pair, ...attributes] = line.split(';');
         const separator = pair.indexOf('=');
@@ -136,7 +142,7 @@ class WriterSession {
     const record: RequestRecord = { at, status, ok, timedOut };
     if (!ok) record.what = `${method} ${route} → ${status || 'no answer'} ${text.slice(0, 160)}`;
     this.records.push(record);
-    return { status, text, record };
+    return { status, text, record, retryAfter };
   }
 
   /** A write as the web app sends it: one key, retried once with it when no answer came. */
@@ -149,7 +155,7 @@ class WriterSession {
     let attempts = 0;
     while (attempts < 2) {
       attempts++;
-      const { status, record } = await this.send(method, route, body, {
+      const { status, record, retryAfter } = await this.send(method, route, body, {
         ...this.csrf(),
         'Idempotency-Key': key,
       });
@@ -161,6 +167,9 @@ class WriterSession {
       if (status === 403) this.forgetCsrf();
       if (!RETRY_STATUSES.has(status) || attempts === 2) break;
       record.retried = true;
+      // Told when to come back (a shed, a store away): waited out, plus up to half again at
+      // random, as the web app does (retryWaitMs, decision 0069).
+      if (retryAfter !== undefined) await pause(retryAfter * 1000 * (1 + Math.random() / 2));
     }
     return { acknowledged: false, attempts };
   }
@@ -349,10 +358,10 @@ async function main(): Promise<number> {
   const pauseMs = settings.pauseSeconds * 1000;
   const phases: Phase[] = [];
   let phaseStart = 0;
-  const fault = (name: string, storeOutage = false) => {
+  const fault = (name: string, refusalsExpected = false) => {
     const now = Date.now();
     if (phases.length > 0) phases[phases.length - 1].until = now;
-    phases.push({ name, faultAt: now, until: Infinity, storeOutage });
+    phases.push({ name, faultAt: now, until: Infinity, refusalsExpected });
     phaseStart = now;
     console.log(`[chaos] ${new Date(now).toISOString().slice(11, 19)} ${name}`);
   };
@@ -426,6 +435,22 @@ async function main(): Promise<number> {
     stack.namespace!.cut();
     await pause(pauseMs);
     stack.namespace!.heal();
+    await pause(pauseMs);
+
+    fault('BFFs shedding a crowd (closed clients that wait out Retry-After)', true);
+    // A crowd of its own beside the counted load: the BFFs' one limit of fresh work refuses what
+    // is over it with 503 and Retry-After; the writers wait out theirs and try once more.
+    const crowd = new Generators(1);
+    await crowd.run({
+      mode: 'closed',
+      amount: settings.crowd,
+      seconds: settings.pauseSeconds,
+      shares: JOURNEY_MIX,
+      members,
+      targets: balancer,
+      failover: true,
+    });
+    await crowd.close();
     await pause(pauseMs);
 
     fault('PostgreSQL restart', true);

@@ -110,10 +110,10 @@ export interface Phase {
   /** When the next phase began (or the run ended). */
   until: number;
   /**
-   * PostgreSQL or Redis restarting: while it is down a read may be answered 503 with
-   * `Retry-After` (issue 23); a hang, a timeout or any other failure still counts.
+   * PostgreSQL or Redis restarting, or the BFFs shedding a crowd: a read may be answered 503 with
+   * `Retry-After` (decisions 0049, 0051); a hang, a timeout or any other failure still counts.
    */
-  storeOutage?: boolean;
+  refusalsExpected?: boolean;
 }
 
 /**
@@ -150,7 +150,7 @@ export function isReadStep(step: string): boolean {
 
 /**
  * Failed reads per phase that count against the run: every final failure, except a 503 with
- * `Retry-After` sent during a store outage.
+ * `Retry-After` sent while refusals are expected (a store outage, the BFFs shedding).
  */
 export function failedReadsByPhase(
   phases: readonly Phase[],
@@ -164,7 +164,7 @@ export function failedReadsByPhase(
         !record.retried &&
         record.at >= phase.faultAt &&
         record.at < phase.until &&
-        !(phase.storeOutage && record.status === 503 && record.retryAfter),
+        !(phase.refusalsExpected && record.status === 503 && record.retryAfter),
     ).length,
   }));
 }

@@ -49,15 +49,32 @@ export function buildArgs(
 /** Every image is built for this platform (the lockfile holds its optional binaries only). */
 export const IMAGE_PLATFORM = 'linux/amd64';
 
-/** The container engine's arguments that build one image as `reference`. */
+/** Marks the images `make images` builds, so it can remove the ones a rebuild left untagged. */
+export const IMAGE_LABEL = 'dev.upright.image';
+
+/** The base images, build arguments of infra/docker/Dockerfile (decision 0073). */
+export const BASE_ARGS = ['NODE_IMAGE', 'NGINX_IMAGE'] as const;
+export type Bases = Partial<Record<(typeof BASE_ARGS)[number], string>>;
+
+/**
+ * The container engine's arguments that build one image as `reference`. Builds use the host's
+ * network (npm and apt-get reach their registries without an engine bridge: dockerd may run with
+ * --bridge=none) and trust `caFile` (a PEM bundle, the `build-ca` secret) when one is given;
+ * `context` is a copy of the repository to build from (default the repository).
+ */
 export function buildCommand(
   image: ImageSpec,
   reference: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: { bases?: Bases; caFile?: string; context?: string } = {},
 ): string[] {
-  const args = ['build', '--platform', IMAGE_PLATFORM, '-f', dockerfilePath];
-  args.push('--target', image.target, '-t', reference);
-  for (const [name, value] of Object.entries(buildArgs(image, env)))
-    args.push('--build-arg', `${name}=${value}`);
-  return [...args, repoRoot];
+  // A copy of the repository (the build context) brings its own Dockerfile and ignore file.
+  const context = options.context ?? repoRoot;
+  const dockerfile = path.join(context, path.relative(repoRoot, dockerfilePath));
+  const args = ['build', '--platform', IMAGE_PLATFORM, '-f', dockerfile, '--network', 'host'];
+  args.push('--target', image.target, '-t', reference, '--label', `${IMAGE_LABEL}=${image.name}`);
+  const values = { ...buildArgs(image, env), ...options.bases };
+  for (const [name, value] of Object.entries(values)) args.push('--build-arg', `${name}=${value}`);
+  if (options.caFile) args.push('--secret', `id=build-ca,src=${options.caFile}`);
+  return [...args, context];
 }

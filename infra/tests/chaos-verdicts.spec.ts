@@ -92,7 +92,7 @@ describe('chaos verdicts', () => {
   it("counts every failed read, except a store outage's 503 that says when to come back", () => {
     const phases = [
       { name: 'kill', faultAt: 1000, until: 5000 },
-      { name: 'Redis restart', faultAt: 5000, until: 9000, storeOutage: true },
+      { name: 'Redis restart', faultAt: 5000, until: 9000, refusalsExpected: true },
     ];
     const result = failedReadsByPhase(phases, [
       { at: 1500, status: 503, ok: false, retryAfter: true },

@@ -210,7 +210,7 @@ describe('infra/docker/Dockerfile', () => {
     const install = stageChain(dockerfile, 'prod-deps')[0].instructions.find(
       (instruction) => instruction.keyword === 'RUN',
     );
-    expect(install?.raw).toMatch(/npm install .*--omit=dev.* -w "\$WORKSPACE"/);
+    expect(install?.raw).toMatch(/npm ci .*--omit=dev.* -w "\$WORKSPACE"/);
     const runtimeSources = copiesOf('service')
       .filter(({ stage }) => stage === 'service')
       .map(({ instruction }) => flagValue(instruction, 'from'));
