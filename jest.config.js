@@ -19,9 +19,9 @@ const moduleNameMapper = {
   // Generated Prisma clients import siblings as './x.js' (ESM style); jest resolves the .ts.
   '^(\\.{1,2}/.*)\\.js$': '$1',
   // Each package's entry points (package.json `exports`), from source.
-  '^@upright/(contracts|transport|platform|accounts|rankings|reports|mail|search)$':
+  '^@upright/(ranking-rules|contracts|transport|platform|accounts|rankings|reports|mail|search)$':
     '<rootDir>/services/$1/src',
-  '^@upright/(contracts|transport|platform|accounts|rankings|reports|mail|search)/(.*)$':
+  '^@upright/(ranking-rules|contracts|transport|platform|accounts|rankings|reports|mail|search)/(.*)$':
     '<rootDir>/services/$1/src/$2',
   '^@upright/bff$': '<rootDir>/bff/src',
   '^@upright/bff/(.*)$': '<rootDir>/bff/src/$1',

@@ -1,6 +1,18 @@
+import type { IssueKey } from '@upright/ranking-rules';
+
+// The rules' facts about the issues live with the rules (decision 0078); the table below adds
+// what the site shows and stores for each.
+export {
+  DISCLOSURE_DEPENDENT_ISSUES,
+  ISSUE_KEYS,
+  MISSING_CLIMATE_SCORE,
+  type IssueKey,
+} from '@upright/ranking-rules';
+
 /**
- * The nine weighted issues (docs/product/rules.md#s4). Scores are lower-is-better.
- * This table is the single source for score fields, priority names and labels.
+ * The nine weighted issues (docs/product/rules.md#s4), in the order of ISSUE_KEYS (a unit test
+ * holds them together). Scores are lower-is-better. This table is the single source for score
+ * fields, priority names and labels.
  */
 export const ISSUES = [
   {
@@ -66,16 +78,13 @@ export const ISSUES = [
     clientPriority: 'net_neutrality',
     label: 'Net neutrality',
   },
-] as const;
+] as const satisfies readonly ({ key: IssueKey } & Record<string, string>)[];
 
 export type Issue = (typeof ISSUES)[number];
-export type IssueKey = Issue['key'];
 export type ScoreField = Issue['scoreField'];
 export type ServerPriorityField = Issue['serverPriority'];
 export type ClientPriorityField = Issue['clientPriority'];
 export type AverageField = `average_${ServerPriorityField extends `value_${infer R}` ? R : never}`;
-
-export const ISSUE_KEYS: readonly IssueKey[] = ISSUES.map((issue) => issue.key);
 
 /** Where the server spells a client priority differently (docs/product/spec.md#s3). */
 export const SERVER_SPELLING_OF_CLIENT_FIELD: Readonly<Record<string, string>> = {
@@ -83,25 +92,6 @@ export const SERVER_SPELLING_OF_CLIENT_FIELD: Readonly<Record<string, string>> =
   net_neutrality: 'neutrality',
   diverse_pay: 'diverse_pay_equity',
 };
-
-/**
- * Issues on which a non-public company without alternative or self reporting
- * gets the lowest rank (docs/product/rules.md#s5 rule 4).
- */
-export const DISCLOSURE_DEPENDENT_ISSUES: readonly IssueKey[] = [
-  'exec_pay',
-  'pay_gap',
-  'diverse_rep',
-  'tax',
-  'repurchases',
-  'price_inflation',
-];
-
-/**
- * A missing climate score counts as this value and is ranked normally (docs/product/rules.md#s5
- * rule 2).
- */
-export const MISSING_CLIMATE_SCORE = 1500;
 
 export const PRIORITY_MIN = 0;
 export const PRIORITY_MAX = 10;

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+const RULES_PACKAGE = '@upright/ranking-rules';
+const RULES_ENTRY = path.resolve(__dirname, '../../ranking-rules/src/index.ts');
+
 /**
  * The files the web bundle runs from the contracts: web.ts and what it imports for values
  * (`import type` and `export type` are erased), followed through relative paths.
@@ -24,6 +27,9 @@ function valueImportsFrom(file: string, seen = new Set<string>()): Set<string> {
         }
       });
       if (found) valueImportsFrom(found, seen);
+    } else if (specifier === RULES_PACKAGE) {
+      // The ranking rules are the contracts' own (decision 0078): followed like a relative path.
+      valueImportsFrom(RULES_ENTRY, seen);
     } else {
       seen.add(`package:${specifier}`);
     }

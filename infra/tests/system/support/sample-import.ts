@@ -15,16 +15,17 @@ const IMPORTERS = {
 } as const;
 
 /**
- * Runs a service's built importer on the sample data into the test database, as `make import`
- * does. Without `env`'s REDIS_URL the importer announces nothing (no search jobs, no data-version
+ * Runs a service's built importer on the sample data (or another data set `file`) into the test
+ * database, as `make import` does. Without `env`'s REDIS_URL the importer announces nothing (no search jobs, no data-version
  * move); pass one (and a QUEUE_PREFIX) for a test that watches what an import queues.
  */
 export function importSample(
   service: keyof typeof IMPORTERS,
   env: Record<string, string> = {},
+  file = SAMPLE_FILE,
 ): Promise<{ stdout: string; stderr: string }> {
   const { REDIS_URL: _redis, ...withoutRedis } = process.env;
-  return run(process.execPath, [IMPORTERS[service], SAMPLE_FILE], {
+  return run(process.execPath, [IMPORTERS[service], file], {
     env: { ...withoutRedis, DATABASE_URL: testInfra().databaseUrl(service), ...env },
   });
 }

@@ -1,6 +1,6 @@
 import type { DetailTableName, MetricDefinition, SourceRef } from '../details';
 import { ISSUE_KEYS, type IssueKey, type ScoreField } from '../issues';
-import type { IssueRanksOf } from '../ranking/weigh';
+import type { IssueRanksOf } from '@upright/ranking-rules';
 import type { FigurePeers } from '../ranking/peers';
 import type { RankExplanation, WeightsBasis } from '../ranking/explain';
 

@@ -1,8 +1,7 @@
 import { ISSUE_KEYS, type IssueKey } from '../issues';
-import { applicableIssues } from './applicability';
+import { applicableIssues, weighIssueRanks, type Weights } from '@upright/ranking-rules';
 import { explainRank, weightsBasis } from './explain';
 import type { PersonallyRankable } from './personal';
-import { weighIssueRanks, type Weights } from './weigh';
 
 function company(
   upright_cid: string,

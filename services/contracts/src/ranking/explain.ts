@@ -1,8 +1,12 @@
 import { ISSUE_KEYS, type IssueKey } from '../issues';
-import { fromHundredths } from './hundredths';
-import { orderByName } from './name-order';
+import {
+  applicableWeightHundredths,
+  fromHundredths,
+  orderByName,
+  weighIssueRanks,
+  type Weights,
+} from '@upright/ranking-rules';
 import type { PersonallyRankable } from './personal';
-import { applicableWeightHundredths, weighIssueRanks, type Weights } from './weigh';
 
 /**
  * Whose weights rank a page (rules §16): a member's own, or the visitors' — named "equal weights"

@@ -1,17 +1,30 @@
 /**
  * The pure weighting rules of docs/product/rules.md#s5 (rules 6–9) shared by the rankings engine,
- * the BFF and the browser: no framework, no I/O, no zod, so the web bundle can take them too.
+ * the BFF and the browser: no framework, no I/O, no zod, so the web bundle can take them too. The
+ * rules themselves live in @upright/ranking-rules, the package anyone can recompute the ranks with
+ * (decision 0078); what is here builds on them.
  */
-export { competitionRanks, countBelow, sharedRankFlags } from './competition-rank';
-export { fromHundredths, toHundredths } from './hundredths';
-export { orderByName, orderedByRank } from './name-order';
 export {
+  applicableIssues,
   applicableWeightHundredths,
+  competitionRanks,
+  countBelow,
+  discloses,
+  fromHundredths,
+  issueDataStatus,
+  METHODOLOGY_VERSION,
+  OPEN_DATA_LICENCE,
+  orderByName,
+  orderedByRank,
+  sharedRankFlags,
+  toHundredths,
   weighIssueRanks,
+  type DisclosureFields,
+  type IssueDataStatus,
   type IssueRanksOf,
   type WeightedRank,
   type Weights,
-} from './weigh';
+} from '@upright/ranking-rules';
 export {
   KeptRankedSet,
   personalMoves,
@@ -21,14 +34,7 @@ export {
   type PersonalRanking,
   type PositionalRanking,
 } from './personal';
-export {
-  discloses,
-  issueDataStatus,
-  type DisclosureFields,
-  type IssueDataStatus,
-} from './missing-data';
-export { METHODOLOGY_VERSION, OPEN_DATA_LICENCE } from './methodology';
-export { applicableDetailTables, applicableIssues, DETAIL_TABLES_OF_ISSUE } from './applicability';
+export { applicableDetailTables, DETAIL_TABLES_OF_ISSUE } from './applicability';
 export { issueEvidence, type EvidenceEntry, type IssueEvidence } from './evidence';
 export { figurePeers, type FigurePeers } from './peers';
 export {

@@ -7,7 +7,7 @@ import {
   rawAt,
   type PersonallyRankable,
 } from './personal';
-import type { Weights } from './weigh';
+import type { Weights } from '@upright/ranking-rules';
 
 /** Companies with small issue ranks (many ties), some of them ranked in the other period too. */
 const periodArb = fc.uniqueArray(

@@ -1,6 +1,6 @@
 import { ISSUE_KEYS, type IssueKey } from '../issues';
 import { personalMoves, rankPersonally, type PersonallyRankable } from './personal';
-import type { Weights } from './weigh';
+import type { Weights } from '@upright/ranking-rules';
 
 /** A company ranked 1 on every issue but those given. */
 function company(

@@ -1,15 +1,16 @@
 import type { IssueKey } from '../issues';
-import { sharedRankFlags } from './competition-rank';
-import { fromHundredths } from './hundredths';
-import { orderByName, orderedByRank } from './name-order';
 import {
+  fromHundredths,
+  orderByName,
+  orderedByRank,
+  sharedRankFlags,
   issueRankMatrix,
   weighIssueRanks,
   weighRankMatrix,
   type IssueRanksOf,
   type WeightedRank,
   type Weights,
-} from './weigh';
+} from '@upright/ranking-rules';
 
 export type PersonallyRankable = IssueRanksOf & { readonly company_name: string };
 

@@ -1,4 +1,4 @@
-import { DISCLOSURE_DEPENDENT_ISSUES, type IssueKey } from '../issues';
+import { DISCLOSURE_DEPENDENT_ISSUES, type IssueKey } from './issues';
 
 /** The fields of docs/product/rules.md#s5 rule 4. */
 export interface DisclosureFields {

@@ -1,4 +1,4 @@
-import { ISSUE_KEYS, type IssueKey } from '../issues';
+import { ISSUE_KEYS, type IssueKey } from './issues';
 import { competitionRanks, sharedRankFlags } from './competition-rank';
 import { fromHundredths, toHundredths } from './hundredths';
 

@@ -1,4 +1,4 @@
-import { DISCLOSURE_DEPENDENT_ISSUES, ISSUE_KEYS } from '../issues';
+import { DISCLOSURE_DEPENDENT_ISSUES, ISSUE_KEYS } from './issues';
 import { discloses, issueDataStatus } from './missing-data';
 
 const publicCompany = { structure: 'Public', alt_reporting: false, self_reporting: false };
