@@ -43,7 +43,7 @@ build: generate
 	@npx tsc -b tsconfig.build.json
 	@echo "[build] services built"
 
-# The app for browsers (web/dist) and its server renderer for the BFF (web/dist-server, record 0039).
+# The app for browsers (web/dist) and its server renderer for the BFF (web/dist-server, decision 0039).
 build-web: deps
 	@cd web && npx vite build --logLevel warn && npx vite build --ssr src/entry-server.tsx --logLevel error
 
@@ -166,12 +166,12 @@ load: build infra
 	@$(if $(CROWD),infra/local/ensure-wrk.sh,true)
 	@$(LOCAL_ENV) && npx tsx infra/load/$(if $(CROWD),crowd.ts,run.ts) $(ARGS)
 
-# 1,000 clients and an open-rate capacity search on a replicated stack of its own (issue 22).
+# 1,000 clients and an open-rate capacity search on a replicated stack of its own.
 load-crowd: build infra
 	@infra/local/ensure-wrk.sh
 	@$(LOCAL_ENV) && npx tsx infra/load/crowd.ts $(ARGS)
 
-# Kill, rolling restart, partition and store restarts under load; non-zero on any loss (issue 23).
+# Kill, rolling restart, partition and store restarts under load; non-zero on any loss.
 chaos: build infra
 	@$(LOCAL_ENV) && npx tsx infra/chaos/run.ts $(ARGS)
 

@@ -4,7 +4,7 @@ import { bffConfigSchema, sharedAnswersWaitMs } from './config';
 const load = (env: Record<string, string>) =>
   loadConfig(bffConfigSchema, { HTTP_PORT: '8080', NODE_ENV: 'test', ...env });
 
-describe('BFF configuration of shared answers (decision record 0057)', () => {
+describe('BFF configuration of shared answers (decision 0057)', () => {
   it('shares 64 MB per 5 minutes, waits 1 s for another replica and 100 ms for Redis by default', () => {
     expect(load({})).toMatchObject({
       SHARED_ANSWERS_MB: 64,

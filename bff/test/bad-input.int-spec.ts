@@ -5,7 +5,7 @@ import { bffService } from '../src/service';
 import { builtWebApp, visitorCsrfHeaders } from './support/web-fixtures';
 
 /**
- * Issue 12: bad input that gave a 500 (docs/product/rules.md#s3) is a 4xx naming what is wrong. The
+ * Bad input that gave a 500 (docs/product/rules.md#s3) is a 4xx naming what is wrong. The
  * BFF alone: every request here is refused before any service is asked.
  */
 describe('bad input', () => {

@@ -5,7 +5,7 @@ import { LOAD_TEST_HEADER } from '../src/http/load-test-mode';
 import { bffService } from '../src/service';
 
 /**
- * Issue 27: in load-test mode the operator's load generators (LOAD_TEST_CLIENTS, or the
+ * In load-test mode the operator's load generators (LOAD_TEST_CLIENTS, or the
  * LOAD_TEST_TOKEN header) are not held to the per-address budgets — the API's, counted before
  * the fast path, and the guard's in Redis (the captcha's here) — while everyone else still is;
  * without the variables nobody is exempt.

@@ -25,7 +25,7 @@ import { bffService } from '../src/service';
 jest.setTimeout(60_000);
 
 /**
- * Decision record 0057 on real Redis: two BFF replicas in front of one rankings stand-in that
+ * Decision 0057 on real Redis: two BFF replicas in front of one rankings stand-in that
  * counts what it is asked. An answer one replica made is served by the other without asking
  * again; a herd of misses across both replicas asks once; a moved version never serves the old
  * shared bytes; a replica that cannot reach the shared store still answers, fresh.

@@ -44,7 +44,7 @@ export async function benchReads(context: SuiteContext): Promise<void> {
       await topListPath(context, industry),
       {},
     ],
-    // Server-rendered pages (record 0039): rendered once per data version, then kept.
+    // Server-rendered pages (decision 0039): rendered once per data version, then kept.
     [
       `GET /companies/us/${industry} (page, brotli)`,
       `/companies/us/${industry}`,

@@ -8,7 +8,7 @@ export function benchTransportPrefix(): string {
 /**
  * One load generator is one client: the per-client API budget would refuse it at once, and the
  * wear suite's sign-ins and sign-ups would meet the per-address budgets (load-test mode). The
- * built app is served (make build-web): pages are read like API answers (record 0039).
+ * built app is served (make build-web): pages are read like API answers (decision 0039).
  */
 export const BENCH_BFF_ENV: Readonly<Record<string, string>> = {
   RATE_LIMIT_API: '999999/1',

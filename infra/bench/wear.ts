@@ -1,5 +1,5 @@
 /**
- * Kept reads after use (issue 22, "no slowdown with use"): the same kept reads measured on the
+ * Kept reads after use ("no slowdown with use"): the same kept reads measured on the
  * bench stack as it starts, then again right after the production mix of the k6 journeys
  * (infra/load's generators, as `make load-crowd` runs them) has been run against that very stack
  * for BENCH_WEAR_SECONDS (120) by BENCH_WEAR_CLIENTS (200) clients without think time. The bar is

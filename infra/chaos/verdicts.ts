@@ -169,7 +169,7 @@ export function failedReadsByPhase(
   }));
 }
 
-/** Non-zero on any loss, double or counted failed read (issue 23's bar). */
+/** Non-zero on any loss, double or counted failed read. */
 export function chaosExitCode(tally: WriteTally, failedReads: number, mailsLate = 0): number {
   return tally.lost > 0 || tally.doubled > 0 || failedReads > 0 || mailsLate > 0 ? 1 : 0;
 }

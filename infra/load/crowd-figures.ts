@@ -207,7 +207,7 @@ export interface CrowdOutcome {
 
 const points = (share: number) => (share * 100).toFixed(1);
 
-/** The issue's acceptance items for the closed population (issue 22). */
+/** The issue's acceptance items for the closed population. */
 export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
   const { closed, warm, cold, freshAfterMs } = outcome;
   const gap = (key: 'errorShare' | 'shedShare') =>

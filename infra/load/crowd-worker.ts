@@ -50,7 +50,7 @@ export type GeneratorCommand =
 
 /** What a generator thread is started with (its `workerData`). */
 export interface GeneratorSetup {
-  /** The thread's CPU priority (nice value, record 0064); the process's own when not permitted. */
+  /** The thread's CPU priority (nice value, decision 0064); the process's own when not permitted. */
   priority: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `make load-crowd` (issue 22): the production mix of the k6 journeys (JOURNEY_MIX, run by
+ * `make load-crowd`: the production mix of the k6 journeys (JOURNEY_MIX, run by
  * crowd-worker.ts in worker threads, without think time) against a replicated stack of its own
  * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports):
  *
@@ -623,7 +623,7 @@ async function main(): Promise<number> {
       cold: byReplica.get(cold.url),
       freshAfterMs: fresh.all,
     });
-    console.log('\nAcceptance (issue 22)');
+    console.log('\nAcceptance');
     for (const verdict of verdicts) {
       console.log(`  ${verdict.ok ? '✓' : '✗'} ${verdict.what.padEnd(72)} ${verdict.measured}`);
     }

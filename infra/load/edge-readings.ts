@@ -1,6 +1,6 @@
 /**
  * What the BFFs' own metrics say about each second of a crowd run: how many requests each way of
- * shedding answered 503 (a lane at its limit, record 0049; a late event loop, 0061; connections
+ * shedding answered 503 (a lane at its limit, decision 0049; a late event loop, 0061; connections
  * waiting to be accepted, 0063), how long the accept queue was and how late the loop ran when
  * read. Beside the client's figures, it tells why a second was slow or shed. Pure, unit-tested
  * (infra/tests/edge-readings.spec.ts); crowd.ts reads the metrics.

@@ -16,7 +16,7 @@ const workerFile = path.join(__dirname, 'crowd-worker.ts');
 
 /**
  * The generators' CPU priority (a nice value; the stack runs at 0): ahead of the stack, as a
- * generator on a machine of its own would be (record 0064). At the same priority the generators
+ * generator on a machine of its own would be (decision 0064). At the same priority the generators
  * read answers a median ~150 ms late in a crowd, and that delay was counted as the stack's.
  */
 const GENERATOR_PRIORITY = -10;

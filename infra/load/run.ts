@@ -360,7 +360,7 @@ function report(
 async function target(): Promise<{ baseUrl: string; stack?: LocalStack }> {
   const given = process.env.LOAD_BASE_URL;
   if (given) return { baseUrl: given.replace(/\/+$/, '') };
-  // `make up`'s BFF answers its health on its operations port (OPS_PORT, record 0049).
+  // `make up`'s BFF answers its health on its operations port (OPS_PORT, decision 0049).
   if (!smoke && (await answers('http://localhost:9464/health/ready'))) {
     return { baseUrl: 'http://localhost:8080' };
   }

@@ -110,7 +110,7 @@ export async function startProcess(
     OPS_PORT: String(opsPort(port)),
     ...(options.host ? { HTTP_HOST: options.host } : {}),
   };
-  // Like `make up`, each process reaches Redis as its own ACL user (decision record 0017).
+  // Like `make up`, each process reaches Redis as its own ACL user (decision 0017).
   const redisUser = await ownRedisUser(name, given);
   const [command, ...prefixArgs] = [...(options.commandPrefix ?? []), process.execPath];
   const child = spawn(command, [...prefixArgs, file], {

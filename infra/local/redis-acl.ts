@@ -1,5 +1,5 @@
 /**
- * One Redis ACL user per process (decision record 0017): each may touch only its own keys and
+ * One Redis ACL user per process (decision 0017): each may touch only its own keys and
  * the keys it must write for others (a callee's request stream, a caller's reply stream, an
  * event stream it emits to), with no administrative command. `make up` (run-all.sh) and the
  * stacks of process-stack.ts create the users idempotently and give each process its own

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 set -a; . infra/local/local.env; set +a
 export NODE_ENV=development HTTP_HOST=127.0.0.1
-# One Redis ACL user per process, created or updated here (decision record 0017): sets
+# One Redis ACL user per process, created or updated here (decision 0017): sets
 # REDIS_URL_BFF, REDIS_URL_ACCOUNTS, ... with each process's credentials.
 # Exported: the processes' commands (below) name them, and concurrently runs those in a shell.
 acl_env=$(node_modules/.bin/tsx infra/local/redis-acl.ts)

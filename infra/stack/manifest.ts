@@ -51,7 +51,7 @@ export interface StackProcess {
 
 /**
  * A process's operations port: its HTTP port plus this. The BFF answers /metrics and /health/*
- * there only (record 0049); the services answer them on their HTTP port and ignore OPS_PORT.
+ * there only (decision 0049); the services answer them on their HTTP port and ignore OPS_PORT.
  * Stacks give each process the ports of a block of ten (8080–8085 in `make up`, e2e's and chaos'
  * blocks), so the block's last port is free.
  */
@@ -155,7 +155,13 @@ export const STACK: readonly StackProcess[] = [
     publicDataDomains: [],
     smtp: false,
     opensearch: false,
-    env: ['TRUSTED_PROXY_HOPS', 'SESSION_COOKIE_KEY', 'CAPTCHA_HMAC_SECRET', 'OPS_PORT'],
+    env: [
+      'TRUSTED_PROXY_HOPS',
+      'SESSION_COOKIE_KEY',
+      'CAPTCHA_HMAC_SECRET',
+      'OPS_PORT',
+      'RELEASE_ID',
+    ],
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
- * What an operator installing against managed services meets first (issue 16, and the chart side
- * of issue 12): CAs mounted for every client, egress that follows the configured ports and
+ * What an operator installing against managed services meets first (and the chart side
+ * of the first security review): CAs mounted for every client, egress that follows the configured ports and
  * peers, hooks in the right order, the embedded search engine never doubled during a rollout,
  * digests, bad values refused at render time, the Gateway API route and the trusted proxies.
  */

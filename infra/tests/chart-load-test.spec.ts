@@ -1,5 +1,5 @@
 /**
- * The BFF's load-test mode in the chart (issue 27): off unless the operator names generators or a
+ * The BFF's load-test mode in the chart: off unless the operator names generators or a
  * token Secret, and then exactly the variables the BFF validates (bff/src/http/load-test-mode.ts).
  */
 import { bffEnv } from './chart';

@@ -1,5 +1,5 @@
 /**
- * A first install on a managed cloud (issue 27): the NetworkPolicy edge follows the Gateway in
+ * A first install on a managed cloud: the NetworkPolicy edge follows the Gateway in
  * use, endpoints outside the cluster need egress ranges, Postgres TLS verifies when it can and
  * warns when it cannot, Redis without ACLs is a declared mode, the production example survives a
  * zone and a drain, and the docs agree with the templates (timeouts, routing).

@@ -65,7 +65,7 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
       expect(service).toBeDefined();
       expect(selects(service!.spec.selector, podLabels)).toBe(true);
       const component = componentOf(deployment);
-      // Prometheus scrapes the `metrics` port: the BFF's operations port (record 0049).
+      // Prometheus scrapes the `metrics` port: the BFF's operations port (decision 0049).
       const metrics = { bff: [{ name: 'metrics', port: 9464, targetPort: 'ops' }] }[component] ?? [
         { name: 'metrics', port: 8080, targetPort: 'http' },
       ];

@@ -249,7 +249,7 @@ describe('infra/docker/Dockerfile', () => {
   });
 });
 
-describe('image bases and contents (issue 16)', () => {
+describe('image bases and contents', () => {
   it.each(['NODE_IMAGE', 'NGINX_IMAGE'])('%s is pinned by digest', (arg) => {
     expect(dockerfile.globalArgs[arg]).toMatch(/^[a-z0-9./-]+:[\w.-]+@sha256:[a-f0-9]{64}$/);
   });

@@ -91,7 +91,7 @@ describe('the chart deploys the manifest, and only it', () => {
     const ports = deployment?.spec.template.spec.containers[0].ports as Array<{ name: string }>;
     expect(ports.map((port) => port.name)).toContain('http');
     const targets = service?.spec.ports as Array<{ name: string; targetPort: string }>;
-    // The metrics port is the BFF's operations port (record 0049), a service's own HTTP port.
+    // The metrics port is the BFF's operations port (decision 0049), a service's own HTTP port.
     const metricsTarget = name === 'bff' ? 'ops' : 'http';
     expect(targets.map(({ name, targetPort }) => [name, targetPort])).toEqual([
       ['http', 'http'],
@@ -118,7 +118,7 @@ describe('the chart deploys the manifest, and only it', () => {
 });
 
 /**
- * Every file that wrote the process list out before the manifest (issue 17 item 3), and what
+ * Every file that wrote the process list out before the manifest, and what
  * shows it reads the manifest now (null: it gets the list handed in, from run-all.sh or a runner).
  */
 const FORMER_LISTS: Record<string, RegExp | null> = {

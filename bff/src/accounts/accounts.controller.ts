@@ -93,7 +93,7 @@ export class AccountsController {
   }
 
   /**
-   * The crowd's weights in the open (issue 15): kept per `data` version, which every
+   * The crowd's weights in the open: kept per `data` version, which every
    * publication of averages moves, so it follows them like the rankings do.
    */
   @PublicAnswer({ domain: 'data', personal: false })

@@ -18,7 +18,7 @@ const MB = 1024 * 1024;
 
 /**
  * This replica's kept answers and the versions they are checked against
- * (docs/product/rules.md#s11), and the answers every replica shares (decision record 0057). The
+ * (docs/product/rules.md#s11), and the answers every replica shares (decision 0057). The
  * follower hears every version move on the broadcast stream, so a replica stops serving old bytes
  * as soon as the change is announced; while it cannot hear (Redis away), nothing is kept or
  * served from here.
@@ -54,7 +54,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
 
   /**
    * Before the replica listens (so before it reports ready): the answers other replicas made
-   * lately, so that a replica started into a crowd is warm (decision record 0057).
+   * lately, so that a replica started into a crowd is warm (decision 0057).
    */
   async onApplicationBootstrap(): Promise<void> {
     const started = performance.now();

@@ -24,7 +24,7 @@ interface Entry {
  * first entry not used since it was last passed over and moves each used one to the end, unmarked.
  * A hit must not delete and re-insert its key to keep an exact LRU order: V8's Map slows down with
  * the holes those leave in its table, and with a thousand answers kept that made `get` 7 % of a
- * kept answer's time (from 0.4 % with a few: the slowdown with use of issue 22).
+ * kept answer's time (from 0.4 % with a few: the slowdown with use the wear bench measured).
  */
 export class AnswerStore {
   private readonly entries = new Map<string, Entry>();

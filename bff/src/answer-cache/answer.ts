@@ -40,7 +40,7 @@ export interface Answer {
   /** Content hash; the strong ETag of each coding is derived from it. */
   readonly hash: string;
   readonly contentType: string;
-  /** 200, or 404 for the kept not-found page (one render per data version, record 0049). */
+  /** 200, or 404 for the kept not-found page (one render per data version, decision 0049). */
   readonly status: number;
   readonly policy: AnswerPolicy;
   /** Bytes held, for the cache's memory bound. */

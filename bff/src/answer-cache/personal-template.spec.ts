@@ -70,7 +70,7 @@ describe("a member's industry answer", () => {
         .toString(),
     ) as IndustryCompaniesResponse;
 
-  it("carries the member's own moves, weighed with their values (record 0047)", () => {
+  it("carries the member's own moves, weighed with their values (decision 0047)", () => {
     const { moves } = memberAnswer(only('climate'));
     expect(moves).toEqual({
       a: { normalized_rank: -1, arank: -1, prank: -2 },

@@ -3,7 +3,7 @@ import type { AnswerPolicy } from './answer';
 
 export const ANSWER_POLICY = Symbol('answer policy');
 
-/** A public route's policy and the query parameters it reads (record 0049). */
+/** A public route's policy and the query parameters it reads (decision 0049). */
 export interface PublicAnswerDeclaration extends AnswerPolicy {
   /** The only query parameters that reach the route and its key; the edge drops the others. */
   query?: readonly string[];

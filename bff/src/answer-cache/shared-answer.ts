@@ -60,7 +60,7 @@ export function parseRecentMember(
   return isSharedKey(requestKey) ? { domain: domain as PublicDataDomain, requestKey } : null;
 }
 
-/** The bytes all replicas wrote in the current window (decision record 0057: the memory bound). */
+/** The bytes all replicas wrote in the current window (decision 0057: the memory bound). */
 export function sharedBudgetKey(transportPrefix: string): string {
   return `${transportPrefix}:bff:answers:${LAYOUT}:budget`;
 }

@@ -116,7 +116,7 @@ interface Scripts {
 }
 
 /**
- * Kept answers shared by every BFF replica through Redis (decision record 0057): the first
+ * Kept answers shared by every BFF replica through Redis (decision 0057): the first
  * request of a key on a replica (the edge's single-flight leader) reads the answer another
  * replica made from the same version before making its own; if none has, one replica takes the
  * key's lock and makes it while the others wait a short, bounded time for its bytes. Redis away

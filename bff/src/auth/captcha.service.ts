@@ -53,7 +53,7 @@ export class CaptchaService {
   /**
    * Throws a 400 naming `altcha` unless the payload is a fresh, correct solution not used before —
    * except by a try of the same user action: a solution is spent by the request's
-   * `Idempotency-Key` digest (decision record 0050), so a retry of a try that got no answer is
+   * `Idempotency-Key` digest (decision 0050), so a retry of a try that got no answer is
    * answered too.
    */
   async verify(altcha: string, spentBy?: string): Promise<void> {

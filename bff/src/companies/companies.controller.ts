@@ -71,7 +71,7 @@ export class CompaniesController {
     return undefined;
   }
 
-  /** "Why this rank" (issue 15); 404 naming `company` when it is not ranked in the industry. */
+  /** "Why this rank"; 404 naming `company` when it is not ranked in the industry. */
   @PublicAnswer({ domain: 'data', personal: false })
   @Get('why/:market/:industry/:company')
   @Operation({

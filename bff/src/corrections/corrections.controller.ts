@@ -31,7 +31,7 @@ import { Operation } from '../shared/operation.decorator';
 import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
 
 /**
- * Corrections with a public ledger (issue 15, decision 0038): anyone may ask, with a solved
+ * Corrections with a public ledger (decision 0038): anyone may ask, with a solved
  * captcha and within the contact form's budget per address; the ledger is public and read for
  * each view.
  */
@@ -64,7 +64,7 @@ export class CorrectionsController {
 
   /**
    * A page of the company's ledger; 404 naming `company` when there is none. Kept under the
-   * `corrections` version, which every request and decision moves (issue 22): a change of one
+   * `corrections` version, which every request and decision moves: a change of one
    * ledger drops the kept ledgers, not the rest of the site's kept answers.
    */
   @Get('corrections/:market/:industry/:company')

@@ -9,7 +9,7 @@ import { wholeNumberParam } from '../http/route-params';
 /** `/api/admin/corrections/{id}/…`: the request's number (its reference without "C-"). */
 export const correctionIdParams = z.object({ id: wholeNumberParam(1, 2_147_483_647) });
 
-/** `?page=&size=` of the public ledger and the admins' queue (issue 25): page 1 of 20 when left out. */
+/** `?page=&size=` of the public ledger and the admins' queue: page 1 of 20 when left out. */
 export const correctionsPageQuery = z.object({
   page: wholeNumberParam(1, CORRECTION_PAGE_MAX).default(1),
   size: wholeNumberParam(1, CORRECTION_PAGE_SIZE_MAX).default(CORRECTION_PAGE_SIZE_DEFAULT),

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 
-/** An answer of the BFF's own routes, read without a socket (record 0049). */
+/** An answer of the BFF's own routes, read without a socket (decision 0049). */
 export interface InProcessAnswer {
   status: number;
   headers: Record<string, string>;

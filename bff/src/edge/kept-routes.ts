@@ -18,7 +18,7 @@ export interface KeptRoute {
 /**
  * The public API routes (`@PublicAnswer` GETs) by path, read from the controllers once at start,
  * so the edge knows before any handler runs which URL a request is kept and answered under: its
- * path and only the query parameters the route reads (record 0049). Other query parameters
+ * path and only the query parameters the route reads (decision 0049). Other query parameters
  * (`utm_*`, `fbclid`, junk) neither reach the route nor make a key of their own.
  */
 export class KeptRoutes {

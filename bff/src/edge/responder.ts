@@ -16,7 +16,7 @@ const MAX_ERROR_KINDS = 64;
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
- * The one place the edge writes an answer (record 0049): status, the security headers, caching
+ * The one place the edge writes an answer (decision 0049): status, the security headers, caching
  * headers, the coding and the error body, for kept answers and the edge's own refusals alike.
  * Fresh answers are written by their route with the same headers (`answerHeaders`, helmet's) and
  * are `private, no-store` unless the route declared them public (`privateByDefault`).
@@ -137,7 +137,7 @@ function send(
 
 /**
  * Every fresh answer is `private, no-store` unless its route said otherwise before sending
- * (docs/product/rules.md#s11, record 0049): a route that forgets to declare itself public costs a
+ * (docs/product/rules.md#s11, decision 0049): a route that forgets to declare itself public costs a
  * CDN a copy, never leaks a member's answer into one.
  */
 export function privateByDefault(response: ServerResponse): void {

@@ -17,7 +17,7 @@ import { Operation } from '../shared/operation.decorator';
 const unfollowParams = z.object({ cid: uprightCidSchema });
 
 /**
- * Following companies (issue 15, decision 0037): the member is the session's; writes need the
+ * Following companies (decision 0037): the member is the session's; writes need the
  * CSRF header like every cookie-authenticated write. Follows are private (`no-store`).
  */
 @Controller('api')

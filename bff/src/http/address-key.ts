@@ -4,7 +4,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 export const UNREADABLE_ADDRESS = 'unknown';
 
 /**
- * The key a client address is counted and recognised under (issue 25): an IPv4 address as it
+ * The key a client address is counted and recognised under: an IPv4 address as it
  * is, an IPv6 address by its /64, which is what one subscriber is given (RFC 6177), so the 2^64
  * addresses of one line are one client, as one IPv4 address behind a home router is. IPv4
  * written as IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket reports IPv4 peers) is IPv4.

@@ -7,7 +7,7 @@ const SCRIPT_TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
 const RUN_TYPES = new Set(['', 'text/javascript', 'module', 'application/javascript']);
 
 /**
- * The CSP sources that let the page's own inline scripts run and no other (record 0040): one
+ * The CSP sources that let the page's own inline scripts run and no other (decision 0040): one
  * `'sha256-…'` per script the browser would execute, over its exact text.
  */
 export function inlineScriptSources(html: string): string[] {

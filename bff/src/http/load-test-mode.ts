@@ -4,7 +4,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 /**
- * Load-test mode (issue 27): an operator lets named load generators past the per-address
+ * Load-test mode: an operator lets named load generators past the per-address
  * budgets (API, sign-in, sign-up, reset, contact, captcha, analytics) so that one k6 machine
  * measures the site, not the limiter. Off unless LOAD_TEST_CLIENTS or LOAD_TEST_TOKEN is set.
  * Per-account password budgets stay: they protect members, whoever sends the guesses.

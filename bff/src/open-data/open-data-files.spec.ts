@@ -99,7 +99,7 @@ describe('industry open data as CSV', () => {
   });
 });
 
-describe('formula-safe CSV (issue 25, OWASP "CSV Injection")', () => {
+describe('formula-safe CSV (OWASP "CSV Injection")', () => {
   it('prefixes a text cell that a spreadsheet would run with a quote, and nothing else', () => {
     for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1']) {
       expect(formulaSafe(cell)).toBe(`'${cell}`);

@@ -1,6 +1,6 @@
 /**
  * Items given during one turn of the event loop, sent together once the turn is done, in
- * batches of at most `maxSize`; each caller gets its own item's outcome (decision record 0067).
+ * batches of at most `maxSize`; each caller gets its own item's outcome (decision 0067).
  *
  * The flush is a `setImmediate`: it runs after the poll phase, so every request read from the
  * sockets that were ready in this turn has added its item. Under a crowd a turn reads tens of

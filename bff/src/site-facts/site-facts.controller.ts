@@ -6,7 +6,7 @@ import { Operation } from '../shared/operation.decorator';
 import { siteFacts } from './site-facts';
 
 /**
- * What the site ranks, counted live (issue 24 item 1): the home statement and the industries
+ * What the site ranks, counted live: the home statement and the industries
  * index. Kept once per data version like every public answer, so the industries' rankings are read
  * once per import, not once per visit.
  */

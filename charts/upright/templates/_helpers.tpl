@@ -90,7 +90,7 @@ the two names in alphabetical order (decision 0016).
 
 {{/*
 The BFF's operations port: /metrics and /health/* answer there only, never on the public port
-(record 0049). Probes and the ServiceMonitor use it; the Ingress and HTTPRoute never route to it.
+(decision 0049). Probes and the ServiceMonitor use it; the Ingress and HTTPRoute never route to it.
 */}}
 {{- define "upright.opsPort" -}}9464{{- end -}}
 

@@ -9,7 +9,7 @@ import {
   type AccountsStack,
 } from './support/accounts-stack';
 
-/** Password reset, settings and abuse limits (issue 4; docs/product/spec.md#s8 texts). */
+/** Password reset, settings and abuse limits (docs/product/spec.md#s8 texts). */
 describe('accounts: password reset, settings and rate limits', () => {
   let stack: AccountsStack;
 
@@ -194,7 +194,7 @@ describe('accounts: password reset, settings and rate limits', () => {
       user: { email: string; status: string; email_verified: boolean };
     }>('PUT', '/api/settings', { email: newEmail, current_password: member.password });
     expect(moved.status).toBe(200);
-    // The member stays verified (signed in); the new address waits for its link (record 0047).
+    // The member stays verified (signed in); the new address waits for its link (decision 0047).
     expect(moved.body.user).toMatchObject({
       email: newEmail,
       status: 'verified',

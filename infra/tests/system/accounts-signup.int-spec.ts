@@ -11,7 +11,7 @@ import {
 
 type AuthAnswer = { user: Record<string, unknown> & { uid: string; email: string }; token: string };
 
-/** Sign-up, sign-in and sessions through the BFF (issue 4; docs/product/rules.md#s8). */
+/** Sign-up, sign-in and sessions through the BFF (docs/product/rules.md#s8). */
 describe('accounts: sign-up, sign-in and sessions', () => {
   let stack: AccountsStack;
 
@@ -99,7 +99,7 @@ describe('accounts: sign-up, sign-in and sessions', () => {
     expect(again.body.error.message).toBe(ERROR_TEXTS.verifyHashInvalid);
   });
 
-  it('refuses anyone under 13 on their date of birth, admits on the 13th birthday (record 0047)', async () => {
+  it('refuses anyone under 13 on their date of birth, admits on the 13th birthday (decision 0047)', async () => {
     // Today where the date begins last (UTC−12): the 13th birthday has begun everywhere. Not in
     // the last minute of such a day, so the date cannot turn between here and the server.
     const HALF_DAY_MS = 12 * 60 * 60 * 1000;

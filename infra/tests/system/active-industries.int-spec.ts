@@ -83,7 +83,7 @@ describe('GET /api/active through the whole stack', () => {
       status: 'ok',
       checks: { redis: 'ok', postgres: 'ok' },
     });
-    // The BFF's probes are on its operations port (record 0049).
+    // The BFF's probes are on its operations port (decision 0049).
     expect((await fetch(`${opsUrl(bff.app)}/health/live`)).status).toBe(200);
   });
 

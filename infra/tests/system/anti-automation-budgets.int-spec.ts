@@ -12,7 +12,7 @@ import {
 const BUDGET = 10;
 
 /**
- * Issue 25, budgets that cannot be raced (decision 0019, amended): the per-account budget is
+ * Budgets that cannot be raced (decision 0019, amended): the per-account budget is
  * spent before the password is checked, so a burst from many addresses gets no more checks than
  * the budget; a completed reset gives the owner sign-in back; an IPv6 client is its /64.
  */

@@ -10,7 +10,7 @@ import {
 } from './support/accounts-stack';
 
 /**
- * Issue 12, anti-automation: the client address is the socket's unless a proxy is trusted,
+ * Anti-automation: the client address is the socket's unless a proxy is trusted,
  * per-account budgets of wrong passwords and reset mails, limits on captcha issue and search
  * analytics, and credential routes that fail closed without Redis (decision 0019).
  */

@@ -10,7 +10,7 @@ import {
 const DEFAULTS = Object.fromEntries(AVERAGE_FIELDS.map((field) => [field, 5])) as Averages;
 
 /**
- * Issue 12: `GET /api/averages` with one or two weighted members would be their priorities; it
+ * `GET /api/averages` with one or two weighted members would be their priorities; it
  * answers the defaults until AVERAGES_MIN_MEMBERS count (decision 0020).
  */
 describe('averages privacy', () => {

@@ -455,7 +455,7 @@ describe('rankings calls through the BFF', () => {
               ptied: null,
             })),
           },
-          // A member's own moves are personal too (record 0047).
+          // A member's own moves are personal too (decision 0047).
           moves: Object.fromEntries(
             Object.entries(answer.moves).map(([cid, move]) => [cid, { ...move, prank: null }]),
           ),

@@ -30,7 +30,7 @@ import {
 import { Browser, signupForm, solvedCaptcha } from './support/accounts-stack';
 
 /**
- * Corrections with a public ledger (issue 15, decision 0038) over HTTP, with accounts, rankings,
+ * Corrections with a public ledger (decision 0038) over HTTP, with accounts, rankings,
  * reports, mail, the BFF, real Postgres, Redis and a real SMTP server (maildev): a visitor's
  * request is acknowledged by mail at once; an admin accepts it, the new value is new data (the
  * ledger shows before → after, the company's rank moves, a published report does not); a
@@ -535,7 +535,7 @@ describe('corrections through the BFF', () => {
     expect(await storedRequests()).toBe(before + 1);
   });
 
-  it('keeps a ledger answer until a request or a decision moves its version (issue 22)', async () => {
+  it('keeps a ledger answer until a request or a decision moves its version', async () => {
     const company = slug('B');
     await ledger(company);
     const kept = await ledger(company);

@@ -7,7 +7,7 @@ import {
 } from './support/accounts-stack';
 
 /**
- * Issue 15, the crowd's weights in the open: `GET /api/averages/history` shows the averages
+ * The crowd's weights in the open: `GET /api/averages/history` shows the averages
  * visitors' rankings use, how many members they average (a band of ten, decision 0043) and since
  * when, and their history — nothing until AVERAGES_MIN_MEMBERS are weighted (decision 0020); a
  * publication adds a step and moves the kept answer.
@@ -44,7 +44,7 @@ describe("the crowd's weights in the open", () => {
       members: null,
       since: null,
       history: [],
-      // Issue 24: the progress towards the minimum; this stack's rule is decision 0055's test one.
+      // The progress towards the minimum; this stack's rule is decision 0055's test one.
       members_needed: 2,
       rule: 'immediate',
       in_force: null,

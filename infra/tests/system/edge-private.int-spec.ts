@@ -15,7 +15,7 @@ jest.setTimeout(60_000);
 const PRIVATE = 'private, no-store';
 
 /**
- * Private by default (docs/product/rules.md#s11, record 0049): every answer a route does not
+ * Private by default (docs/product/rules.md#s11, decision 0049): every answer a route does not
  * declare public carries `Cache-Control: private, no-store`, so no browser history, proxy or CDN
  * keeps a member's or an admin's answer, and neither does anything a visitor is refused.
  */

@@ -42,10 +42,10 @@ const P1: Period = { period_year: 2031, period_qrt: 1 };
 const P2: Period = { period_year: 2031, period_qrt: 2 };
 
 /**
- * Issue 15 acceptance: importing a new period sends exactly one mail per follower of each moved
+ * Follow alerts: importing a new period sends exactly one mail per follower of each moved
  * company, nothing for unmoved or unfollowed companies or unsubscribed members, and none twice
  * across a SIGKILL of the mail process — through the real import command, accounts' worker,
- * BullMQ, the mail service as its own process and a real SMTP server. Issue 25: nothing to an
+ * BullMQ, the mail service as its own process and a real SMTP server. Nothing to an
  * unverified address, whether never verified or changed since the follow.
  */
 describe('follow companies and rank alerts', () => {
@@ -209,7 +209,7 @@ describe('follow companies and rank alerts', () => {
     const member = await signUp(stack, 'lister');
     const followed = await follow(member, industryB(), 'X');
     expect(followed.status).toBe(200);
-    // Accepted, and it says no alert is mailed until the address is verified (issue 25).
+    // Accepted, and it says no alert is mailed until the address is verified.
     expect(followed.body).toEqual({
       alerts: true,
       alerts_need_verification: true,

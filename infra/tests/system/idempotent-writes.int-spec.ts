@@ -20,7 +20,7 @@ import {
 } from './support/accounts-stack';
 
 /**
- * Idempotent writes end to end (issue 23, decision record 0050), through two BFF replicas,
+ * Idempotent writes end to end (decision 0050), through two BFF replicas,
  * accounts and mail on real Postgres, Redis and SMTP (maildev): a try of a user action again with
  * its `Idempotency-Key` gets the first outcome and applies nothing twice — also when the replica
  * that answered the first try is gone (its kept outcome with it) and the service alone remembers.

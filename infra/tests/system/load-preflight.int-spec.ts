@@ -5,7 +5,7 @@ import { preflight, type JourneyContext } from '../../k6/lib/journeys';
 import { newRecorder, nodeClient } from '../../load/http-client';
 
 /**
- * Issue 27: the load generators' preflight (k6 and `make load`) tells a BFF that counts this
+ * The load generators' preflight (k6 and `make load`) tells a BFF that counts this
  * machine per address from one in load-test mode, before any load is sent. Real BFFs on Redis;
  * the preflight's own data checks fail here (no rankings service) and are not what is checked.
  */

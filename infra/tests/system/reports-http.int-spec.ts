@@ -107,7 +107,7 @@ describe('report calls through the BFF', () => {
       );
     }
     // The quarter before: A and B the other way round, C not ranked yet; and A's and B's climate
-    // figures of the report's quarter (issue 24 item 8).
+    // figures of the report's quarter.
     for (const [name, climate, intensity] of [
       ['A', 30, 100],
       ['B', 10, 300],

@@ -33,7 +33,7 @@ const reindexCli = path.resolve(
 );
 
 /**
- * Issue 5 acceptance, indexing side: an import is searchable without a restart; a restart of the
+ * Search indexing: an import is searchable without a restart; a restart of the
  * search service loses no queued index update; `make reindex` (a rebuild job) rebuilds from the
  * owners over the transport and swaps; a deleted member's analytics go.
  */

@@ -15,7 +15,7 @@ interface Hit {
 type Answer = Record<string, { hits: { hits: Hit[] } }>;
 
 /**
- * Issue 12, privacy of search analytics (decision 0020): popular suggestions only for terms
+ * Privacy of search analytics (decision 0020): popular suggestions only for terms
  * searched by at least POPULAR_MIN_SEARCHERS distinct searchers, normalised and without markup,
  * never attributed; analytics older than the retention are deleted by the search service's job.
  */

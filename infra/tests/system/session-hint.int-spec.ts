@@ -2,7 +2,7 @@ import { SESSION_HINT_COOKIE } from '@upright/contracts';
 import { Browser, signUp, startAccountsStack, type AccountsStack } from './support/accounts-stack';
 
 /**
- * Issue 24, members signed in before the hint cookie existed: the web app decides "signed in"
+ * Members signed in before the hint cookie existed: the web app decides "signed in"
  * from the readable hint (decision 0056), so the BFF gives it to any browser whose session cookie
  * opens a session, and to no other.
  */

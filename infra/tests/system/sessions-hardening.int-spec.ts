@@ -10,7 +10,7 @@ import {
 } from './support/accounts-stack';
 
 /**
- * Issue 12, sessions and accounts: login CSRF, session-bound CSRF tokens, no cookies on public
+ * Sessions and accounts: login CSRF, session-bound CSRF tokens, no cookies on public
  * answers, the idle timeout, re-authentication to discontinue, reset links spent by any new
  * password (decision 0018).
  */

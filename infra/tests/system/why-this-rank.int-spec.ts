@@ -13,7 +13,7 @@ import { rankIssues, whyThisRank } from '@upright/rankings/ranking-engine';
 import { startRankingsAndBff, stopRankingsAndBff } from './support/rankings-and-bff';
 import { HISTORY_PERIODS, historyIndustry } from './support/history-industry';
 
-/** Issue 15 "why this rank" through HTTP: the engine's answer for the company's latest ranking. */
+/** "Why this rank" through HTTP: the engine's answer for the company's latest ranking. */
 describe('why this rank', () => {
   const infra = testInfra();
   const prefix = uniqueTransportPrefix('why');

@@ -37,7 +37,7 @@ export const accountsService = defineService({
     PasswordResetModule,
     MemberDeletionModule,
     FollowsModule,
-    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision record 0050.
+    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision 0050.
     IdempotentWritesModule,
   ],
 });

@@ -33,7 +33,7 @@ describe('averages publication', () => {
   const prefix = uniqueTransportPrefix('averages-publication');
   const keys = publicDataKeys(prefix);
   const announced: unknown[] = [];
-  /** What the publishing replica recorded in `averages_snapshots` (issue 15). */
+  /** What the publishing replica recorded in `averages_snapshots`. */
   const recorded: Array<{ averages: Averages; members: number }> = [];
 
   function publication(refreshSeconds: number): AveragesPublication {

@@ -13,7 +13,7 @@ import { PasswordAdmission } from '../src/passwords/password-admission';
 import { accountsService } from '../src/service';
 
 /**
- * Decision record 0059 on real PostgreSQL and Redis, through the transport as the BFF calls:
+ * Decision 0059 on real PostgreSQL and Redis, through the transport as the BFF calls:
  * with one password hash allowed in flight and none waiting, a sign-in that arrives while a hash
  * is in flight is refused at once with `service_unavailable` (the BFF's 503 with Retry-After),
  * counted, and the next one after it is admitted.

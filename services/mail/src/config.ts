@@ -16,7 +16,7 @@ export const mailConfigSchema = commonConfigSchema.extend(queueConfigSchema.shap
   /**
    * How long a job stays locked to this process without a renewal (renewed every half of it).
    * After a crash its jobs go back to the queue within 1.4 × this once a mail process runs:
-   * the lock, then at most two stalled checks, one every fifth of it (decision record 0051).
+   * the lock, then at most two stalled checks, one every fifth of it (decision 0051).
    */
   MAIL_LOCK_DURATION_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /**

@@ -1,5 +1,5 @@
 /**
- * The drain on SIGTERM (issue 23, decision record 0051), in a real child process: readiness goes
+ * The drain on SIGTERM (decision 0051), in a real child process: readiness goes
  * false first, the response in flight finishes and tells its client the connection closes, no
  * new connection is accepted, and the process exits 0.
  */

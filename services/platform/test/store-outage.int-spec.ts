@@ -1,5 +1,5 @@
 /**
- * PostgreSQL going away under a process (issue 23, decision record 0051), on the pg driver
+ * PostgreSQL going away under a process (decision 0051), on the pg driver
  * adapter every service's Prisma client runs on: a server that refuses connections and a
  * connection a restart terminates are both answered `service_unavailable` (503 with
  * `Retry-After` at the BFF) well within a request's deadline, and the next query works again

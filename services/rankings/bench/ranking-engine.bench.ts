@@ -9,7 +9,7 @@
  * re-weigh  = rankIndustryFromIssues on a cached stage 1 (a personalised request)
  * member    = a member's re-weighing as the BFF makes it from a kept industry answer
  *             (KeptRankedSet.weigh: this period and the previous one weighed with the member's
- *             values, pranked and the member's moves); `member/baseline` is issue 22's figure
+ *             values, pranked and the member's moves); `member/baseline` is the crowd work's figure
  *             (≤ 5×)
  * baseline  = Float64Array.prototype.sort() (typed-array numeric sort, no comparator) of a fresh
  *             copy of n random doubles; the copy is inside the timing.

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const rankingsConfigSchema = schemaOwningConfigSchema.extend({
   ...queueConfigSchema.shape,
-  // Open correction requests accepted per company and per requester (issue 25): enough for a
+  // Open correction requests accepted per company and per requester: enough for a
   // real backlog, few enough that nobody can flood the admins' queue.
   CORRECTIONS_OPEN_PER_COMPANY: z.coerce.number().int().min(1).max(1000).default(20),
   CORRECTIONS_OPEN_PER_REQUESTER: z.coerce.number().int().min(1).max(100).default(3),

@@ -22,7 +22,7 @@ export const rankingsService = defineService({
     HistoryModule,
     SearchDocumentsModule,
     CorrectionsModule,
-    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision record 0050.
+    // Keyed writes (the BFF's Idempotency-Key) are applied once: decision 0050.
     IdempotentWritesModule,
   ],
 });

@@ -9,7 +9,7 @@ import { RankingsCache } from '../src/rankings-cache/rankings-cache';
 import { rankingsService } from '../src/service';
 
 /**
- * Issue 22: the company page, which the BFF's follow path reads on every write, is kept per data
+ * The company page, which the BFF's follow path reads on every write, is kept per data
  * version (real Postgres and Redis): a change written behind the service's back stays unseen
  * until the industry's data version moves, as an import or an accepted correction moves it.
  */

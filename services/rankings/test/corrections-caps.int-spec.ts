@@ -9,7 +9,7 @@ import { CorrectionsService } from '../src/corrections/corrections.service';
 import { rankingsService } from '../src/service';
 
 /**
- * Issue 25 against real Postgres and Redis: open correction requests are capped per company and
+ * Against real Postgres and Redis: open correction requests are capped per company and
  * per requester (the address's key ignores case and "+tags"), and requests sent at the same time
  * cannot race past a cap; the ledger counts open requests and lists decided ones a page at a
  * time; the admins' queue comes in pages.

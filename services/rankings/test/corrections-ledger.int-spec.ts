@@ -9,7 +9,7 @@ import { dataVersionKey, ledgerVersionKey } from '../src/rankings-cache/data-ver
 import { rankingsService } from '../src/service';
 
 /**
- * Issue 22 against real Postgres and Redis, with two replicas: a company's corrections ledger is
+ * Against real Postgres and Redis, with two replicas: a company's corrections ledger is
  * kept by each replica (a row written behind the service's back stays unseen), and a request or
  * a decision through either replica moves the ledger version, after which both show it.
  */

@@ -1,5 +1,5 @@
 /**
- * In-process cost of search-as-you-type on the embedded engine (issue 11): the index part of a
+ * In-process cost of search-as-you-type on the embedded engine: the index part of a
  * suggestion answer (what `ReactiveSearchService` computes per typed prefix, analytics aside) for
  * 1-, 2-, 3- and 5-letter prefixes of indexed names, on `make sample-large`'s companies.
  *

@@ -46,7 +46,7 @@ const REQUEST_STREAM_MAXLEN = 100_000;
 /** Events stay in their stream for every subscribing group; old ones are trimmed. */
 const EVENT_STREAM_MAXLEN = 10_000;
 /**
- * How long a request that may repeat (decision record 0051) is retried while nobody consumes or
+ * How long a request that may repeat (decision 0051) is retried while nobody consumes or
  * Redis does not answer: long enough to ride over a rolling restart's gap or a Redis restart,
  * short enough that a service that is really down is reported soon (503), not at the deadline.
  */

@@ -42,7 +42,7 @@ export class Refusal extends Error {
 }
 
 /**
- * Signs, seals, checks and opens messages for one process (decision record 0016). The MAC of
+ * Signs, seals, checks and opens messages for one process (decision 0016). The MAC of
  * each kind of message starts with the kind and names sender and receiver, so a message cannot
  * be replayed as another kind, to another receiver or back to its sender.
  */

@@ -8,14 +8,14 @@ export interface StreamsConnectionOptions {
   redisUrl: string;
   /** Prefix of every key the transport touches. Default `upright`. */
   keyPrefix?: string;
-  /** This process's identity, its pair keys and the allow-list (decision record 0016). */
+  /** This process's identity, its pair keys and the allow-list (decision 0016). */
   trust: TrustOptions;
 }
 
 /** Called once per handled message, e.g. to feed a Prometheus histogram. */
 export type HandlerObserver = (pattern: string, outcome: 'ok' | 'error', seconds: number) => void;
 
-/** Called once per refused copy of a request (decision record 0016), e.g. to count it. */
+/** Called once per refused copy of a request (decision 0016), e.g. to count it. */
 export type ReplayObserver = (from: string, pattern: string) => void;
 
 /** Called once per request dropped unread because its deadline had passed, e.g. to count it. */
@@ -36,7 +36,7 @@ export interface StreamsServerOptions extends StreamsConnectionOptions {
   /**
    * A replica whose heartbeat is older than this is considered dead and what it holds is
    * claimed by the others. Default 1000: a dead replica's requests are answered by another
-   * well within a 5 s deadline (decision record 0051).
+   * well within a 5 s deadline (decision 0051).
    */
   heartbeatTtlMs?: number;
   /** How often pending messages of dead replicas are looked for. Default 250. */

@@ -27,7 +27,7 @@ export function parseAdmission(raw: unknown): Admission {
 /**
  * Decides, before a handler starts, whether this consumer may run an entry: it must still own
  * the entry (a replica cut off from Redis loses what others claimed meanwhile), the request must
- * not be a copy in another entry (decision record 0016, amended by issue 25), and a redelivery
+ * not be a copy in another entry (decision 0016, amended), and a redelivery
  * of an entry some replica already started is told apart from a first delivery (0051).
  * One round trip; throws when Redis does not answer.
  */

@@ -38,7 +38,7 @@ return now`);
  * are passed in ARGV, not KEYS: Redis's ACL demands read *and* write access to every declared
  * key, while a command inside the script is checked with its own flags. So a caller needs only
  * write access to the request stream it enqueues to, and a server only write access to its
- * callers' reply streams (decision record 0016). This holds on a standalone Redis, which the
+ * callers' reply streams (decision 0016). This holds on a standalone Redis, which the
  * transport uses; a cluster would refuse undeclared keys.
  */
 
@@ -46,7 +46,7 @@ return now`);
  * How long past its heartbeat's expiry a replica still counts as a consumer for enqueueing. One
  * that stalls (a long GC, a burst of CPU work) keeps receiving requests and answers them late,
  * instead of its callers getting 503s; what it holds is still claimed by the others from the
- * expiry on (decision record 0051). With the 1 s TTL: a service whose last replica died answers
+ * expiry on (decision 0051). With the 1 s TTL: a service whose last replica died answers
  * 503 after 5 s, as it did with the former 5 s TTL.
  */
 export const ENQUEUE_GRACE_MS = 4000;
@@ -72,7 +72,7 @@ const OWNED = `local owned = #redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[2], 
  *   this one was cut off from Redis, or it was answered): not ours to run or answer;
  * - `first`: nobody started it before; the marker now names the entry;
  * - `again`: a replica started this very entry before and did not finish it (it died, or lost
- *   Redis): run again only if the pattern may repeat (decision record 0051);
+ *   Redis): run again only if the pattern may repeat (decision 0051);
  * - `replay`: the marker names another entry: a copy of a request already taken (0016).
  */
 export const ADMIT = new LuaScript(`${OWNED}
@@ -93,7 +93,7 @@ return 'replay'`);
  * entry is still this consumer's: once another replica claimed it, that one answers (returns 0).
  * A read is checked for replay here rather than before its handler (ADMIT), saving a round trip
  * per read: when its marker names another entry, this one is a copy of a request already
- * answered or being answered, and is dropped unanswered (returns 2; decision record 0051).
+ * answered or being answered, and is dropped unanswered (returns 2; decision 0051).
  */
 export const REPLY_AND_ACK = new LuaScript(`${OWNED}
 if not owned then return 0 end

@@ -444,7 +444,7 @@ export class RedisStreamsServer
     request: VerifiedRequest,
   ): Promise<void> {
     // A read is checked for replay with its reply (one round trip fewer): a copy that runs
-    // changes nothing, and is not answered (decision record 0051).
+    // changes nothing, and is not answered (decision 0051).
     const onlyReads = this.options.trust.policy.onlyReads(request.pattern, request.data);
     if (!onlyReads && !(await this.admitOnce(spec, entryId, fields, request))) return;
     const handler = this.getHandlerByPattern(request.pattern);
@@ -497,7 +497,7 @@ export class RedisStreamsServer
    * copy (same sender and id, another entry) of a request some replica took before its
    * deadline, and, if some replica already started this very entry and did not finish it, a
    * request that may repeat — a write without an idempotency key is answered "outcome unknown"
-   * instead, so a crash or a partition never applies it twice (decision record 0051).
+   * instead, so a crash or a partition never applies it twice (decision 0051).
    * While Redis does not answer, the check is retried until the deadline, then the entry is
    * left pending like an unsent reply (the reclaimer finds it expired). No handler runs
    * unchecked: the caller gets no answer through a Redis that is down anyway.
@@ -721,7 +721,7 @@ export class RedisStreamsServer
     );
     if (sent && outcome === 'taken-over') {
       // Claimed by another replica while this one was cut off: that one answers; this result
-      // (and any effect the handler had) is the partition's cost (decision record 0051).
+      // (and any effect the handler had) is the partition's cost (decision 0051).
       this.counters.takenOver++;
       this.logger.warn(`Reply to "${request.pattern}" ${entryId} dropped: taken over meanwhile`);
     }

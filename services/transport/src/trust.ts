@@ -8,7 +8,7 @@ import {
 } from 'node:crypto';
 
 /**
- * Who may say what on the transport (decision record 0016). Every message names its sender
+ * Who may say what on the transport (decision 0016). Every message names its sender
  * (`from`) and carries an HMAC-SHA256 made with the key that sender shares with the receiver
  * only, so a process that can write to Redis can still speak only as itself. Data of sealed
  * patterns (passwords, reset codes, session tokens) is AES-256-GCM encrypted with a key derived
@@ -26,13 +26,13 @@ export interface TransportPolicy {
   /**
    * Whether running this request twice is harmless (a read, or a write carrying an
    * idempotency key): the caller may retry it and a live replica re-runs it when the replica
-   * that took it dies (decision record 0051). Otherwise it runs at most once.
+   * that took it dies (decision 0051). Otherwise it runs at most once.
    */
   mayRepeat(pattern: string, data: unknown): boolean;
   /**
    * Whether this request only reads: its handler changes nothing, so a copy of it that runs
    * does no harm as long as it is not answered. Its replay check is then made with its reply,
-   * in the same round trip, instead of before the handler (decision record 0051).
+   * in the same round trip, instead of before the handler (decision 0051).
    */
   onlyReads(pattern: string, data: unknown): boolean;
 }

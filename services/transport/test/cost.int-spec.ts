@@ -1,5 +1,5 @@
 /**
- * The transport's cost (issue 11): the Redis commands one request/reply costs on an idle stack,
+ * The transport's cost: the Redis commands one request/reply costs on an idle stack,
  * seen by MONITOR on a private redis-server that nothing else uses.
  */
 import Redis from 'ioredis';

@@ -1,5 +1,5 @@
 /**
- * Crash safety of the transport (issue 23, decision record 0051): a replica killed mid-request,
+ * Crash safety of the transport (decision 0051): a replica killed mid-request,
  * a write that must not run twice, admission, and a drain on SIGTERM. Replicas are real child
  * processes on the shared Redis, with the server's default heartbeat and reclaim settings.
  */

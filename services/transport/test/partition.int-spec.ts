@@ -1,5 +1,5 @@
 /**
- * A replica cut off from Redis (issue 23, decision record 0051): it runs in a network namespace
+ * A replica cut off from Redis (decision 0051): it runs in a network namespace
  * of its own, reaching a private redis-server over a veth pair whose link the test sets down and
  * up again. Its TCP connections stall without a reset, as when a node loses its network.
  * Needs root (`ip netns`), as the chaos harness does.

@@ -1,5 +1,5 @@
 /**
- * Replay refusal shared by every replica of a service (decision record 0016, amended by issue
+ * Replay refusal shared by every replica of a service (decision 0016, amended by issue
  * 25), against a real Redis: an authentic request copied into a new entry of the request stream
  * runs nothing twice, whichever replica reads the copy and across a restart of the service.
  */

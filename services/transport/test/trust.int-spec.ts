@@ -1,5 +1,5 @@
 /**
- * Trust inside the cluster (decision record 0016), against a real Redis: what someone who can
+ * Trust inside the cluster (decision 0016), against a real Redis: what someone who can
  * write to Redis can and cannot make a service do.
  */
 import { Logger } from '@nestjs/common';

@@ -15,7 +15,7 @@ function snapshotOf(row: { publishedAt: Date; members: number; averages: unknown
   };
 }
 
-/** `averages_snapshots`: one row per publication of changed averages (issue 15). */
+/** `averages_snapshots`: one row per publication of changed averages. */
 @Injectable()
 export class AveragesSnapshots {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}

@@ -87,7 +87,7 @@ export class AveragesRepository {
     });
   }
 
-  /** How many members count now (for the progress towards the minimum, issue 24). */
+  /** How many members count now (for the progress towards the minimum). */
   async counted({ joinedBy }: Counting): Promise<number> {
     const [{ count }] = await this.db.$queryRawUnsafe<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM (${COUNTED_SQL}) c`,

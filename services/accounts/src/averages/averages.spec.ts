@@ -71,7 +71,7 @@ describe('averages (docs/product/rules.md#s4)', () => {
   });
 });
 
-describe("the crowd's weights in the open (issue 15)", () => {
+describe("the crowd's weights in the open", () => {
   const averages = averagesOf({ count: 1, sums: sums({}, 7) });
   const snapshot = (members: number, day: number) => ({
     published_at: new Date(Date.UTC(2026, 10, day)).toISOString(),

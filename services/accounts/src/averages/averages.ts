@@ -125,9 +125,9 @@ export interface CrowdNow {
 }
 
 /**
- * `GET /api/averages/history` (issue 15): the latest publication and the history, or nothing
+ * `GET /api/averages/history`: the latest publication and the history, or nothing
  * while the latest publication counted fewer than `minMembers` (decision 0020), whatever was
- * shown before; with the members still needed (issue 24) and the weights in force (0055).
+ * shown before; with the members still needed and the weights in force (0055).
  */
 export function crowdAverages(
   latest: KeptSnapshot | null,

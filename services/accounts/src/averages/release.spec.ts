@@ -57,7 +57,7 @@ function joining(start: Crowd, newcomers: readonly Priorities[], first = start.s
 }
 
 /**
- * The differencing attack of issue 25: when two consecutive publications are one member apart,
+ * The differencing attack (decision 0043): when two consecutive publications are one member apart,
  * that member's priorities are the difference of the sums (exact while the 2-decimal averages
  * of fewer than 100 members pin each sum to one integer).
  */
@@ -88,7 +88,7 @@ describe('releasing the averages (decision 0043)', () => {
     expect(released.release).toEqual({ averages: released.averages, members: 2 });
   });
 
-  it('is the attack when every change is published, as it was before issue 25', () => {
+  it('is the attack when every change is published, as it was before decision 0043', () => {
     const before = joining(
       new Map(),
       Array.from({ length: 20 }, (_, i) => Array(9).fill(i % 11)),

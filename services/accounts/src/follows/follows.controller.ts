@@ -8,7 +8,7 @@ import { FollowsService } from './follows.service';
 const followMessage = memberMessage.extend(followSchema.shape);
 const unfollowMessage = forMember({ upright_cid: uprightCidSchema });
 
-/** Following companies (issue 15): the member is the session's, as for every member call. */
+/** Following companies: the member is the session's, as for every member call. */
 @Controller()
 export class FollowsController {
   constructor(private readonly follows: FollowsService) {}

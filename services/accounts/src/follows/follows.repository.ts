@@ -4,7 +4,7 @@ import { DATABASE } from '@upright/platform';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { Follower } from './rank-alerts';
 
-/** `follows` and the member's `follow_alerts` switch (issue 15). */
+/** `follows` and the member's `follow_alerts` switch. */
 @Injectable()
 export class FollowsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
@@ -59,7 +59,7 @@ export class FollowsRepository {
    * Who is alerted about these companies: members with alerts on, not discontinuing (their
    * data is on its way out), with a verified email, each with what the mail needs. Verification
    * is read here, when the alerts are queued, not when a company was followed: a changed
-   * address is unverified again, and anyone can sign up with someone else's (issue 25).
+   * address is unverified again, and anyone can sign up with someone else's.
    */
   async followersOf(uprightCids: readonly string[]): Promise<Follower[]> {
     if (uprightCids.length === 0) return [];

@@ -3,7 +3,7 @@ import { FOLLOWS_MAX, type FollowRequest, type FollowsResponse } from '@upright/
 import { remoteError } from '@upright/platform';
 import { FollowsRepository } from './follows.repository';
 
-/** Following companies (issue 15): a member follows at most FOLLOWS_MAX of them. */
+/** Following companies: a member follows at most FOLLOWS_MAX of them. */
 @Injectable()
 export class FollowsService {
   constructor(private readonly follows: FollowsRepository) {}

@@ -14,7 +14,7 @@ import { movesByCompany, rankAlertsOf } from './rank-alerts';
 
 /**
  * Fans a `rank-alerts` job (an import's new period) out to the followers of each moved company
- * whose email is verified now (issue 25, `FollowsRepository.followersOf`): one `rank-alert` mail
+ * whose email is verified now (`FollowsRepository.followersOf`): one `rank-alert` mail
  * job each, with the id `mailJobId.rankAlert(member, company, period)`.
  * A retried or repeated job adds the same ids, which BullMQ ignores, so nobody is mailed twice
  * about one company and period (decision 0037).

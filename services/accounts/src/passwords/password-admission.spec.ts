@@ -29,7 +29,7 @@ async function refusals(metrics: Metrics): Promise<number> {
   return metric?.values[0]?.value ?? 0;
 }
 
-describe('PasswordAdmission (decision record 0059)', () => {
+describe('PasswordAdmission (decision 0059)', () => {
   it('runs the limit at once, lets the allowance wait, and refuses beyond it as service_unavailable', async () => {
     const metrics = new Metrics('accounts');
     const admission = new PasswordAdmission(

@@ -5,7 +5,7 @@ import { Counter } from 'prom-client';
 import type { AccountsConfig } from '../config';
 
 /**
- * Password work is admitted, not queued (decision record 0059): at most
+ * Password work is admitted, not queued (decision 0059): at most
  * PASSWORD_HASH_CONCURRENCY argon2id hashes or verifications run in this process, at most
  * PASSWORD_HASH_WAITING more wait for a free slot, and beyond that the request is refused at once
  * as `service_unavailable` (503 with `Retry-After` at the BFF, as a store outage is). Each hash

@@ -20,8 +20,8 @@ const ARGON2ID = {
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Every hash and verification is admitted by PasswordAdmission first (decision record 0059) and
- * runs on a password thread (PasswordThreads, record 0065).
+ * Every hash and verification is admitted by PasswordAdmission first (decision 0059) and
+ * runs on a password thread (PasswordThreads, decision 0065).
  */
 @Injectable()
 export class PasswordHasher {

@@ -19,7 +19,7 @@ const threadNiceValues = (): number[] =>
 const threadsOf = (pool: PasswordThreads) =>
   (pool as unknown as { threads: Array<{ worker: { terminate(): Promise<number> } }> }).threads;
 
-describe('PasswordThreads (decision record 0065)', () => {
+describe('PasswordThreads (decision 0065)', () => {
   let pool: PasswordThreads;
   afterEach(() => pool.onModuleDestroy());
 

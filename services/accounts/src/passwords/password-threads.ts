@@ -57,7 +57,7 @@ interface Thread {
 const CLAIMED: Settle = { resolve: () => undefined, reject: () => undefined };
 
 /**
- * The threads that hash and verify passwords (decision record 0065): at most
+ * The threads that hash and verify passwords (decision 0065): at most
  * PASSWORD_HASH_CONCURRENCY of them, made as work first needs them, each at the CPU priority
  * PASSWORD_WORK_NICE. On libuv's shared thread pool, argon2 ran at the priority of the event
  * loops serving every page: under a crowd of sign-ins its hashes took the cores the BFFs needed,

@@ -1,7 +1,7 @@
 import { ERROR_TEXTS } from '@upright/contracts';
 import { ageGateFailure } from './age-gate';
 
-describe('age gate on the date of birth (≥ 13, record 0047)', () => {
+describe('age gate on the date of birth (≥ 13, decision 0047)', () => {
   const born = (birth_year: number, birth_month: number, birth_day: number) => ({
     birth_year,
     birth_month,

@@ -1,6 +1,6 @@
 import { ERROR_TEXTS, bornInTheFuture, isCalendarDate, oldEnoughToJoin } from '@upright/contracts';
 
-/** The sign-up fields of the date of birth (record 0047); checked, never stored. */
+/** The sign-up fields of the date of birth (decision 0047); checked, never stored. */
 export interface BirthFields {
   birth_year: number;
   birth_month: number;
@@ -9,7 +9,7 @@ export interface BirthFields {
 
 /**
  * Why a date of birth cannot join on `now` (the field and the text), or null when it can:
- * not a real day, in the future, or under 13 (docs/product/spec.md#s1, record 0047).
+ * not a real day, in the future, or under 13 (docs/product/spec.md#s1, decision 0047).
  */
 export function ageGateFailure(
   fields: BirthFields,

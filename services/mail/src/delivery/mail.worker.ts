@@ -30,7 +30,7 @@ const MAX_STALLED_COUNT = 3;
  * How often the workers look for jobs whose lock expired (BullMQ's stalled check). A dead
  * process's job is moved back at the first check after its lock expired, provided an earlier
  * check had marked it, so it waits at most the lock plus two intervals: 1.4 × the lock
- * (decision record 0051). Checking only once per lock, as before, let it wait up to three locks.
+ * (decision 0051). Checking only once per lock, as before, let it wait up to three locks.
  */
 export function stalledIntervalMs(lockDurationMs: number): number {
   return Math.max(500, Math.round(lockDurationMs / 5));

@@ -11,7 +11,7 @@ export function sendRecordKey(prefix: string, jobId: string): string {
 
 /**
  * Which jobs' mails SMTP has accepted, written the moment the server's acceptance arrives and
- * before the job completes (decision record 0051). A job redelivered after its worker died
+ * before the job completes (decision 0051). A job redelivered after its worker died
  * between the two (or whose lock expired while its worker was still busy) finds the record and
  * completes without sending again. What remains is the SMTP call itself: a server that accepted a
  * mail whose acceptance never reached the worker gets it again, with the same Message-ID.

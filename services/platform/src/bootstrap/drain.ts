@@ -4,7 +4,7 @@ import type { Server, ServerResponse } from 'node:http';
 const IDLE_SWEEP_MS = 100;
 
 /**
- * The HTTP half of a drain (decision record 0051). Knows the responses in flight so that, once
+ * The HTTP half of a drain (decision 0051). Knows the responses in flight so that, once
  * the drain starts, each one not yet begun and every later one on a kept-alive connection says
  * `Connection: close`: the client learns the connection ends with this response, and never
  * sends a request into a socket that is about to close.

@@ -96,7 +96,7 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
 }
 
 /**
- * SIGTERM (a rolling restart) drains instead of stopping (decision record 0051): readiness goes
+ * SIGTERM (a rolling restart) drains instead of stopping (decision 0051): readiness goes
  * false, HTTP stops accepting and finishes its responses with `Connection: close`, the consumer
  * reads no more and finishes its handlers, then Nest closes the rest and the process exits.
  */

@@ -1,5 +1,5 @@
 /**
- * Concurrent misses for one key wait for one computation (issue 22): the first caller starts it,
+ * Concurrent misses for one key wait for one computation: the first caller starts it,
  * every caller asking for the key before it settles gets the same promise, and the key is free
  * again once it settles (a failure is not remembered: the next caller tries anew). What is kept
  * after that, and for how long, is the caller's cache's business.

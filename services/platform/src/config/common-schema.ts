@@ -29,7 +29,7 @@ export const publicUrl = httpUrl
 /** A Redis key prefix (transport streams, BullMQ queues). */
 const keyPrefix = z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens');
 
-/** `peer=base64,…`: the pair secrets of decision record 0016. The value is never echoed. */
+/** `peer=base64,…`: the pair secrets of decision 0016. The value is never echoed. */
 const transportKeys = z.string().superRefine((value, ctx) => {
   try {
     parsePairSecrets(value);
@@ -48,7 +48,7 @@ export const commonConfigSchema = z.object({
   TRANSPORT_KEYS: transportKeys.optional(),
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   /**
-   * Messages one service process handles at once (admission, decision record 0051): beyond it,
+   * Messages one service process handles at once (admission, decision 0051): beyond it,
    * it reads no more and leaves them to the other replicas.
    */
   TRANSPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
@@ -57,7 +57,7 @@ export const commonConfigSchema = z.object({
   /**
    * Connections the kernel holds for the HTTP port until the process accepts them (capped by
    * net.core.somaxconn). Node's 511 overflows when a crowd connects at once, and a dropped SYN
-   * costs its client 1 s, then 3 s, then 7 s, which no metric of ours sees (issue 22).
+   * costs its client 1 s, then 3 s, then 7 s, which no metric of ours sees.
    */
   HTTP_BACKLOG: z.coerce.number().int().min(16).max(65535).default(4096),
 });

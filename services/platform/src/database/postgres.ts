@@ -7,7 +7,7 @@ import type { Metrics } from '../metrics/metrics';
 /**
  * How long a query waits for a pooled connection (or for a new one to be made) before it fails:
  * well inside the 5 s request deadline, so a PostgreSQL that is down or restarting is answered
- * 503 at once rather than by the caller's deadline (decision record 0051).
+ * 503 at once rather than by the caller's deadline (decision 0051).
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 2000;
 

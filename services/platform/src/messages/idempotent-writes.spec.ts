@@ -1,6 +1,6 @@
 import { openOutcome, outcomeKeys, sealOutcome } from './idempotent-writes';
 
-describe('kept outcomes of keyed writes (decision record 0050)', () => {
+describe('kept outcomes of keyed writes (decision 0050)', () => {
   it('are stored under a name and sealed with a key that both come from the request key', () => {
     const keys = outcomeKeys('accounts.registration.signup\nabc');
     expect(keys).toEqual(outcomeKeys('accounts.registration.signup\nabc'));

@@ -69,7 +69,7 @@ return 0`;
  * 24 h and answers every later try. A try that finds the claim waits for that reply or for the
  * claim to lapse (its holder died), then applies it itself. A failure keeps nothing: nothing was
  * applied, so the next try runs. What remains: a replica that dies after its write committed and
- * before the reply is kept lets one retry apply it again (decision record 0050).
+ * before the reply is kept lets one retry apply it again (decision 0050).
  */
 @Injectable()
 export class IdempotentWrites implements NestInterceptor {

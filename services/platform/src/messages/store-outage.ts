@@ -2,7 +2,7 @@
  * Whether an error means a store (PostgreSQL, Redis) is unreachable or restarting, rather than
  * that the request was wrong: such a failure is answered `service_unavailable` (503 with
  * `Retry-After` at the BFF), never `internal`, and the next request may succeed without any
- * process restart (decision record 0051).
+ * process restart (decision 0051).
  */
 
 /** Node socket errors of a peer that is gone, refusing or unreachable. */

@@ -18,7 +18,7 @@ function lastResponseIsFast(mode: 'held' | 'unheld'): boolean {
 describe('holdResponseShape', () => {
   it('without it, a full collection between the sixth and seventh response, none of them alive, leaves every later response a dictionary', () => {
     // The hazard itself, so the test below can fail. Should a Node release stop doing this, this
-    // test says so, and the hold (decision record 0068) can go.
+    // test says so, and the hold (decision 0068) can go.
     expect(lastResponseIsFast('unheld')).toBe(false);
   });
 

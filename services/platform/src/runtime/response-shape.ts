@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * One `ServerResponse`, built before any request and held for the life of the process (decision
- * record 0068), so that V8 sizes the process's responses for the fields they have.
+ * decision 0068), so that V8 sizes the process's responses for the fields they have.
  *
  * V8 decides how many fields every object of a constructor holds in itself when it builds the
  * seventh ("in-object slack tracking"): as many as the largest shape the first ones reached, read

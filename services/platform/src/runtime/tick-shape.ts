@@ -1,7 +1,7 @@
 import { executionAsyncResource } from 'node:async_hooks';
 
 /**
- * One `process.nextTick` queue entry, held for the life of the process (decision record 0066).
+ * One `process.nextTick` queue entry, held for the life of the process (decision 0066).
  *
  * Node 20 builds each queue entry as `{ [async_id_symbol]: …, [trigger_async_id_symbol]: …,
  * callback, args }`. V8 records, for each of the literal's four property definitions, the one

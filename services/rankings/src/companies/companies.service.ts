@@ -79,7 +79,7 @@ export class CompaniesService {
 
   /**
    * A top list, each company with its rank on the same value at the previous period and, on an
-   * issue, its figures behind that issue (what a report on it shows, issue 24 item 8).
+   * issue, its figures behind that issue (what a report on it shows).
    */
   async topCompanies(request: TopCompaniesRequest): Promise<TopCompaniesResponse> {
     const opened = await this.industries.openActive(request.industry);

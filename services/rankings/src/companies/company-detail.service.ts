@@ -34,7 +34,7 @@ export class CompanyDetailService {
 
   /**
    * null when the industry has no company with this slug. Kept per data version and averages:
-   * pages and every follow read it (issue 22); an unknown slug is not kept.
+   * pages and every follow read it; an unknown slug is not kept.
    */
   async detail(request: CompanyDetailRequest): Promise<CompanyDetailResponse> {
     const opened = await this.industries.openActive(request.industry);

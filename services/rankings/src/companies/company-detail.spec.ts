@@ -131,7 +131,7 @@ describe('peers of the figures shown (rules §16)', () => {
   });
 });
 
-describe('figures of a report on an issue (issue 24 item 8)', () => {
+describe('figures of a report on an issue', () => {
   it('gives each company its metrics of the rows, in table then metric order', () => {
     const rows = [
       {

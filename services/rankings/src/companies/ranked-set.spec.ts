@@ -160,7 +160,7 @@ describe('RankedSet', () => {
       expect(moves[cid]).toEqual({
         normalized_rank: thenRanks.get(cid)!.normalized_rank - nowRanks.get(cid)!.normalized_rank,
         arank: thenRanks.get(cid)!.arank - nowRanks.get(cid)!.arank,
-        // A member's own move is the BFF's (record 0047).
+        // A member's own move is the BFF's (decision 0047).
         prank: null,
       });
     }

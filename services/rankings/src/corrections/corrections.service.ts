@@ -61,12 +61,12 @@ function mailSubject(row: ResolvingRow): CorrectionMailSubject {
 }
 
 /**
- * Corrections with a public ledger (issue 15, decision 0038): requests are stored and
+ * Corrections with a public ledger (decision 0038): requests are stored and
  * acknowledged at once; an admin accepts one (its new value is written to the company's scores
  * as new data, announced like an import) or rejects it; every resolution is public, the
  * requester's name and address are not, and are erased when the request is resolved. Open
  * requests are capped per company and per requester, and the ledger only counts them until they
- * are decided (issue 25).
+ * are decided.
  */
 @Injectable()
 export class CorrectionsService {

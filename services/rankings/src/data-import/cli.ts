@@ -131,7 +131,7 @@ async function indexForSearch(
 }
 
 /**
- * Queues the alerts of industries whose latest period is new (issue 15). Runs after every
+ * Queues the alerts of industries whose latest period is new. Runs after every
  * import, changed or not: one that died before this step is healed by the next.
  */
 async function alertFollowers(env: z.infer<typeof cliEnvSchema>, db: PrismaClient): Promise<void> {

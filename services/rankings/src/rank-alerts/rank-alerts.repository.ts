@@ -6,7 +6,7 @@ export interface IndustryNaming {
   values: string[];
 }
 
-/** `alerted_periods` and each industry's latest period with scores (issue 15). */
+/** `alerted_periods` and each industry's latest period with scores. */
 export class RankAlertsRepository {
   constructor(private readonly db: PrismaClient) {}
 

@@ -25,7 +25,7 @@ import { EmbeddedEngine } from './embedded-engine';
 import { MemoryDocumentStore } from './memory-document-store';
 
 /**
- * The engine before issue 11 (minisearch 7, every candidate scored and sorted per query), kept
+ * The engine before decision 0014's prefix index (minisearch 7, every candidate scored and sorted per query), kept
  * here only, as the reference the embedded engine's answers must equal. Text queries and text
  * filters only: what suggestions and the results list of the search bar run.
  */

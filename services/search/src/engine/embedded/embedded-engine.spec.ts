@@ -117,7 +117,7 @@ describe('the embedded engine kept up to date by the search-index worker', () =>
     expect((await suggest(engine, 'quixotc')).hits.map((hit) => hit._id)).toEqual([quarries.id]);
   });
 
-  it('computes a query asked by many at once one time (single flight, record 0053)', async () => {
+  it('computes a query asked by many at once one time (single flight, decision 0053)', async () => {
     const engine = await started(documents.slice(0, 200));
     const matches = jest.spyOn(TextIndex.prototype, 'match');
     try {

@@ -8,7 +8,7 @@ import { Vocabulary } from './vocabulary';
  * a prefix or a typo can stand for are found by binary search and a pruned edit-distance walk,
  * and a query costs the postings of those words only, summed into preallocated arrays.
  *
- * Scoring is minisearch 7's BM25+ as the engine used it until issue 11 (k 1.2, b 0.7, d 0.5;
+ * Scoring is minisearch 7's BM25+ as the engine used it before decision 0014 (k 1.2, b 0.7, d 0.5;
  * prefix weight 0.375 fading with the letters added, fuzzy weight 0.45 fading with the edits;
  * field boosts; matched query words as a multiplier), on exact statistics: document frequency
  * counts live documents and the average field length is a ratio of integers, so an index kept up
