@@ -39,7 +39,7 @@ const RETRY_JITTER = 0.5;
 /**
  * How long a client told `Retry-After: <seconds>` waits before it asks again: that long, plus up
  * to half as long again at random, so that the clients one busy moment turned away do not all
- * come back in the same moment (decision record 0069).
+ * come back in the same moment (decision 0069).
  */
 export function retryWaitMs(seconds: number, random: () => number = Math.random): number {
   return seconds * 1000 * (1 + RETRY_JITTER * random());
@@ -78,7 +78,7 @@ export const ERROR_TEXTS = {
   csrfFailed: 'This request is missing its security token. Please refresh the page and try again.',
   adminOnly: 'Only an administrator can do this.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
-  // Corrections (issue 25): caps on requests still open, per requester and per company.
+  // Corrections: caps on requests still open, per requester and per company.
   correctionsOpenPerRequester:
     'You already have as many open correction requests as we accept from one address. Please wait until we have answered one of them and try again.',
   correctionsOpenPerCompany:

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency';
 import { idempotencyKeyHeaderSchema } from './idempotency.schemas';
 
-describe('the Idempotency-Key header (decision record 0050)', () => {
+describe('the Idempotency-Key header (decision 0050)', () => {
   it('takes a UUID bare or as a Structured Field string', () => {
     const key = '8e03978e-40d5-43e8-bc93-6894a57f9324';
     expect(idempotencyKeyHeaderSchema.parse(key)).toBe(key);

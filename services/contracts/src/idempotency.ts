@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (decision record 0050, IETF httpapi "The Idempotency-Key HTTP Header Field"):
+ * Idempotent writes (decision 0050, IETF httpapi "The Idempotency-Key HTTP Header Field"):
  * a client names one user action with a key; every try of that action carries it, and the first
  * outcome is the answer to all of them.
  */

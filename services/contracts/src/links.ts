@@ -19,7 +19,7 @@ export const WebPaths = {
    */
   compare: (industry: string, companySlugs: readonly string[]): string =>
     `/compare/us/${encodeURIComponent(industry)}?c=${companySlugs.map(encodeURIComponent).join(',')}`,
-  /** A company's public corrections ledger (issue 15), beside its company page; 20 a page. */
+  /** A company's public corrections ledger, beside its company page; 20 a page. */
   correctionLedger: (industry: string, companySlug: string, page = 1): string =>
     `/corrections/us/${encodeURIComponent(industry)}/${encodeURIComponent(companySlug)}${listPageQuery(page)}`,
   /** The correction form for one figure or rank of a company page. */

@@ -10,7 +10,7 @@
 /**
  * What a version covers: `data` = rankings, reports and averages; `search` = the search indices;
  * `corrections` = the public corrections ledgers, moved by every request and decision without
- * dropping the site's other kept answers (issue 22).
+ * dropping the site's other kept answers.
  */
 export const PUBLIC_DATA_DOMAINS = ['data', 'search', 'corrections'] as const;
 export type PublicDataDomain = (typeof PUBLIC_DATA_DOMAINS)[number];
@@ -43,7 +43,7 @@ export function publicDataKeys(transportPrefix: string) {
      */
     pendingAverages: `${transportPrefix}:public:averages:pending`,
     averagesDue: `${transportPrefix}:public:averages:due`,
-    /** How many members the pending averages count (moves with them; issue 15 history). */
+    /** How many members the pending averages count (moves with them; the methodology page's history). */
     pendingAveragesMembers: `${transportPrefix}:public:averages:pending-members`,
   };
 }

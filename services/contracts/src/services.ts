@@ -20,14 +20,14 @@ export type TransportIdentity = (typeof TRANSPORT_IDENTITIES)[number];
 /**
  * Allow-list of a service's patterns (or events): for each key of its pattern table, the
  * identities allowed to send it. The transport refuses a request from anyone else
- * (decision record 0016); a pattern nobody is listed for cannot be called.
+ * (decision 0016); a pattern nobody is listed for cannot be called.
  */
 export type CallersOf<T extends Record<string, string>> = {
   readonly [K in keyof T]: readonly TransportIdentity[];
 };
 
 /**
- * What running a pattern twice does (decision record 0051). `read`: nothing but repeated work,
+ * What running a pattern twice does (decision 0051). `read`: nothing but repeated work,
  * so a caller may retry it and a live replica re-runs it when the replica that took it dies.
  * `write`: it changes state, so it is repeated only when its request carries an idempotency key
  * (`IDEMPOTENCY_KEY_FIELD`), by which the service applies it once; without one a write runs at
@@ -40,7 +40,7 @@ export type EffectsOf<T extends Record<string, string>> = {
 /**
  * Reads that record something when their data asks them to (a search people ran, for analytics):
  * such a request is checked for copies before it runs, as a write is, not with its reply
- * (`transportPolicy.onlyReads`, decision record 0051). A read missing here records nothing.
+ * (`transportPolicy.onlyReads`, decision 0051). A read missing here records nothing.
  */
 export type RecordingReadsOf<T extends Record<string, string>> = {
   readonly [K in keyof T]?: (data: unknown) => boolean;

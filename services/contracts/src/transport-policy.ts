@@ -62,7 +62,7 @@ const subscribers = new Map([...byPattern(accountsEvents, accountsEventSubscribe
 const sealed = new Set<string>(accountsSealed.map((key) => accountsPatterns[key]));
 
 /**
- * What the transport enforces (decision record 0016), built from the allow-lists beside the
+ * What the transport enforces (decision 0016), built from the allow-lists beside the
  * patterns and events. Structurally the transport's `TransportPolicy`.
  */
 export const transportPolicy = {
@@ -74,7 +74,7 @@ export const transportPolicy = {
   subscribersOf: (event: string): readonly string[] => subscribers.get(event) ?? [],
   /**
    * Whether this request may run again (a caller's retry, a re-run after its replica died):
-   * a read, or a write that carries an idempotency key (decision record 0051).
+   * a read, or a write that carries an idempotency key (decision 0051).
    */
   mayRepeat: (pattern: string, data: unknown): boolean =>
     reads.has(pattern) || hasIdempotencyKey(data),

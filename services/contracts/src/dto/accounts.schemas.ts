@@ -67,7 +67,7 @@ export const captchaPayloadSchema = z
 
 /**
  * Sign-up form (docs/product/rules.md#s8). The date of birth (the rules' birth-year question with
- * its month and day, record 0047) is only checked, never stored; accounts checks that it is a
+ * its month and day, decision 0047) is only checked, never stored; accounts checks that it is a
  * real day.
  */
 export const signupBodySchema = strictBody({

@@ -121,12 +121,12 @@ export interface User {
   /**
    * docs/product/spec.md#s3/#s4: verified after sign-in, sign-up success or verification. Every
    * User the API answers belongs to someone who has just done one of these or holds a session
-   * that began with one, so it is always `verified` (record 0047).
+   * that began with one, so it is always `verified` (decision 0047).
    */
   status: 'verified';
   /**
    * The mailed link of the member's current address was followed. Rank alerts go only to such
-   * addresses and `make admin` grants by email only to them (record 0047).
+   * addresses and `make admin` grants by email only to them (decision 0047).
    */
   email_verified: boolean;
   authenticated: true;

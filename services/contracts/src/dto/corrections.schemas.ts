@@ -13,7 +13,7 @@ import {
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './rankings';
 import type { ScoreField } from '../issues';
 
-// Request bodies of the corrections (issue 15); the BFF checks bodies, rankings its messages
+// Request bodies of the corrections; the BFF checks bodies, rankings its messages
 // with the same rules. Messages complete "<field> …".
 
 const HTTP_URL_RULE = 'must be a web address starting with http:// or https://';
@@ -113,7 +113,7 @@ export const rejectCorrectionRequestSchema = strictBody({
   resolved_by: adminSchema,
 });
 
-/** Which page of the ledger or the queue (issue 25); the BFF checks its query with the same bounds. */
+/** Which page of the ledger or the queue; the BFF checks its query with the same bounds. */
 const pageShape = {
   page: wholeNumber(1, CORRECTION_PAGE_MAX).default(1),
   size: wholeNumber(1, CORRECTION_PAGE_SIZE_MAX).default(CORRECTION_PAGE_SIZE_DEFAULT),

@@ -2,7 +2,7 @@ import { ISSUES, type ScoreField } from '../issues';
 import type { Period } from './rankings';
 
 // ---------------------------------------------------------------------------------------------
-// Corrections with a public ledger (issue 15, decision 0038). Types and rules the web app shares
+// Corrections with a public ledger (decision 0038). Types and rules the web app shares
 // (zod-free: the schemas are in corrections.schemas.ts).
 
 /** The promise shown on every ledger page and in the acknowledgement mail. */
@@ -13,7 +13,7 @@ export const CORRECTION_TEXT_MAX_LENGTH = 2000;
 export const CORRECTION_URL_MAX_LENGTH = 2000;
 
 /**
- * Pages of the public ledger and of the admins' queue (issue 25): a page holds at most
+ * Pages of the public ledger and of the admins' queue: a page holds at most
  * CORRECTION_PAGE_SIZE_MAX entries and is at most page CORRECTION_PAGE_MAX, so no answer grows
  * with the number of requests.
  */
@@ -182,7 +182,7 @@ export interface CorrectionLedgerRequest extends Partial<CorrectionsPageRequest>
 
 /**
  * `GET /api/corrections/us/{industry}/{company}`: the company's ledger. Open requests are only
- * counted until they are decided (issue 25: nobody can fill a company's public page with
+ * counted until they are decided (nobody can fill a company's public page with
  * requests); `entries` is one page of the decided ones, most recently decided first.
  */
 export interface CorrectionLedger {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Averages } from './accounts';
 
 // ---------------------------------------------------------------------------------------------
-// Following companies (issue 15, decision 0037)
+// Following companies (decision 0037)
 
 /** One followed company, as the account page lists it (the company page it links to). */
 export interface FollowedCompany {
@@ -22,7 +22,7 @@ export interface FollowsResponse {
   alerts: boolean;
   /**
    * True while the member's email is unverified: alert mails go only to verified addresses
-   * (issue 25), checked each time alerts are queued, so follows are kept but mail nobody until
+   *, checked each time alerts are queued, so follows are kept but mail nobody until
    * then.
    */
   alerts_need_verification: boolean;
@@ -46,7 +46,7 @@ export const followSchema = z.strictObject({
 export type FollowRequest = z.output<typeof followSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The crowd's weights in the open (issue 15, docs/product/rules.md#s4)
+// The crowd's weights in the open (docs/product/rules.md#s4)
 
 /**
  * How many weighted members averages count, as a band of ten (`{ from: 40, to: 49 }`), `from`

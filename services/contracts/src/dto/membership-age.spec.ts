@@ -1,6 +1,6 @@
 import { ageOn, bornInTheFuture, isCalendarDate, oldEnoughToJoin } from './membership-age';
 
-describe('membership age (13 or older, record 0047)', () => {
+describe('membership age (13 or older, decision 0047)', () => {
   const born = { year: 2013, month: 6, day: 15 };
 
   it('counts a year more on the birthday, not before', () => {

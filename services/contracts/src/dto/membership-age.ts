@@ -43,7 +43,7 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
 }
 
 /**
- * 13 or older, decided on the date of birth (record 0047). The server does not know the
+ * 13 or older, decided on the date of birth (decision 0047). The server does not know the
  * joiner's time zone, so "today" is the date in the last time zone (UTC−12): a member is
  * admitted once their 13th birthday has begun everywhere, never while it is still the day
  * before anywhere.

@@ -136,7 +136,7 @@ export type RankMove = number | null;
 /**
  * Moves of every company of an industry answer, by upright_cid. `prank` is a signed-in member's
  * own move: their rank then (the previous period re-weighed with their values) less their rank
- * now; null for visitors, like `prank` itself (record 0047).
+ * now; null for visitors, like `prank` itself (decision 0047).
  */
 export type IndustryMoves = Record<
   string,
@@ -154,7 +154,7 @@ export interface IndustryCompaniesResponse {
   moves: IndustryMoves;
   /**
    * The nine issue ranks of every company of the previous period's ranked set (empty when there
-   * is none): what a member's own moves are weighed from (record 0047).
+   * is none): what a member's own moves are weighed from (decision 0047).
    */
   previous_ranks: IssueRanksOf[];
   /** The visitors' weights `aranked` uses, and whose they are (rules §16). */
@@ -286,7 +286,7 @@ export interface TopCompaniesRequest {
 
 /**
  * A company of a top list: fields, scores of the period, issue and normalized ranks. Reports frozen
- * before issue 24 lack `previous` and `figures`.
+ * before decision 0056 lack `previous` and `figures`.
  */
 export type TopCompany = Company &
   IssueRanks &

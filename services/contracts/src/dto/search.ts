@@ -173,7 +173,7 @@ export interface ReactiveSearchRequest {
  * Bodies whose answer is anyone's (no member, no visitor, nothing recorded: the edge's
  * `answersAlike`), asked together: the BFF sends the ones that arrive in one turn of its event
  * loop as one message, so a crowd typing new prefixes pays the transport once per turn, not once
- * per query (decision record 0067). Each is answered as `reactiveSearch` would answer it.
+ * per query (decision 0067). Each is answered as `reactiveSearch` would answer it.
  */
 export interface ReactiveSearchBatchRequest {
   bodies: Array<Pick<ReactiveSearchRequest, 'app' | 'queries'>>;

@@ -15,7 +15,7 @@ export interface SiteFactsIndustry {
 }
 
 /**
- * `GET /api/facts` (issue 24 item 1, decision 0056): what the site ranks, counted live from the
+ * `GET /api/facts` (decision 0056): what the site ranks, counted live from the
  * active industries' rankings.
  */
 export interface SiteFacts {

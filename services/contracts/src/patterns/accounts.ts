@@ -32,9 +32,9 @@ import type { CallersOf, EffectsOf } from '../services';
 export const accountsPatterns = {
   /** The current averages of docs/product/rules.md#s4. */
   averages: 'accounts.averages.get',
-  /** The published averages with their member count, date and history (issue 15). */
+  /** The published averages with their member count, date and history. */
   averagesHistory: 'accounts.averages.history',
-  /** The member's followed companies (issue 15). */
+  /** The member's followed companies. */
   follows: 'accounts.follows.list',
   follow: 'accounts.follows.add',
   unfollow: 'accounts.follows.remove',
@@ -95,7 +95,7 @@ export const accountsCallers: CallersOf<typeof accountsPatterns> = {
   resetPassword: ['bff'],
 };
 
-/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+/** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
 export const accountsEffects: EffectsOf<typeof accountsPatterns> = {
   averages: 'read',
   averagesHistory: 'read',
@@ -179,7 +179,7 @@ export interface AccountsRequestMap {
   'accounts.contact.send': { request: MessageRequest; response: { sent: true } };
   'accounts.reset.request': { request: ResetRequest; response: { resetSent: true } };
   'accounts.reset.validate': { request: { hash: string }; response: { hashValid: boolean } };
-  /** `uid` and `email`: whose per-account budgets the BFF clears (decision 0019, issue 25). */
+  /** `uid` and `email`: whose per-account budgets the BFF clears (decision 0019). */
   'accounts.reset.save': {
     request: ResetPasswordRequest;
     response: { success: true; uid: string; email: string };

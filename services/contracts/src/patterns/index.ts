@@ -24,6 +24,6 @@ export type Pattern = ValuesOf<{ [S in keyof typeof Patterns]: ValuesOf<(typeof 
 export interface RequestMap
   extends RankingsRequestMap, AccountsRequestMap, ReportsRequestMap, SearchRequestMap {}
 
-/** Any request may name its user action (decision record 0050); writes are applied once by it. */
+/** Any request may name its user action (decision 0050); writes are applied once by it. */
 export type RequestOf<P extends Pattern> = IdempotencyKeyed<RequestMap[P]['request']>;
 export type ResponseOf<P extends Pattern> = RequestMap[P]['response'];

@@ -86,7 +86,7 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   correctionLedger: ['bff'],
 };
 
-/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+/** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
 export const rankingsEffects: EffectsOf<typeof rankingsPatterns> = {
   activeIndustries: 'read',
   industry: 'read',

@@ -47,7 +47,7 @@ export const reportsCallers: CallersOf<typeof reportsPatterns> = {
   searchDocuments: ['search', 'bff'],
 };
 
-/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+/** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
 export const reportsEffects: EffectsOf<typeof reportsPatterns> = {
   featured: 'read',
   latest: 'read',

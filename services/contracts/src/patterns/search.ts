@@ -14,7 +14,7 @@ import type { CallersOf, EffectsOf, RecordingReadsOf } from '../services';
 export const searchPatterns = {
   /** `POST /api/search/{app}/_reactivesearch[.v3]`: the validated query model, answered per query id. */
   reactiveSearch: 'search.reactivesearch.run',
-  /** The edge's visitor queries of one event-loop turn, none recorded (decision record 0067). */
+  /** The edge's visitor queries of one event-loop turn, none recorded (decision 0067). */
   reactiveSearchBatch: 'search.reactivesearch.batch',
   /** `PUT /api/search/{app}/_analytics/search`: impressions of a search. */
   recordImpressions: 'search.analytics.impressions',
@@ -32,7 +32,7 @@ export const searchCallers: CallersOf<typeof searchPatterns> = {
   recentSearches: ['bff'],
 };
 
-/** What repeating each pattern does: reads may be retried and re-run (decision record 0051). */
+/** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
 export const searchEffects: EffectsOf<typeof searchPatterns> = {
   reactiveSearch: 'read',
   reactiveSearchBatch: 'read',

@@ -94,7 +94,7 @@ export interface CorrectionRequester {
   email: string;
 }
 
-/** What a correction mail says it is about (issue 15, decision 0038). */
+/** What a correction mail says it is about (decision 0038). */
 export interface CorrectionMailSubject {
   reference: string;
   company: { company_name: string; industry: string; slug: string };

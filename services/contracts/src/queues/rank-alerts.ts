@@ -1,5 +1,5 @@
 /**
- * The `rank-alerts` queue (issue 15, decision 0037): after an import commits a new latest period
+ * The `rank-alerts` queue (decision 0037): after an import commits a new latest period
  * of some industries, the import adds one job per period carrying every moved company of those
  * industries; accounts' worker fans it out to the companies' followers as `rank-alert` mails.
  * The job carries the moves themselves, so accounts never asks rankings and a retried job sees

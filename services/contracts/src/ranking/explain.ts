@@ -40,7 +40,7 @@ export interface IssueBar {
   gap_to_median: number;
 }
 
-/** "Why this rank" for one company under one set of weights (issue 24 item 6). */
+/** "Why this rank" for one company under one set of weights. */
 export interface RankExplanation {
   upright_cid: string;
   rank: number;

@@ -19,7 +19,7 @@ const ALL = [...ISSUE_KEYS];
 const only = (issue: IssueKey): Weights =>
   Object.fromEntries(ISSUE_KEYS.map((key) => [key, key === issue ? 10 : 0])) as Weights;
 
-describe('a member’s own moves (record 0047)', () => {
+describe('a member’s own moves (decision 0047)', () => {
   // Climate went round; tax stayed where it was.
   const previous = [
     company('a', { climate: 1, tax: 3 }),

@@ -40,7 +40,7 @@ export function rankPersonally(
 }
 
 /**
- * A member's own moves (docs/product/rules.md#s12, record 0047): each company's rank in the
+ * A member's own moves (docs/product/rules.md#s12, decision 0047): each company's rank in the
  * previous period's set weighed with the member's values, less its rank now. Companies not ranked
  * then are left out (new). `now` is the member's weighting of the current set.
  */
@@ -75,7 +75,7 @@ export interface PositionalRanking {
   readonly rawHundredths: Float64Array;
   readonly ranks: Int32Array;
   readonly tied: readonly boolean[];
-  /** The member's own move of each company (record 0047); NaN when it was not ranked then. */
+  /** The member's own move of each company (decision 0047); NaN when it was not ranked then. */
   readonly moves: Float64Array;
   /** upright_cid by prank, then name (rule 9). */
   readonly pranked: string[];
