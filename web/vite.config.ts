@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   build: isSsrBuild
     ? {
-        // The BFF (CommonJS) requires the server renderer (record 0039).
+        // The BFF (CommonJS) requires the server renderer (decision 0039).
         target: 'node20',
         outDir: 'dist-server',
         rollupOptions: {

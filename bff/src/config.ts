@@ -11,7 +11,7 @@ export const bffConfigSchema = commonConfigSchema
     /** Built SPA served in local mode; in a cluster the web image serves it. Empty = API only. */
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'web', 'dist')),
     /**
-     * The web app's server renderer (`vite build --ssr`, record 0039), beside the built app. A
+     * The web app's server renderer (`vite build --ssr`, decision 0039), beside the built app. A
      * file that is not there leaves public pages with their head tags and no content.
      */
     WEB_SERVER_ENTRY: z
@@ -24,7 +24,7 @@ export const bffConfigSchema = commonConfigSchema
       .regex(/^\d+(kb|mb)$/, 'must look like 100kb or 1mb')
       .default('100kb'),
     /**
-     * How long an idle kept-alive connection stays open (record 0063). Longer than a visitor's
+     * How long an idle kept-alive connection stays open (decision 0063). Longer than a visitor's
      * pause between pages and than a load balancer's own idle timeout (ingress-nginx and most
      * cloud balancers: 60 s), so neither meets a connection closed under it, and a returning
      * visitor needs no new connection: a busy replica accepts one per event-loop turn.
@@ -34,7 +34,7 @@ export const bffConfigSchema = commonConfigSchema
     ANSWER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
     /**
      * Bytes of kept answers all replicas may write to Redis for each other per
-     * SHARED_ANSWERS_TTL_S (decision record 0057); Redis holds at most twice this. 0 = each
+     * SHARED_ANSWERS_TTL_S (decision 0057); Redis holds at most twice this. 0 = each
      * replica keeps its own answers only.
      */
     SHARED_ANSWERS_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -71,12 +71,12 @@ export const bffConfigSchema = commonConfigSchema
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /**
-     * Pages made afresh (not sent from kept bytes) per client address (record 0049): a page with a
+     * Pages made afresh (not sent from kept bytes) per client address (decision 0049): a page with a
      * new query or an unknown path costs a render, so a client cannot make renders without end.
      */
     RATE_LIMIT_RENDERS: rateLimit.default({ points: 120, seconds: 60 }),
     /**
-     * Requests this replica works on at once beyond its kept answers (record 0049,
+     * Requests this replica works on at once beyond its kept answers (decision 0049,
      * docs/product/rules.md#s14): beyond it a request is answered 503 with Retry-After at once.
      */
     EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
@@ -103,7 +103,7 @@ export const bffConfigSchema = commonConfigSchema
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 
 /**
- * A replica waiting for another's answer (decision record 0057) must leave the request time to
+ * A replica waiting for another's answer (decision 0057) must leave the request time to
  * make it itself before the deadline; at most half of it goes to waiting.
  */
 function waitForSharedAnswersWithinDeadline(

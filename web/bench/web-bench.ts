@@ -2,7 +2,7 @@
  * `make bench-web`: what the web app costs a visitor. For `/` and an industry page: the gzipped
  * JavaScript the browser fetched before its first contentful paint. Then Lighthouse
  * (performance, accessibility and SEO) for `/`, an industry, a company and a report page, with
- * its mobile (default) and desktop settings, against issue 13's floors. The stack runs on private
+ * its mobile (default) and desktop settings, against the web app's floors (decision 0010). The stack runs on private
  * ports (web/e2e/support/stack.ts). Results: infra/bench/results/web.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { privateStackBasePort, startStack } from '../e2e/support/stack';
 
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 const ACCESSIBILITY_MINIMUM = 95;
-/** Issue 13's floors: performance per form factor; SEO and accessibility 100 on both. */
+/** The floors (decision 0010): performance per form factor; SEO and accessibility 100 on both. */
 const PERFORMANCE_FLOOR = { mobile: 90, desktop: 95 } as const;
 type FormFactor = keyof typeof PERFORMANCE_FLOOR;
 const resultsFile = path.resolve(__dirname, '..', '..', 'infra', 'bench', 'results', 'web.json');
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
     }
     // Reported, not failed: Lighthouse's performance moves by several points between runs on a
     // shared two-core machine.
-    console.log(`Below issue 13's floors: ${belowFloor.join(', ') || 'none'}`);
+    console.log(`Below the floors: ${belowFloor.join(', ') || 'none'}`);
     mkdirSync(path.dirname(resultsFile), { recursive: true });
     writeFileSync(
       resultsFile,

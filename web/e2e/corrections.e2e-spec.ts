@@ -27,7 +27,7 @@ async function solveCaptcha(page: Page): Promise<void> {
 }
 
 /**
- * Corrections with a public ledger (issue 15) in Chromium: a visitor asks for a correction on a
+ * Corrections with a public ledger in Chromium: a visitor asks for a correction on a
  * company page and gets the receipt by mail; a member cannot review; an admin accepts the
  * request in /admin/corrections; the company's ledger shows it.
  */

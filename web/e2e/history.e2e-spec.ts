@@ -9,7 +9,7 @@ function rowNames(page: Page): Promise<string[]> {
   return page.getByTestId('ranking-table').locator('tbody th').allTextContents();
 }
 
-/** Issue 14: history chart, comparison, sortable tables and the priorities preview. */
+/** History chart, comparison, sortable tables and the priorities preview. */
 describe('change over time and side by side', () => {
   let browser: Browser;
   let close: () => Promise<void>;

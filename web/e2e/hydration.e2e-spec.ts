@@ -10,7 +10,7 @@ declare global {
 }
 
 /**
- * Record 0039: public pages arrive rendered by the app's own components and the browser adopts
+ * Decision 0039: public pages arrive rendered by the app's own components and the browser adopts
  * them (React hydration) instead of drawing them again: the heading the server sent is the same
  * element once the app has started, nothing is logged, and the page asks no API for its data.
  */
@@ -76,7 +76,7 @@ describe('server-made pages are adopted by the app', () => {
     }
   });
 
-  // Record 0040: the server's HTML cannot know the reader's theme; index.html's boot script sets
+  // Decision 0040: the server's HTML cannot know the reader's theme; index.html's boot script sets
   // it before the first paint, allowed by the CSP through its hash. The app's own scripts are kept
   // away here, so the colours on screen are the boot script's alone.
   it.each([

@@ -22,7 +22,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 /**
  * The industry's order as the page shows it to this viewer. The page is sent as a visitor sees it
- * (record 0039): a member's own ranking replaces it once the session is known, so the order is
+ * (decision 0039): a member's own ranking replaces it once the session is known, so the order is
  * read after the note names the weighting this viewer gets.
  */
 async function rankingOrder(page: Page, industry: string, weighting: RegExp): Promise<string[]> {
@@ -204,7 +204,7 @@ describe('member', () => {
     await context.close();
   });
 
-  it('follows a company from its page and finds it on the account page (issue 15)', async () => {
+  it('follows a company from its page and finds it on the account page', async () => {
     const { company } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
@@ -229,7 +229,7 @@ describe('member', () => {
     await context.close();
   });
 
-  it("shows a member's own moves, weighed with their priorities, not the crowd's (record 0047)", async () => {
+  it("shows a member's own moves, weighed with their priorities, not the crowd's (decision 0047)", async () => {
     const { industry } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
@@ -271,7 +271,7 @@ describe('member', () => {
     await context.close();
   });
 
-  it('the sign-up form tells the day before the 13th birthday from the day itself (record 0047)', async () => {
+  it('the sign-up form tells the day before the 13th birthday from the day itself (decision 0047)', async () => {
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);
     await open(page, '/account/signup');
@@ -282,7 +282,7 @@ describe('member', () => {
         Date.UTC(today.getUTCFullYear() - 13, today.getUTCMonth(), today.getUTCDate() + daysLater),
       );
     const typeBirth = async (date: Date) => {
-      await page.getByLabel('What year were you born?').fill(String(date.getUTCFullYear()));
+      await page.getByLabel('Year of birth').fill(String(date.getUTCFullYear()));
       await page.getByLabel('Month', { exact: true }).selectOption(String(date.getUTCMonth() + 1));
       await page.getByLabel('Day', { exact: true }).fill(String(date.getUTCDate()));
     };

@@ -55,7 +55,7 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     'reset-request': '/account/reset',
     about: '/about',
     faq: '/faq',
-    // With the crowd's weights (issue 15): hidden until enough members are weighted.
+    // With the crowd's weights: hidden until enough members are weighted.
     methodology: '/methodology',
     contact: '/contact',
     'privacy-policy': '/privacy-policy',
@@ -66,7 +66,7 @@ async function routePaths(): Promise<Record<RouteName, string>> {
     'reset-link': `/account/reset/${'x'.repeat(43)}`,
     'verify-link': `/account/verify/${'x'.repeat(43)}`,
     'unsubscribe-link': '/account/unsubscribe/no-such-member/no-such-key',
-    // Issue 15: a figure's correction form and the company's ledger.
+    // A figure's correction form and the company's ledger.
     'correction-form': `/corrections/request?industry=${company.industry}&company=${encodeURIComponent(company.slug)}&field=climate_score&period=2020-Q1`,
     'corrections-ledger': `/corrections/us/${company.industry}/${company.slug}`,
     industries: '/industries',
@@ -116,7 +116,7 @@ describe('every route: accessible in both themes, screenshotted, fits 360 px', (
 
   // One visit at a time, as a person makes them. Four pages at once on two cores once had the
   // first route's page navigate under the test (most likely the refresh of a page the BFF shed
-  // while its loop was late, record 0061), which is no fault of the route.
+  // while its loop was late, decision 0061), which is no fault of the route.
   it.each(ROUTE_NAMES)('%s', async (name) => {
     const problems = [
       ...(await violationsIn(name, 'light')),

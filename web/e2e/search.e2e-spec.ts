@@ -123,6 +123,50 @@ describe('search bar', () => {
     await context.close();
   });
 
+  it("the page of results is in the URL, Next shows the results' top, and the library's click analytics are recorded", async () => {
+    const { context, page, errors } = await newPage(browser);
+    await acceptCookies(context);
+    await open(page, '/about');
+    await typeInBox(page, 'a');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('search-panel');
+    expect(await foundTotal(panel)).toBeGreaterThan(20);
+    const firstOnPage1 = await panel.locator('.search-result h3').first().textContent();
+    await panel.locator('.search-pagination').getByText('Next', { exact: true }).click();
+    await page.waitForURL(/[?&]search_page=2(&|$)/);
+    await page.waitForFunction(
+      (first) => document.querySelector('.search-result h3')?.textContent !== first,
+      firstOnPage1,
+    );
+    // The results' top is in view, below the fixed top bar, not the pagination at the bottom.
+    const top = (await panel.boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    const firstOnPage2 = await panel.locator('.search-result h3').first().textContent();
+    // A reload (or a shared link) opens the same page of results.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+    await panel.locator('.search-result h3').first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction(
+      (first) => document.querySelector('.search-result h3')?.textContent === first,
+      firstOnPage2,
+      { timeout: 15_000 },
+    );
+    // ReactiveSearch's own analytics client sends the click (no CSRF token): it is recorded.
+    const clicked = page.waitForResponse(
+      (answer) => answer.url().includes('/_analytics/click') && answer.request().method() === 'PUT',
+    );
+    await panel.locator('.search-result h3 a').first().click();
+    const click = await clicked;
+    // Recorded (a refused one answers 403); the first result of page 2 is the 21st.
+    expect(click.status()).toBe(200);
+    expect(Object.values(click.request().postDataJSON().click_on as object)).toEqual([21]);
+    expect(click.request().postDataJSON()).toMatchObject({ click_type: 'result' });
+    expect(click.request().headers()['x-csrf-token']).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('filters narrow the results with counts, combine with the text and each other, and survive a reload', async () => {
     const { context, page, errors } = await newPage(browser);
     await acceptCookies(context);

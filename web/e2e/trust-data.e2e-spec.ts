@@ -13,7 +13,7 @@ import {
 import { signUp } from './support/member';
 
 /**
- * Issue 24, the numbers (decisions 0054 and 0055): only the issues that apply, labels that name the
+ * The numbers (decisions 0054 and 0055): only the issues that apply, labels that name the
  * weights really used, figures with their peers, "why this rank" as bars with gaps, reports with
  * figures. At 1366 and 360 px; screenshots go to web/e2e/screenshots/data-*.png.
  */

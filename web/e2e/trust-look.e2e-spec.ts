@@ -18,7 +18,7 @@ import { sampleTargets } from './support/data';
 import { signUp, submitSignUp } from './support/member';
 
 /**
- * Issue 24, the look and the first sight (decision 0056): what a stranger sees in the first screen
+ * The look and the first sight (decision 0056): what a stranger sees in the first screen
  * at 1366 and 360 px, the ways in from every page, the design system's colour scale and tables,
  * embedding, forms that tell the truth, a cookie notice that covers nothing, the members' page and
  * no console error for a visitor. Screenshots go to web/e2e/screenshots/look-*.png.
@@ -300,7 +300,7 @@ describe('trust at first sight: the look', () => {
       });
       expect(covered).toBe(false);
     }
-    await notice.getByRole('button', { name: 'Refuse non-essential cookies' }).click();
+    await notice.getByRole('button', { name: 'Hide this notice' }).click();
     await notice.waitFor({ state: 'detached' });
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'noCookies')?.value).toBe('true');

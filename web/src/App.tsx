@@ -12,7 +12,7 @@ import { isBarePath, ROUTES } from './routes/table';
 /**
  * Marks the page as run by the app: a server-made page is readable before, but its buttons and
  * fields answer only once adopted. Inside the routes' boundary, so it is set when the page itself
- * is (record 0039); browser tests wait for it before they interact.
+ * is (decision 0039); browser tests wait for it before they interact.
  */
 function Started() {
   useEffect(() => {

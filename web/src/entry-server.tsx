@@ -16,7 +16,7 @@ export type { PagePlan } from './routes/page-plan';
 /**
  * The BFF keeps and renders a page under this location, lets other sites frame bare pages
  * (widgets, docs/product/rules.md#s13), knows what a location is before it spends a render and
- * lists the fixed pages in the sitemap, all by this route table (record 0049).
+ * lists the fixed pages in the sitemap, all by this route table (decision 0049).
  */
 export { canonicalLocation, isBarePath } from './routes/table';
 export { FIXED_PUBLIC_PATHS, planPage } from './routes/page-plan';
@@ -41,7 +41,7 @@ const NOTHING_RENDERED = { location: null, head: null, html: '', answers: null, 
 
 let fetchAnswer: ServerFetch = fetch;
 
-/** The renderer reads its answers through the BFF's in-process call (record 0049). */
+/** The renderer reads its answers through the BFF's in-process call (decision 0049). */
 export function configureRequests(fetchFromServer: ServerFetch): void {
   requestFromServer(fetchFromServer);
   fetchAnswer = fetchFromServer;
@@ -89,7 +89,7 @@ function isFailure(outcome: Outcome): boolean {
 }
 
 /**
- * The app rendered by React 18 streaming server rendering (record 0039): the stream is collected
+ * The app rendered by React 18 streaming server rendering (decision 0039): the stream is collected
  * whole, because the BFF keeps the page's bytes like any public answer. Rejects when a component
  * fails, so no half-rendered page is kept.
  */

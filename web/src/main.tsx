@@ -18,7 +18,7 @@ const app = (
 );
 
 // No StrictMode: ReactiveSearch breaks under it (docs/product/rules.md#s9). A server-made page
-// is adopted as sent (record 0039); account pages and widgets are rendered here.
+// is adopted as sent (decision 0039); account pages are rendered here.
 if (embedded) {
   // The page's chunk first, so its server-made content is adopted at once, not after a wait.
   const match = matchRoute(window.location.pathname);

@@ -135,7 +135,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
   const edge = Edge.install(server, {
     cache,
     sessions: app.get(SessionAuthenticator),
-    // Kept answers are never widget pages (those are rendered in the browser).
+    // Kept answers are never widget pages: widgets are rendered per view (framable by anyone).
     responder: new Responder(headersSetBy(pageHeaders), cache.publicCacheControl),
     routes: new RouteTable(KeptRoutes.discover(app.get(DiscoveryService)), renderer, assets),
     apiBudget: budget(config.RATE_LIMIT_API),

@@ -174,11 +174,9 @@ function securityOf(access: Access, csrf: boolean): object {
         ? [withCsrf({}), ...signedIn]
         : csrf
           ? [withCsrf({}), { bearer: [] }]
-          : undefined;
-  return {
-    ...(alternatives !== undefined ? { security: alternatives } : {}),
-    'x-upright-access': access,
-  };
+          : // Anyone, with nothing: said outright, so no document-wide default could apply.
+            [];
+  return { security: alternatives, 'x-upright-access': access };
 }
 
 const ERROR_CONTENT = {
@@ -261,7 +259,7 @@ function operationsOf(controller: Type, methodName: string) {
   const position = (parameter: Parameter) =>
     parameter.in === 'path' ? names.indexOf(parameter.name) : names.length;
   parameters.sort((a, b) => position(a) - position(b));
-  // Writes take the key of the user action they belong to (decision record 0050).
+  // Writes take the key of the user action they belong to (decision 0050).
   if (acceptsIdempotencyKey(method, handler)) parameters.push(idempotencyKeyParameter);
 
   const status = String(

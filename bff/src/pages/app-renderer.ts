@@ -4,7 +4,7 @@ import type { PageHead } from '@upright/contracts';
 
 /**
  * What the web's server entry (`web/src/entry-server.tsx`, built to `dist-server/`) exports: the
- * web's route table decides what a location is, its status and head (record 0049); the BFF writes
+ * web's route table decides what a location is, its status and head (decision 0049); the BFF writes
  * what it says.
  */
 interface WebServerEntry {
@@ -47,7 +47,7 @@ const RENDER_TIMEOUT_MS = 10_000;
 
 /**
  * The web app's pages decided and rendered on the server by the web's own route table and
- * components (records 0039, 0049). The components and the heads read the BFF's own API answers
+ * components (decisions 0039, 0049). The components and the heads read the BFF's own API answers
  * through an in-process call into the edge (kept answers make that cheap, and the page is then
  * kept itself); their answers go in the page so the browser's first render adopts the HTML.
  */
@@ -63,13 +63,13 @@ export class AppRenderer {
     return new AppRenderer(require(entryFile) as WebServerEntry);
   }
 
-  /** The edge's in-process GET (record 0049): where the app's requests go while it renders. */
+  /** The edge's in-process GET (decision 0049): where the app's requests go while it renders. */
   readAnswersFrom(fetchAnswer: (path: string) => Promise<Response>): void {
     this.fetchAnswer = fetchAnswer;
   }
 
   /**
-   * Where a page is kept and rendered (record 0049): query parameters its route does not read
+   * Where a page is kept and rendered (decision 0049): query parameters its route does not read
    * (`utm_*`, `fbclid`, junk) are dropped, by the web's own route table.
    */
   canonicalLocation(url: string): string {

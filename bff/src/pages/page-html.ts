@@ -3,7 +3,7 @@ import type { Html } from './html';
 /**
  * The built SPA's `index.html` with a page's head tags and the app as rendered on the server put
  * in: the template's own title and description make way for the page's, the rendered app goes
- * where the app mounts (the browser adopts it, record 0039), and what follows the root (the
+ * where the app mounts (the browser adopts it, decision 0039), and what follows the root (the
  * answers it was rendered with) just after it.
  */
 export class PageTemplate {

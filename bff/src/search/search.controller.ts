@@ -96,6 +96,10 @@ export class SearchController {
   })
   @UseGuards(RateLimitGuard)
   @RateLimit('analytics')
+  // ReactiveSearch's analytics client (`@appbaseio/analytics`) sends ReactiveBase's headers but
+  // not through its `transformRequest`: no CSRF token. A JSON `PUT` is no cross-site form's, and a
+  // cross-site script's needs a CORS preflight the BFF never grants; the analytics budget counts.
+  @CsrfExempt()
   impressions(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body(new ZodValidationPipe(impressionsBody)) body: z.output<typeof impressionsBody>,
@@ -118,6 +122,8 @@ export class SearchController {
   })
   @UseGuards(RateLimitGuard)
   @RateLimit('analytics')
+  // As the impressions: the analytics client sends no CSRF token.
+  @CsrfExempt()
   click(
     @Param(new ZodValidationPipe(appParams)) { app }: AppParams,
     @Body(new ZodValidationPipe(clickBody)) body: z.output<typeof clickBody>,

@@ -69,7 +69,7 @@ function trustedCaHome(): string | null {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const MOBILE = { width: 360, height: 740 };
-/** Issue 24's review widths: a common laptop and the narrowest phone. */
+/** The review widths (decision 0056): a common laptop and the narrowest phone. */
 export const WIDE = { width: 1366, height: 768 };
 export const REVIEW_VIEWPORTS = [
   ['1366', WIDE],
@@ -85,7 +85,7 @@ export function baseUrl(): string {
 
 /**
  * What React logs when the browser's first render of a server-made page differs from the HTML
- * (record 0039): the production build names the errors by number.
+ * (decision 0039): the production build names the errors by number.
  */
 export const HYDRATION_ERROR = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
 
@@ -111,7 +111,7 @@ export async function newPage(
 
 /**
  * Opens a page and waits until the app runs it: a server-made page shows its content before its
- * code has loaded, and a click or a choice made then would be lost (record 0039).
+ * code has loaded, and a click or a choice made then would be lost (decision 0039).
  */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -13,7 +13,7 @@ export async function submitSignUp(page: Page, email: string): Promise<Locator> 
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('What year were you born?').fill('1990');
+  await page.getByLabel('Year of birth').fill('1990');
   await page.getByLabel('Month', { exact: true }).selectOption('7');
   await page.getByLabel('Day', { exact: true }).fill('14');
   await page.getByLabel(/I am an individual/).check();

@@ -93,7 +93,7 @@ const isCsrfRefusal = (status: number, error: ErrorBody['error'] | undefined): b
   status === 403 && error?.message === ERROR_TEXTS.csrfFailed;
 
 /**
- * How the app reads answers when it renders on the server (record 0049): an in-process call into
+ * How the app reads answers when it renders on the server (decision 0049): an in-process call into
  * the BFF's own answers, which the BFF gives the server entry. Null in the browser (`fetch`).
  */
 export type ServerFetch = (path: string, init: RequestInit) => Promise<Response>;
@@ -162,7 +162,7 @@ async function send<T>(
 
 /**
  * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
- * handling. A write is one user action with one `Idempotency-Key` (decision record 0050): sent
+ * handling. A write is one user action with one `Idempotency-Key` (decision 0050): sent
  * again once with the same key when no answer came or the answer was a 502, 503 or 504, and
  * asked again after `Retry-After` when an earlier try of the key is still being answered; the
  * BFF answers every try with the first outcome, so nothing is applied twice. A read the BFF
@@ -210,7 +210,7 @@ export async function request<T>(
 const BUSY_WAIT_MAX_SECONDS = 5;
 
 /**
- * A read the BFF shed under load (503 with a short `Retry-After`, record 0049): asked once more
+ * A read the BFF shed under load (503 with a short `Retry-After`, decision 0049): asked once more
  * after that wait and a random part of it (`retryWaitMs`), instead of showing an error for a
  * one-second crowd.
  */

@@ -42,7 +42,7 @@ async function failureOf(call: Promise<unknown>): Promise<ApiError> {
   return failure as ApiError;
 }
 
-describe('writes: one Idempotency-Key per user action, one retry (decision record 0050)', () => {
+describe('writes: one Idempotency-Key per user action, one retry (decision 0050)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a write that got no answer is sent once more with the same key, and answered', async () => {

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@upright/contracts';
 
 /**
- * A key for one user action (decision record 0050): a random UUID. `crypto.randomUUID` exists
+ * A key for one user action (decision 0050): a random UUID. `crypto.randomUUID` exists
  * only in secure contexts; `getRandomValues` everywhere, so a site served over plain HTTP still
  * sends keys.
  */

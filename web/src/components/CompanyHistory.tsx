@@ -22,7 +22,7 @@ export function CompanyHistory({
       <PageState state={state} what="the rank history">
         {(history) => (
           // In the page's chunk, not one of its own: the chart arrives drawn by the server, and a
-          // chunk still loading would leave it unadopted while the page runs (record 0039).
+          // chunk still loading would leave it unadopted while the page runs (decision 0039).
           <HistoryChart
             points={history.points}
             company={company}

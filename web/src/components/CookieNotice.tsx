@@ -11,7 +11,7 @@ export function cookieNoticeDismissed(read: (name: string) => string | null = ge
 
 /**
  * docs/product/spec.md#s2 cookie notice: role public only; hidden once privacyAccepted or noCookies
- * is 'true'. It says what is set (nothing that is not needed: issue 24 item 11) and lets a visitor
+ * is 'true'. It says what is set (nothing that is not needed) and lets a visitor
  * refuse anything that is not (noCookies). While shown, the page keeps its height free at the
  * bottom, and scrolling to a control stops above it, so it never covers one.
  */
@@ -43,7 +43,7 @@ export function CookieNotice() {
           className="button button-secondary"
           onClick={() => choose(COOKIES.noCookies)}
         >
-          Refuse non-essential cookies
+          Hide this notice
         </button>
       </div>
     </section>

@@ -36,7 +36,7 @@ const text = (crowd: CrowdAverages) =>
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;/g, "'");
 
-describe("the crowd's weights (issue 24, decision 0055)", () => {
+describe("the crowd's weights (decision 0055)", () => {
   it('shows the progress towards the minimum below it, with equal weights named', () => {
     const shown = text(hidden);
     expect(shown).toContain('7 more members needed');

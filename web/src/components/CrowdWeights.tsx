@@ -19,9 +19,9 @@ import { ChartFrame, ChartPoint, usePicker } from './ChartFrame';
 const ISSUE_OPTIONS = ISSUES.map((issue) => ({ value: issue.key, label: issue.label }));
 
 /**
- * The crowd's weights in the open (issue 15): the weights visitors' rankings use and since when
+ * The crowd's weights in the open: the weights visitors' rankings use and since when
  * (decision 0055), the latest averages, how many members they average and how they moved — or
- * how many more members are needed before they show (issue 24).
+ * how many more members are needed before they show.
  */
 export function CrowdWeights({ crowd }: { crowd: CrowdAverages }) {
   const { id, value: issue, label, picker } = usePicker<IssueKey>(ISSUE_OPTIONS, ISSUES[0]!.key);

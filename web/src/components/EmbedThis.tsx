@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { embedCode, EMBED_HEIGHT_PX } from '../lib/embed';
 
 /**
- * "Embed this" (issue 24 item 10): the copyable `<iframe>` of a page's widget and, once opened, a
+ * "Embed this": the copyable `<iframe>` of a page's widget and, once opened, a
  * preview of it. The site's address is the browser's, so the first render (made on the server too)
  * shows the path alone and the whole address after it runs.
  */

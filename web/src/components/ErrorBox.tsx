@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /**
  * docs/product/spec.md#s2 error message box; docs/product/spec.md#s4: errors are cleared by an
  * explicit clear action. `takeFocus`: a form's error, placed beside its button, takes the focus
- * when it appears so the person who pressed the button is told at once (issue 24 item 11).
+ * when it appears so the person who pressed the button is told at once.
  */
 export function ErrorBox({
   message,

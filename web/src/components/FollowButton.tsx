@@ -8,9 +8,9 @@ import { useSession } from '../state/session';
 import { ErrorBox } from './ErrorBox';
 
 /**
- * Follow / Unfollow on a company page (issue 15): a member gets one mail when a new quarter
- * moves a followed company's rank. Visitors are offered to sign in. A member whose email is
- * unverified is told that alerts wait for it (issue 25).
+ * Follow / Unfollow on a company page: a member gets one mail when a new quarter
+ * moves a followed company's rank. Visitors are offered to sign in or join. A member whose email is
+ * unverified is told that alerts wait for it.
  */
 export function FollowButton({
   industry,
@@ -44,8 +44,8 @@ export function FollowButton({
   if (status !== 'member') {
     return (
       <p className="follow">
-        <Link to={WebPaths.signIn()}>Sign in</Link> to follow {companyName} and get a mail when its
-        rank moves.
+        <Link to={WebPaths.signIn()}>Sign in</Link> or <Link to={WebPaths.signUp()}>join</Link>{' '}
+        (free) to follow {companyName} and get a mail when its rank moves.
       </p>
     );
   }

@@ -9,7 +9,7 @@ import { ErrorBox } from './ErrorBox';
 import { PageState } from './PageState';
 import { PrefetchLink } from './PrefetchLink';
 
-/** The account page's list of followed companies, each with Unfollow (issue 15). */
+/** The account page's list of followed companies, each with Unfollow. */
 export function FollowedCompanies() {
   const state = useApi(() => api.follows(), []);
   return (

@@ -6,7 +6,7 @@ import { useTheme } from '../state/theme';
 /** docs/product/spec.md#s1 sitewide disclaimer. */
 export const DISCLAIMER =
   `${PRODUCT_NAME} data comes from ${SOURCES_PHRASE}. ` +
-  `Nothing on ${PRODUCT_NAME} is investment advice. Corrections can be requested via the report in question.`;
+  `Nothing on ${PRODUCT_NAME} is investment advice. Corrections can be requested from each figure on a company's page, or via the report in question.`;
 
 /**
  * docs/product/spec.md#s2 footer: disclaimer, ABOUT, FAQ, TERMS OF USE, PRIVACY POLICY, copyright.

@@ -1,7 +1,7 @@
 import { issueDefinitions } from '../lib/issue-definitions';
 
 /**
- * The methodology's definitions (issue 24 item 7): per issue what its score measures, the figures
+ * The methodology's definitions: per issue what its score measures, the figures
  * behind it with their unit and direction, sources, how often it changes and what "no data" means.
  */
 export function IssueDefinitions() {

@@ -9,9 +9,10 @@ import { PrefetchLink } from './PrefetchLink';
 
 /**
  * "Try your priorities before saving": one industry re-ranked in the browser as the sliders move,
- * by the server's own weighting code, beside members' average. Nothing is saved from here.
+ * by the server's own weighting code, beside members' average. Nothing is saved from here; `saved`
+ * says whether the values shown are the member's saved ones.
  */
-export function PriorityPreview({ values }: { values: PriorityValues }) {
+export function PriorityPreview({ values, saved }: { values: PriorityValues; saved: boolean }) {
   const industries = useApi(() => api.activeIndustries(), []);
   const [industry, setIndustry] = useState('');
   return (
@@ -36,12 +37,20 @@ export function PriorityPreview({ values }: { values: PriorityValues }) {
           </p>
         )}
       </PageState>
-      {industry && <PreviewTable industry={industry} values={values} />}
+      {industry && <PreviewTable industry={industry} values={values} saved={saved} />}
     </section>
   );
 }
 
-function PreviewTable({ industry, values }: { industry: string; values: PriorityValues }) {
+function PreviewTable({
+  industry,
+  values,
+  saved,
+}: {
+  industry: string;
+  values: PriorityValues;
+  saved: boolean;
+}) {
   const state = useApi(() => api.industryCompanies(industry), [industry]);
   const answer = state.kind === 'ready' ? state.data : null;
   const ranked = answer?.result.ranked ?? null;
@@ -65,7 +74,7 @@ function PreviewTable({ industry, values }: { industry: string; values: Priority
             <table className="ranking-table" data-testid="priority-preview">
               <caption>
                 {data.industryResult.industry_text}: your priorities as set above vs members&apos;
-                average (not saved yet)
+                average {saved ? '(saved)' : '(not saved yet)'}
               </caption>
               <thead>
                 <tr>

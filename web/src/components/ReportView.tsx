@@ -17,7 +17,7 @@ import { RankingTable } from './RankingTable';
 import { ReportList } from './ReportList';
 
 /**
- * The report's figures and moves (issue 24 item 8): per company its change since the previous
+ * The report's figures and moves: per company its change since the previous
  * period, on an issue its figures with the report's best, median and worst, and a correction
  * request prefilled with the company, the figure's score and the report.
  */

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { SiteFacts } from '@upright/contracts';
 import { PRODUCT_NAME } from '../lib/constants';
+import { OperatorStatement } from './OperatorStatement';
 import { formatDate, formatPeriod } from '../lib/format';
 import { counted, issuesPhrase, SOURCES_PHRASE } from '../lib/site-statement';
 
 /**
- * What the site is, in the first screen (issue 24 item 1): what is ranked, how many, on what, from
+ * What the site is, in the first screen: what is ranked, how many, on what, from
  * which sources and how recent, with the ways into the methodology and the industries.
  */
 export function SiteStatement({ facts }: { facts: SiteFacts }) {
@@ -30,7 +31,8 @@ export function SiteStatement({ facts }: { facts: SiteFacts }) {
           {facts.period
             ? `Latest data: ${formatPeriod(facts.period)}${facts.updated ? `, updated ${formatDate(facts.updated)}` : ''}.`
             : 'No scores have been published yet.'}
-        </span>
+        </span>{' '}
+        <OperatorStatement brief />
       </p>
       <p className="statement-links">
         <Link to="/methodology" className="button">

@@ -5,7 +5,7 @@ import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 
 /**
- * The ways into what makes a ranking believable (issue 24 item 1), on every page: in the bar where
+ * The ways into what makes a ranking believable, on every page: in the bar where
  * it is wide enough, in the menu otherwise.
  */
 export const SITE_LINKS = [
@@ -16,8 +16,8 @@ export const SITE_LINKS = [
 ] as const;
 
 /**
- * docs/product/spec.md#s2 fixed top bar: logo, beta tag, SIGN IN / JOIN when signed out, the mobile
- * menu.
+ * docs/product/spec.md#s2 fixed top bar: logo, beta tag, SIGN IN / JOIN unless signed in, the
+ * mobile menu.
  */
 export function TopBar() {
   const { status, signOut } = useSession();
@@ -55,7 +55,9 @@ export function TopBar() {
                 SIGN OUT
               </button>
             </>
-          ) : status === 'anonymous' ? (
+          ) : (
+            // Also while the session is being checked: a server-made page (and a reader without
+            // JavaScript) has SIGN IN and JOIN; a member's probe swaps them for the menu.
             <>
               <Link to="/account/signin" className="top-link">
                 SIGN IN
@@ -64,7 +66,7 @@ export function TopBar() {
                 JOIN
               </Link>
             </>
-          ) : null}
+          )}
           <button
             ref={menuButton}
             type="button"

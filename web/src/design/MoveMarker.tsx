@@ -3,7 +3,7 @@ import { formatMove } from '../lib/format';
 
 /**
  * A rank's move since the previous period: ▲2 / ▼1 / – / new, coloured and spoken in words
- * ("up 2 since Q2 2025"). Moves compare period with period (issue 24 item 12).
+ * ("up 2 since Q2 2025"). Moves compare period with period.
  */
 export function MoveMarker({ move, since }: { move: RankMove; since?: string }) {
   const { mark, words } = formatMove(move);

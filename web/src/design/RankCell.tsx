@@ -4,7 +4,7 @@ import { RankMeter } from './RankBadge';
 import { rankTier } from './rank-scale';
 
 /**
- * A table cell holding a rank on the colour scale (issue 24 item 9): the number, its fifth of the
+ * A table cell holding a rank on the colour scale: the number, its fifth of the
  * field as colour and as pips; `children` follow (a data note).
  */
 export function RankCell({

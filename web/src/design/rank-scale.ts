@@ -1,5 +1,5 @@
 /**
- * The colour scale on ranks (issue 24 item 9, decision 0056): five tiers, each a fifth of the
+ * The colour scale on ranks (decision 0056): five tiers, each a fifth of the
  * ranked companies, best first. Colour is never the only cue: the tier also fills that many of
  * the five pips of `RankMeter` (five for the best fifth, one for the worst).
  */

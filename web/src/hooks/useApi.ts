@@ -11,7 +11,7 @@ export type Loadable<T> =
 /**
  * Runs a request when its inputs change and ignores answers that arrive after newer ones. A
  * failed request can be run again with the error state's `retry`. On a server-made page the first
- * render takes the answer the server rendered with (record 0039) and makes no request.
+ * render takes the answer the server rendered with (decision 0039) and makes no request.
  */
 export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): Loadable<T> {
   const id = useId();
@@ -33,7 +33,7 @@ export function useApi<T>(load: () => Promise<T>, inputs: readonly unknown[]): L
     }
     let current = true;
     // On a server-made page a part still being adopted (a chart's chunk on its way) must wait for
-    // the new state, not be drawn again: a transition (record 0039).
+    // the new state, not be drawn again: a transition (decision 0039).
     const show = (next: Loadable<T>) => {
       if (!current) return;
       if (serverMade.current) startTransition(() => setState(next));

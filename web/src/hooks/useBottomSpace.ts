@@ -3,7 +3,7 @@ import { useEffect, type RefObject } from 'react';
 /**
  * Keeps the height of a bar fixed at the bottom of the window in a CSS variable while it shows, so
  * the page leaves that room free at its end and scrolls controls above it (styles/app.css): a
- * fixed bar never covers a control (issue 24 item 11).
+ * fixed bar never covers a control.
  */
 export function useBottomSpace(
   bar: RefObject<HTMLElement>,

@@ -5,8 +5,8 @@ const MIN_CHART_WIDTH = 280;
 
 /**
  * The width a chart's box really has, in CSS pixels, for its viewBox: drawn one to one, its 12 px
- * labels stay 12 px on a 360 px phone instead of shrinking with a 640-wide drawing (issue 24 item
- * 13). `widest` until the page runs (the server's render and the first in the browser agree).
+ * labels stay 12 px on a 360 px phone instead of shrinking with a 640-wide drawing (decision
+ * 0056). `widest` until the page runs (the server's render and the first in the browser agree).
  */
 export function useChartWidth(widest = 640) {
   const box = useRef<HTMLDivElement>(null);

@@ -1,3 +1,5 @@
+import { operatorOf, type Operator } from './operator';
+
 /**
  * The web app's business constants (docs/product/spec.md#s4 and #s9), in one place so tests and
  * components agree.
@@ -14,6 +16,13 @@ export const PRODUCT_NAME: string = import.meta.env.VITE_PRODUCT_NAME || 'Uprigh
  * loaded. The build sets `VITE_SAMPLE_DATA=false` once a real data set is imported.
  */
 export const SHOWS_SAMPLE_DATA: boolean = (import.meta.env.VITE_SAMPLE_DATA ?? 'true') !== 'false';
+
+/** Who runs the site (lib/operator.ts), as the build was configured (vite.config.ts checks it). */
+export const OPERATOR: Operator = operatorOf({
+  name: import.meta.env.VITE_OPERATOR_NAME,
+  funding: import.meta.env.VITE_OPERATOR_FUNDING,
+  contact: import.meta.env.VITE_OPERATOR_CONTACT,
+});
 
 export const SEARCH_DEBOUNCE_MS = 350;
 export const SEARCH_RESULTS_PER_PAGE = 20;

@@ -84,7 +84,7 @@ describe('crowd weights chart', () => {
   });
 });
 
-describe('members needed (issue 24)', () => {
+describe('members needed', () => {
   it('counts down to the minimum, singular for the last one', () => {
     expect(membersNeededText(7)).toBe('7 more members needed');
     expect(membersNeededText(1)).toBe('1 more member needed');

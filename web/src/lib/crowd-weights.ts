@@ -25,7 +25,7 @@ export function membersText({ from, to }: MembersBand): string {
   return `${from}–${to}`;
 }
 
-/** The progress towards the members' minimum (issue 24): "7 more members needed". */
+/** The progress towards the members' minimum: "7 more members needed". */
 export function membersNeededText(needed: number): string {
   return `${needed} more ${needed === 1 ? 'member' : 'members'} needed`;
 }

@@ -11,7 +11,7 @@ function attribute(value: string): string {
 export const EMBED_HEIGHT_PX = 560;
 
 /**
- * The `<iframe>` a publisher pastes to show a widget (issue 24 item 10): full width, the given
+ * The `<iframe>` a publisher pastes to show a widget: full width, the given
  * height, no border, loaded when scrolled near, titled for screen readers.
  */
 export function embedCode(url: string, title: string, height = EMBED_HEIGHT_PX): string {

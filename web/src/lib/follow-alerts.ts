@@ -1,7 +1,7 @@
 import type { FollowsResponse } from '@upright/contracts';
 
 /**
- * Why a member's follows mail nobody yet: rank alerts go only to verified addresses (issue 25),
+ * Why a member's follows mail nobody yet: rank alerts go only to verified addresses,
  * so a follow by an unverified member is kept but silent until they verify.
  */
 export const VERIFY_FOR_ALERTS =

@@ -78,7 +78,7 @@ export function ordinal(n: number): string {
 }
 
 // The minimum is set: engines differ on the currency's default ($12.0 in Node, $12 in Chromium),
-// and a server-made page must read the same in the browser (record 0039).
+// and a server-made page must read the same in the browser (decision 0039).
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

@@ -6,7 +6,7 @@ import {
   type MetricDefinition,
 } from '@upright/contracts';
 
-/** What each issue's score stands for, in words a reader can check (issue 24 item 7). */
+/** What each issue's score stands for, in words a reader can check. */
 interface IssueWords {
   /** What a better (lower) score means. */
   measures: string;

@@ -100,7 +100,7 @@ describe('industryRanking', () => {
     expect(view.rows.map((row) => row.move)).toEqual([2, null]);
   });
 
-  it("gives a member's rows their own move, not the averages' (record 0047)", () => {
+  it("gives a member's rows their own move, not the averages' (decision 0047)", () => {
     const result: IndustryCompaniesResult = {
       ranked: [a, b],
       aranked: ['A', 'B'],

@@ -64,7 +64,7 @@ export function industryRanking(
   if (result.pranked) {
     return {
       weighting: 'personal',
-      // The member's own move, weighed with their values (record 0047).
+      // The member's own move, weighed with their values (decision 0047).
       rows: companiesOf(result.pranked).map((company) => ({
         ...toRow(company, company.prank, company.ptied, applicable),
         move: moves?.[company.upright_cid]?.prank,

@@ -42,7 +42,7 @@ const rankings = (companies: TopCompany[]): ReportRankings => ({
   applicable_issues: ['pay_gap'],
 });
 
-describe('a report’s figures (issue 24 item 8)', () => {
+describe('a report’s figures', () => {
   it('shows the issue’s figures with best, median and worst over the report, and each move', () => {
     const figures = reportFigures(
       rankings([

@@ -45,7 +45,7 @@ export interface ReportFigures {
 }
 
 /**
- * Issue 24 item 8: a report's figures beside its ranking — on an issue, each company's figures of
+ * A report's figures beside its ranking — on an issue, each company's figures of
  * the detail tables behind that issue with their best, median and worst over the report's
  * companies — and each company's change since the previous period, all from the ranking the report
  * shows (frozen with it once published).

@@ -1,13 +1,14 @@
 import { CORRECTION_PROMISE_DAYS, ISSUES } from '@upright/contracts';
 import { Link } from 'react-router-dom';
 import { DISCLAIMER } from '../components/Footer';
+import { OperatorStatement } from '../components/OperatorStatement';
 import { PRODUCT_NAME } from '../lib/constants';
 import { issueDefinitions } from '../lib/issue-definitions';
 import { useTitle } from '../hooks/useApi';
 
 /**
  * Who runs the site, how it is paid for, where every figure comes from and how it is corrected
- * (issue 24 item 7): what a sceptical reader asks before believing a rank.
+ *: what a sceptical reader asks before believing a rank.
  */
 export default function AboutPage() {
   useTitle(`About · ${PRODUCT_NAME}`);
@@ -21,11 +22,11 @@ export default function AboutPage() {
       </p>
 
       <h2>Who runs {PRODUCT_NAME}</h2>
+      <OperatorStatement />
       <p>
-        {PRODUCT_NAME} is run by a small independent editorial and engineering team. The team
-        chooses the issues, imports the published figures, writes the reports and answers every
-        correction request. No company, industry body or investor has a seat in it or a say in what
-        is published.
+        Whoever runs it chooses the issues, imports the published figures, writes the reports and
+        answers every correction request. No company, industry body or investor has a seat or a say
+        in what is published.
       </p>
 
       <h2>Funding and independence</h2>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useTitle } from '../hooks/useApi';
 
-/** `/accessibility` (issue 24 item 7): the standard aimed at, how it is checked, what falls short. */
+/** `/accessibility`: the standard aimed at, how it is checked, what falls short. */
 export default function AccessibilityPage() {
   useTitle(`Accessibility · ${PRODUCT_NAME}`);
   return (

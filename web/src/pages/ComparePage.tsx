@@ -108,7 +108,7 @@ export default function ComparePage() {
 }
 
 /**
- * Several companies chosen at once (issue 24 item 9): a checkbox per company of the industry, the
+ * Several companies chosen at once: a checkbox per company of the industry, the
  * ones compared now ticked, at most COMPARE_MAX; "Compare" writes the choice to the URL.
  */
 function CompanyPicker({

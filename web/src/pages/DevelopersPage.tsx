@@ -1,9 +1,16 @@
+import { useEffect, useState } from 'react';
 import { METHODOLOGY_VERSION } from '@upright/contracts';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
+import { api, apiPaths } from '../api/endpoints';
+import { getJson } from '../api/http';
+import { PageState } from '../components/PageState';
+import { RecomputeCommand } from '../components/RecomputeCommand';
 import { PRODUCT_NAME } from '../lib/constants';
 import { embedCode } from '../lib/embed';
-import { useTitle } from '../hooks/useApi';
+import { formatPeriod } from '../lib/format';
+import { publicDocument } from '../lib/public-document';
+import { useApi, useTitle } from '../hooks/useApi';
 
 /**
  * The OpenAPI document the BFF generates from the schemas it validates with
@@ -11,12 +18,18 @@ import { useTitle } from '../hooks/useApi';
  */
 const OPENAPI_URL = '/api/openapi.json';
 
+/**
+ * OPEN DATA in the navigation leads here: the files first (what most readers came for), then
+ * the API for programs.
+ */
 export default function DevelopersPage() {
   useTitle(`Developers · ${PRODUCT_NAME}`);
   return (
     <div className="developers">
       <div className="prose">
-        <h1>{PRODUCT_NAME} API and open data</h1>
+        <h1>{PRODUCT_NAME} open data and API</h1>
+        <Downloads />
+        <h2 id="api">The API</h2>
         <p>
           Everything a visitor can read on {PRODUCT_NAME} can be read by a program too. The
           reference below is rendered from <a href={OPENAPI_URL}>{OPENAPI_URL}</a> (OpenAPI 3.1),
@@ -41,15 +54,14 @@ export default function DevelopersPage() {
           with the same key. Keys are up to 128 visible ASCII characters and belong to the caller (a
           member, or visitors): nobody else&apos;s key can answer yours.
         </p>
-        <h2>Open data</h2>
+        <h2 id="file-formats">The files</h2>
         <p>
           Every industry ranking, at any period, downloads as CSV or JSON from{' '}
           <code>/api/open/us/&#123;industry&#125;.csv</code> (or <code>.json</code>, with{' '}
           <code>?year=&amp;qrt=</code> for a past quarter), and every published report from{' '}
           <code>/api/open/reports/&#123;id&#125;.csv</code>. Each file names its period, the
-          methodology version (now {METHODOLOGY_VERSION}), its sources and its licence (CC BY 4.0:
-          reuse it freely, crediting {PRODUCT_NAME}). A JSON file&apos;s <code>data</code> is
-          exactly the API answer for the same period.
+          methodology version (now {METHODOLOGY_VERSION}), its sources and its licence. A JSON
+          file&apos;s <code>data</code> is exactly the API answer for the same period.
         </p>
         <p>
           CSV files are safe to open in a spreadsheet: a text cell that would start a formula (with{' '}
@@ -57,6 +69,16 @@ export default function DevelopersPage() {
           return) gets a <code>&apos;</code> in front, so it shows as text. Numbers are written as
           they are; the JSON files keep every text exactly.
         </p>
+        <h2 id="recompute">Recomputing the ranks</h2>
+        <p>
+          The ranking rules are a small package of their own in {PRODUCT_NAME}&apos;s source code,{' '}
+          <code>services/ranking-rules</code>, with no dependencies: the code the site itself ranks
+          with. Its command reads an industry&apos;s JSON file, a download or its address, and
+          prints every company&apos;s ranks; <code>--weights</code> takes the nine weights a page
+          states (without it, those the file states), and <code>--check</code> exits with 1 when any
+          rank differs from the file&apos;s:
+        </p>
+        <RecomputeCommand />
         <h2 id="embed">Embedding a ranking or a report</h2>
         <p>
           Every industry ranking and every published report has a widget: the same table on a bare
@@ -111,7 +133,78 @@ export default function DevelopersPage() {
           <code>&#123;error: &#123;code, message, field&#125;&#125;</code> naming the bad parameter.
         </p>
       </div>
-      <SwaggerUI url={OPENAPI_URL} docExpansion="list" defaultModelsExpandDepth={-1} />
+      <ApiReference />
     </div>
   );
+}
+
+/** Every industry's latest ranking as files, with the licence: the first thing on the page. */
+function Downloads() {
+  const facts = useApi(() => api.facts(), []);
+  return (
+    <section aria-labelledby="downloads" data-testid="downloads">
+      <h2 id="downloads">Download the data</h2>
+      <p>
+        Every ranking on {PRODUCT_NAME} is free to download and reuse under{' '}
+        <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">
+          CC BY 4.0
+        </a>
+        : credit {PRODUCT_NAME}. Each industry&apos;s latest ranking:
+      </p>
+      <PageState state={facts} what="the industries">
+        {({ industries }) => (
+          <ul className="downloads">
+            {industries.flatMap(({ industry, industry_text, period }) =>
+              period === null
+                ? []
+                : [
+                    <li key={industry}>
+                      {industry_text} ({formatPeriod(period)}):{' '}
+                      <a href={apiPaths.openIndustry(industry, 'csv', period)} download>
+                        CSV
+                      </a>
+                      {' · '}
+                      <a href={apiPaths.openIndustry(industry, 'json', period)} download>
+                        JSON
+                      </a>
+                    </li>,
+                  ],
+            )}
+          </ul>
+        )}
+      </PageState>
+      <p>
+        Past quarters and published reports download too (<a href="#file-formats">the files</a>);
+        the ranking rules recompute every rank from a file (
+        <a href="#recompute">recomputing the ranks</a>).
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The API reference, rendered in the browser from the document without its admin operations
+ * (lib/public-document.ts).
+ */
+function ApiReference() {
+  const [spec, setSpec] = useState<Record<string, unknown> | 'failed' | null>(null);
+  useEffect(() => {
+    let current = true;
+    getJson<Record<string, unknown>>(OPENAPI_URL).then(
+      (document) => current && setSpec(publicDocument(document)),
+      () => current && setSpec('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (spec === null || spec === 'failed') {
+    return (
+      <p className="prose">
+        {spec === null ? 'The reference is loading' : 'The reference could not be loaded'}; the
+        document itself is at <a href={OPENAPI_URL}>{OPENAPI_URL}</a>.
+      </p>
+    );
+  }
+  return <SwaggerUI spec={spec} docExpansion="list" defaultModelsExpandDepth={-1} />;
 }

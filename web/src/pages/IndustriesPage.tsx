@@ -10,7 +10,7 @@ import { formatPeriod } from '../lib/format';
 import { counted } from '../lib/site-statement';
 
 /**
- * `/industries` (issue 24 item 1): every active industry with what it covers, how many companies
+ * `/industries`: every active industry with what it covers, how many companies
  * it ranks on how many issues, and the ways into its ranking and its comparison.
  */
 export default function IndustriesPage() {

@@ -10,6 +10,7 @@ import { CrowdWeights } from '../components/CrowdWeights';
 import { IssueDefinitions } from '../components/IssueDefinitions';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
+import { RecomputeCommand } from '../components/RecomputeCommand';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatDate, formatPeriod } from '../lib/format';
 import { useApi, useTitle } from '../hooks/useApi';
@@ -149,6 +150,15 @@ export default function MethodologyPage() {
                   </tbody>
                 </table>
               </div>
+              <h3 id="recompute">Recompute it yourself</h3>
+              <p>
+                The rules are a small package of their own in {PRODUCT_NAME}&apos;s source code,{' '}
+                <code>services/ranking-rules</code>, with no dependencies: the same code the site
+                ranks with. From a copy of the source, this downloads the industry&apos;s open data,
+                recomputes every rank with the weights above and says whether each equals the
+                site&apos;s:
+              </p>
+              <RecomputeCommand industry={example.industryResult.industry} weights={weights} />
             </section>
           )
         }

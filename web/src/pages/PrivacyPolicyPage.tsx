@@ -24,7 +24,8 @@ export default function PrivacyPolicyPage() {
         any secret tells the page that you are (so visitors&apos; pages do not ask), and a security
         cookie protects forms. We also remember your answer to the cookie notice and, for the
         session only, that you dismissed a promotion. These are all the cookies the site sets: none
-        is for advertising or tracking, so refusing non-essential cookies changes nothing else.
+        is for advertising or tracking, so there are none to refuse: hiding the notice only hides
+        it.
       </p>
       <h2>Analytics</h2>
       <p>

@@ -55,7 +55,7 @@ function fixedPage(title: string, description: (name: string) => string, path: s
 
 /**
  * Each route's status and head (docs/product/rules.md#s13) as a function of its answers; null for
- * the pages rendered in the browser alone (they depend on who is signed in, or are widgets).
+ * the pages rendered in the browser alone (they depend on who is signed in).
  */
 export const ROUTE_HEADS: Record<RoutePath, RouteHead | null> = {
   '/': ({ productName: name }) =>
@@ -134,12 +134,19 @@ export const ROUTE_HEADS: Record<RoutePath, RouteHead | null> = {
   '/account/reset/:hash': null,
   '/account/verify/:hash': null,
   '/account/unsubscribe/:uid/:key': null,
-  // Corrections (issue 15): the form and the admins' queue (a company's ledger is public).
+  // Corrections: the form and the admins' queue (a company's ledger is public).
   '/corrections/request': null,
   '/admin/corrections': null,
-  '/widgets/companies/us/:industry': null,
-  '/widgets/reports/:id/:date/:slug': null,
+  // A widget's canonical address is its full page's: the same ranking, indexed once.
+  '/widgets/companies/us/:industry': industryHead,
+  '/widgets/reports/:id/:date/:slug': reportWidgetHead,
 };
+
+/** An old report address moves to the widget of the report's current one. */
+function reportWidgetHead(input: HeadInput): HeadOutcome {
+  const outcome = reportHead(input);
+  return outcome.status === 301 ? { ...outcome, location: `/widgets${outcome.location}` } : outcome;
+}
 
 function reportHead({ answers: [answer], productName }: HeadInput): HeadOutcome {
   if (answer.status === 301) {

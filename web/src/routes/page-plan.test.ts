@@ -31,7 +31,8 @@ describe('planPage', () => {
     ['/methodology', 'rendered'],
     ['/account/signin', 'browser'],
     ['/account/reset/abc', 'browser'],
-    ['/widgets/companies/us/tools', 'browser'],
+    ['/widgets/companies/us/tools', 'rendered'],
+    ['/widgets/reports/12/2026-01-02/a-title', 'rendered'],
     ['/corrections/request', 'browser'],
     ['/corrections/us/tools/acme-co', 'rendered'],
     ['/admin/corrections', 'browser'],
@@ -76,6 +77,15 @@ describe('planPage', () => {
   it('keeps pages made from the data, not a corrections ledger', () => {
     expect(planPage('/companies/us/tools/acme')).toEqual({ kind: 'rendered', kept: true });
     expect(planPage('/corrections/us/tools/acme')).toEqual({ kind: 'rendered', kept: false });
+  });
+
+  it('renders widgets per view: kept pages are sent with headers no other site may frame', () => {
+    expect(planPage('/widgets/companies/us/tools')).toEqual({ kind: 'rendered', kept: false });
+    expect(planPage('/widgets/reports/7/2026-04-01/top')).toEqual({
+      kind: 'rendered',
+      kept: false,
+    });
+    expect(planPage('/widgets/companies/us/Tools_')).toEqual({ kind: 'not-found' });
   });
 
   it('lists the public pages at a fixed address for the sitemap', () => {
@@ -131,6 +141,28 @@ describe('decidePage', () => {
     await expect(decidePage('/reports/7/2020-01-01/old', read, 'Upright')).resolves.toEqual({
       kind: 'moved',
       location: '/reports/7/2026-04-01/top%20tools',
+    });
+  });
+
+  it("gives a widget its full page's canonical address, and moves an old one to its widget", async () => {
+    const industry = {
+      body: {
+        industryResult: { industry_text: 'Tools', definition: 'Makers of tools.' },
+        period: null,
+      },
+    };
+    const canonical = { report_id: 7, published_date: '2026-04-01', slug: 'top' };
+    const { read } = answering({
+      '/api/companies/us/tools': industry,
+      '/api/published/7/2020-01-01/old': { status: 301, body: { canonical, location: '/api/x' } },
+    });
+    await expect(decidePage('/widgets/companies/us/tools', read, 'U')).resolves.toMatchObject({
+      status: 200,
+      head: { title: 'Tools rankings · U', path: '/companies/us/tools' },
+    });
+    await expect(decidePage('/widgets/reports/7/2020-01-01/old', read, 'U')).resolves.toEqual({
+      kind: 'moved',
+      location: '/widgets/reports/7/2026-04-01/top',
     });
   });
 

@@ -3,7 +3,7 @@ import { notFoundHead, ROUTE_HEADS } from './heads';
 import { matchRoute, ROUTES } from './table';
 
 /**
- * What the server does with a location before reading any data (record 0049): cheap, so the BFF
+ * What the server does with a location before reading any data (decision 0049): cheap, so the BFF
  * asks it before it spends a render.
  */
 export type PagePlan =
@@ -11,7 +11,7 @@ export type PagePlan =
   | { kind: 'moved'; location: string }
   /** No page lives here: the one not-found page (404). */
   | { kind: 'not-found' }
-  /** A page rendered in the browser alone (account pages, widgets): the bare app. */
+  /** A page rendered in the browser alone (account pages): the bare app. */
   | { kind: 'browser' }
   /** A public page rendered on the server; `kept`: its bytes are kept per data version. */
   | { kind: 'rendered'; kept: boolean };

@@ -47,7 +47,7 @@ export interface PageChunk {
    * The page as a component: itself once its chunk is in, lazy before. A lazy component waits a
    * tick on its first render even when its chunk is in; while a server-made page waits like that,
    * an update from above (the loader, a media query) makes React drop the server's HTML and draw
-   * the page again (React error 421, record 0039).
+   * the page again (React error 421, decision 0039).
    */
   component(): ComponentType;
 }

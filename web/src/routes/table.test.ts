@@ -62,7 +62,7 @@ describe('route table', () => {
     expect(matchRoute('/widgets/reports/1/2026-01-02/x')?.route.bare).toBe(true);
   });
 
-  it('keeps a location to its path and the query its route reads (record 0049)', () => {
+  it('keeps a location to its path and the query its route reads (decision 0049)', () => {
     expect(canonicalLocation('/companies/us/banks?utm_source=x&fbclid=1&gclid=2')).toBe(
       '/companies/us/banks',
     );

@@ -17,7 +17,7 @@ export interface RouteDefinition {
   /**
    * The query parameters the page reads (a name ending in `*`: every name so begun), besides the
    * layout's search bar's. The server keeps and renders a page under its path and these alone
-   * (record 0049): others (`utm_*`, `fbclid`, junk) get the same kept page.
+   * (decision 0049): others (`utm_*`, `fbclid`, junk) get the same kept page.
    */
   query?: readonly string[];
   /**
@@ -27,7 +27,7 @@ export interface RouteDefinition {
   accepts?: (params: RouteParams, query: URLSearchParams) => boolean;
   /**
    * false: the server renders the page per view and never keeps its bytes (its data changes with
-   * no data version, docs/product/rules.md#s11).
+   * no data version, docs/product/rules.md#s11, or its headers differ from kept pages').
    */
   kept?: false;
 }
@@ -85,11 +85,12 @@ export const ROUTES = [
   { path: '/contact', query: ['report', 'path'] },
   { path: '/privacy-policy' },
   { path: '/terms-of-use' },
-  { path: '/developers' },
+  // The downloads come first on the page: one pair of files per industry of the site's facts.
+  { path: '/developers', data: () => [apiPaths.facts()] },
   { path: '/corrections/request', query: ['industry', 'company', 'field', 'period'] },
   {
     path: '/corrections/us/:industry/:company',
-    // Each page of the ledger is its own page; a malformed `?page=` names none (issue 25).
+    // Each page of the ledger is its own page; a malformed `?page=` names none.
     data: ({ industry, company }, query) => [
       apiPaths.correctionLedger(industry!, company!, correctionPageOf(query.get('page')) ?? 1),
     ],
@@ -100,18 +101,24 @@ export const ROUTES = [
   },
   { path: '/admin/corrections', query: ['page'] },
   { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
-  // Issue 24 (decision 0056): the industries index and the accessibility statement.
+  // Decision 0056: the industries index and the accessibility statement.
   { path: '/industries', data: () => [apiPaths.facts()] },
   { path: '/accessibility' },
+  // Widgets are rendered on the server, so a framing site shows the ranking before the bundle
+  // loads, but per view: the edge sends kept bytes with this site's framing headers, and widgets
+  // must be framable by any site (docs/product/rules.md#s13).
   {
     path: '/widgets/companies/us/:industry',
     data: ({ industry }) => [apiPaths.industryCompanies(industry!)],
+    accepts: industrySlug,
     bare: true,
+    kept: false,
   },
   {
     path: '/widgets/reports/:id/:date/:slug',
     data: ({ id, date, slug }) => [apiPaths.published(id!, date!, slug!)],
     bare: true,
+    kept: false,
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -141,7 +148,7 @@ export function matchRoute(
 /**
  * Every route begins with a fixed segment: only the routes of a path's first segment are tried
  * (in the table's order). matchPath compiles its pattern on each call, and the edge asks this for
- * every page request that carries a query (record 0049).
+ * every page request that carries a query (decision 0049).
  */
 const ROUTES_BY_FIRST_SEGMENT = ROUTES.reduce((groups, route) => {
   const first = firstSegment(route.path);
@@ -167,7 +174,7 @@ function decodedPath(pathname: string): string | null {
 }
 
 /**
- * A location as the server keeps and renders it (record 0049): the path and only the query
+ * A location as the server keeps and renders it (decision 0049): the path and only the query
  * parameters its route reads, in the route's order. A path of no route is left as it is.
  */
 export function canonicalLocation(location: string): string {

@@ -107,6 +107,12 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
     keepInUrl({}, false);
   };
   const boxWrap = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  // The page of results a reload or a shared link opens on: ReactiveList moves there when its
+  // `currentPage` changes once the first results say that page exists; its page changes until
+  // then are its own start, not the visitor's.
+  const restoring = useRef(restored?.page ?? null);
+  const [listPage, setListPage] = useState(1);
   // SearchBox labels its field with the component id; give it a label people can understand.
   useEffect(() => {
     const field = boxWrap.current?.querySelector('textarea, input');
@@ -186,7 +192,12 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
         />
       </div>
       {panelOpen && (
-        <section className="search-panel" aria-label="Search results" data-testid="search-panel">
+        <section
+          ref={panel}
+          className="search-panel"
+          aria-label="Search results"
+          data-testid="search-panel"
+        >
           <div className="search-panel-head">
             <h2 className="search-panel-title">Search results</h2>
             <button type="button" className="link-button" onClick={closePanel}>
@@ -212,6 +223,25 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
                 pagination
                 paginationAt="bottom"
                 pages={5}
+                currentPage={listPage}
+                onData={({ resultStats }: { resultStats: { numberOfResults: number } }) => {
+                  const wanted = restoring.current;
+                  if (wanted === null) return;
+                  const pages = Math.ceil(resultStats.numberOfResults / SEARCH_RESULTS_PER_PAGE);
+                  if (wanted <= pages) return setListPage(wanted);
+                  restoring.current = null;
+                  keepInUrl({ page: 1 }, true);
+                }}
+                // The page is in the URL, and a new page is read from the top of the results.
+                onPageChange={(page: number) => {
+                  if (restoring.current !== null) {
+                    if (page === restoring.current) restoring.current = null;
+                    return;
+                  }
+                  if (page === (shown.current.page ?? 1)) return;
+                  keepInUrl({ page }, true);
+                  panel.current?.scrollIntoView({ block: 'start' });
+                }}
                 scrollOnChange={false}
                 innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
                 renderResultStats={(stats: { numberOfResults: number; time: number }) => (
@@ -220,12 +250,17 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
                   </p>
                 )}
                 renderNoResults={() => <NoResults mode={mode} text={shown.current.text} go={go} />}
-                renderItem={(item: SearchItem) => (
+                // The library's own click analytics (docs/product/spec.md#s9): its client sends
+                // the result's position in this search before the result opens.
+                renderItem={(item: SearchItem, recordClick: () => void) => (
                   <SearchResult
                     key={String(item._id)}
                     mode={mode}
                     item={item}
-                    onOpen={open}
+                    onOpen={(opened) => {
+                      recordClick();
+                      open(opened);
+                    }}
                     answers={answers}
                   />
                 )}

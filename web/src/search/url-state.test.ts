@@ -40,6 +40,22 @@ describe('search panel state in the URL', () => {
     expect(readSearchState(written, ['reports'])).toBeNull();
   });
 
+  it('keeps the page of results past the first, and reads only a page the API serves', () => {
+    const state = { mode: 'companies' as const, text: 'Acme', filters: {}, page: 3 };
+    const written = writeSearchState(params('search_page=9'), state);
+    expect(written.toString()).toBe('search=Acme&search_page=3');
+    expect(readSearchState(written, ['companies'])).toEqual(state);
+    expect(writeSearchState(params(''), { ...state, page: 1 }).toString()).toBe('search=Acme');
+    for (const page of ['1', '0', '-2', '2.5', 'x', '502']) {
+      expect(readSearchState(params(`search=a&search_page=${page}`), ['companies'])).toEqual({
+        mode: 'companies',
+        text: 'a',
+        filters: {},
+      });
+    }
+    expect(readSearchState(params('search=a&search_page=501'), ['companies'])?.page).toBe(501);
+  });
+
   it('ignores unknown modes, empty texts, filters the mode lacks, empty and repeated values', () => {
     expect(readSearchState(params('search=a&search_in=secrets'), ['companies'])).toBeNull();
     expect(readSearchState(params('search=%20'), ['companies'])).toBeNull();

@@ -1,21 +1,27 @@
-import type { SearchApp } from '@upright/contracts';
+import { SEARCH_LIMITS, type SearchApp } from '@upright/contracts';
+import { SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
 import { SEARCH_MODES } from './modes';
 
 /**
- * The open results panel in the URL (record 0025: the URL is the state), so a reload or a shared
+ * The open results panel in the URL (decision 0025: the URL is the state), so a reload or a shared
  * link shows the same results: `search` (the text searched), `search_in` (the mode, left out for
- * companies) and one `search_<filter>` per chosen value. Other parameters (a table's `q`, `sort`)
- * are kept as they are.
+ * companies), one `search_<filter>` per chosen value and `search_page` past the first page. Other
+ * parameters (a table's `q`, `sort`) are kept as they are.
  */
 export interface SearchUrlState {
   mode: SearchApp;
   text: string;
   /** Chosen values by filter id. */
   filters: Record<string, string[]>;
+  /** The page of results shown, past the first (absent: the first). */
+  page?: number;
 }
 
 const TEXT = 'search';
 const MODE = 'search_in';
+const PAGE = 'search_page';
+/** The last page the search API serves (its `from` is at most SEARCH_LIMITS.maxFrom). */
+const LAST_PAGE = Math.floor(SEARCH_LIMITS.maxFrom / SEARCH_RESULTS_PER_PAGE) + 1;
 const DEFAULT_MODE: SearchApp = 'companies';
 const filterParam = (id: string) => `search_${id}`;
 
@@ -39,7 +45,9 @@ export function readSearchState(
     const values = [...new Set(params.getAll(filterParam(filter.id)).filter(Boolean))];
     if (values.length > 0) filters[filter.id] = values;
   }
-  return { mode, text, filters };
+  const page = Number(params.get(PAGE));
+  const paged = /^[1-9]\d*$/.test(params.get(PAGE) ?? '') && page > 1 && page <= LAST_PAGE;
+  return { mode, text, filters, ...(paged ? { page } : {}) };
 }
 
 /** `params` with the panel's state written in (null: the panel closed), the rest untouched. */
@@ -57,5 +65,6 @@ export function writeSearchState(
   for (const filter of SEARCH_MODES[state.mode].filters) {
     for (const value of state.filters[filter.id] ?? []) next.append(filterParam(filter.id), value);
   }
+  if (state.page !== undefined && state.page > 1) next.set(PAGE, String(state.page));
   return next;
 }

@@ -7,7 +7,7 @@ export type Outcome =
 
 /**
  * The answers a server-made page was rendered with, by the `useId` of the `useApi` that asked
- * (record 0039): the browser's first render reads the same answers at the same places, so it
+ * (decision 0039): the browser's first render reads the same answers at the same places, so it
  * adopts the server's HTML instead of replacing it.
  */
 export interface FirstAnswers {

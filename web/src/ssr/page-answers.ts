@@ -3,7 +3,7 @@ import type { PageAnswer } from '../routes/page-plan';
 
 /**
  * The API answers a page's status and head are made from, read through the same in-process call
- * as the components' (record 0049): its status, body and `Retry-After` as they came, a move too
+ * as the components' (decision 0049): its status, body and `Retry-After` as they came, a move too
  * (the app's own requests treat anything but a success as a failure).
  */
 export async function readPageAnswer(fetchAnswer: ServerFetch, path: string): Promise<PageAnswer> {

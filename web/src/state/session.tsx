@@ -30,7 +30,7 @@ export interface Session {
    * Changes each time someone signs in or out after the first probe. Pages whose data depends on
    * the viewer reload on it; the probe itself does not change it, because the page's first request
    * already carried the same cookie (so one view makes one request), except on a server-made page
-   * when the probe finds a member: that page was rendered for a visitor (record 0039).
+   * when the probe finds a member: that page was rendered for a visitor (decision 0039).
    */
   viewerChanges: number;
   /** A message for the sign-in page (session expired, discontinued). */
@@ -68,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (statusRef.current === 'member') ended(ERROR_TEXTS.sessionExpired);
     });
     // Every outcome of the first probe is a transition: a server-made part of the page still
-    // being adopted then waits for it rather than being drawn again (record 0039). A visitor's
+    // being adopted then waits for it rather than being drawn again (decision 0039). A visitor's
     // status set outside one is the likely cause of the React error #421 the browser tests met
     // on server-made pages, now and then, with no click at all.
     // A visitor has no hint cookie: no probe, so no 401 for the browser to log (decision 0056).

@@ -2,7 +2,7 @@ import type { Theme } from '../api/account-types';
 
 /**
  * Where this browser keeps its theme. The boot script in index.html reads the same key, before
- * the first paint of a server-made page (record 0040); theme-choice.test.ts holds the two to the
+ * the first paint of a server-made page (decision 0040); theme-choice.test.ts holds the two to the
  * same answer.
  */
 export const THEME_STORAGE_KEY = 'upright-theme';

@@ -28,7 +28,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   // A server-made page was rendered without this browser's choice, so the first render says
   // light like the server's and the choice is read once adopted. Its colours are right from the
-  // first paint all the same: index.html's boot script set them (record 0040).
+  // first paint all the same: index.html's boot script set them (decision 0040).
   const serverMade = useFirstAnswers() !== null;
   const [chosen, setChosen] = useState<Theme | null>(() => (serverMade ? null : storedTheme()));
   useBeforePaint(() => {

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PRIORITY_MAX, PRIORITY_MIN } from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { clearPrefetched } from '../../api/http';
@@ -16,6 +17,7 @@ import {
 } from '../../lib/priorities';
 import type { PriorityValues } from '../../api/account-types';
 import { useTitle } from '../../hooks/useApi';
+import { useSession } from '../../state/session';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 function PriorityInput({
@@ -53,7 +55,20 @@ function PriorityInput({
   );
 }
 
+/** Where Join leads (SignUpPage): the page then says where the confirmation link went. */
+export interface JoinedState {
+  joined: true;
+}
+
 function PrioritiesForm({ initial }: { initial: PriorityValues }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Told once, on arrival: the history entry forgets it, so a reload does not tell it again.
+  const [joined] = useState(() => (location.state as JoinedState | null)?.joined === true);
+  useEffect(() => {
+    if (joined) navigate(location.pathname, { replace: true, state: null });
+  }, [joined, location.pathname, navigate]);
+  const { user } = useSession();
   const [saved, setSaved] = useState(initial);
   const [values, setValues] = useState(initial);
   const [updated, setUpdated] = useState(false);
@@ -65,6 +80,12 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
   return (
     <>
       <h1>Your priorities</h1>
+      {joined && user && (
+        <p className="notice" role="status">
+          Welcome! Check your inbox: we sent a link to <strong>{user.email}</strong> to confirm your
+          address. Meanwhile, set what matters to you below.
+        </p>
+      )}
       <p>
         How much does each issue matter to you, from {PRIORITY_MIN} (not at all) to {PRIORITY_MAX}{' '}
         (most)? Every industry ranking on {PRODUCT_NAME} is weighted by your choices.
@@ -94,7 +115,7 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
             ))}
           </fieldset>
           {/* Asked for the future, weighing nothing yet: folded, so the nine and the preview
-              share the first screen (issue 24 item 13). */}
+              share the first screen. */}
           <details className="not-ranked">
             <summary>
               {NOT_RANKED_FIELDS.length} more issues, not ranked yet: tell us what else matters
@@ -116,7 +137,7 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
         </form>
         {/* Beside the sliders on a wide screen and kept in view while they move. */}
         <div className="priorities-preview">
-          <PriorityPreview values={values} />
+          <PriorityPreview values={values} saved={!dirty} />
         </div>
       </div>
       <SaveBar dirty={dirty} canSave={!pending} form="priorities-form" />

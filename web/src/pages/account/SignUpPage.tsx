@@ -14,6 +14,7 @@ import { MONTHS } from '../../lib/format';
 import { useTitle } from '../../hooks/useApi';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
+import type { JoinedState } from './PrioritiesPage';
 
 interface BirthFields {
   birth_year: string;
@@ -33,7 +34,7 @@ export function typedBirthDate(fields: BirthFields): CalendarDate | null {
 }
 
 /**
- * docs/product/rules.md#s8 age gate on the date of birth (not stored; record 0047): the same rule
+ * docs/product/rules.md#s8 age gate on the date of birth (not stored; decision 0047): the same rule
  * accounts decides with, so the form says "too young" exactly when accounts would refuse.
  */
 export function tooYoungToJoin(fields: BirthFields, now: Date = new Date()): boolean {
@@ -104,7 +105,7 @@ export default function SignUpPage() {
             altcha,
           });
           session.signedIn(answer.user);
-          navigate('/account/priorities');
+          navigate('/account/priorities', { state: { joined: true } satisfies JoinedState });
         })}
       >
         <Field
@@ -125,7 +126,7 @@ export default function SignUpPage() {
         <NewPasswordField {...input('password')} label="Password" />
         <Field
           {...input('birth_year')}
-          label="What year were you born?"
+          label="Year of birth"
           inputMode="numeric"
           pattern="[0-9]{4}"
           required

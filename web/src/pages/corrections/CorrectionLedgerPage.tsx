@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { correctionPageOf, WebPaths } from '@upright/contracts';
+import { correctionPageOf, WebPaths, type CorrectionLedger } from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
@@ -9,12 +10,13 @@ import { useApi, useTitle } from '../../hooks/useApi';
 import NotFoundPage from '../NotFoundPage';
 import { CorrectionsPager } from './CorrectionsPager';
 import { changeText, formatDuration, openRequestsText } from './corrections-view';
+import { ownOpenRequests, type OwnRequest } from './own-requests';
 
 const STATUS_TEXT = { open: 'Open', accepted: 'Accepted', rejected: 'Not accepted' } as const;
 
 /**
- * A company's public corrections ledger (issue 15): every decided request, its outcome and why,
- * a page at a time; open requests are only counted until they are decided (issue 25).
+ * A company's public corrections ledger: every decided request, its outcome and why,
+ * a page at a time; open requests are only counted until they are decided.
  */
 export default function CorrectionLedgerPage() {
   const { industry = '', company = '' } = useParams();
@@ -56,6 +58,7 @@ function Ledger({ industry, company, page }: { industry: string; company: string
             this company.
           </p>
           <p data-testid="open-requests">{openRequestsText(ledger.open_requests)}</p>
+          <OwnOpenRequests ledger={ledger} />
           {ledger.entries.length === 0 ? (
             <p className="muted">
               {ledger.page.total > 0
@@ -123,5 +126,32 @@ function Ledger({ industry, company, page }: { industry: string; company: string
         </article>
       )}
     </PageState>
+  );
+}
+
+/**
+ * The open requests sent from this browser (own-requests.ts), read after the page is adopted:
+ * the server's HTML is everyone's.
+ */
+function OwnOpenRequests({ ledger }: { ledger: CorrectionLedger }) {
+  const [own, setOwn] = useState<OwnRequest[]>([]);
+  const { industry, slug } = ledger.company;
+  useEffect(() => {
+    setOwn(ownOpenRequests(localStorage, industry, slug, ledger, Date.now()));
+  }, [industry, slug, ledger]);
+  if (own.length === 0) return null;
+  return (
+    <section aria-labelledby="own-requests-heading" data-testid="own-requests">
+      <h2 id="own-requests-heading">Your open requests</h2>
+      <ul>
+        {own.map((item) => (
+          <li key={item.reference}>
+            {item.reference}: {item.field_label} ({formatPeriod(item)}), requested{' '}
+            {formatDate(item.requested_at)}. Open: we decide it within {ledger.promise_days} days of
+            the request.
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

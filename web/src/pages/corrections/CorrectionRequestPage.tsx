@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   CORRECTION_PROMISE_DAYS,
@@ -16,6 +16,7 @@ import { useTitle } from '../../hooks/useApi';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import NotFoundPage from '../NotFoundPage';
+import { rememberRequest } from './own-requests';
 
 /** `?period=2026-Q2` of WebPaths.correctionForm. */
 function periodOf(value: string | null) {
@@ -24,7 +25,7 @@ function periodOf(value: string | null) {
 }
 
 /**
- * "Request a correction" of one figure or rank of a company page (issue 15): acknowledged by
+ * "Request a correction" of one figure or rank of a company page: acknowledged by
  * mail at once, resolved on the company's public ledger.
  */
 export default function CorrectionRequestPage() {
@@ -38,7 +39,7 @@ export default function CorrectionRequestPage() {
   const [form, setForm] = useState({
     name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
     email: user?.email ?? '',
-    // A request started from a report names it (issue 24 item 8).
+    // A request started from a report names it.
     what_is_wrong: params.get('report') ? `In the report "${params.get('report')}": ` : '',
     evidence_url: '',
   });
@@ -55,20 +56,7 @@ export default function CorrectionRequestPage() {
       setForm({ ...form, [name]: event.target.value }),
   });
 
-  if (receipt) {
-    return (
-      <>
-        <h1>Correction requested</h1>
-        <p role="status">
-          Thank you. Your request {receipt.reference} is on its way to us, and we mailed you a
-          receipt. We resolve every request within {receipt.promise_days} days.
-        </p>
-        <p>
-          <PrefetchLink to={ledger}>See the corrections ledger</PrefetchLink>
-        </p>
-      </>
-    );
-  }
+  if (receipt) return <Receipt receipt={receipt} ledger={ledger} />;
   return (
     <>
       <h1>Request a correction</h1>
@@ -85,9 +73,17 @@ export default function CorrectionRequestPage() {
         className="form"
         onSubmit={submit(async () => {
           if (!altcha) return;
-          setReceipt(
-            await api.requestCorrection({ industry, company, field, ...period, ...form }, altcha),
+          const sent = await api.requestCorrection(
+            { industry, company, field, ...period, ...form },
+            altcha,
           );
+          rememberRequest(localStorage, industry, company, {
+            reference: sent.reference,
+            field_label: correctionFieldLabel(field),
+            ...period,
+            requested_at: new Date().toISOString(),
+          });
+          setReceipt(sent);
         })}
       >
         <label htmlFor="correction-name">Your name</label>
@@ -115,6 +111,33 @@ export default function CorrectionRequestPage() {
           Request the correction
         </button>
       </form>
+    </>
+  );
+}
+
+/**
+ * The receipt replaces a form the requester scrolled down to send: it is brought to the top and
+ * its heading focused, so neither the eye nor a screen reader is left on a blank stretch of page.
+ */
+function Receipt({ receipt, ledger }: { receipt: CorrectionReceipt; ledger: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, []);
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Correction requested
+      </h1>
+      <p role="status">
+        Thank you. Your request {receipt.reference} is on its way to us, and we mailed you a
+        receipt. We resolve every request within {receipt.promise_days} days.
+      </p>
+      <p>
+        <PrefetchLink to={ledger}>See the corrections ledger</PrefetchLink>, where your request is
+        listed on this browser until it is decided.
+      </p>
     </>
   );
 }

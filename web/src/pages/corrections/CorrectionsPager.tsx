@@ -3,7 +3,7 @@ import { PrefetchLink } from '../../components/PrefetchLink';
 import { pagesAround } from './corrections-view';
 
 /**
- * Previous and next links of a paged corrections list (issue 25): plain links, so the
+ * Previous and next links of a paged corrections list: plain links, so the
  * server-rendered ledger's pages can be followed without the app.
  */
 export function CorrectionsPager({

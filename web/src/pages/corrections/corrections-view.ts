@@ -35,7 +35,7 @@ export function pagesAround({ page, size, total }: CorrectionsPage): {
   };
 }
 
-/** Open requests are only counted on the public ledger until they are decided (issue 25). */
+/** Open requests are only counted on the public ledger until they are decided. */
 export function openRequestsText(count: number): string {
   if (count === 0) return 'No open requests.';
   return `${count} open request${count === 1 ? '' : 's'}, listed here once decided.`;
