@@ -9,22 +9,27 @@ import { preparePrivateDatabase } from '../local/private-database';
 import { startMaildev, startProcess, stopAll, type RunningProcess } from '../local/process-stack';
 import { portIn, STACK } from '../stack/manifest';
 
-const BASE_PORT = 19080;
-const SMTP_PORT = BASE_PORT + 25;
+/** Where a stack of its own listens and what its database is called, unless told otherwise. */
+const LOAD_STACK = { basePort: 19080, database: 'upright_load', label: 'load' };
 
 export interface LocalStack {
   baseUrl: string;
   stop(): Promise<void>;
 }
 
-export async function startLocalStack(): Promise<LocalStack> {
-  const prefix = `load-${randomUUID().slice(0, 8)}`;
+/** A stack on `basePort` (its processes at the manifest's offsets, an SMTP inbox at +25). */
+export async function startLocalStack(
+  options: { basePort: number; database: string; label: string } = LOAD_STACK,
+): Promise<LocalStack> {
+  const { basePort, database, label } = options;
+  const smtpPort = basePort + 25;
+  const prefix = `${label}-${randomUUID().slice(0, 8)}`;
   const shared = {
     NODE_ENV: 'development',
     HTTP_HOST: '127.0.0.1',
     TRANSPORT_PREFIX: prefix,
     QUEUE_PREFIX: prefix,
-    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     // The BFF serves the API only; the web bundle is not what this run measures.
     WEB_DIST_DIR: '',
     // One machine generates every visitor: the BFF's load-test mode lets it past the
@@ -35,19 +40,19 @@ export async function startLocalStack(): Promise<LocalStack> {
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '2000',
   };
-  const databaseUrls: Record<string, string> = await preparePrivateDatabase('upright_load', prefix);
+  const databaseUrls: Record<string, string> = await preparePrivateDatabase(database, prefix);
   const running: RunningProcess[] = [];
   const stop = () => stopAll(running);
   try {
-    running.push(await startMaildev(SMTP_PORT, SMTP_PORT + 1));
+    running.push(await startMaildev(smtpPort, smtpPort + 1));
     for (const plan of STACK) {
       const env: Record<string, string> = { ...shared };
       if (plan.name in databaseUrls) env.DATABASE_URL = databaseUrls[plan.name];
-      running.push(await startProcess(plan.name, plan.entry, portIn(plan, BASE_PORT), env));
+      running.push(await startProcess(plan.name, plan.entry, portIn(plan, basePort), env));
     }
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${BASE_PORT}`, stop };
+  return { baseUrl: `http://127.0.0.1:${basePort}`, stop };
 }

@@ -4,9 +4,7 @@
  * asked a few public reads, and each process's /metrics is scraped. A misspelt metric or label in
  * a rule would otherwise select nothing and never fire.
  */
-import { randomUUID } from 'node:crypto';
-import { preparePrivateDatabase } from '../local/private-database';
-import { startMaildev, startProcess, stopAll, type RunningProcess } from '../local/process-stack';
+import { startLocalStack, type LocalStack } from '../load/local-stack';
 import { opsPort, portIn, STACK } from '../stack/manifest';
 import { allExpressions, groupingLabels, selectors, type Matcher } from './alerts-expressions';
 
@@ -14,7 +12,6 @@ jest.setTimeout(240_000);
 
 /** A block of ports no other stack of the repository uses (load 19080, crowd 19280, chaos 19380). */
 const BASE_PORT = 19580;
-const SMTP_PORT = BASE_PORT + 25;
 
 /** Prometheus's own series per target, not a process's. */
 const PROMETHEUS_SERIES = new Set(['up']);
@@ -45,26 +42,16 @@ function parseExposition(text: string, into: Scrape): void {
 }
 
 describe('the metrics the alerts and the dashboard read, on a running stack', () => {
-  const running: RunningProcess[] = [];
+  let stack: LocalStack | undefined;
   const scrape: Scrape = { types: new Map(), samples: new Map() };
   const expressions = allExpressions();
 
   beforeAll(async () => {
-    const prefix = `alerts-${randomUUID().slice(0, 8)}`;
-    const databaseUrls = await preparePrivateDatabase('upright_alerts', prefix);
-    running.push(await startMaildev(SMTP_PORT, SMTP_PORT + 1));
-    for (const plan of STACK) {
-      const env: Record<string, string> = {
-        NODE_ENV: 'development',
-        HTTP_HOST: '127.0.0.1',
-        TRANSPORT_PREFIX: prefix,
-        QUEUE_PREFIX: prefix,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        WEB_DIST_DIR: '',
-      };
-      if (plan.name in databaseUrls) env.DATABASE_URL = databaseUrls[plan.name]!;
-      running.push(await startProcess(plan.name, plan.entry, portIn(plan, BASE_PORT), env));
-    }
+    stack = await startLocalStack({
+      basePort: BASE_PORT,
+      database: 'upright_alerts',
+      label: 'alerts',
+    });
     // Fresh reads through the services, then the same again from the kept store.
     for (const path of ['/api/active', '/api/industry/airlines', '/api/active']) {
       const response = await fetch(`http://127.0.0.1:${BASE_PORT}${path}`);
@@ -90,7 +77,7 @@ describe('the metrics the alerts and the dashboard read, on a running stack', ()
   });
 
   afterAll(async () => {
-    await stopAll(running);
+    await stack?.stop();
   });
 
   /** The family a series belongs to: a histogram's `_bucket`, `_count` and `_sum` are its own. */

@@ -16,6 +16,7 @@ import {
   renderNotes,
   SERVICE_MONITOR_API,
   type Manifest,
+  renderError,
 } from './chart';
 
 const readme = readFileSync(path.join(chartDir, 'README.md'), 'utf8');
@@ -28,15 +29,6 @@ const GKE = [
   'gateway.hostnames[0]=upright.example.com',
   'networkPolicy.edge.preset=gke-gateway',
 ];
-
-function renderError(sets: string[], files: string[] = []): string {
-  try {
-    renderChart(files, sets);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`rendering with ${sets.join(' ')} succeeded`);
-}
 
 const deploymentOf = (manifests: Manifest[], component: string) =>
   ofKind(manifests, 'Deployment').find((candidate) => componentOf(candidate) === component)!;

@@ -16,6 +16,7 @@ import {
   renderChart,
   validateAgainstKubernetesSchemas,
   type Manifest,
+  renderError,
 } from './chart';
 
 const PRODUCTION = ['values-production.yaml'];
@@ -39,16 +40,6 @@ function egressOf(manifests: Manifest[], component: string): Manifest[] {
 
 const portsOf = (rules: Manifest[]): number[] =>
   rules.flatMap((rule) => rule.ports.map((port: Manifest) => port.port));
-
-/** Renders expecting a failure; returns helm's message. */
-function renderError(sets: string[], files: string[] = []): string {
-  try {
-    renderChart(files, sets);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`rendering with ${sets.join(' ')} succeeded`);
-}
 
 describe('TLS to managed services: every client gets the CA', () => {
   const manifests = renderChart(PRODUCTION, WITH_EVERY_CA);

@@ -17,6 +17,7 @@ import {
   repoRoot,
   validateAgainstKubernetesSchemas,
   type Manifest,
+  renderError,
 } from './chart';
 
 const PRODUCTION = ['values-production.yaml'];
@@ -31,15 +32,6 @@ const GATEWAY = [
 /** The migration Job's owner URL with the given sslmode. */
 const adminUrl = (sslmode: string) =>
   `secrets.values.databaseAdminUrl=postgres://owner:pw@db.internal:5432/upright?sslmode=${sslmode}`;
-
-function renderError(sets: string[], files: string[] = []): string {
-  try {
-    renderChart(files, sets);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`rendering with ${sets.join(' ')} succeeded`);
-}
 
 function policyOf(manifests: Manifest[], component: string): Manifest {
   return ofKind(manifests, 'NetworkPolicy').find(

@@ -132,6 +132,16 @@ export function renderChart(
     .filter((manifest): manifest is Manifest => manifest !== null);
 }
 
+/** Renders expecting helm to refuse the values; returns helm's message. */
+export function renderError(sets: string[], files: string[] = []): string {
+  try {
+    renderChart(files, sets);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`rendering with ${sets.join(' ')} succeeded`);
+}
+
 /**
  * The text of NOTES.txt as `helm install` prints it. `helm template` leaves NOTES.txt out (and
  * `install --dry-run` needs a cluster), so a copy of the chart renders it through `tpl` into a

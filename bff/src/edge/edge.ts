@@ -97,8 +97,12 @@ export class Edge {
 
   /** From kept bytes, after the leader of this key when one is making them; else fresh. */
   private serve(request: IncomingMessage, response: ServerResponse, route: Route): void {
-    const key = this.parts.routes.keptKey(route, (candidate) => this.kept(candidate) !== undefined);
-    const answer = this.kept(key);
+    let key = route.url;
+    let answer = this.kept(key);
+    if (answer === undefined) {
+      key = this.parts.routes.keyOnMiss(route);
+      if (key !== route.url) answer = this.kept(key);
+    }
     if (answer !== undefined) {
       if (this.sendKept(request, response, answer)) return;
       return this.fresh(request, response);

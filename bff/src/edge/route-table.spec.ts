@@ -75,16 +75,14 @@ describe('the route table', () => {
   });
 
   it('answers every location that names no page as the one kept not-found page', () => {
-    const never = () => false;
     for (const path of ['/no-such-page', '/metrics', '/health/ready', `/x${Math.random()}`]) {
-      expect(table.keptKey(route(path), never)).toBe(NOT_FOUND_LOCATION);
+      expect(table.keyOnMiss(route(path))).toBe(NOT_FOUND_LOCATION);
     }
     const page = route('/companies/us/tools?utm_medium=mail');
     expect(page).toEqual({ url: '/companies/us/tools', shared: null, page: true });
-    expect(table.keptKey(page, never)).toBe('/companies/us/tools');
-    // A kept page is sent as kept: the web's plan is not asked again.
-    expect(table.keptKey(route('/kept-elsewhere'), (key) => key === '/kept-elsewhere')).toBe(
-      '/kept-elsewhere',
-    );
+    expect(table.keyOnMiss(page)).toBe('/companies/us/tools');
+    // An API miss or a file is asked under its own URL: the web's plan is for pages only.
+    expect(table.keyOnMiss(route('/api/user'))).toBe('/api/user');
+    expect(table.keyOnMiss(route('/sitemap.xml?x=1'))).toBe('/sitemap.xml');
   });
 });

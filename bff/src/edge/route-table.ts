@@ -81,11 +81,11 @@ export class RouteTable {
   }
 
   /**
-   * The key a route's answer is kept under: its URL, or for a page location that names no page
-   * (asked only when nothing is kept under the URL) the one not-found page's.
+   * The key to ask after nothing was kept under a route's URL: a page location that names no page
+   * is the one not-found page's (asked of the web's route table only then, off the hot path).
    */
-  keptKey(route: Route, isKept: (key: string) => boolean): string {
-    if (!route.page || this.web === null || isKept(route.url)) return route.url;
+  keyOnMiss(route: Route): string {
+    if (!route.page || this.web === null) return route.url;
     return this.web.plan(route.url).kind === 'not-found' ? NOT_FOUND_LOCATION : route.url;
   }
 

@@ -1,8 +1,8 @@
 import { ISSUE_KEYS, type IssueKey } from './issues';
 import type { IssueRanksOf, Weights } from './weigh';
 
-/** What recomputing reads of a ranked company in an industry's open-data file. */
-export type OpenDataCompany = IssueRanksOf & {
+/** A company's overall ranks, as the open data spells them and as recomputing gives them. */
+export interface OverallRanks {
   readonly company_name: string;
   readonly raw_rank: number;
   readonly normalized_rank: number;
@@ -10,7 +10,10 @@ export type OpenDataCompany = IssueRanksOf & {
   readonly raw_arank: number;
   readonly arank: number;
   readonly atied: boolean;
-};
+}
+
+/** What recomputing reads of a ranked company in an industry's open-data file. */
+export type OpenDataCompany = IssueRanksOf & OverallRanks;
 
 /**
  * The parts of `/api/open/us/{industry}.json` (docs/product/rules.md#s12) that the ranks are

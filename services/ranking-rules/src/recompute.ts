@@ -1,18 +1,11 @@
 import { applicableIssues, ISSUE_KEYS, type IssueKey } from './issues';
 import { orderByName, orderedByRank } from './name-order';
-import type { IndustryOpenDataFile } from './open-data';
+import type { IndustryOpenDataFile, OverallRanks } from './open-data';
 import { weighIssueRanks, type Weights } from './weigh';
 
 /** One company's ranks as recomputed, in the fields and spelling of the open data. */
-export interface RecomputedRank {
+export interface RecomputedRank extends OverallRanks {
   readonly upright_cid: string;
-  readonly company_name: string;
-  readonly raw_rank: number;
-  readonly normalized_rank: number;
-  readonly tied: boolean;
-  readonly raw_arank: number;
-  readonly arank: number;
-  readonly atied: boolean;
 }
 
 export interface Recomputed {

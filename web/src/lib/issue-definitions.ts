@@ -1,6 +1,7 @@
 import {
   DETAIL_TABLES,
   DETAIL_TABLES_OF_ISSUE,
+  DISCLOSURE_DEPENDENT_ISSUES,
   ISSUES,
   type IssueKey,
   type MetricDefinition,
@@ -88,23 +89,13 @@ const DIRECTION_WORDS: Record<'lower' | 'higher' | 'none', string> = {
   none: 'context, neither better nor worse',
 };
 
-/** docs/product/rules.md#s5 rule 4: where a private company without reporting ranks last. */
-const DISCLOSURE_ISSUES: readonly IssueKey[] = [
-  'exec_pay',
-  'pay_gap',
-  'diverse_rep',
-  'tax',
-  'repurchases',
-  'price_inflation',
-];
-
 /** What "no data" (and "not disclosed") means on an issue, by rules 2–4 of rules.md#s5. */
 function noDataWords(key: IssueKey): string {
   if (key === 'climate') {
     return 'No climate score for the quarter: it counts as a very poor score (1500) and is ranked with the others.';
   }
   const missing = 'No score for the quarter: the company takes the lowest rank on this issue.';
-  return DISCLOSURE_ISSUES.includes(key)
+  return DISCLOSURE_DEPENDENT_ISSUES.includes(key)
     ? `${missing} "Not disclosed": a private company that publishes no alternative or self-reported figures also ranks last here, whatever its score.`
     : missing;
 }
