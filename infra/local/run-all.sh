@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 set -a; . infra/local/local.env; set +a
-export NODE_ENV=development HTTP_HOST=127.0.0.1
+# One short line per log record (a request: `GET /api/x 200 12ms`); tests and benches that
+# source local.env keep the production JSON lines. LOG_FORMAT=json make up for those here too.
+export NODE_ENV=development HTTP_HOST=127.0.0.1 LOG_FORMAT=${LOG_FORMAT:-pretty}
 # One Redis ACL user per process, created or updated here (decision 0017): sets
 # REDIS_URL_BFF, REDIS_URL_ACCOUNTS, ... with each process's credentials.
 # Exported: the processes' commands (below) name them, and concurrently runs those in a shell.

@@ -19,6 +19,7 @@ export * from './messages/remote-failure.filter';
 export * from './queues/bullmq-options';
 export * from './queues/queue-worker';
 export * from './queues/queue-producer';
+export * from './queues/queue-producer.module';
 export * from './messages/message-schemas';
 export * from './cli/run-cli';
 export * from './cli/data-set-file';

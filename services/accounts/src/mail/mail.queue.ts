@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   mailJobIdsOfMember,
   mailQueueJobs,
@@ -6,7 +6,7 @@ import {
   type MailKindOf,
   type MailRecipient,
 } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
+import { InjectQueueProducer, SERVICE_CONFIG, type QueueProducer } from '@upright/platform';
 import type { Job, JobType } from 'bullmq';
 import { unsubscribeSecret, type AccountsConfig } from '../config';
 import type { User } from '../generated/prisma/client';
@@ -34,12 +34,12 @@ function mailOf(job: Job, uid: string): boolean {
  * request never mails twice.
  */
 @Injectable()
-export class MailOutbox implements OnApplicationShutdown {
-  private readonly producer: QueueProducer<typeof mailQueueJobs.accounts>;
-
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: AccountsConfig) {
-    this.producer = new QueueProducer(mailQueueJobs.accounts, config);
-  }
+export class MailOutbox {
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: AccountsConfig,
+    @InjectQueueProducer(mailQueueJobs.accounts)
+    private readonly producer: QueueProducer<typeof mailQueueJobs.accounts>,
+  ) {}
 
   async send<K extends MailKindOf<'accounts'>>(
     kind: K,
@@ -77,9 +77,5 @@ export class MailOutbox implements OnApplicationShutdown {
       firstName: user.firstName,
       unsubscribeKey: unsubscribeKey(unsubscribeSecret(this.config), user.uid),
     };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.producer.close();
   }
 }

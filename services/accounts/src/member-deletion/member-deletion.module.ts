@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { memberDeletionJobs, searchMemberDeletionJobs } from '@upright/contracts';
+import { QueueProducerModule } from '@upright/platform';
 import { AveragesModule } from '../averages/averages.module';
 import { MailModule } from '../mail/mail.module';
 import { MembersModule } from '../members/members.module';
@@ -9,7 +11,12 @@ import { SearchMemberDeletionQueue } from './search-member-deletion.queue';
 
 /** Deleting a discontinued member on the final date (the `member-deletion` queue). */
 @Module({
-  imports: [MembersModule, AveragesModule, MailModule],
+  imports: [
+    MembersModule,
+    AveragesModule,
+    MailModule,
+    QueueProducerModule.register(memberDeletionJobs, searchMemberDeletionJobs),
+  ],
   providers: [
     MemberDeletionScheduler,
     MemberDeletionService,

@@ -1,13 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { MEMBER_DELETION_JOB, memberDeletionJobId, memberDeletionJobs } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
-import type { AccountsConfig } from '../config';
+import { InjectQueueProducer, type QueueProducer } from '@upright/platform';
 import { deletionDelayMs } from '../discontinue/discontinue-dates';
 import { MembersRepository } from '../members/members.repository';
 
@@ -18,17 +11,15 @@ import { MembersRepository } from '../members/members.repository';
  * the request and the add), so no deletion is missed.
  */
 @Injectable()
-export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MemberDeletionScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(MemberDeletionScheduler.name);
-  private readonly producer: QueueProducer<typeof memberDeletionJobs>;
   private swept = false;
 
   constructor(
     private readonly members: MembersRepository,
-    @Inject(SERVICE_CONFIG) config: AccountsConfig,
-  ) {
-    this.producer = new QueueProducer(memberDeletionJobs, config);
-  }
+    @InjectQueueProducer(memberDeletionJobs)
+    private readonly producer: QueueProducer<typeof memberDeletionJobs>,
+  ) {}
 
   async schedule(uid: string, discontinueFinal: Date): Promise<void> {
     const jobId = memberDeletionJobId(uid);
@@ -65,9 +56,5 @@ export class MemberDeletionScheduler implements OnApplicationBootstrap, OnApplic
     } catch (error) {
       this.logger.error(`Start-up sweep of member deletions failed: ${String(error)}`);
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.producer.close();
   }
 }

@@ -1,20 +1,18 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   MEMBER_DELETION_JOB,
   searchMemberDeletionJobId,
   searchMemberDeletionJobs,
 } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
-import type { AccountsConfig } from '../config';
+import { InjectQueueProducer, type QueueProducer } from '@upright/platform';
 
 /** Search's part of a deletion, retried on its own (about 2 hours) until done. */
 @Injectable()
-export class SearchMemberDeletionQueue implements OnApplicationShutdown {
-  private readonly producer: QueueProducer<typeof searchMemberDeletionJobs>;
-
-  constructor(@Inject(SERVICE_CONFIG) config: AccountsConfig) {
-    this.producer = new QueueProducer(searchMemberDeletionJobs, config);
-  }
+export class SearchMemberDeletionQueue {
+  constructor(
+    @InjectQueueProducer(searchMemberDeletionJobs)
+    private readonly producer: QueueProducer<typeof searchMemberDeletionJobs>,
+  ) {}
 
   /** One job per member, however often the deletion runs. */
   async add(uid: string): Promise<void> {
@@ -23,9 +21,5 @@ export class SearchMemberDeletionQueue implements OnApplicationShutdown {
       { uid },
       { jobId: searchMemberDeletionJobId(uid) },
     );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.producer.close();
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { listDeadLetters } from './dead-letters';
-import { MailQueues } from './mail.queue';
+import { MAIL_QUEUES } from './mail.queue';
 
 /**
  * GET /dead-letters on the mail process's own port (internal, like /metrics; the BFF does not
@@ -8,10 +9,10 @@ import { MailQueues } from './mail.queue';
  */
 @Controller('dead-letters')
 export class DeadLettersController {
-  constructor(@Inject(MailQueues) private readonly mail: MailQueues) {}
+  constructor(@Inject(MAIL_QUEUES) private readonly queues: Queue[]) {}
 
   @Get()
   list() {
-    return listDeadLetters(this.mail.queues);
+    return listDeadLetters(this.queues);
   }
 }

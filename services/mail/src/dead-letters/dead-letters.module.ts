@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { mailWorkerQueues } from '@upright/contracts';
+import { QueueProducerModule } from '@upright/platform';
 import { DeadLettersController } from './dead-letters.controller';
-import { MailQueues } from './mail.queue';
+import { mailQueues } from './mail.queue';
 
-@Module({ controllers: [DeadLettersController], providers: [MailQueues] })
+@Module({
+  imports: [QueueProducerModule.register(...mailWorkerQueues)],
+  controllers: [DeadLettersController],
+  providers: [mailQueues],
+})
 export class DeadLettersModule {}

@@ -1,27 +1,28 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import type { FactoryProvider } from '@nestjs/common';
 import { mailWorkerQueues } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG, type QueueConnectionConfig } from '@upright/platform';
+import {
+  QueueProducer,
+  queueProducerToken,
+  type QueueConnectionConfig,
+} from '@upright/platform';
 import type { Queue } from 'bullmq';
 
-/** Every mail queue (decision 0041): where dead letters are, and are retried. */
-export function openMailQueues(
-  config: QueueConnectionConfig,
-): QueueProducer<(typeof mailWorkerQueues)[number]>[] {
+type MailQueueProducer = QueueProducer<(typeof mailWorkerQueues)[number]>;
+
+/** Every mail queue (decision 0041): where dead letters are, and are retried (`make mail-retry`). */
+export function openMailQueues(config: QueueConnectionConfig): MailQueueProducer[] {
   return mailWorkerQueues.map((contract) => new QueueProducer(contract, config));
 }
 
-/** Read access to the mail queues for the dead-letter view (the workers have their own). */
-@Injectable()
-export class MailQueues implements OnApplicationShutdown {
-  private readonly producers: ReturnType<typeof openMailQueues>;
-  readonly queues: Queue[];
+/** The injection token of the mail queues the dead-letter view reads. */
+export const MAIL_QUEUES = Symbol('MAIL_QUEUES');
 
-  constructor(@Inject(SERVICE_CONFIG) config: QueueConnectionConfig) {
-    this.producers = openMailQueues(config);
-    this.queues = this.producers.map((producer) => producer.queue);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.producers.map((producer) => producer.close()));
-  }
-}
+/**
+ * Read access to every mail queue for the dead-letter view (the workers have their own), from the
+ * producers `QueueProducerModule.register(...mailWorkerQueues)` provides and closes.
+ */
+export const mailQueues: FactoryProvider<Queue[]> = {
+  provide: MAIL_QUEUES,
+  inject: mailWorkerQueues.map(queueProducerToken),
+  useFactory: (...producers: MailQueueProducer[]) => producers.map((producer) => producer.queue),
+};

@@ -42,6 +42,11 @@ const transportKeys = z.string().superRefine((value, ctx) => {
 export const commonConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json`: one JSON object a line, for log collectors. `pretty`: one short line a person reads
+   * (a request is `GET /api/x 200 12ms`), for `make up`; refused in production.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
   TRANSPORT_PREFIX: keyPrefix.default('upright'),
   /** Required in production; elsewhere development keys derived from a public secret stand in. */
@@ -77,12 +82,16 @@ export const databaseConfigSchema = z.object({
  * Rules across variables, checked by loadConfig after every schema (refinements would stop the
  * schemas from being picked and extended). Production talks to Redis over TLS only: the
  * transport's messages and the per-service ACL passwords must not cross the network in clear.
+ * Its logs stay JSON, which collectors and alerts parse.
  */
 export function productionProblems(config: Record<string, unknown>): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if (typeof config.REDIS_URL === 'string' && !config.REDIS_URL.startsWith('rediss://')) {
     problems.push('REDIS_URL: must start with rediss:// (TLS) when NODE_ENV is production');
+  }
+  if (config.LOG_FORMAT === 'pretty') {
+    problems.push('LOG_FORMAT: must be json when NODE_ENV is production');
   }
   return problems;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pinoHttp from 'pino-http';
 import { httpLogOptions, redactSecretPath } from './logger.module';
+import { prettyLogStream } from './pretty-log';
 
 describe('redactSecretPath', () => {
   const code = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -36,6 +37,8 @@ describe('the HTTP request log', () => {
     });
     const logger = pinoHttp({ ...httpLogOptions('bff', { LOG_LEVEL: 'info' }), stream });
     server = createServer((req, res) => {
+      // What the route nestjs-pino's middleware is mounted on (`*path`) sets before it runs.
+      Object.assign(req, { params: { path: req.url?.split('/').slice(1) } });
       logger(req, res);
       res.end('{}');
     });
@@ -88,5 +91,52 @@ describe('the HTTP request log', () => {
     expect(logged).toContain('"idempotency-key":"[redacted]"');
     expect(logged).not.toContain(loadTestToken);
     expect(logged).not.toContain(idempotencyKey);
+  });
+});
+
+/** `make up`'s format (LOG_FORMAT=pretty): the same records, one short line each. */
+describe('the readable request log', () => {
+  let server: Server;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    const stream = prettyLogStream({ write: (line) => lines.push(line as string) > 0 });
+    const logger = pinoHttp(httpLogOptions('bff', { LOG_LEVEL: 'info' }), stream);
+    server = createServer((req, res) => {
+      logger(req, res);
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('is one line per request, method path status time, with no header and no secret', async () => {
+    const loadTestToken = 'load-test-token-that-exempts-from-budgets-0123';
+    const code = 'SecretResetCode0123456789abcdefghijklmnopqr';
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      request(
+        {
+          port,
+          host: '127.0.0.1',
+          path: `/api/validatehash/${code}`,
+          method: 'POST',
+          headers: { 'X-Load-Test': loadTestToken, 'Idempotency-Key': 'key-0123' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}POST \/api\/validatehash\/\[redacted\] 200 \d+ms\n$/,
+    );
   });
 });

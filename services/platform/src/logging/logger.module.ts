@@ -1,5 +1,6 @@
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, type Params } from 'nestjs-pino';
 import type { CommonConfig } from '../config/common-schema';
+import { prettyLogStream } from './pretty-log';
 import { redactSecretPath } from './secret-paths';
 
 /** Fields that may carry secrets or personal data and are never written to logs. */
@@ -26,7 +27,13 @@ export function httpLogOptions(service: string, config: Pick<CommonConfig, 'LOG_
     base: { service },
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: { url?: string }) => ({ ...req, url: redactSecretPath(req.url ?? '') }),
+      // The route's parameters repeat the path's segments, a mailed secret included: the
+      // redacted path says it all.
+      req: (req: { url?: string }) => ({
+        ...req,
+        url: redactSecretPath(req.url ?? ''),
+        params: undefined,
+      }),
     },
     autoLogging: {
       ignore: (req: { url?: string }) =>
@@ -40,7 +47,22 @@ export function httpLogOptions(service: string, config: Pick<CommonConfig, 'LOG_
   };
 }
 
-/** Structured JSON logs (pino) with the service name on every line. */
-export function structuredLogging(service: string, config: Pick<CommonConfig, 'LOG_LEVEL'>) {
-  return LoggerModule.forRoot({ pinoHttp: httpLogOptions(service, config) });
+/**
+ * nestjs-pino's `pinoHttp`: JSON lines on stdout, or at LOG_FORMAT=pretty the same records as
+ * one short line each (`make up`).
+ */
+export function pinoHttpParams(
+  service: string,
+  config: Pick<CommonConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+): NonNullable<Params['pinoHttp']> {
+  const options = httpLogOptions(service, config);
+  return config.LOG_FORMAT === 'pretty' ? [options, prettyLogStream()] : options;
+}
+
+/** Structured logs (pino) with the service name on every record. */
+export function structuredLogging(
+  service: string,
+  config: Pick<CommonConfig, 'LOG_LEVEL' | 'LOG_FORMAT'>,
+) {
+  return LoggerModule.forRoot({ pinoHttp: pinoHttpParams(service, config) });
 }

@@ -1,8 +1,13 @@
+import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { jobsByName, jobsOfAnyName, MalformedJobError, Queues } from '@upright/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ConfigModule, SERVICE_CONFIG } from '../config/config.module';
 import { QueueProducer } from './queue-producer';
+import { InjectQueueProducer, QueueProducerModule } from './queue-producer.module';
 
 /** A stand-in for BullMQ's Queue: records what the producer asked for, opens no connection. */
 const opened: FakeQueue[] = [];
@@ -31,6 +36,10 @@ class FakeQueue {
   async upsertJobScheduler(...args: unknown[]) {
     this.schedulers.push(args);
     return {};
+  }
+  closed = false;
+  async close() {
+    this.closed = true;
   }
 }
 jest.mock('bullmq', () => ({
@@ -115,6 +124,49 @@ describe('QueueProducer', () => {
   });
 });
 
+@Injectable()
+class IndexOutbox {
+  constructor(@InjectQueueProducer(indexJobs) readonly producer: QueueProducer<typeof indexJobs>) {}
+}
+
+describe('QueueProducerModule', () => {
+  beforeEach(() => (opened.length = 0));
+
+  it("gives a provider its queue's producer, from the service's config, and closes it at shutdown", async () => {
+    @Module({
+      imports: [
+        ConfigModule.forRoot(SERVICE_CONFIG, config),
+        QueueProducerModule.register(indexJobs),
+      ],
+      providers: [IndexOutbox],
+    })
+    class AppModule {}
+    const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
+    const { producer } = app.get(IndexOutbox);
+    expect(producer).toBeInstanceOf(QueueProducer);
+    expect(producer.contract).toBe(indexJobs);
+    expect(opened.map((queue) => [queue.name, queue.options.prefix])).toEqual([
+      [Queues.searchIndex, 'test'],
+    ]);
+    await app.close();
+    expect(opened[0]!.closed).toBe(true);
+  });
+
+  it('refuses to start without QUEUE_PREFIX, which BullMQ would replace with its own', async () => {
+    @Module({
+      imports: [
+        ConfigModule.forRoot(SERVICE_CONFIG, { REDIS_URL: config.REDIS_URL }),
+        QueueProducerModule.register(indexJobs),
+      ],
+      providers: [IndexOutbox],
+    })
+    class AppModule {}
+    await expect(
+      NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false }),
+    ).rejects.toThrow(`${Queues.searchIndex} needs QUEUE_PREFIX: add queueConfigSchema`);
+  });
+});
+
 describe('the producers of the services', () => {
   const servicesDir = path.resolve(__dirname, '../../..');
   const sources = (dir: string): string[] =>
@@ -124,18 +176,33 @@ describe('the producers of the services', () => {
       return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [full] : [];
     });
 
+  const serviceSources = (): string[] =>
+    readdirSync(servicesDir).flatMap((service) => {
+      try {
+        return sources(path.join(servicesDir, service, 'src'));
+      } catch {
+        return [];
+      }
+    });
+
   it('come from the queue contracts: no service builds a BullMQ Queue by hand', () => {
-    const handWritten = readdirSync(servicesDir)
-      .flatMap((service) => {
-        try {
-          return sources(path.join(servicesDir, service, 'src'));
-        } catch {
-          return [];
-        }
-      })
+    const handWritten = serviceSources()
       .filter((file) => file !== path.join(__dirname, 'queue-producer.ts'))
       .filter((file) => /\bnew Queue(<[^>]*>)?\(/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(servicesDir, file));
     expect(handWritten).toEqual([]);
+  });
+
+  it('are injected into providers (QueueProducerModule); only command-line code builds one', () => {
+    const built = serviceSources()
+      .filter((file) => !file.startsWith(__dirname))
+      .filter((file) => {
+        const source = readFileSync(file, 'utf8');
+        return (
+          /@(Injectable|Module|Controller)\(/.test(source) && /\bnew QueueProducer\(/.test(source)
+        );
+      })
+      .map((file) => path.relative(servicesDir, file));
+    expect(built).toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ export type AddJobOptions = Omit<JobsOptions, 'repeat'>;
  * The producer side of a queue contract, as `@QueueWorker` is the consumer side: it owns the
  * BullMQ Queue (the platform's connection and key prefix), applies the contract's job options
  * and checks every job against the contract before it reaches Redis, so a producer cannot add
- * what the worker would refuse. Close it with the process (`close`).
+ * what the worker would refuse. A provider gets one injected (`QueueProducerModule`), which
+ * closes it when the app shuts down; a command-line tool builds its own and closes it (`close`).
  */
 export class QueueProducer<C extends QueueContract> {
   /**
@@ -80,5 +81,10 @@ export class QueueProducer<C extends QueueContract> {
 
   close(): Promise<void> {
     return this.queue.close();
+  }
+
+  /** Nest's hook, for the producers `QueueProducerModule` provides (after the workers stopped). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 }

@@ -20,7 +20,7 @@ import { UnrecoverableError, Worker, type Job, type JobType, type WorkerOptions 
 import { Gauge } from 'prom-client';
 import { SERVICE_CONFIG } from '../config/config.module';
 import { Metrics } from '../metrics/metrics';
-import { bullmqOptions, type QueueConnectionConfig } from './bullmq-options';
+import { bullmqOptions, queueConnection, type QueueConnectionConfig } from './bullmq-options';
 import { QueueProducer } from './queue-producer';
 
 /** Worker settings a consumer may choose; the connection and key prefix are the platform's. */
@@ -160,9 +160,8 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
    * not answer for has no sample that scrape.
    */
   private countJobs(metrics: Metrics, contracts: QueueContract[]): void {
-    const { REDIS_URL, QUEUE_PREFIX } = this.config as QueueConnectionConfig;
     this.counted = contracts.map(
-      (contract) => new QueueProducer(contract, { REDIS_URL, QUEUE_PREFIX }),
+      (contract) => new QueueProducer(contract, queueConnection(this.config, contract.queue)),
     );
     const counted = this.counted;
     new Gauge({
@@ -186,14 +185,10 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
 
   private start({ contract, settings, consumer }: QueueWorkerToStart): Worker {
     const queue: QueueName = contract.queue;
-    const { REDIS_URL, QUEUE_PREFIX } = this.config;
-    if (!REDIS_URL || !QUEUE_PREFIX) {
-      throw new Error(`the worker of ${queue} needs QUEUE_PREFIX: add queueConfigSchema`);
-    }
     const worker = new Worker(queue, jobProcessor(contract, consumer), {
       ...settings,
       ...consumer.workerSettings?.(),
-      ...bullmqOptions({ REDIS_URL, QUEUE_PREFIX }),
+      ...bullmqOptions(queueConnection(this.config, queue)),
     });
     if (consumer.onCompleted)
       worker.on('completed', (job, result) => consumer.onCompleted!(job, result));

@@ -1,7 +1,6 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { mailQueueJobs, type MailJobData, type MailKindOf } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
-import type { RankingsConfig } from '../config';
+import { InjectQueueProducer, type QueueProducer } from '@upright/platform';
 
 /**
  * Rankings' mail queue (`mail-rankings`, decision 0041): the receipt and the decision of a
@@ -9,12 +8,11 @@ import type { RankingsConfig } from '../config';
  * (`mailJobId.correction…`), so a retried add never mails twice.
  */
 @Injectable()
-export class CorrectionMail implements OnApplicationShutdown {
-  private readonly producer: QueueProducer<typeof mailQueueJobs.rankings>;
-
-  constructor(@Inject(SERVICE_CONFIG) config: RankingsConfig) {
-    this.producer = new QueueProducer(mailQueueJobs.rankings, config);
-  }
+export class CorrectionMail {
+  constructor(
+    @InjectQueueProducer(mailQueueJobs.rankings)
+    private readonly producer: QueueProducer<typeof mailQueueJobs.rankings>,
+  ) {}
 
   async send<K extends MailKindOf<'rankings'>>(
     kind: K,
@@ -22,9 +20,5 @@ export class CorrectionMail implements OnApplicationShutdown {
     jobId: string,
   ): Promise<void> {
     await this.producer.add(kind, data, { jobId });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.producer.close();
   }
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { mailQueueJobs } from '@upright/contracts';
+import { QueueProducerModule } from '@upright/platform';
 import { CompaniesModule } from '../companies/companies.module';
 import { RankingsCacheModule } from '../rankings-cache/rankings-cache.module';
 import { CorrectionMail } from './correction-mail.queue';
@@ -7,7 +9,11 @@ import { CorrectionsRepository } from './corrections.repository';
 import { CorrectionsService } from './corrections.service';
 
 @Module({
-  imports: [CompaniesModule, RankingsCacheModule],
+  imports: [
+    CompaniesModule,
+    RankingsCacheModule,
+    QueueProducerModule.register(mailQueueJobs.rankings),
+  ],
   controllers: [CorrectionsController],
   providers: [CorrectionsRepository, CorrectionsService, CorrectionMail],
 })

@@ -6,6 +6,7 @@
  * import could not run.
  */
 import 'reflect-metadata';
+import { searchIndexJobs } from '@upright/contracts';
 import {
   bumpPublicVersions,
   commonConfigSchema,
@@ -13,6 +14,7 @@ import {
   postgresUrl,
   printProblems,
   queueConfigSchema,
+  QueueProducer,
   redisUrl,
   runCli,
   startDataSetImport,
@@ -108,14 +110,17 @@ async function queueSearchDocuments(
       archived: row.archived,
     }),
   );
-  const index = new ReportSearchIndex({ REDIS_URL: env.REDIS_URL, QUEUE_PREFIX: env.QUEUE_PREFIX });
+  const producer = new QueueProducer(searchIndexJobs, {
+    REDIS_URL: env.REDIS_URL,
+    QUEUE_PREFIX: env.QUEUE_PREFIX,
+  });
   try {
-    const jobs = await index.upsert(documents);
+    const jobs = await new ReportSearchIndex(producer).upsert(documents);
     console.log(
       `Queued ${documents.length} report(s) for search indexing (${jobs.length} job(s)).`,
     );
   } finally {
-    await index.close();
+    await producer.close();
   }
 }
 

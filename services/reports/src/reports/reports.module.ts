@@ -1,27 +1,14 @@
-import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@upright/platform';
-import type { ReportsConfig } from '../config';
+import { Module } from '@nestjs/common';
+import { searchIndexJobs } from '@upright/contracts';
+import { QueueProducerModule } from '@upright/platform';
 import { ReportSearchIndex } from '../search-index/search-index.queue';
 import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 
 @Module({
+  imports: [QueueProducerModule.register(searchIndexJobs)],
   controllers: [ReportsController],
-  providers: [
-    ReportsRepository,
-    ReportsService,
-    {
-      provide: ReportSearchIndex,
-      inject: [SERVICE_CONFIG],
-      useFactory: (config: ReportsConfig) => new ReportSearchIndex(config),
-    },
-  ],
+  providers: [ReportsRepository, ReportsService, ReportSearchIndex],
 })
-export class ReportsModule implements OnApplicationShutdown {
-  constructor(@Inject(ReportSearchIndex) private readonly searchIndex: ReportSearchIndex) {}
-
-  onApplicationShutdown(): Promise<void> {
-    return this.searchIndex.close();
-  }
-}
+export class ReportsModule {}

@@ -1,14 +1,18 @@
+import { Injectable } from '@nestjs/common';
 import { searchIndexJobs, type ReportSearchDocument } from '@upright/contracts';
-import { QueueProducer, type QueueConnectionConfig } from '@upright/platform';
+import { InjectQueueProducer, type QueueProducer } from '@upright/platform';
 import { reportUpsertJobs } from './report-index-jobs';
 
-/** Pushes report documents onto the `search-index` queue (used by the service and the import). */
+/**
+ * Pushes report documents onto the `search-index` queue: the service's provider, and the
+ * import's with a producer of its own.
+ */
+@Injectable()
 export class ReportSearchIndex {
-  private readonly producer: QueueProducer<typeof searchIndexJobs>;
-
-  constructor(config: QueueConnectionConfig) {
-    this.producer = new QueueProducer(searchIndexJobs, config);
-  }
+  constructor(
+    @InjectQueueProducer(searchIndexJobs)
+    private readonly producer: QueueProducer<typeof searchIndexJobs>,
+  ) {}
 
   /** Returns the job ids (existing ids are not added twice: the queue keeps them a day). */
   async upsert(documents: readonly ReportSearchDocument[]): Promise<string[]> {
@@ -17,9 +21,5 @@ export class ReportSearchIndex {
       jobs.map((job) => ({ name: job.name, data: job.data, options: { jobId: job.jobId } })),
     );
     return jobs.map((job) => job.jobId);
-  }
-
-  close(): Promise<void> {
-    return this.producer.close();
   }
 }

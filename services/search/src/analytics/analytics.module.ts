@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { analyticsRetentionJobs } from '@upright/contracts';
+import { QueueProducerModule } from '@upright/platform';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsRepository } from './analytics.repository';
 import { MemberDeletionWorker } from './member-deletion.worker';
@@ -7,6 +9,7 @@ import { AnalyticsRetentionWorker } from './retention.worker';
 
 /** Search analytics: recorded searches, impressions and clicks, their retention and deletion. */
 @Module({
+  imports: [QueueProducerModule.register(analyticsRetentionJobs)],
   controllers: [AnalyticsController],
   providers: [
     AnalyticsRepository,

@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import {
   ANALYTICS_RETENTION_JOB,
   ANALYTICS_RETENTION_SCHEDULER,
   analyticsRetentionJobs,
 } from '@upright/contracts';
-import { QueueProducer, SERVICE_CONFIG } from '@upright/platform';
+import { InjectQueueProducer, SERVICE_CONFIG, type QueueProducer } from '@upright/platform';
 import type { SearchConfig } from '../config';
 
 /**
@@ -12,13 +12,14 @@ import type { SearchConfig } from '../config';
  * ANALYTICS_SWEEP_MINUTES, and once at start-up.
  */
 @Injectable()
-export class AnalyticsRetentionQueue implements OnModuleInit, OnApplicationShutdown {
+export class AnalyticsRetentionQueue implements OnModuleInit {
   private readonly logger = new Logger('AnalyticsRetentionQueue');
-  private readonly producer: QueueProducer<typeof analyticsRetentionJobs>;
 
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: SearchConfig) {
-    this.producer = new QueueProducer(analyticsRetentionJobs, config);
-  }
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: SearchConfig,
+    @InjectQueueProducer(analyticsRetentionJobs)
+    private readonly producer: QueueProducer<typeof analyticsRetentionJobs>,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     // Redis away at start-up must not stop search answering: the next start schedules it.
@@ -32,9 +33,5 @@ export class AnalyticsRetentionQueue implements OnModuleInit, OnApplicationShutd
       .catch((error: unknown) =>
         this.logger.error(`analytics retention not scheduled: ${String(error)}`),
       );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.producer.close();
   }
 }
