@@ -49,11 +49,11 @@ const boundaries = [
 
 /**
  * bff/src imports run one way (decision 0049), as a service's do: the edge and the wiring on top
- * (`edge/`, `pages/`, `web-app/`, `main`, `service`, `app.module`); then the features, one Nest
- * module each, which import libraries and never each other; then the libraries (`auth/`,
- * `answer-cache/`, `idempotency/`, `public-data/`, `analytics/`, `config`), which import no
- * feature; and at the bottom the leaf folders (`http/`: errors, params, budgets, admission;
- * `shared/`: route declarations, markers and helpers), importing no other part of the BFF.
+ * (`edge/`, `pages/`, `main`, `service`, `app.module`); then the features, one Nest module each,
+ * which import libraries and never each other; then the libraries (`auth/`, `answer-cache/`,
+ * `idempotency/`, `public-data/`, `analytics/`), which import no feature; and at the bottom the
+ * leaf folders (`config/`: the environment's schema and the security headers; `shared/`: route
+ * declarations, params, errors and helpers), importing no other part of the BFF.
  */
 const bffProductionPatterns = packageBoundaries('bff', { production: true })[
   'no-restricted-imports'
@@ -64,7 +64,7 @@ const BFF_TOP = {
 };
 const BFF_LEAF = {
   group: ['../*', '../**'],
-  message: 'http/ and shared/ are the leaf folders: they import no other part of the BFF.',
+  message: 'config/ and shared/ are the leaf folders: they import no other part of the BFF.',
 };
 const BFF_FEATURES = [
   'accounts',
@@ -84,7 +84,7 @@ const BFF_FEATURES = [
   'sign-in',
   'site-facts',
 ];
-const BFF_EDGE_SIDE = ['pages', 'web-app'];
+const BFF_EDGE_SIDE = ['pages'];
 const folders = (names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
 const bffImports = (...patterns) => ({
   'no-restricted-imports': [
@@ -94,7 +94,7 @@ const bffImports = (...patterns) => ({
 });
 const BFF_EDGE_SIDE_ONLY = {
   group: folders(BFF_EDGE_SIDE),
-  message: 'pages/ and web-app/ serve the edge: only the edge and the wiring import them.',
+  message: 'pages/ serves the edge: only the edge and the wiring import it.',
 };
 const bffLayers = [
   {
@@ -122,11 +122,11 @@ const bffLayers = [
     rules: bffImports(BFF_EDGE_SIDE_ONLY, {
       group: folders(BFF_FEATURES.filter((name) => name !== feature)),
       message:
-        'A feature of the BFF imports libraries (auth/, answer-cache/, idempotency/, http/, shared/, config), never another feature.',
+        'A feature of the BFF imports libraries (auth/, answer-cache/, idempotency/, shared/, config/), never another feature.',
     }),
   })),
   {
-    files: ['bff/src/http/**/*.ts', 'bff/src/shared/**/*.ts'],
+    files: ['bff/src/config/**/*.ts', 'bff/src/shared/**/*.ts'],
     ignores: TEST_FILES,
     rules: bffImports(BFF_LEAF),
   },

@@ -1,6 +1,6 @@
 import { defineService, ServiceClientModule } from '@upright/platform';
 import { BffModule } from './app.module';
-import { bffConfigSchema } from './config';
+import { bffConfigSchema } from './config/config';
 import { configureHttp } from './edge/configure-http';
 
 /** The HTTP API in front of the services: it only calls them, it handles no messages. */

@@ -8,6 +8,6 @@ export { memberAnswerBody } from './answer-cache/personal-answers';
 export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
 export { deriveKey, solveChallenge, type Challenge } from './auth/altcha';
 export { operationsUrl as opsUrl } from './edge/ops-server';
-export { LOAD_TEST_HEADER } from './http/load-test-mode';
+export { LOAD_TEST_HEADER } from './auth/load-test-mode';
 export { MemberValues } from './auth/member-values';
 export { builtWebApp, rawGet, visitorCsrfHeaders } from '../test/support/web-fixtures';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
-import { LOAD_TEST_HEADER } from '../src/http/load-test-mode';
+import { LOAD_TEST_HEADER } from '../src/auth/load-test-mode';
 import { bffService } from '../src/service';
 
 /**

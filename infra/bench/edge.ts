@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { largestIndustry, type Comparison, type SuiteContext } from './suite';
 
 const BROTLI = { 'Accept-Encoding': 'gzip, deflate, br' };
-/** Within the limit of fresh work a replica starts with (4 × EDGE_MIN_IN_FLIGHT): none shed. */
+/** Well within the limit of fresh work (EDGE_MAX_IN_FLIGHT, 256): none shed. */
 const RENDERS_AT_ONCE = 8;
 
 export async function benchEdge(context: SuiteContext): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The BFF's load-test mode in the chart: off unless the operator names generators or a
- * token Secret, and then exactly the variables the BFF validates (bff/src/http/load-test-mode.ts).
+ * token Secret, and then exactly the variables the BFF validates (bff/src/config/load-test-config.ts).
  */
 import { bffEnv } from './chart';
 

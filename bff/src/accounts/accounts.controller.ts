@@ -61,9 +61,9 @@ import {
 } from '../auth';
 import { CaptchaService } from '../auth';
 import { IdempotencyDigest } from '../idempotency';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 
 /** PUT /api/canceldiscontinue carries no data: an empty body or `{}`. */
 const emptyBody = strictBody({}).optional();

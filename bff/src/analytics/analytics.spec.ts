@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@upright/platform';
-import { bffConfigSchema } from '../config';
-import { headersSetBy, securityHeaders } from '../edge/configure-http';
+import { bffConfigSchema } from '../config/config';
+import { headersOf, securityHeaders } from '../config/security-headers';
 import { analyticsConnectSources, analyticsSettings, withAnalyticsTag } from './analytics';
 
 function problems(env: Record<string, string>): string[] {
@@ -90,7 +90,7 @@ function connectSrc(policy: string): string | undefined {
 /** The page policy the BFF sends, with these analytics origins. */
 function bffCsp(connectSources: string[]): string {
   return String(
-    headersSetBy(securityHeaders(["'self'"], [], connectSources))['content-security-policy'],
+    headersOf(securityHeaders(["'self'"], [], connectSources))['content-security-policy'],
   );
 }
 

@@ -3,7 +3,7 @@
  * the operator's two variables (shared/analytics-config.ts).
  */
 import { ANALYTICS_TAG, type AnalyticsSettings } from '@upright/contracts';
-import type { AnalyticsConfig } from '../shared/analytics-config';
+import type { AnalyticsConfig } from '../config/analytics-config';
 import { escapeHtml } from '../shared/escape-html';
 
 /** The operator's settings, or null when analytics are off. */

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Metrics, SERVICE_CONFIG } from '@upright/platform';
 import { Counter, Gauge } from 'prom-client';
-import { sharedAnswersWaitMs, type BffConfig } from '../config';
+import { sharedAnswersWaitMs, type BffConfig } from '../config/config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
 import { AnswerStore } from './answer-store';

@@ -1,4 +1,5 @@
-import { makeAnswer, type AnswerPolicy } from './answer';
+import type { AnswerPolicy } from '../shared/public-answer.decorator';
+import { makeAnswer } from './answer';
 import { AnswerStore } from './answer-store';
 
 const data: AnswerPolicy = { domain: 'data', personal: false };

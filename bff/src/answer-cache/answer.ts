@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PublicDataDomain } from '@upright/contracts';
+import type { AnswerPolicy } from '../shared/public-answer.decorator';
 import type { RankedSetOfAnswer } from './personal-ranks';
 import type { PersonalTemplate } from './personal-template';
 
@@ -11,19 +11,6 @@ const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
 
 export type ContentCoding = 'br' | 'gzip' | 'identity';
-
-/**
- * Which answers differ for a signed-in member with saved priorities (their personal ranks):
- * an industry's ranking, or a company page's ranks in its industry. Members get these
- * `private, no-store`, made for them from the kept visitor answer; visitors share the kept one.
- */
-export type PersonalPart = 'industry-ranking' | 'company-ranks';
-
-/** How a route's answers are kept: which data they come from, and what members see. */
-export interface AnswerPolicy {
-  domain: PublicDataDomain;
-  personal: PersonalPart | false;
-}
 
 /**
  * A public answer kept as ready bytes: serialised once, and compressed in a coding only when it

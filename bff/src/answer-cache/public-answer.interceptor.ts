@@ -13,13 +13,13 @@ import type { Request, Response } from 'express';
 import { from, mergeMap, Observable, of } from 'rxjs';
 import { carriesMemberCredentials, MemberValues } from '../auth';
 import { TextAnswerBody } from '../shared/text-answer-body';
-import { makeAnswer, type Answer, type AnswerPolicy } from './answer';
+import { makeAnswer, type Answer } from './answer';
 import { AnswerCache } from './answer-cache.service';
 import { answerHeaders, memberHeaders } from './answer-headers';
 import { memberAnswerBody, memberRepresentation } from './personal-answers';
 import { etagMatches, preferredCoding } from './negotiation';
 import { isForThisRequestOnly } from '../shared/this-request-only';
-import { ANSWER_POLICY } from './public-answer.decorator';
+import { ANSWER_POLICY, type AnswerPolicy } from '../shared/public-answer.decorator';
 import { queryKey } from './query-key';
 
 /** The key of an industry's latest ranking, which a company page's member ranks come from. */

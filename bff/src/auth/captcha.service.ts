@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { ERROR_TEXTS, type CaptchaChallenge, type ErrorBody } from '@upright/contracts';
 import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import { randomBytes } from 'node:crypto';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 import { createChallenge, deriveKey, randomInt, verifySolution, type Payload } from './altcha';
 
 /** How long a challenge may be solved and submitted. */

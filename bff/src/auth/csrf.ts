@@ -11,7 +11,7 @@ import { ERROR_TEXTS, type ErrorBody } from '@upright/contracts';
 import { SERVICE_CONFIG } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 import { isBearerAuthorization, SessionAuthenticator } from './session-authenticator';
 import { CSRF_HEADER, csrfCookieName, sessionCookieKey } from './session-cookie';
 

@@ -19,9 +19,9 @@ import { RedisConnection, SERVICE_CONFIG } from '@upright/platform';
 import type { Request, Response } from 'express';
 import { createHmac } from 'node:crypto';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { BffConfig } from '../config';
-import { addressKey } from '../http/address-key';
-import { LoadTestMode } from '../http/load-test-mode';
+import type { BffConfig } from '../config/config';
+import { addressKey } from './address-key';
+import { LoadTestMode } from './load-test-mode';
 import { sessionCookieKey } from './session-cookie';
 
 /**

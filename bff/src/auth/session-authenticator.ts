@@ -8,7 +8,7 @@ import {
 import { SERVICE_CONFIG, ServiceClient } from '@upright/platform';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import type { CredentialSource, RequestSession } from './authenticated-member';
 import {

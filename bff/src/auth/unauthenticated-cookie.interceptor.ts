@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { Observable, catchError, throwError } from 'rxjs';
-import { translateError } from '../http/api-error.filter';
+import { translateError } from '../shared/api-error.filter';
 import { SessionAuthenticator } from './session-authenticator';
 
 /**

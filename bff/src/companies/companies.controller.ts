@@ -17,11 +17,11 @@ import {
   industryPageParams,
   periodQuery,
   requireCoveredMarket,
-} from '../http/route-params';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+} from '../shared/route-params';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { notFound } from '../http/api-exceptions';
+import { PublicAnswer } from '../shared/public-answer.decorator';
+import { notFound } from '../shared/api-exceptions';
 
 @Controller('api')
 export class CompaniesController {

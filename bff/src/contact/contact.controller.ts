@@ -11,7 +11,7 @@ import {
 } from '../auth';
 import { CaptchaService } from '../auth';
 import { IdempotencyDigest } from '../idempotency';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 
 /**

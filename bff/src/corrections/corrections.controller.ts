@@ -21,12 +21,12 @@ import {
 import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { RateLimit, RateLimitGuard } from '../auth';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { CaptchaService } from '../auth';
-import { unknownCompany } from '../http/api-exceptions';
-import { companyPageParams, companyRoute } from '../http/route-params';
+import { unknownCompany } from '../shared/api-exceptions';
+import { companyPageParams, companyRoute } from '../shared/route-params';
 import { IdempotencyDigest } from '../idempotency';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 import { correctionsPageQuery, type CorrectionsPageQuery } from './corrections.schemas';
 

@@ -4,9 +4,9 @@ import type { Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { memberAnswerBody } from '../answer-cache/personal-answers';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
-import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from '../http/admission';
-import type { ClientBudget } from '../http/client-budget';
-import { getInProcess, type InProcessAnswer } from './in-process';
+import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from './admission';
+import type { ClientBudget } from '../auth/client-budget';
+import { getInProcess } from './in-process';
 import { privateByDefault, type Responder } from './responder';
 import { parseTarget, type Route, type RouteTable } from './route-table';
 import { leaderFailed, SingleFlight } from './single-flight';
@@ -73,7 +73,7 @@ export class Edge {
     this.serve(request, response, route);
   };
 
-  get(url: string): Promise<InProcessAnswer> {
+  get(url: string): Promise<Response> {
     const target = parseTarget(url);
     if (target === null) throw new Error(`not a path: ${url}`);
     const route = this.parts.routes.route(target);

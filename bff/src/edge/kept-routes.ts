@@ -2,10 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService } from '@nestjs/core';
 import type { PublicDataDomain } from '@upright/contracts';
-import {
-  ANSWER_POLICY,
-  type PublicAnswerDeclaration,
-} from '../answer-cache/public-answer.decorator';
+import { ANSWER_POLICY, type PublicAnswerDeclaration } from '../shared/public-answer.decorator';
 
 /** A kept GET route as the edge matches it: literal segments and `:name` segments. */
 export interface KeptRoute {

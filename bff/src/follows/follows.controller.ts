@@ -8,10 +8,10 @@ import {
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../auth';
-import { notFound } from '../http/api-exceptions';
-import { companyPageParams, requireCoveredMarket } from '../http/route-params';
+import { notFound } from '../shared/api-exceptions';
+import { companyPageParams, requireCoveredMarket } from '../shared/route-params';
 import { IdempotencyDigest } from '../idempotency';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 
 const unfollowParams = z.object({ cid: uprightCidSchema });

@@ -10,15 +10,15 @@ import {
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { unknownCompany } from '../http/api-exceptions';
+import { PublicAnswer } from '../shared/public-answer.decorator';
+import { unknownCompany } from '../shared/api-exceptions';
 import {
   companyPageParams,
   companyRoute,
   industryPageParams,
   requireCoveredMarket,
-} from '../http/route-params';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+} from '../shared/route-params';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 import { comparisonQuery } from './history.schemas';
 

@@ -1,7 +1,7 @@
 /** The request schemas of the history routes (params, queries, bodies). */
 import { COMPARE_MAX, COMPARE_MIN } from '@upright/contracts';
 import { z } from 'zod';
-import { companySlugParam, documentedAs } from '../http/route-params';
+import { companySlugParam, documentedAs } from '../shared/route-params';
 
 const COMPARE_RULE = `must be ${COMPARE_MIN} to ${COMPARE_MAX} different company slugs joined by ","`;
 

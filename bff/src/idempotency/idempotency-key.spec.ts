@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Put } from '@nestjs/common';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { openApiDocument } from '../openapi/openapi-document';
 import { createHash } from 'node:crypto';
 import {

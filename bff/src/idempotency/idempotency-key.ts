@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@upright/contracts';
 import { createHmac } from 'node:crypto';
-import { ANSWER_POLICY } from '../answer-cache/public-answer.decorator';
+import { ANSWER_POLICY } from '../shared/public-answer.decorator';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -8,7 +8,7 @@ import {
   SERVICE_CONFIG,
 } from '@upright/platform';
 import { randomUUID } from 'node:crypto';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 
 /** A request's outcome as it is answered again: status, the headers that matter, the body. */
 export interface KeptOutcome {

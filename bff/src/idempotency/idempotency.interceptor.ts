@@ -24,10 +24,10 @@ import type { RequestWithMember } from '../auth/guards';
 import { RateLimits } from '../auth/rate-limit';
 import { SessionAuthenticator } from '../auth/session-authenticator';
 import { CSRF_HEADER, sessionCookieKey } from '../auth/session-cookie';
-import type { BffConfig } from '../config';
-import { addressKey } from '../http/address-key';
-import { translateError } from '../http/api-error.filter';
-import { LoadTestMode } from '../http/load-test-mode';
+import type { BffConfig } from '../config/config';
+import { addressKey } from '../auth/address-key';
+import { translateError } from '../shared/api-error.filter';
+import { LoadTestMode } from '../auth/load-test-mode';
 import {
   acceptsIdempotencyKey,
   idempotencySecret,

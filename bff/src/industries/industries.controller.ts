@@ -2,9 +2,9 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { activeIndustriesAnswerSchema, industryAnswerSchema, Patterns } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { industryParams } from './industries.schemas';
 
 @Controller('api')

@@ -5,7 +5,7 @@ import {
   type MethodologyExampleResponse,
 } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { Operation } from '../shared/operation.decorator';
 
 /**

@@ -7,7 +7,13 @@ import {
   type ReportSource,
 } from '@upright/contracts';
 import { parse } from 'csv-parse/sync';
-import { formulaSafe, industryCsv, industryOpenData } from './open-data-files';
+import {
+  formulaSafe,
+  industryCsv,
+  industryOpenData,
+  marketCsv,
+  marketOpenData,
+} from './open-data-files';
 
 const PERIOD = { period_year: 2026, period_qrt: 1 };
 
@@ -96,6 +102,42 @@ describe('industry open data as CSV', () => {
       'https://example.org/a',
       'https://example.org/b,1',
     ]);
+  });
+});
+
+describe('every industry in one CSV', () => {
+  const industry = (name: string, ranked: RankedCompany[], period: typeof PERIOD | null) =>
+    industryOpenData(
+      name,
+      {
+        result: { ranked, aranked: [], pranked: null, none: false },
+        period,
+      } as unknown as IndustryCompaniesResponse,
+      [source(ranked[0]?.upright_cid ?? null, `https://example.org/${name}`)],
+    );
+  const tools = industry('tools', [company('a', 'Acme', 1), company('b', 'Bolt', 2)], PERIOD);
+  const later = { period_year: 2026, period_qrt: 2 };
+  const banks = industry('banks', [company('a', 'Acme', 1)], later);
+  const open = marketOpenData('us', [tools, banks, industry('new', [], null)]);
+  const rows = parse(marketCsv(open), { columns: true }) as Record<string, string>[];
+
+  it("holds each industry's rows in turn, first naming the ranking, then the industry file's columns", () => {
+    expect(rows.map((row) => [row.ranking, row.upright_cid])).toEqual([
+      ['tools', 'a'],
+      ['tools', 'b'],
+      ['banks', 'a'],
+    ]);
+    const single = parse(industryCsv(tools), { columns: true }) as Record<string, string>[];
+    expect(rows.slice(0, 2)).toEqual(single.map((row) => ({ ranking: 'tools', ...row })));
+  });
+
+  it("gives each row its own industry's period and sources, and the licence", () => {
+    expect(rows.map((row) => [row.period_qrt, row.sources, row.licence])).toEqual([
+      ['1', 'https://example.org/tools', OPEN_DATA_LICENCE],
+      ['1', '', OPEN_DATA_LICENCE],
+      ['2', 'https://example.org/banks', OPEN_DATA_LICENCE],
+    ]);
+    expect(open).toMatchObject({ licence: OPEN_DATA_LICENCE, market: 'us' });
   });
 });
 

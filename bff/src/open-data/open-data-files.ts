@@ -38,10 +38,25 @@ export interface ReportOpenData extends OpenDataFacts {
   data: PublishedReport;
 }
 
+/**
+ * `/api/open/us.json`: every active industry's file at its latest period, in one. The licence and
+ * methodology are the whole file's; each industry says its own period and sources.
+ */
+export interface MarketOpenData {
+  licence: string;
+  methodology_version: string;
+  market: string;
+  industries: IndustryOpenData[];
+}
+
 /** A row of any ranking file: a company of the ranked set with its ranks and scores. */
 type RankedRow = Company & IssueRanks & NormalizedRank & { companies_scores: CompanyScores };
 
-type Column<Row> = readonly [header: string, value: (row: Row) => unknown];
+/** A column of a file's rows, read from the row and the file (or industry) it belongs to. */
+type Column<Row, Open extends OpenDataFacts = OpenDataFacts> = readonly [
+  header: string,
+  value: (row: Row, open: Open) => unknown,
+];
 
 function facts(period: Period | null, sources: ReportSource[]): OpenDataFacts {
   return {
@@ -60,6 +75,15 @@ export function industryOpenData(
   return { ...facts(data.period, sources), industry, data };
 }
 
+export function marketOpenData(market: string, industries: IndustryOpenData[]): MarketOpenData {
+  return {
+    licence: OPEN_DATA_LICENCE,
+    methodology_version: METHODOLOGY_VERSION,
+    market,
+    industries,
+  };
+}
+
 export function reportOpenData(data: PublishedReport): ReportOpenData {
   return {
     ...facts(data.rankings?.period ?? null, data.sources),
@@ -69,11 +93,8 @@ export function reportOpenData(data: PublishedReport): ReportOpenData {
 }
 
 /** The columns every ranking file shares, before and after its own. */
-function rankingColumns<Row extends RankedRow>(
-  own: readonly Column<Row>[],
-  open: OpenDataFacts,
-): Column<Row>[] {
-  const sourcesOf = (row: Row) =>
+function rankingColumns<Row extends RankedRow>(own: readonly Column<Row>[]): Column<Row>[] {
+  const sourcesOf = (row: Row, open: OpenDataFacts) =>
     open.sources
       .filter((source) => source.upright_cid === row.upright_cid || source.upright_cid === null)
       .map((source) => source.source_url)
@@ -93,10 +114,10 @@ function rankingColumns<Row extends RankedRow>(
       [`${issue.key}_tied`, (row) => row[`${issue.key}_tied`]],
       [issue.scoreField, (row) => row.companies_scores[issue.scoreField]],
     ]),
-    ['period_year', () => open.period?.period_year],
-    ['period_qrt', () => open.period?.period_qrt],
-    ['methodology_version', () => open.methodology_version],
-    ['licence', () => open.licence],
+    ['period_year', (_row, open) => open.period?.period_year],
+    ['period_qrt', (_row, open) => open.period?.period_qrt],
+    ['methodology_version', (_row, open) => open.methodology_version],
+    ['licence', (_row, open) => open.licence],
     ['sources', sourcesOf],
   ];
 }
@@ -113,9 +134,15 @@ export function formulaSafe(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-function csvOf<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): string {
+/** The rows of each file (or industry) in turn, each cell read with the file it belongs to. */
+function csvOf<Row, Open extends OpenDataFacts>(
+  columns: readonly Column<Row, Open>[],
+  files: readonly (readonly [rows: readonly Row[], open: Open])[],
+): string {
   return stringify(
-    rows.map((row) => columns.map(([, value]) => value(row))),
+    files.flatMap(([rows, open]) =>
+      rows.map((row) => columns.map(([, value]) => value(row, open))),
+    ),
     {
       header: true,
       columns: columns.map(([header]) => header),
@@ -125,17 +152,34 @@ function csvOf<Row>(rows: readonly Row[], columns: readonly Column<Row>[]): stri
   );
 }
 
+/** An industry file's columns: the ranking's, with the all-issues rank. */
+const INDUSTRY_COLUMNS = rankingColumns<RankedCompany>([
+  ['arank', (row) => row.arank],
+  ['atied', (row) => row.atied],
+  ['raw_arank', (row) => row.raw_arank],
+]);
+
 /** One row per ranked company, by normalized rank then name, with every issue's rank. */
 export function industryCsv(open: IndustryOpenData): string {
-  const own: Column<RankedCompany>[] = [
-    ['arank', (row) => row.arank],
-    ['atied', (row) => row.atied],
-    ['raw_arank', (row) => row.raw_arank],
+  return csvOf(INDUSTRY_COLUMNS, [[open.data.result.ranked, open]]);
+}
+
+/**
+ * Every industry's rows in turn, each first naming the ranking it is a row of (`industry` is the
+ * company's own): a company ranked in two industries has a row in each.
+ */
+export function marketCsv(open: MarketOpenData): string {
+  const columns: Column<RankedCompany, IndustryOpenData>[] = [
+    ['ranking', (_row, industry) => industry.industry],
+    ...INDUSTRY_COLUMNS,
   ];
-  return csvOf(open.data.result.ranked, rankingColumns(own, open));
+  return csvOf(
+    columns,
+    open.industries.map((industry) => [industry.data.result.ranked, industry] as const),
+  );
 }
 
 /** One row per company the report ranks, in the report's order. */
 export function reportCsv(open: ReportOpenData): string {
-  return csvOf(open.data.rankings?.rankings ?? [], rankingColumns([], open));
+  return csvOf(rankingColumns([]), [[open.data.rankings?.rankings ?? [], open]]);
 }

@@ -3,30 +3,35 @@ import { Patterns, REPORT_SOURCES_COMPANIES_MAX, type ReportSource } from '@upri
 import { ServiceClient } from '@upright/platform';
 import { z } from 'zod';
 import { TextAnswerBody } from '../shared/text-answer-body';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
-import { notFound } from '../http/api-exceptions';
-import { periodQuery, requireCoveredMarket } from '../http/route-params';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { PublicAnswer } from '../shared/public-answer.decorator';
+import { notFound } from '../shared/api-exceptions';
+import { periodQuery, requireCoveredMarket } from '../shared/route-params';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 import {
   CSV_CONTENT_TYPE,
   industryCsv,
   industryOpenData,
+  marketCsv,
+  marketOpenData,
   reportCsv,
   reportOpenData,
   type IndustryOpenData,
+  type MarketOpenData,
   type ReportOpenData,
 } from './open-data-files';
 import {
   industryFileParams,
   industryOpenDataSchema,
+  marketFileParams,
+  marketOpenDataSchema,
   reportFileParams,
   reportOpenDataSchema,
 } from './open-data.schemas';
 
 /**
- * docs/product/rules.md#s12 open data: every industry ranking (any period) and every published
- * report as CSV and JSON, each with its period, methodology version, sources and licence. Kept as
+ * docs/product/rules.md#s12 open data: every industry ranking (any period), all of them at once,
+ * and every published report as CSV and JSON, each with its period, methodology version, sources and licence. Kept as
  * public answers like the API answers they are made from.
  */
 @Controller('api/open')
@@ -71,13 +76,42 @@ export class OpenDataController {
   ): Promise<IndustryOpenData | TextAnswerBody> {
     requireCoveredMarket('market', params.market);
     const { name: industry, format } = params.file;
+    const open = await this.industryFile(industry, period);
+    return format === 'json' ? open : new TextAnswerBody(industryCsv(open), CSV_CONTENT_TYPE);
+  }
+
+  // A path of its own (one segment), so no industry's name is taken for "everything".
+  @PublicAnswer({ domain: 'data', personal: false })
+  @Get(':file')
+  @Operation({
+    summary: "Every industry's latest ranking in one file, as CSV or JSON",
+    answer: marketOpenDataSchema,
+    alsoAs: 'text/csv',
+  })
+  async market(
+    @Param(new ZodValidationPipe(marketFileParams)) params: z.output<typeof marketFileParams>,
+  ): Promise<MarketOpenData | TextAnswerBody> {
+    const { name: market, format } = params.file;
+    requireCoveredMarket('market', market);
+    const active = await this.services.request(Patterns.rankings.activeIndustries, {});
+    const industries = await Promise.all(
+      active.map(({ industry }) => this.industryFile(industry, null)),
+    );
+    const open = marketOpenData(market, industries);
+    return format === 'json' ? open : new TextAnswerBody(marketCsv(open), CSV_CONTENT_TYPE);
+  }
+
+  /** An industry's file at this period (null: its latest), with its companies' sources. */
+  private async industryFile(
+    industry: string,
+    period: z.output<typeof periodQuery>,
+  ): Promise<IndustryOpenData> {
     const data = await this.services.request(Patterns.rankings.industryCompanies, {
       industry,
       period,
     });
     const sources = await this.sourcesOf(data.result.ranked.map((company) => company.upright_cid));
-    const open = industryOpenData(industry, data, sources);
-    return format === 'json' ? open : new TextAnswerBody(industryCsv(open), CSV_CONTENT_TYPE);
+    return industryOpenData(industry, data, sources);
   }
 
   /** The sources about these companies, asked in batches the sources call accepts. */

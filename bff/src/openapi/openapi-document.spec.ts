@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { AdminGuard, CsrfExempt, MemberGuard, OptionalMemberGuard } from '../auth';
-import { wholeNumberParam } from '../http/route-params';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { periodQuery, wholeNumberParam } from '../shared/route-params';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { comparisonQuery } from '../history/history.schemas';
+import { sourcesParams } from '../reports/reports.schemas';
 import { openApiDocument } from './openapi-document';
 import { Operation } from '../shared/operation.decorator';
 
@@ -12,6 +13,13 @@ const answer = z.object({ done: z.boolean() });
 const idParams = z.object({ id: wholeNumberParam(1, 99) });
 const body = z.object({ name: z.string() });
 const pageQuery = z.object({ page: wholeNumberParam(1, 500).default(1) });
+interface Tree {
+  name: string;
+  children?: Tree[];
+}
+const tree: z.ZodType<Tree> = z
+  .lazy(() => z.strictObject({ name: z.string(), children: z.array(tree).optional() }))
+  .meta({ id: 'Tree' });
 
 @Controller('api/things')
 @UseGuards(MemberGuard)
@@ -58,6 +66,21 @@ class OpenThingsController {
     return { done: true };
   }
 
+  @Operation({ summary: 'Reads at a period', answer })
+  @Get('period/:companies')
+  period(
+    @Param(new ZodValidationPipe(sourcesParams)) _params: unknown,
+    @Query(new ZodValidationPipe(periodQuery)) _query: unknown,
+  ) {
+    return { done: true };
+  }
+
+  @Operation({ summary: 'Plants', answer, body: tree })
+  @Post('plant')
+  plant(@Body() _body: unknown) {
+    return { done: true };
+  }
+
   @Operation({ summary: 'Publishes', answer })
   @Post('publish')
   @UseGuards(AdminGuard)
@@ -79,7 +102,10 @@ describe('openApiDocument', () => {
   const document = openApiDocument([MembersThingsController, OpenThingsController], {
     session: 'session_cookie',
     csrf: 'csrf_cookie',
-  }) as { paths: Operations; components: { securitySchemes: Record<string, unknown> } };
+  }) as {
+    paths: Operations;
+    components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  };
   const operation = (path: string, method: string) => document.paths[path][method];
 
   it('reads guards of the controller and of the route as the access each operation needs', () => {
@@ -149,6 +175,39 @@ describe('openApiDocument', () => {
         }),
       },
     ]);
+  });
+
+  it('says which parameters are given only together, in words and as x-upright-requires', () => {
+    const [companies, year, qrt] = operation('/api/open/period/{companies}', 'get')
+      .parameters as Record<string, unknown>[];
+    expect(year).toMatchObject({
+      name: 'year',
+      required: false,
+      description: expect.stringContaining('`qrt`'),
+      'x-upright-requires': ['qrt'],
+    });
+    expect(qrt).toMatchObject({ name: 'qrt', 'x-upright-requires': ['year'] });
+    // A path's list is comma-separated by default: no query style.
+    expect(companies).toEqual({
+      name: 'companies',
+      in: 'path',
+      required: true,
+      schema: expect.objectContaining({ type: 'array', minItems: 1, maxItems: 100 }),
+    });
+  });
+
+  it('states a body the handler checks itself, a recursive schema once as a component', () => {
+    const body = operation('/api/open/plant', 'post').requestBody as Record<string, unknown>;
+    expect(body).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Tree' } } },
+    });
+    expect(document.components.schemas.Tree).toMatchObject({
+      properties: {
+        children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } },
+      },
+    });
+    expect(JSON.stringify(document)).not.toContain('$defs');
   });
 
   it('gives each operation its summary, its answer and its other answers', () => {

@@ -8,13 +8,13 @@ import {
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { z } from 'zod';
-import { ANSWER_POLICY } from '../answer-cache/public-answer.decorator';
+import { ANSWER_POLICY } from '../shared/public-answer.decorator';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from '../auth';
 import { CSRF_EXEMPT } from '../auth/csrf';
 import { CSRF_HEADER } from '../auth/session-cookie';
-import { documentedAs } from '../http/route-params';
+import { documentedAs } from '../shared/route-params';
 import { acceptsIdempotencyKey, idempotencyKeyParameter } from '../idempotency/idempotency-key';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { OPERATION_DOC, type OperationDoc } from '../shared/operation.decorator';
 
 /**
@@ -36,6 +36,8 @@ interface Parameter {
   in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
+  /** The parameters this one is only given with (JSON Schema's `dependentRequired`). */
+  'x-upright-requires'?: string[];
   schema: JsonSchema;
   style?: 'form';
   explode?: false;
@@ -130,14 +132,29 @@ function parametersFrom(
 ): Parameter[] {
   if (schema === undefined) return [];
   const json = inputSchema(schema);
-  const parameter = (name: string, property: JsonSchema, required: boolean): Parameter => ({
-    name,
-    in: location,
-    required: location === 'path' || required,
-    schema: property,
-    // A list travels as one comma-separated value (`?c=a,b`), not as repeated parameters.
-    ...(property.type === 'array' ? { style: 'form' as const, explode: false as const } : {}),
-  });
+  // Parameters given together or not at all (`?year=&qrt=`) are the schema's `dependentRequired`,
+  // which OpenAPI cannot say across parameters: each says it in words and as an extension.
+  const dependencies = (json.dependentRequired ?? {}) as Record<string, string[]>;
+  const parameter = (name: string, property: JsonSchema, required: boolean): Parameter => {
+    const requires = dependencies[name];
+    return {
+      name,
+      in: location,
+      required: location === 'path' || required,
+      ...(requires !== undefined
+        ? {
+            description: `Only with ${requires.map((other) => `\`${other}\``).join(' and ')}: give them together or not at all.`,
+            'x-upright-requires': requires,
+          }
+        : {}),
+      schema: property,
+      // A query's list travels as one comma-separated value (`?c=a,b`), not as repeated
+      // parameters; a path's does by default (`simple`).
+      ...(location === 'query' && property.type === 'array'
+        ? { style: 'form' as const, explode: false as const }
+        : {}),
+    };
+  };
   if (single !== undefined) return [parameter(single, json, false)];
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
@@ -235,6 +252,7 @@ function operationsOf(controller: Type, methodName: string) {
     string,
     RouteArgument
   >;
+  const doc = Reflect.getMetadata(OPERATION_DOC, handler) as OperationDoc | undefined;
   const parameters: Parameter[] = [];
   let body: JsonSchema | undefined;
   for (const [key, argument] of Object.entries(args)) {
@@ -245,7 +263,7 @@ function operationsOf(controller: Type, methodName: string) {
     } else if (type === RouteParamtypes.QUERY) {
       parameters.push(...parametersFrom(zodSchemaOf(argument), 'query', single));
     } else if (type === RouteParamtypes.BODY) {
-      const schema = zodSchemaOf(argument);
+      const schema = zodSchemaOf(argument) ?? doc?.body;
       body = schema === undefined ? {} : inputSchema(schema);
     }
   }
@@ -272,7 +290,6 @@ function operationsOf(controller: Type, methodName: string) {
     (target) => (Reflect.getMetadata(GUARDS_METADATA, target) ?? []) as unknown[],
   );
   const csrf = UNSAFE_METHODS.has(method) && Reflect.getMetadata(CSRF_EXEMPT, handler) !== true;
-  const doc = Reflect.getMetadata(OPERATION_DOC, handler) as OperationDoc | undefined;
   const operation = {
     operationId: `${controller.name.replace(/Controller$/, '')}_${methodName}`,
     ...(doc !== undefined ? { summary: doc.summary } : {}),
@@ -294,6 +311,28 @@ function operationsOf(controller: Type, methodName: string) {
 }
 
 /**
+ * Moves the `$defs` zod gives a recursive schema (named with `.meta({ id })`) where it is used to
+ * `components.schemas`: in the document, `#/$defs/…` would point into the document itself.
+ */
+function hoistDefinitions(node: unknown, schemas: Record<string, JsonSchema>): void {
+  if (typeof node !== 'object' || node === null) return;
+  const object = node as Record<string, unknown>;
+  if (typeof object.$ref === 'string' && object.$ref.startsWith('#/$defs/')) {
+    object.$ref = `#/components/schemas/${object.$ref.slice('#/$defs/'.length)}`;
+  }
+  const defs = object.$defs as Record<string, JsonSchema> | undefined;
+  delete object.$defs;
+  for (const [name, schema] of Object.entries(defs ?? {})) {
+    hoistDefinitions(schema, schemas);
+    if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(schema)) {
+      throw new Error(`Two different schemas are named ${name}`);
+    }
+    schemas[name] = schema;
+  }
+  for (const value of Object.values(object)) hoistDefinitions(value, schemas);
+}
+
+/**
  * The OpenAPI 3.1 document of every `/api` route the controllers declare, generated from the
  * zod schemas their `ZodValidationPipe`s validate with: what is documented is what is checked.
  */
@@ -312,6 +351,8 @@ export function openApiDocument(
     }
   }
   const sorted = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  const schemas: Record<string, JsonSchema> = { ErrorBody: inputSchema(errorBody) };
+  hoistDefinitions(sorted, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -324,7 +365,7 @@ export function openApiDocument(
     servers: [{ url: '/' }],
     paths: sorted,
     components: {
-      schemas: { ErrorBody: inputSchema(errorBody) },
+      schemas,
       securitySchemes: {
         session: {
           type: 'apiKey',

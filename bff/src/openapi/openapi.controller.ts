@@ -2,9 +2,9 @@ import { Controller, Get, Inject, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { SERVICE_CONFIG } from '@upright/platform';
 import { z } from 'zod';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { csrfCookieName, sessionCookieName } from '../auth/session-cookie';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 import { openApiDocument } from './openapi-document';
 import { Operation } from '../shared/operation.decorator';
 

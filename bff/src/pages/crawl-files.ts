@@ -1,8 +1,8 @@
 import type { ServiceClient } from '@upright/platform';
 import type { Request, Response } from 'express';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
-import { translateError } from '../http/api-error.filter';
-import type { ClientBudget } from '../http/client-budget';
+import { translateError } from '../shared/api-error.filter';
+import type { ClientBudget } from '../auth/client-budget';
 import { sendAndKeep } from './kept-answer';
 import { ShareImages } from './share-image';
 import { robotsTxt, siteData, sitemapEntries, sitemapXml } from './sitemap';

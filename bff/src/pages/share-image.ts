@@ -3,8 +3,8 @@ import { renderAsync } from '@resvg/resvg-js';
 import { Patterns } from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import satori from 'satori';
-import { translateError } from '../http/api-error.filter';
-import { reportIdParam } from '../http/route-params';
+import { translateError } from '../shared/api-error.filter';
+import { reportIdParam } from '../shared/route-params';
 import { periodText, rankText, visitorRanking } from './page-facts';
 
 /** Open Graph's recommended size; Twitter's large card takes the same. */

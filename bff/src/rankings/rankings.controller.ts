@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { Patterns, topCompaniesAnswerSchema, type TopCompaniesResponse } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import { requireCoveredMarket } from '../http/route-params';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { requireCoveredMarket } from '../shared/route-params';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { RANKINGS_ROUTE, rankingsParams, RankingsParams } from './rankings.schemas';
 
 /** docs/product/rules.md#s6: the top `count` companies of an industry at a period. */

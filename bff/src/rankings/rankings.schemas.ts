@@ -7,7 +7,7 @@ import {
   rankingValueParam,
   slugParam,
   yearParam,
-} from '../http/route-params';
+} from '../shared/route-params';
 
 export const RANKINGS_ROUTE = ':industry/:geography/:primary/:value/:count/:archived/:year/:qrt';
 

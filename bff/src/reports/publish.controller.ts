@@ -7,7 +7,7 @@ import {
 import { ServiceClient } from '@upright/platform';
 import type { z } from 'zod';
 import { AdminGuard, CurrentMember, type AuthenticatedMember } from '../auth';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 import { publishBody } from './reports.schemas';
 

@@ -18,7 +18,7 @@ import { ServiceClient } from '@upright/platform';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { OptionalMemberGuard } from '../auth';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 import {
   majorParams,
@@ -27,7 +27,7 @@ import {
   reportParams,
   sourcesParams,
 } from './reports.schemas';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 
 /** The API path that answers a report page's data. */
 export function publishedApiPath(parts: ReportPathParts): string {

@@ -8,12 +8,13 @@ import {
 import { z } from 'zod';
 import {
   booleanParam,
+  documentedAs,
   quarterParam,
   slugParam,
   wholeNumberParam,
   yearParam,
   reportIdParam,
-} from '../http/route-params';
+} from '../shared/route-params';
 
 /** Formats of the report routes' parameters; messages complete "<param> …". */
 
@@ -47,22 +48,21 @@ export const publishedParams = z.object({
 
 const COMPANIES_RULE = `must be 1 to ${REPORT_SOURCES_COMPANIES_MAX} company ids separated by commas`;
 
-function companyIdsOf(value: string): string[] {
-  return value.split(',');
-}
-
-export const sourcesParams = z.object({
-  companies: z
-    .string({ error: COMPANIES_RULE })
-    .refine((value) => {
-      const ids = companyIdsOf(value);
-      return (
-        ids.length <= REPORT_SOURCES_COMPANIES_MAX &&
-        ids.every((id) => DataSet.CID_PATTERN.test(id))
-      );
-    }, COMPANIES_RULE)
-    .transform(companyIdsOf),
+/** The ids a comma list holds, which the document states (their pattern, how many). */
+const companyIds = z
+  .array(z.string().regex(DataSet.CID_PATTERN))
+  .min(1)
+  .max(REPORT_SOURCES_COMPANIES_MAX);
+const companies = z.string({ error: COMPANIES_RULE }).transform((value, context) => {
+  const ids = companyIds.safeParse(value.split(','));
+  if (ids.success) return ids.data;
+  // One problem for the whole list: the parameter is one field.
+  context.addIssue({ code: 'custom', message: COMPANIES_RULE });
+  return z.NEVER;
 });
+documentedAs.set(companies, companyIds);
+
+export const sourcesParams = z.object({ companies });
 
 /** `POST /api/reports/pub` body. */
 export const publishBody = z.strictObject(

@@ -127,20 +127,23 @@ const textValue = z
   .string('must be a string')
   .max(SEARCH_LIMITS.maxValueLength, `must be at most ${SEARCH_LIMITS.maxValueLength} characters`);
 
-const reactClause: z.ZodType<ReactClause> = z.lazy(() =>
-  z.union(
-    [
-      id,
-      z.array(reactClause).max(50, 'must list at most 50 ids'),
-      z.strictObject({
-        and: reactClause.optional(),
-        or: reactClause.optional(),
-        not: reactClause.optional(),
-      }),
-    ],
-    'must be an id, a list of ids or { and, or, not }',
-  ),
-);
+// Named: the OpenAPI document states a recursive schema once, as a component.
+const reactClause: z.ZodType<ReactClause> = z
+  .lazy(() =>
+    z.union(
+      [
+        id,
+        z.array(reactClause).max(50, 'must list at most 50 ids'),
+        z.strictObject({
+          and: reactClause.optional(),
+          or: reactClause.optional(),
+          not: reactClause.optional(),
+        }),
+      ],
+      'must be an id, a list of ids or { and, or, not }',
+    ),
+  )
+  .meta({ id: 'ReactClause' });
 
 const fieldList = z.array(z.string('must be a string').max(100)).max(50);
 
@@ -178,7 +181,12 @@ const queryShape = z.strictObject({
     .union([weightedField, z.array(weightedField).max(10, 'must list at most 10 fields')])
     .optional(),
   fieldWeights: z.array(z.number()).max(10).optional(),
-  value: z.unknown().optional(),
+  value: z
+    .unknown()
+    .describe(
+      'search, suggestion: a string; term: a string or a list of strings; range: { start, end }; geo: { distance, unit, location }',
+    )
+    .optional(),
   react: reactClause.optional(),
   fuzziness: z
     .union(
@@ -227,17 +235,30 @@ const queryShape = z.strictObject({
   ...Object.fromEntries(IGNORED.map((key) => [key, z.unknown().optional()])),
 });
 
+/** The body's list of queries, each read as `item`. */
+function queryList(item: z.ZodType) {
+  return z
+    .array(item, 'must be a list of queries')
+    .min(1, 'must contain at least one query')
+    .max(SEARCH_LIMITS.maxQueries, `must contain at most ${SEARCH_LIMITS.maxQueries} queries`);
+}
+
 const bodyShape = z.strictObject({
   settings: z
     .object({
       recordAnalytics: z.boolean('must be true or false').optional(),
     })
     .optional(),
-  query: z
-    .array(z.unknown(), 'must be a list of queries')
-    .min(1, 'must contain at least one query')
-    .max(SEARCH_LIMITS.maxQueries, `must contain at most ${SEARCH_LIMITS.maxQueries} queries`),
+  query: queryList(z.unknown()),
 });
+
+/**
+ * The body as the OpenAPI document states it: the body's shape with each query's, which
+ * `parseReactiveSearchBody` checks one query at a time (after the nesting of its `react`). What a
+ * query's `value` must be, and which fields an app has, depend on its `type` and the path's app:
+ * they are checked as the query model is made (the `value`'s description says the first).
+ */
+export const reactiveSearchBodySchema = bodyShape.extend({ query: queryList(queryShape) });
 
 export class BodyProblem extends Error {
   constructor(

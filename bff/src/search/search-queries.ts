@@ -9,7 +9,7 @@ import {
   type SearchQueryResult,
 } from '@upright/contracts';
 import { remoteFailureOf, ServiceClient, SingleFlight } from '@upright/platform';
-import { validationFailed } from '../http/api-exceptions';
+import { validationFailed } from '../shared/api-exceptions';
 import {
   BodyProblem,
   parseReactiveSearchBody,

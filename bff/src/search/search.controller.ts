@@ -28,10 +28,11 @@ import {
   RateLimitGuard,
   type AuthenticatedMember,
 } from '../auth';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { answerForThisRequestOnly } from '../shared/this-request-only';
+import { reactiveSearchBodySchema } from './reactivesearch-body';
 import { answersAlike, SearchQueries, type Searcher } from './search-queries';
 import { VisitorKeys } from './visitor-keys';
 import { appParams, AppParams, impressionsBody, clickBody, recentQuery } from './search.schemas';
@@ -61,6 +62,8 @@ export class SearchController {
   @Operation({
     summary: 'Runs ReactiveSearch queries (the ReactiveSearch API; no CSRF token needed)',
     answer: reactiveSearchAnswerSchema,
+    // What `this.queries.parse` checks, for the document.
+    body: reactiveSearchBodySchema,
   })
   @HttpCode(200)
   @PublicAnswer({ domain: 'search', personal: false })

@@ -1,7 +1,7 @@
 /** The request schemas of the search routes (params, queries, bodies). */
 import { SEARCH_APPS, SEARCH_LIMITS } from '@upright/contracts';
 import { z } from 'zod';
-import { wholeNumberParam } from '../http/route-params';
+import { wholeNumberParam } from '../shared/route-params';
 
 export const appParams = z.object({
   app: z.enum(SEARCH_APPS, `must be one of ${SEARCH_APPS.join(', ')}`),

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { BffConfig } from '../config';
+import type { BffConfig } from '../config/config';
 import { VisitorKeys } from './visitor-keys';
 
 const keys = new VisitorKeys({

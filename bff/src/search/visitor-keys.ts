@@ -3,8 +3,8 @@ import { SERVICE_CONFIG } from '@upright/platform';
 import type { Request } from 'express';
 import { createHmac } from 'node:crypto';
 import { sessionCookieKey } from '../auth/session-cookie';
-import type { BffConfig } from '../config';
-import { addressKey } from '../http/address-key';
+import type { BffConfig } from '../config/config';
+import { addressKey } from '../auth/address-key';
 
 /**
  * A visitor's pseudonym for search analytics (decision 0020): a keyed hash of the client's

@@ -17,6 +17,8 @@ export interface OperationDoc<S extends z.ZodType = z.ZodType> {
   others?: readonly OtherAnswer[];
   /** The same answer as text of this media type too (a download's CSV), chosen by the path. */
   alsoAs?: string;
+  /** The request body's schema, for a handler that checks its body itself instead of a pipe. */
+  body?: z.ZodType;
 }
 
 export const OPERATION_DOC = Symbol('openapi operation');

@@ -25,7 +25,7 @@ import {
   SessionAuthenticator,
 } from '../auth';
 import { answeredWithoutEffect, IdempotencyDigest } from '../idempotency';
-import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
 
 /** Sign-up, sign-in, sign-out and verification: HTTP ↔ accounts, plus the session cookie. */

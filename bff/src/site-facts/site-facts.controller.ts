@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Patterns, siteFactsAnswerSchema, type SiteFacts } from '@upright/contracts';
 import { ServiceClient } from '@upright/platform';
-import { PublicAnswer } from '../answer-cache/public-answer.decorator';
+import { PublicAnswer } from '../shared/public-answer.decorator';
 import { Operation } from '../shared/operation.decorator';
 import { siteFacts } from './site-facts';
 

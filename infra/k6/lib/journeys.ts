@@ -389,7 +389,7 @@ export async function signUp(context: JourneyContext): Promise<void> {
 }
 
 /**
- * The BFF's load-test mode (bff/src/http/load-test-mode.ts) from the generator's side: the header
+ * The BFF's load-test mode (bff/src/auth/load-test-mode.ts) from the generator's side: the header
  * that carries the deployment's LOAD_TEST_TOKEN (infra/tests/load-figures.spec.ts keeps the name
  * in step with the BFF's).
  */

@@ -299,7 +299,6 @@ describe('the edge', () => {
         WEB_DIST_DIR: distDir,
         PUBLIC_URL,
         EDGE_MAX_IN_FLIGHT: '1',
-        EDGE_MIN_IN_FLIGHT: '1',
       });
       try {
         const pages = companyPaths.slice(2, 10);

@@ -157,6 +157,46 @@ describe('open data downloads', () => {
     }
   });
 
+  describe('every industry at once', () => {
+    it("JSON: each active industry's file at its latest period, with the licence", async () => {
+      const file = await get('/api/open/us.json');
+      expect(file.status).toBe(200);
+      const open = JSON.parse(file.text) as {
+        licence: string;
+        methodology_version: string;
+        industries: { industry: string }[];
+      };
+      expect(open).toMatchObject({
+        licence: OPEN_DATA_LICENCE,
+        methodology_version: METHODOLOGY_VERSION,
+        market: 'us',
+      });
+      const own = open.industries.find((industry) => industry.industry === tools.industry);
+      const alone = JSON.parse((await get(`/api/open/us/${tools.industry}.json`)).text);
+      expect(own).toEqual(alone);
+    });
+
+    it("CSV: each industry's rows as its own file has them, after a column naming it", async () => {
+      const file = await get('/api/open/us.csv');
+      expect(file.status).toBe(200);
+      expect(file.type).toBe('text/csv; charset=utf-8');
+      const own = rows(file.text)
+        .filter((row) => row.ranking === tools.industry)
+        .map(({ ranking: _ranking, ...row }) => row);
+      const alone = rows((await get(`/api/open/us/${tools.industry}.csv`)).text);
+      expect(own).toEqual(alone);
+      expect(own.length).toBeGreaterThan(0);
+      expect(own[0]).toMatchObject({ licence: OPEN_DATA_LICENCE });
+    });
+
+    it('a market not covered is a 404; a malformed name a 400', async () => {
+      expect((await get('/api/open/eu.csv')).status).toBe(404);
+      const bad = await get('/api/open/us.xml');
+      expect(bad.status).toBe(400);
+      expect(JSON.parse(bad.text).error).toMatchObject({ field: 'file' });
+    });
+  });
+
   it('bad names are 400s naming the field; unknown ones 404s', async () => {
     const bad = await get(`/api/open/us/${tools.industry}.xml`);
     expect(bad.status).toBe(400);

@@ -29,8 +29,11 @@ type JsonSchema = Record<string, unknown>;
 
 interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
   schema: JsonSchema;
+  /** The parameters this one is only given with (JSON Schema's `dependentRequired`). */
+  'x-upright-requires'?: string[];
 }
 interface Response {
   content?: Record<string, { schema: JsonSchema }>;
@@ -38,6 +41,7 @@ interface Response {
 interface Operation {
   summary?: string;
   parameters?: Parameter[];
+  requestBody?: { required?: boolean };
   security?: Record<string, string[]>[];
   'x-upright-access': 'admin' | 'member' | 'optional' | 'public';
   responses: Record<string, Response>;
@@ -78,6 +82,9 @@ interface Sent {
  * operation that needs a session refuses a visitor (401), an admin operation refuses a member
  * (403), and a write that declares the CSRF double submit is refused without the header (403).
  * An operation nobody exercised fails the test, so a new route needs its call here.
+ * Requests too: a validator reading only the document (Ajv on each parameter, read from its text
+ * as its schema says, and on the body) accepts every request the server accepts here, and
+ * refuses every one it refuses with a 400, so the document cannot be looser than the server.
  */
 describe('the OpenAPI document, against the real API', () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
@@ -159,6 +166,48 @@ describe('the OpenAPI document, against the real API', () => {
     );
   }
 
+  /**
+   * A parameter's text as the value its schema describes, as a validating client reads it: a
+   * list split at its commas, digits as a number; anything else stays text (and fails a number).
+   */
+  function wireValue(text: string, schema: JsonSchema): unknown {
+    if (schema.type === 'array') {
+      return text.split(',').map((item) => wireValue(item, schema.items as JsonSchema));
+    }
+    const numeric = schema.type === 'integer' || schema.type === 'number';
+    return numeric && /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : text;
+  }
+
+  /** The problems of a request against the document: its parameters, their dependencies, body. */
+  function requestProblems(request: Request): string[] {
+    const key = `${request.method.toUpperCase()} ${request.template}`;
+    const operation = operationOf(request);
+    const place = ['paths', request.template, request.method];
+    const given = (name: string) => request.params?.[name] ?? request.query?.[name];
+    const problems = (operation.parameters ?? []).flatMap((parameter, index) => {
+      if (parameter.in === 'header') return [];
+      const text = (parameter.in === 'path' ? request.params : request.query)?.[parameter.name];
+      if (text === undefined)
+        return parameter.required ? [`${key}: ${parameter.name} missing`] : [];
+      return [
+        ...schemaProblems(
+          `${key} ${parameter.name}`,
+          [...place, 'parameters', String(index), 'schema'],
+          wireValue(text, parameter.schema),
+        ),
+        ...(parameter['x-upright-requires'] ?? [])
+          .filter((other) => given(other) === undefined)
+          .map((other) => `${key}: ${parameter.name} without ${other}`),
+      ];
+    });
+    if (operation.requestBody === undefined) return problems;
+    if (request.body === undefined) {
+      return operation.requestBody.required ? [...problems, `${key}: no body`] : problems;
+    }
+    const body = [...place, 'requestBody', 'content', 'application/json', 'schema'];
+    return [...problems, ...schemaProblems(`${key} body`, body, request.body)];
+  }
+
   /** The problems of an answer against the document's description of the operation. */
   function problemsOf(request: Request, sent: Sent): string[] {
     const key = `${request.method.toUpperCase()} ${request.template}`;
@@ -189,12 +238,12 @@ describe('the OpenAPI document, against the real API', () => {
   /** Sends a request the document describes; its answer must match it and have this status. */
   async function call(request: Request, status: number): Promise<unknown> {
     const key = `${request.method.toUpperCase()} ${request.template}`;
-    // What is sent must be what the document asks for, too (a valid request; stricter is wrong).
-    if (request.body !== undefined && status < 300) {
-      const place = ['paths', request.template, request.method, 'requestBody', 'content'];
-      violations.push(
-        ...schemaProblems(`${key} request`, [...place, 'application/json', 'schema'], request.body),
-      );
+    // What the server accepts, the document accepts (stricter is wrong); what it refuses as bad
+    // input, the document refuses (looser is wrong).
+    const refused = requestProblems(request);
+    if (status < 300) violations.push(...refused);
+    if (status === 400 && refused.length === 0) {
+      violations.push(`${key}: the document accepts a request the server refuses`);
     }
     const sent = await send(request);
     violations.push(...problemsOf(request, sent));
@@ -466,6 +515,10 @@ describe('the OpenAPI document, against the real API', () => {
           params: { market: 'us', file: `${fixture.industry}.${file}` },
           query: period,
         },
+        200,
+      );
+      await call(
+        { method: 'get', template: '/api/open/{file}', params: { file: `us.${file}` } },
         200,
       );
       await call(
@@ -783,9 +836,10 @@ describe('the OpenAPI document, against the real API', () => {
         } else if (parameter.schema.type === 'array') {
           const list = (length: number) =>
             Array.from({ length }, (_, n) => `company-${n}`).join(',');
-          // Unknown companies are a 404, not a 400: the list itself is accepted.
-          probes.push([list(maxItems + 1), false], [list(minItems - 1), false]);
-          probes.push([list(maxItems), true], [list(minItems), true]);
+          // Unknown companies are a 404, not a 400: the list itself is accepted. An empty path
+          // segment is another route: a path's list is never empty.
+          probes.push([list(maxItems + 1), false], [list(maxItems), true], [list(minItems), true]);
+          if (parameter.in === 'query' || minItems > 1) probes.push([list(minItems - 1), false]);
         } else {
           continue;
         }
@@ -803,13 +857,115 @@ describe('the OpenAPI document, against the real API', () => {
           if ((sent.status === 400) === accepted) {
             violations.push(`${key}: ${parameter.name}=${value} answered ${sent.status}`);
           }
+          if ((requestProblems(probe).length === 0) !== accepted) {
+            violations.push(`${key}: the document disagrees on ${parameter.name}=${value}`);
+          }
         }
       }
     }
     expect(violations).toEqual([]);
-    for (const name of ['page', 'year', 'qrt', 'count', 'size', 'id', 'c']) {
+    for (const name of ['page', 'year', 'qrt', 'count', 'size', 'id', 'c', 'companies']) {
       expect(checked.some((probe) => probe.includes(` ${name}=`))).toBe(true);
     }
+  });
+
+  it('refuses, from the document alone, each bad request the server refuses', async () => {
+    const industry = { market: 'us', industry: fixture.industry };
+    const companies = (template: string, query: Record<string, string>): Request => ({
+      method: 'get',
+      template,
+      params: industry,
+      query,
+    });
+    const openFile = (file: string): Request => ({
+      method: 'get',
+      template: '/api/open/{market}/{file}',
+      params: { market: 'us', file },
+    });
+    const reportFile = (file: string): Request => ({
+      method: 'get',
+      template: '/api/open/reports/{file}',
+      params: { file },
+    });
+    const sources = (ids: string): Request => ({
+      method: 'get',
+      template: '/api/reports/sources/{companies}',
+      params: { companies: ids },
+    });
+    const company = (name: string): Request => ({
+      method: 'get',
+      template: '/api/primary/{market}/{industry}/{company}',
+      params: { ...industry, company: name },
+    });
+    const search = (body: unknown): Request => ({
+      method: 'post',
+      template: '/api/search/{app}/_reactivesearch.v3',
+      params: { app: 'companies' },
+      body,
+      as: { browser: member.browser, csrf: false },
+    });
+    const guest = await visitor();
+    const ids = (count: number) => Array.from({ length: count }, (_, n) => `UC${n}`).join(',');
+    const bad: Request[] = [
+      // Parameters given only together, and of the wrong type.
+      companies('/api/companies/{market}/{industry}', { year: '2031' }),
+      companies('/api/companies/{market}/{industry}', { qrt: '2' }),
+      companies('/api/companies/{market}/{industry}', { year: 'last', qrt: '2' }),
+      { ...openFile(`${fixture.industry}.csv`), query: { qrt: '2' } },
+      companies('/api/compare/{market}/{industry}', { c: 'only-one' }),
+      // File names out of the pattern.
+      openFile(`${fixture.industry}.xml`),
+      openFile(`${fixture.industry.toUpperCase()}.csv`),
+      openFile('fast--food.json'),
+      openFile(`${'a'.repeat(101)}.csv`),
+      reportFile('0.csv'),
+      reportFile('2147483648.json'),
+      reportFile('x1.json'),
+      reportFile('12.xml'),
+      { method: 'get', template: '/api/open/{file}', params: { file: 'US.csv' } },
+      // Company lists over the limit or malformed, companies out of their limits.
+      sources(ids(101)),
+      sources('UC1,,UC2'),
+      sources('UC 1'),
+      company('x'.repeat(201)),
+      company('a..b'),
+      company('a\u0001b'),
+      // Junk search bodies.
+      search([]),
+      search({}),
+      search({ query: 'companies' }),
+      search({ query: [] }),
+      search({ query: [{ type: 'search' }] }),
+      search({ query: [{ id: 'q', customQuery: { match_all: {} } }] }),
+      search({ query: [{ id: 'q', size: 10_000 }] }),
+      search({ query: [{ id: 'q', type: 'fuzzy' }] }),
+      search({ query: [{ id: 'q', react: { and: 5 } }] }),
+      search({ query: [{ id: 'q' }], index: 'companies' }),
+      search({ query: [{ id: 'q' }], settings: { recordAnalytics: 'yes' } }),
+      search({ query: Array.from({ length: 21 }, (_, n) => ({ id: `q${n}` })) }),
+      // Bodies of writes: wrong types, missing fields.
+      {
+        method: 'put',
+        template: '/api/priorities',
+        body: { climate: 'high' },
+        as: { browser: member.browser },
+      },
+      { method: 'post', template: '/api/signin', body: { email: 'a@example.org' }, as: guest },
+      {
+        method: 'post',
+        template: '/api/signin',
+        body: { email: 5, password: 'long enough 1' },
+        as: guest,
+      },
+    ];
+    for (const request of bad) {
+      const key = `${request.method.toUpperCase()} ${urlOf(request).slice(0, 80)} ${JSON.stringify(request.body ?? '').slice(0, 80)}`;
+      const sent = await send(request);
+      violations.push(...problemsOf(request, sent));
+      if (sent.status !== 400) violations.push(`${key}: the server answered ${sent.status}`);
+      if (requestProblems(request).length === 0) violations.push(`${key}: the document accepts it`);
+    }
+    expect(violations).toEqual([]);
   });
 
   it('declares who may call: a session for members and admins, the CSRF pair on writes', async () => {

@@ -61,6 +61,8 @@ export const apiPaths = {
     `/api/published/${enc(id)}/${enc(date)}/${enc(slug)}`,
   openIndustry: (industry: string, format: OpenDataFormat, period: Period) =>
     `/api/open/us/${enc(industry)}.${format}?year=${period.period_year}&qrt=${period.period_qrt}`,
+  /** Every industry's latest ranking in one file. */
+  openAll: (format: OpenDataFormat) => `/api/open/us.${format}`,
   openReport: (id: number, format: OpenDataFormat) => `/api/open/reports/${id}.${format}`,
   methodologyExample: () => '/api/methodology/example',
   why: (industry: string, company: string) => `/api/why/us/${enc(industry)}/${enc(company)}`,

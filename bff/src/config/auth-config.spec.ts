@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@upright/platform';
-import { bffConfigSchema } from '../config';
+import { bffConfigSchema } from './config';
 
 describe('BFF auth configuration', () => {
   function problems(env: Record<string, string>): string[] {

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '@upright/platform';
-import { bffConfigSchema } from '../config';
-import { LoadTestMode, parseClientRanges, tokenMatches } from './load-test-mode';
+import { bffConfigSchema } from '../config/config';
+import { parseClientRanges } from '../config/load-test-config';
+import { LoadTestMode, tokenMatches } from './load-test-mode';
 
 const TOKEN = 'a-load-test-token-of-at-least-32-characters';
 

@@ -1,5 +1,18 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AnswerPolicy } from './answer';
+import type { PublicDataDomain } from '@upright/contracts';
+
+/**
+ * Which answers differ for a signed-in member with saved priorities (their personal ranks):
+ * an industry's ranking, or a company page's ranks in its industry. Members get these
+ * `private, no-store`, made for them from the kept visitor answer; visitors share the kept one.
+ */
+export type PersonalPart = 'industry-ranking' | 'company-ranks';
+
+/** How a route's answers are kept: which data they come from, and what members see. */
+export interface AnswerPolicy {
+  domain: PublicDataDomain;
+  personal: PersonalPart | false;
+}
 
 export const ANSWER_POLICY = Symbol('answer policy');
 

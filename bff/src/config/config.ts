@@ -1,22 +1,23 @@
 import path from 'node:path';
 import { commonConfigSchema, publicUrl } from '@upright/platform';
 import { z } from 'zod';
-import { analyticsConfigShape, checkAnalyticsConfig } from './shared/analytics-config';
-import { authConfigShape, rateLimit, requireAuthSecretsInProduction } from './shared/auth-config';
-import { loadTestConfigShape } from './http/load-test-mode';
+import { analyticsConfigShape, checkAnalyticsConfig } from './analytics-config';
+import { authConfigShape, rateLimit, requireAuthSecretsInProduction } from './auth-config';
+import { loadTestConfigShape } from './load-test-config';
 
+/** The BFF's environment, checked at start: a wrong variable stops the process, named. */
 export const bffConfigSchema = commonConfigSchema
   .extend({
     PRODUCT_NAME: z.string().min(1).default('Upright'),
     /** Built SPA served in local mode; in a cluster the web image serves it. Empty = API only. */
-    WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', 'web', 'dist')),
+    WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', '..', 'web', 'dist')),
     /**
      * The web app's server renderer (`vite build --ssr`, decision 0039), beside the built app. A
      * file that is not there leaves public pages with their head tags and no content.
      */
     WEB_SERVER_ENTRY: z
       .string()
-      .default(path.resolve(__dirname, '..', '..', 'web', 'dist-server', 'entry-server.cjs')),
+      .default(path.resolve(__dirname, '..', '..', '..', 'web', 'dist-server', 'entry-server.cjs')),
     /** The site's origin for canonical links, share tags, the sitemap and robots.txt. */
     PUBLIC_URL: publicUrl,
     BODY_LIMIT: z
@@ -78,16 +79,9 @@ export const bffConfigSchema = commonConfigSchema
     /**
      * Requests this replica works on at once beyond its kept answers (decision 0049,
      * docs/product/rules.md#s14): beyond it a request is answered 503 with Retry-After at once.
+     * The ingress's per-pod cap is the same number (decision 0076).
      */
     EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
-    /**
-     * The limit of fresh work falls below EDGE_MAX_IN_FLIGHT while its answers take longer than
-     * this (AIMD, `AdaptiveLimit`), so admitted work stays quick and the rest is shed at once. A
-     * fresh answer takes 5–50 ms when the machine has room (decision 0049).
-     */
-    EDGE_TARGET_MS: z.coerce.number().int().min(10).max(60_000).default(100),
-    /** The adaptive limit's floor: this much fresh work is always admitted. */
-    EDGE_MIN_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(8),
     /**
      * The port of /metrics and /health/* (decision 0049): never the public one, which mounts no
      * route for them. Prometheus' default exporter port; 0 = any free port (tests).

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
-import type { CrawlFiles } from '../pages/crawl-files';
-import type { Pages } from '../pages/serve-pages';
+import type { CrawlFiles } from './crawl-files';
+import type { Pages } from './serve-pages';
 
 /** The API's paths; every other GET is a page (the operations endpoints have a port of their own). */
 const NOT_SPA = /^\/api(\/|$)/;

@@ -27,22 +27,18 @@ export const slugParam = z
   .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
   .regex(SLUG_PATTERN, SLUG_RULE);
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const COMPANY_PARAM_RULE = 'must be 1 to 200 characters without "/", ".." or control characters';
 
-/** A company slug is a lowercased name and may hold any other character a name has. */
+/**
+ * A company slug is a lowercased name and may hold any other character a name has. Each rule is a
+ * check JSON Schema has (length, pattern), so the OpenAPI document states all of them.
+ */
 export const companySlugParam = z
   .string({ error: COMPANY_PARAM_RULE })
-  .refine(
-    (value) =>
-      value.length >= 1 &&
-      value.length <= 200 &&
-      !value.includes('/') &&
-      !value.includes('..') &&
-      !CONTROL_CHARACTERS.test(value),
-    COMPANY_PARAM_RULE,
-  );
+  .min(1, COMPANY_PARAM_RULE)
+  .max(200, COMPANY_PARAM_RULE)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^(?!.*\.\.)[^/\u0000-\u001f\u007f-\u009f]*$/, COMPANY_PARAM_RULE);
 
 /** `/{market}/{industry}` of the industry page's API routes. */
 export const industryPageParams = z.object({ market: slugParam, industry: slugParam });
@@ -80,20 +76,39 @@ export const reportIdParam = wholeNumberParam(1, 2_147_483_647);
 export const quarterParam = wholeNumberParam(1, 4);
 export const countParam = wholeNumberParam(1, TOP_COUNT_MAX);
 
-/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
-export const periodQuery = z
-  .object({ year: yearParam.optional(), qrt: quarterParam.optional() })
-  .superRefine(({ year, qrt }, context) => {
-    if (year !== undefined && qrt === undefined) {
-      context.addIssue({ code: 'custom', path: ['qrt'], message: 'must be given with year' });
-    }
-    if (year === undefined && qrt !== undefined) {
-      context.addIssue({ code: 'custom', path: ['year'], message: 'must be given with qrt' });
-    }
-  })
-  .transform(({ year, qrt }) =>
-    year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
+/**
+ * An object whose keys in `together` are given all or none, "<other> must be given with <key>"
+ * naming the missing one. The rule is also the schema's JSON Schema `dependentRequired`, which the
+ * OpenAPI document states with each parameter.
+ */
+function givenTogether<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  together: readonly (keyof Shape & string)[],
+) {
+  const dependentRequired = Object.fromEntries(
+    together.map((key) => [key, together.filter((other) => other !== key)]),
   );
+  return z
+    .object(shape)
+    .superRefine((value, context) => {
+      const given = value as Record<string, unknown>;
+      for (const [key, others] of Object.entries(dependentRequired)) {
+        if (given[key] === undefined) continue;
+        for (const other of others.filter((name) => given[name] === undefined)) {
+          context.addIssue({ code: 'custom', path: [other], message: `must be given with ${key}` });
+        }
+      }
+    })
+    .meta({ dependentRequired });
+}
+
+/** `?year=&qrt=` picks a period; both or neither (the latest period with scores). */
+export const periodQuery = givenTogether(
+  { year: yearParam.optional(), qrt: quarterParam.optional() },
+  ['year', 'qrt'],
+).transform(({ year, qrt }) =>
+  year === undefined || qrt === undefined ? null : { period_year: year, period_qrt: qrt },
+);
 
 export const rankingValueParam = z.enum(RANKING_VALUES as [RankingValue, ...RankingValue[]], {
   error: `must be one of: ${RANKING_VALUES.join(', ')}`,
