@@ -4,7 +4,9 @@
  * under the production mix at a rate within capacity (the crowd generators, CHAOS_RATE
  * iterations/s, a refused connection sent once to the other BFF as a load balancer does), and
  * writers sending contact messages, correction requests and follows. Each write carries an
- * Idempotency-Key and is retried once with it on 502/503/504 or no answer, as the web app does.
+ * Idempotency-Key and is retried once with it on 502/503/504 or no answer, as the web app does;
+ * a read shed with a short `Retry-After` is asked once more after it, as the web app does
+ * (crowd-worker.ts), and only its final answer counts.
  *
  * Faults, one after the other: SIGKILL one replica of each process (started again after a
  * while); a rolling SIGTERM restart of every process (a BFF leaves the balancer first, as
@@ -502,6 +504,10 @@ async function main(): Promise<number> {
 
     console.log(
       `\nRequests: ${readRecords.length} reads, ${mixWrites.length} sign-ins, sign-ups and saves of the mix, ${writers.records.length} write-side`,
+    );
+    const askedAgain = readRecords.filter((record) => record.retried && record.status === 503);
+    console.log(
+      `Reads shed with Retry-After and asked again after it (as the web app does; not failures): ${askedAgain.length}`,
     );
     console.log(`Failed reads by kind: ${JSON.stringify(failuresByKind(readRecords))}`);
     for (const [kind, example] of Object.entries(failureExamples(readRecords))) {

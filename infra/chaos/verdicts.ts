@@ -68,7 +68,10 @@ export interface RequestRecord {
   status: number;
   ok: boolean;
   timedOut?: boolean;
-  /** A refused connection sent once more to another replica (it is not the final outcome). */
+  /**
+   * Sent again, so not the final outcome: a refused connection sent once more to another replica,
+   * or a read shed with a short `Retry-After` asked once more after it (as the web app does).
+   */
   retried?: boolean;
   /** For a failure: what was asked and answered, to show an example of its kind. */
   what?: string;
@@ -82,7 +85,7 @@ export function failureKind(record: RequestRecord): string {
   return record.timedOut ? 'timeout' : 'no connection';
 }
 
-/** Final failed outcomes (refused attempts that were sent elsewhere are not), by kind. */
+/** Final failed outcomes (attempts that were sent again are not), by kind. */
 export function failuresByKind(records: readonly RequestRecord[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const record of records) {

@@ -26,11 +26,17 @@ export interface CrowdFigures {
   shedMaxMs: number;
   /** The median 503's time: how long a shed request typically waited to be read. */
   shedP50Ms: number;
+  /** The 95th percentile of the 503s' times: compared with the successes' p95. */
+  shedP95Ms: number;
   /** The 99th percentile of the 503s' times: whether the slowest are a few or many. */
   shedP99Ms: number;
   timeouts: number;
   /** 504s (the BFF's deadline): the issue wants none. */
   gatewayTimeouts: number;
+  /** 5xx answers other than 503 (504s included): the issue wants none. */
+  serverErrors: number;
+  /** No answer and no timeout: a connection refused, reset or closed without an answer. */
+  connectionErrors: number;
   /** Neither a success, nor shed, nor a timeout. */
   otherErrors: number;
   /** Share of requests that failed in any way except shedding. */
@@ -59,9 +65,12 @@ export function crowdFigures(samples: readonly Sample[], seconds: number): Crowd
     shedWithoutRetryAfter: shed.filter((sample) => !sample.retryAfter).length,
     shedMaxMs: shedTimes.length === 0 ? 0 : shedTimes[shedTimes.length - 1],
     shedP50Ms: percentile(shedTimes, 50),
+    shedP95Ms: percentile(shedTimes, 95),
     shedP99Ms: percentile(shedTimes, 99),
     timeouts,
     gatewayTimeouts: samples.filter((sample) => sample.status === 504).length,
+    serverErrors: samples.filter((sample) => sample.status >= 500 && sample.status !== 503).length,
+    connectionErrors: samples.filter((sample) => sample.status === 0 && !sample.timedOut).length,
     otherErrors,
     errorShare: requests > 0 ? (timeouts + otherErrors) / requests : 0,
   };
@@ -190,6 +199,42 @@ export function capacity(steps: readonly Step[]): number {
   return Math.max(0, ...steps.filter((step) => step.passed).map((step) => step.rate));
 }
 
+/** How often the reads the BFF keeps for everyone were refused (503). */
+export interface KeptReadRefusals {
+  /** The steps counted: those most of whose successes were answered `Cache-Control: public`. */
+  steps: string[];
+  requests: number;
+  refused: number;
+  share: number;
+}
+
+/**
+ * The kept public reads' refusals: a step is a kept public read when most of its successful
+ * answers were public (what the BFF answers from the bytes it keeps for everyone); its 503s,
+ * whoever refused them (the ingress or the BFF), over all its requests.
+ */
+export function keptReadRefusals(samples: readonly Sample[]): KeptReadRefusals {
+  const bySteps = groupedBy(samples, (sample) => sample.step);
+  const steps = [...bySteps]
+    .filter(([, group]) => {
+      const successes = group.filter((sample) => sample.ok);
+      return successes.filter((sample) => sample.public).length * 2 > successes.length;
+    })
+    .map(([step]) => step)
+    .sort();
+  const counted = steps.flatMap((step) => bySteps.get(step)!);
+  const refused = counted.filter((sample) => sample.status === 503).length;
+  return {
+    steps,
+    requests: counted.length,
+    refused,
+    share: counted.length > 0 ? refused / counted.length : 0,
+  };
+}
+
+/** The issue's bar for kept reads after the crowd: at least this share of their throughput before. */
+export const KEPT_AFTER_BAR = 0.95;
+
 export interface Verdict {
   ok: boolean;
   what: string;
@@ -203,18 +248,45 @@ export interface CrowdOutcome {
   cold?: CrowdFigures;
   /** Milliseconds from the import's end until every replica served the new data. */
   freshAfterMs?: number;
+  kept: KeptReadRefusals;
+  /** The warm replica's kept-read throughput after the crowd ÷ before (undefined: not measured). */
+  keptAfterRatio?: number;
 }
 
 const points = (share: number) => (share * 100).toFixed(1);
 
 /** The issue's acceptance items for the closed population. */
 export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
-  const { closed, warm, cold, freshAfterMs } = outcome;
+  const { closed, warm, cold, freshAfterMs, kept, keptAfterRatio } = outcome;
   const gap = (key: 'errorShare' | 'shedShare') =>
     cold === undefined ? Infinity : Math.abs(cold[key] - warm[key]);
   return [
     { ok: closed.timeouts === 0, what: '0 client timeouts (10 s)', measured: `${closed.timeouts}` },
-    { ok: closed.gatewayTimeouts === 0, what: '0 504s', measured: `${closed.gatewayTimeouts}` },
+    {
+      ok: closed.connectionErrors === 0,
+      what: '0 connection errors (refused, reset or closed without an answer)',
+      measured: `${closed.connectionErrors}`,
+    },
+    {
+      ok: closed.serverErrors === 0,
+      what: '0 5xx but 503',
+      measured: `${closed.serverErrors} (504s ${closed.gatewayTimeouts})`,
+    },
+    {
+      ok: kept.requests > 0 && kept.share <= 0.01,
+      what: 'public kept reads refused ≤ 1 % of the time',
+      measured: `${(kept.share * 100).toFixed(2)} % (${kept.refused} of ${kept.requests}: ${kept.steps.join(', ') || 'no step answered public'})`,
+    },
+    {
+      ok: closed.shedP95Ms <= closed.p95,
+      what: "refusals' p95 ≤ successes' p95 (same run)",
+      measured: `${closed.shedP95Ms.toFixed(0)} ms vs ${closed.p95.toFixed(0)} ms`,
+    },
+    {
+      ok: keptAfterRatio !== undefined && keptAfterRatio >= KEPT_AFTER_BAR,
+      what: `kept reads after the crowd ≥ ${KEPT_AFTER_BAR}× before (warm replica, ratio to bare)`,
+      measured: keptAfterRatio === undefined ? 'not measured' : `${keptAfterRatio.toFixed(2)}×`,
+    },
     {
       ok: closed.p99 <= 1000,
       what: "successes' p99 ≤ 1 s",

@@ -8,7 +8,8 @@
  * Each iteration goes to the next replica in turn (a load balancer's round robin). With
  * `failover`, a request that found no one listening (a replica just killed) is sent once more to
  * another replica, as a load balancer retries a refused connection; the first attempt is then
- * marked `retried`.
+ * marked `retried`. A read shed with a short `Retry-After` is asked once more after it, as the
+ * web app asks (web/src/api/http.ts), and marked `retried` too.
  */
 import { getPriority, setPriority } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -26,7 +27,10 @@ import type { Sample } from './figures';
 import { newRecorder, nodeClient, type Recorder } from './http-client';
 import { CLIENT_TIMEOUT_MS } from './crowd-figures';
 
-/** `what`: for a failure, what was asked and answered (an example for the report). */
+/**
+ * `what`: for a failure, what was asked and answered (an example for the report). `retried`: the
+ * client sent the request again (a refused connection, a shed read): not the request's last word.
+ */
 export type GeneratorSample = Sample & { retried?: boolean; what?: string };
 
 export type GeneratorCommand =
@@ -43,6 +47,8 @@ export type GeneratorCommand =
       targets: string[];
       failover: boolean;
       loadTestToken?: string;
+      /** An ingress's header naming the pod that answered (http-client.ts). */
+      podHeader?: string;
     }
   | { type: 'targets'; targets: string[] }
   /** Ends the run now instead of at its duration (in-flight iterations finish). */
@@ -105,21 +111,22 @@ function pickJourney(shares: Record<JourneyName, number>): JourneyName {
   return entries[entries.length - 1][0];
 }
 
+/** The web app asks a shed read again after a `Retry-After` up to this (web/src/api/http.ts). */
+const BUSY_WAIT_MAX_SECONDS = 5;
+
 /**
- * A shed answer (503 with `Retry-After`) is waited out before the client's next request, as the
- * web app waits it (`retryWaitMs`: the wait and a random part of it) and a person told "try again
- * in a second" does; without it a closed population of clients without think time would turn
- * every shed answer into another request at once.
+ * What a shed answer (503 with `Retry-After`) makes the client wait before its next request, as
+ * the web app waits it (`retryWaitMs`: the wait and a random part of it) and a person told "try
+ * again in a second" does; without it a closed population of clients without think time would
+ * turn every shed answer into another request at once. Undefined for any other answer.
  */
-async function afterShedWait<T extends { status: number; headers?: Record<string, string> }>(
-  answer: T,
-): Promise<T> {
+function shedWaitMs(answer: { status: number; headers?: Record<string, string> }) {
   const seconds = Number(answer.headers?.['retry-after']);
-  if (answer.status === 503 && Number.isFinite(seconds) && seconds > 0) {
-    await new Promise((resolve) => setTimeout(resolve, retryWaitMs(Math.min(seconds, 10))));
-  }
-  return answer;
+  if (answer.status !== 503 || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return { ms: retryWaitMs(Math.min(seconds, 10)), askAgain: seconds <= BUSY_WAIT_MAX_SECONDS };
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Thrown by a request asked for after the run's end: the iteration stops there, unrecorded. */
 class RunOver extends Error {}
@@ -137,6 +144,7 @@ function client(journey: JourneyName, command: Extract<GeneratorCommand, { type:
       timeoutMs: CLIENT_TIMEOUT_MS,
       loadTestToken: command.loadTestToken,
       cookies,
+      podHeader: command.podHeader,
     }).request(...args);
     const sample = own.samples[0] as GeneratorSample;
     const failure = own.failures[0];
@@ -153,18 +161,27 @@ function client(journey: JourneyName, command: Extract<GeneratorCommand, { type:
     ...probe,
     async request(method, path, step) {
       if (Date.now() >= end) throw new RunOver('the run is over');
-      const tried = await attempt(first, method, path, step);
-      const others = targets.filter((target) => target !== first);
+      let target = first;
+      let tried = await attempt(target, method, path, step);
+      const others = targets.filter((candidate) => candidate !== first);
       const refused = tried.answer.status === 0 && !tried.sample.timedOut;
-      if (!command.failover || !refused || others.length === 0) {
+      if (command.failover && refused && others.length > 0) {
+        tried.sample.retried = true;
         pass(tried.own);
-        return afterShedWait(tried.answer);
+        target = others[turn % others.length];
+        tried = await attempt(target, method, path, step);
       }
-      tried.sample.retried = true;
+      const shed = shedWaitMs(tried.answer);
+      if (shed !== undefined) await pause(shed.ms);
+      if (shed?.askAgain && method === 'GET' && Date.now() < end) {
+        tried.sample.retried = true;
+        pass(tried.own);
+        tried = await attempt(target, method, path, step);
+        const again = shedWaitMs(tried.answer);
+        if (again !== undefined) await pause(again.ms);
+      }
       pass(tried.own);
-      const again = await attempt(others[turn % others.length], method, path, step);
-      pass(again.own);
-      return afterShedWait(again.answer);
+      return tried.answer;
     },
   };
 }

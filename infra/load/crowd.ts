@@ -1,12 +1,14 @@
 /**
  * `make load-crowd`: the production mix of the k6 journeys (JOURNEY_MIX, run by
  * crowd-worker.ts in worker threads, without think time) against a replicated stack of its own
- * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports):
+ * (infra/chaos/stack.ts: two replicas of every service, private PostgreSQL, Redis and ports),
+ * through the ingress production puts in front of the BFFs, with the chart's limits (ingress.ts,
+ * decision 0076):
  *
  * 1. a closed population of CROWD_CLIENTS (1,000) clients (arriving over its first second) for
  *    the run's duration, through one warm BFF (it served 5 s of the mix at 20 iterations/s
- *    first, not counted); the second BFF is started cold at 20 % of it and takes its share of
- *    iterations from then on; at 60 % a data change is imported (`make import`'s path, rankings'
+ *    first, not counted); the second BFF is started cold at 20 % of it and joins the ingress's
+ *    pods once ready; at 60 % a data change is imported (`make import`'s path, rankings'
  *    importer, a copy of the sample data with one score moved) and each BFF is asked for the
  *    changed ranking until its ETag moves;
  * 2. an open arrival rate over both BFFs, stepped (doubling, then bisecting) to find the highest
@@ -15,9 +17,11 @@
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
  * errors; the closed run second by second beside the generators' own load in each second and
  * the BFFs' own account of it (their sheds by cause, accept queue, loop; edge-readings.ts); where
- * the machine's CPU went over the closed run (cpu-split.ts); per BFF replica the
- * error and shed shares; the time until every replica served the new data; the capacity; the
- * issue's acceptance verdicts (exit 99 when one is crossed, as k6).
+ * the machine's CPU went over the closed run (cpu-split.ts); per BFF replica (by the pod the
+ * ingress names) and for the ingress's own refusals the error and shed shares; the kept public
+ * reads' refusals; the warm replica's kept reads before and after the crowd (kept-reads.ts); the
+ * time until every replica served the new data; the capacity; the issue's acceptance verdicts
+ * (exit 99 when one is crossed, as k6).
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,7 @@ import {
   generatorLoadBySecond,
   holdsBar,
   nextRate,
+  keptReadRefusals,
   type CrowdFigures,
   type GeneratorLoad,
   type Step,
@@ -62,6 +67,8 @@ import {
 import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
+import { CrowdIngress, POD_HEADER } from './ingress';
+import { keptReadsToBare } from './kept-reads';
 import type { GeneratorSample } from './crowd-worker';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -100,6 +107,11 @@ const settings = {
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The crowd's ports: the stack's from 19280 to 19311, its ingress's, the bare servers'. */
+const STACK_BASE_PORT = 19280;
+const INGRESS_PORT = 19320;
+const BARE_PORT = 19279;
 
 interface DataChange {
   file: string;
@@ -444,7 +456,7 @@ function accountedProcesses(stack: ReplicatedStack): Accounted[] {
 async function hostBaseline(): Promise<number> {
   const body = Buffer.from(JSON.stringify({ filler: 'x'.repeat(1000) }));
   const answer = { status: 200, headers: { 'content-type': 'application/json' }, body };
-  const bare = await startBareServer(answer, 19279);
+  const bare = await startBareServer(answer, BARE_PORT);
   try {
     const figures = await measure({ url: `${bare.url}/`, connections: 50, seconds: 3 });
     return figures.requestsPerSecond;
@@ -458,16 +470,29 @@ async function main(): Promise<number> {
   console.log(
     `[crowd] this host: a bare node:http server answers ${baselineRps.toFixed(0)} req/s (1 KB, wrk, 50 connections)`,
   );
-  const stack = new ReplicatedStack({ tag: 'crowd', basePort: 19280, replicas: 2, bffsAtStart: 1 });
+  const stack = new ReplicatedStack({
+    tag: 'crowd',
+    basePort: STACK_BASE_PORT,
+    replicas: 2,
+    bffsAtStart: 1,
+  });
   stack.stopOnSignal();
   const generators = new Generators(settings.generators);
+  let ingress: CrowdIngress | undefined;
   try {
     console.log('[crowd] starting two replicas of every service and one BFF (ports 19280–19311)');
     await stack.start();
+    ingress = new CrowdIngress(stack, INGRESS_PORT);
+    await ingress.start();
+    console.log(
+      `[crowd] the chart's ingress (nginx, values-local-production.yaml, plain HTTP) on ${ingress.url}: ${ingress.describeLimits()}`,
+    );
     const [warmUrl] = stack.liveBffUrls();
     const cold = stack.bffs()[1];
     const members = await signUpMembers(warmUrl, settings.members, 'crowd');
     const change = dataChange();
+    /** Every run's requests go through the ingress, and their samples name the pod that answered. */
+    const throughIngress = { targets: [ingress.url], podHeader: POD_HEADER, failover: false };
     // The warm replica is one that has served visitors before the crowd arrives (as a site's
     // running replicas have); the cold one starts mid-run with nothing served.
     const warmUp = await generators.run({
@@ -476,11 +501,14 @@ async function main(): Promise<number> {
       seconds: settings.warmUpSeconds,
       shares: JOURNEY_MIX,
       members,
-      targets: [warmUrl],
-      failover: false,
+      ...throughIngress,
     });
     console.log(
       `[crowd] warm-up: ${warmUp.length} requests to the warm BFF in ${settings.warmUpSeconds} s (not counted)`,
+    );
+    const keptBefore = await keptReadsToBare(warmUrl, BARE_PORT);
+    console.log(
+      `[crowd] the warm BFF's kept reads before the crowd: ${keptBefore.toFixed(2)}× a bare server's`,
     );
     console.log(
       `[crowd] closed population: ${settings.clients} clients (arriving over ${settings.rampSeconds} s) for ${settings.seconds} s, ` +
@@ -496,8 +524,7 @@ async function main(): Promise<number> {
       seconds: settings.seconds,
       shares: JOURNEY_MIX,
       members,
-      targets: [warmUrl],
-      failover: false,
+      ...throughIngress,
     });
     /** When each event began, in ms since the run's start (the timeline marks them). */
     const marks: Array<[number, string]> = [];
@@ -508,7 +535,7 @@ async function main(): Promise<number> {
       await stack.startReplica(cold);
       const coldReadyMs = performance.now() - coldStart;
       marks.push([Date.now() - begin, 'cold BFF ready']);
-      generators.setTargets([warmUrl, cold.url]);
+      await ingress!.follow();
       await pause(Math.max(0, begin + settings.seconds * 600 - Date.now()));
       marks.push([Date.now() - begin, 'import']);
       const fresh = await importAndWatch(stack, change);
@@ -557,9 +584,15 @@ async function main(): Promise<number> {
       `\nPer BFF replica, from the cold one's first request on (it was ready ${(coldReadyMs / 1000).toFixed(1)} s after its start)`,
     );
     const byReplica = new Map(crowdFiguresBy(together, togetherSeconds, (s) => s.target ?? '?'));
+    const replicaLabel = (target: string) =>
+      target === warmUrl
+        ? `warm ${target}`
+        : target === cold.url
+          ? `cold ${target}`
+          : `refused by the ingress (no pod)`;
     for (const [target, figures] of byReplica) {
       console.log(
-        `${row(target === warmUrl ? `warm ${target}` : `cold ${target}`, figures)}   errors ${(figures.errorShare * 100).toFixed(1)} %`,
+        `${row(replicaLabel(target), figures)}   errors ${(figures.errorShare * 100).toFixed(1)} %`,
       );
     }
     const replicaSeconds = replicaSheddingBySecond(together, coldSince, [warmUrl, cold.url]);
@@ -571,8 +604,21 @@ async function main(): Promise<number> {
       console.log(`  ${bff}: ${seen}`);
     }
 
+    const kept = keptReadRefusals(samples);
+    console.log(
+      `\nKept public reads (${kept.steps.join(', ')}): ${kept.refused} of ${kept.requests} refused (${(kept.share * 100).toFixed(2)} %)`,
+    );
+    console.log(
+      `Refusals' p95 ${closed.shedP95Ms.toFixed(0)} ms, successes' p95 ${closed.p95.toFixed(0)} ms (the closed run)`,
+    );
+
     console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
     await settle(stack.bffs(), accountedProcesses(stack));
+    const keptAfter = await keptReadsToBare(warmUrl, BARE_PORT);
+    const keptAfterRatio = keptAfter / keptBefore;
+    console.log(
+      `(the warm BFF's kept reads after the crowd: ${keptAfter.toFixed(2)}× a bare server's, ${keptAfterRatio.toFixed(2)}× before)`,
+    );
     console.log(HEADER);
     const steps: Array<Step & { figures: CrowdFigures }> = [];
     for (
@@ -588,8 +634,7 @@ async function main(): Promise<number> {
         seconds: settings.stepSeconds,
         shares: JOURNEY_MIX,
         members,
-        targets: stack.liveBffUrls(),
-        failover: false,
+        ...throughIngress,
       });
       const figures = crowdFigures(stepSamples, (Date.now() - started) / 1000);
       const passed = holdsBar(figures);
@@ -622,6 +667,8 @@ async function main(): Promise<number> {
       warm: byReplica.get(warmUrl) ?? crowdFigures(samples, seconds),
       cold: byReplica.get(cold.url),
       freshAfterMs: fresh.all,
+      kept,
+      keptAfterRatio,
     });
     console.log('\nAcceptance');
     for (const verdict of verdicts) {
@@ -646,7 +693,9 @@ async function main(): Promise<number> {
             coldReadyMs,
             fresh,
             cpu,
+            kept,
           },
+          keptReadsToBare: { before: keptBefore, after: keptAfter, ratio: keptAfterRatio },
           open: steps,
           capacity: found,
           verdicts,
@@ -658,6 +707,7 @@ async function main(): Promise<number> {
     return verdicts.every((verdict) => verdict.ok) ? 0 : 99;
   } finally {
     await generators.close();
+    await ingress?.stop();
     await stack.stop();
   }
 }

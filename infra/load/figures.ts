@@ -15,6 +15,8 @@ export interface Sample {
   timedOut?: boolean;
   /** A 503 that said when to come back (Retry-After). */
   retryAfter?: boolean;
+  /** A success answered `Cache-Control: public`: an answer the BFF keeps for everyone. */
+  public?: boolean;
 }
 
 export interface Figures {

@@ -49,6 +49,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** The virtual user's cookie jar, when several clients act for one user (one per client by default). */
   cookies?: Map<string, string>;
+  /**
+   * An ingress's response header naming the pod that answered (`address:port`): the sample's
+   * target is then that pod, not the ingress (infra/load/ingress.ts).
+   */
+  podHeader?: string;
 }
 
 const MAX_FAILURE_BODY = 300;
@@ -102,6 +107,19 @@ function flatHeaders(headers: Dispatcher.ResponseData['headers']): Record<string
 function errorCode(error: unknown): string | undefined {
   const { code } = (error ?? {}) as { code?: unknown };
   return typeof code === 'string' ? code : undefined;
+}
+
+/** A Cache-Control that lets shared caches keep the answer: one the BFF keeps for everyone. */
+const PUBLIC = /(^|,)\s*public\s*(,|$)/i;
+
+/**
+ * The pod an ingress says answered, as a base URL; undefined without the header or when no pod
+ * did (the ingress's own refusal). nginx lists every pod it tried, the one that answered last.
+ */
+function podOf(headers: Record<string, string>, name: string | undefined): string | undefined {
+  const tried = name === undefined ? undefined : headers[name.toLowerCase()];
+  const last = tried?.split(',').at(-1)?.trim();
+  return last && /^[\d.]+:\d+$/.test(last) ? `http://${last}` : undefined;
 }
 
 export function nodeClient(options: ClientOptions): Client {
@@ -188,14 +206,16 @@ export function nodeClient(options: ClientOptions): Client {
       clearTimeout(timer);
       const ms = (answeredAt ?? performance.now()) - started;
       const ok = status >= 200 && status < 300;
+      const pod = podOf(answerHeaders, options.podHeader);
       options.recorder.samples.push({
         journey: options.journey,
         step: step.step,
         status,
         ms,
         ok,
-        target: options.baseUrl,
+        target: pod ?? options.baseUrl,
         at,
+        ...(ok && PUBLIC.test(answerHeaders['cache-control'] ?? '') ? { public: true } : {}),
         ...(timedOut ? { timedOut } : {}),
         ...(status === 503 ? { retryAfter: answerHeaders['retry-after'] !== undefined } : {}),
       });

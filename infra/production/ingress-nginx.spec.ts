@@ -4,6 +4,7 @@ import { ofKind, renderChart, repoRoot } from '../tests/chart';
 import {
   ingressLimits,
   ingressNginxConfig,
+  type IngressSettings,
   MASKED_CODES_MAP_ENTRY,
   REFUSAL_BODIES,
   REFUSAL_RETRY_AFTER_SECONDS,
@@ -12,15 +13,16 @@ import { VALUES_FILE } from './layout';
 import { localPorts } from './pods';
 
 /** The configuration of the local production values with `sets` on top. */
-function configOf(sets: string[] = []) {
+function configOf(sets: string[] = [], overrides: Partial<IngressSettings> = {}) {
   const manifests = renderChart([VALUES_FILE], sets);
   const ports = localPorts(manifests, 9000);
   const config = ingressNginxConfig(manifests, {
     listen: ['127.0.0.1:8443'],
-    localPort: (component, portName) => ports[component][portName],
+    localPorts: (component, portName) => [ports[component][portName]],
     tlsFiles: (secret) => ({ cert: `/tls/${secret}.crt`, key: `/tls/${secret}.key` }),
     stateDir: '/state',
     logDir: '/logs',
+    ...overrides,
   });
   return { manifests, ports, config };
 }
@@ -49,6 +51,31 @@ describe('the ingress nginx configuration of the rendered chart', () => {
     expect(config).toContain('server_name localhost;');
     expect(config).toContain('ssl_certificate /tls/upright-local-tls.crt;');
     expect(config).toMatch(/listen 127\.0\.0\.1:8443 ssl default_server;[^}]*return 404;/);
+  });
+
+  it('holds a crowd: a worker a core, 16384 connections each, 320 kept open to the pods', () => {
+    expect(config).toContain('worker_processes auto;');
+    expect(config).toContain('events { worker_connections 16384; }');
+    expect(config).toMatch(
+      /upstream upright-bff-http \{[^}]* keepalive 320; keepalive_timeout 60s;/,
+    );
+  });
+
+  it('sends to every pod of a Service; plain HTTP without TLS files; names the pod when asked', () => {
+    const crowd = configOf([], {
+      listen: ['127.0.0.1:19340'],
+      localPorts: (component) => (component === 'bff' ? [19280, 19290] : [19299]),
+      tlsFiles: undefined,
+      podHeader: 'X-Upright-Pod',
+    }).config;
+    expect(crowd).toMatch(
+      /upstream upright-bff-http \{ zone upright-bff-http 64k; server 127\.0\.0\.1:19280 max_conns=\d+; server 127\.0\.0\.1:19290 max_conns=\d+;/,
+    );
+    expect(crowd).toContain('listen 127.0.0.1:19340 default_server;');
+    expect(crowd).toContain('listen 127.0.0.1:19340;');
+    expect(crowd).not.toMatch(/ssl/);
+    expect(crowd).toContain('add_header X-Upright-Pod $upstream_addr always;');
+    expect(config).not.toContain('X-Upright-Pod');
   });
 
   it('appends the client address to X-Forwarded-For', () => {

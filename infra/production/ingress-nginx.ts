@@ -1,21 +1,30 @@
 /**
  * An nginx configuration that does what the rendered Ingress asks of an ingress controller
- * (`make up-production`, decision 0052): TLS for the hosts of `spec.tls` with their Secret's
- * certificate, each rule's paths to the Service's pods (`Prefix`: the path and everything
- * below it, `Exact`: the path alone), X-Forwarded-For appended with the client's address, the
- * limits its annotations ask for, refused 503 with `Retry-After` (decision 0076), and a 404 for
- * any other host. Pure: manifests in, configuration text out.
+ * (`make up-production`, decision 0052; `make load-crowd`'s ingress, decision 0076): TLS for the
+ * hosts of `spec.tls` with their Secret's certificate, each rule's paths to the Service's pods
+ * (`Prefix`: the path and everything below it, `Exact`: the path alone), X-Forwarded-For appended
+ * with the client's address, the limits its annotations ask for, refused 503 with `Retry-After`
+ * (decision 0076), and a 404 for any other host. Pure: manifests in, configuration text out.
  */
 import { componentOf, ofKind, type Manifest } from '../tests/chart';
 import { deploymentOfService, targetPortName } from './kubernetes';
 
 export interface IngressSettings {
-  /** The address:port nginx listens on for HTTPS (each one gets a `listen … ssl`). */
+  /** The address:port nginx listens on (each one gets a `listen`, with `ssl` under TLS). */
   listen: readonly string[];
-  /** Where a component's named container port listens on this machine. */
-  localPort(component: string, portName: string): number;
-  /** The certificate and key files of a TLS Secret. */
-  tlsFiles(secretName: string): { cert: string; key: string };
+  /** Where a component's named container port listens on this machine, one port per pod. */
+  localPorts(component: string, portName: string): readonly number[];
+  /**
+   * The certificate and key files of a TLS Secret. Left out, the ingress speaks plain HTTP (the
+   * crowd's: its generator shares the machine's two cores, and TLS would be its cost, not the
+   * stack's).
+   */
+  tlsFiles?(secretName: string): TlsFiles;
+  /**
+   * A response header naming the pod that answered (nginx's `$upstream_addr`): the crowd's
+   * figures per replica. Production sends none.
+   */
+  podHeader?: string;
   /** A directory nginx may write its pid and temporary files to. */
   stateDir: string;
   /** Where its error and access logs go. */
@@ -26,13 +35,15 @@ function backendUpstream(
   manifests: Manifest[],
   backend: Manifest,
   settings: IngressSettings,
-): { name: string; address: string } {
+): { name: string; addresses: string[] } {
   const serviceName: string = backend.service.name;
   const portName = targetPortName(manifests, serviceName, backend.service.port ?? {});
   const component = componentOf(deploymentOfService(manifests, serviceName));
+  const ports = settings.localPorts(component, portName);
+  if (ports.length === 0) throw new Error(`${serviceName}: no pod to send its requests to`);
   return {
     name: `${serviceName}-${portName}`,
-    address: `127.0.0.1:${settings.localPort(component, portName)}`,
+    addresses: ports.map((port) => `127.0.0.1:${port}`),
   };
 }
 
@@ -185,27 +196,61 @@ function locationLimits(zone: string, limits: IngressLimits): string[] {
 }
 
 interface Upstream {
-  address: string;
+  addresses: string[];
   maxConns?: number;
 }
 
-/** An upstream block; with `max_conns`, its counters shared by the workers (a zone). */
+/**
+ * Idle connections kept open to a Service's pods, per worker, and how long and for how many
+ * requests each is reused: ingress-nginx's defaults (`upstream-keepalive-connections` 320,
+ * `-timeout` 60 s, `-requests` 10000). With nginx's 16, a crowd of 256 requests in progress at a
+ * pod opened and closed a connection to it for nearly every request.
+ */
+const UPSTREAM_KEEPALIVE = 'keepalive 320; keepalive_timeout 60s; keepalive_requests 10000;';
+
+/** An upstream block, a server per pod; with `max_conns`, its counters shared by the workers (a zone). */
 function upstreamBlock(name: string, upstream: Upstream): string {
-  if (upstream.maxConns === undefined) {
-    return `upstream ${name} { server ${upstream.address}; keepalive 16; }`;
-  }
-  return `upstream ${name} { zone ${name} 64k; server ${upstream.address} max_conns=${upstream.maxConns}; keepalive 16; }`;
+  const cap = upstream.maxConns === undefined ? '' : ` max_conns=${upstream.maxConns}`;
+  const servers = upstream.addresses.map((address) => `server ${address}${cap};`).join(' ');
+  const zone = upstream.maxConns === undefined ? '' : `zone ${name} 64k; `;
+  return `upstream ${name} { ${zone}${servers} ${UPSTREAM_KEEPALIVE} }`;
 }
+
+/**
+ * Connections one worker holds at once, clients' and pods' together: the controller's default
+ * (ingress-nginx's `max-worker-connections` 16384, a worker a core). nginx's own 1024 is less than
+ * a crowd of 1,000 clients and the requests they have in progress at the pods. Each is an open
+ * file: the process's limit (`ulimit -n`) must allow them; a container may not raise it.
+ */
+const WORKER_CONNECTIONS = 16384;
 
 /** The paths that carry a mailed code, logged up to the code (the rest is masked). */
 export const MASKED_CODES_MAP_ENTRY =
   '"~^(?<kept>/account/(reset|verify|unsubscribe)/|/api/validatehash/)" "${kept}[masked]";';
 
+type TlsFiles = { cert: string; key: string };
+
+/** A server's `listen` lines, and its certificate under TLS. */
+function serverHead(
+  settings: IngressSettings,
+  files: TlsFiles | undefined,
+  flags: string,
+): string[] {
+  const ssl = files ? ' ssl' : '';
+  return [
+    ...settings.listen.map((address) => `    listen ${address}${ssl}${flags};`),
+    ...(files
+      ? [`    ssl_certificate ${files.cert};`, `    ssl_certificate_key ${files.key};`]
+      : []),
+  ];
+}
+
 export function ingressNginxConfig(manifests: Manifest[], settings: IngressSettings): string {
   const upstreams = new Map<string, Upstream>();
   const zones: string[] = [];
   const servers: string[] = [];
-  let fallbackFiles: { cert: string; key: string } | undefined;
+  let hasRule = false;
+  let fallbackFiles: TlsFiles | undefined;
   for (const ingress of ofKind(manifests, 'Ingress')) {
     const limits = ingressLimits(ingress);
     const zone = zoneName(ingress);
@@ -216,36 +261,39 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
     for (const rule of ingress.spec.rules ?? []) {
       const tls = tlsOf(rule.host);
       if (!tls) throw new Error(`Ingress ${ingress.metadata.name}: ${rule.host} has no TLS block`);
-      const files = settings.tlsFiles(tls.secretName);
+      const files = settings.tlsFiles?.(tls.secretName);
       fallbackFiles ??= files;
+      hasRule = true;
       const routes = (rule.http.paths as Manifest[]).flatMap((route) => {
-        const { name, address } = backendUpstream(manifests, route.backend, settings);
+        const { name, addresses } = backendUpstream(manifests, route.backend, settings);
         const known = upstreams.get(name);
         if (known && known.maxConns !== limits.maxConnsPerPod) {
           throw new Error(`Ingresses ask different max-conns of ${name}`);
         }
-        upstreams.set(name, { address, maxConns: limits.maxConnsPerPod });
+        upstreams.set(name, { addresses, maxConns: limits.maxConnsPerPod });
         const body = [...limited, `proxy_pass http://${name};`].join(' ');
         return locations(route.path, route.pathType, body);
       });
       servers.push(
         [
           '  server {',
-          ...settings.listen.map((address) => `    listen ${address} ssl;`),
+          ...serverHead(settings, files, ''),
           `    server_name ${rule.host};`,
-          `    ssl_certificate ${files.cert};`,
-          `    ssl_certificate_key ${files.key};`,
+          ...(settings.podHeader
+            ? [`    add_header ${settings.podHeader} $upstream_addr always;`]
+            : []),
           ...[...refusalLocations(), ...routes].map((line) => `    ${line}`),
           '  }',
         ].join('\n'),
       );
     }
   }
-  if (!fallbackFiles) throw new Error('the rendered chart has no Ingress rule');
+  if (!hasRule) throw new Error('the rendered chart has no Ingress rule');
   return [
     `pid ${settings.stateDir}/nginx.pid;`,
     `error_log ${settings.logDir}/ingress-error.log warn;`,
-    'events { worker_connections 1024; }',
+    'worker_processes auto;',
+    `events { worker_connections ${WORKER_CONNECTIONS}; }`,
     'http {',
     // The mailed codes (reset, verification, unsubscribe) never reach the access log: the same
     // map and format the chart's README gives an ingress-nginx controller (decision 0071).
@@ -279,10 +327,8 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
     '  }',
     ...[...upstreams].map(([name, upstream]) => `  ${upstreamBlock(name, upstream)}`),
     '  server {',
-    ...settings.listen.map((address) => `    listen ${address} ssl default_server;`),
     // Any other host name: no site (the controller's default backend answers 404).
-    `    ssl_certificate ${fallbackFiles.cert};`,
-    `    ssl_certificate_key ${fallbackFiles.key};`,
+    ...serverHead(settings, fallbackFiles, ' default_server'),
     '    return 404;',
     '  }',
     ...servers,

@@ -401,10 +401,11 @@ async function startIngress(manifests: Manifest[], plans: ProcessPlan[]) {
   mkdirSync(dir, { recursive: true });
   const conf = ingressNginxConfig(manifests, {
     listen: [`127.0.0.1:${INGRESS_PORT}`, `[::1]:${INGRESS_PORT}`],
-    localPort: (component, portName) => {
+    // One pod per Deployment here.
+    localPorts: (component, portName) => {
       const port = plans.find((plan) => plan.component === component)?.ports[portName];
       if (port === undefined) throw new Error(`no local port for ${component}/${portName}`);
-      return port;
+      return [port];
     },
     tlsFiles: (secretName) => {
       if (secretName !== INGRESS_TLS_SECRET) throw new Error(`no TLS Secret ${secretName}`);

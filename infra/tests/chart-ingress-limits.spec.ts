@@ -29,7 +29,7 @@ describe('the Ingress carries ingress.limits as annotations', () => {
       'nginx.ingress.kubernetes.io/limit-rps': '20',
       'nginx.ingress.kubernetes.io/limit-burst-multiplier': '5',
       'nginx.ingress.kubernetes.io/limit-connections': '20',
-      'nginx.org/max-conns': '256',
+      'nginx.org/max-conns': '1024',
     });
   });
 

@@ -6,6 +6,7 @@ import {
   crowdFiguresBy,
   crowdVerdicts,
   holdsBar,
+  keptReadRefusals,
   nextRate,
   replicaSheddingBySecond,
   type Step,
@@ -33,6 +34,8 @@ const timeout = (target = 'warm'): Sample => ({
   timedOut: true,
 });
 const gateway = (target = 'warm'): Sample => ({ ...ok(5000, target), status: 504, ok: false });
+const reset = (): Sample => ({ ...ok(3), status: 0, ok: false });
+const kept = (step: string, ms = 5): Sample => ({ ...ok(ms), step, public: true });
 
 describe('crowd figures', () => {
   it('takes percentiles of successes only and splits failures by kind', () => {
@@ -44,6 +47,14 @@ describe('crowd figures', () => {
       gateway(),
     ];
     const figures = crowdFigures(samples, 10);
+    expect(figures.shedP95Ms).toBe(70);
+    expect(figures.serverErrors).toBe(1);
+    expect(figures.connectionErrors).toBe(0);
+    expect(crowdFigures([reset(), shed(3)], 1)).toMatchObject({
+      connectionErrors: 1,
+      serverErrors: 0,
+      otherErrors: 1,
+    });
     expect(figures.requests).toBe(100);
     expect(figures.rate).toBe(10);
     expect(figures.p50).toBe(48);
@@ -164,22 +175,65 @@ describe('capacity search', () => {
   });
 });
 
+describe('kept public reads refused', () => {
+  it('counts the steps most of whose successes were public, and every 503 of theirs', () => {
+    const samples = [
+      kept('home.featured'),
+      kept('home.featured'),
+      { ...shed(2), step: 'home.featured' },
+      kept('industry.companies'),
+      { ...ok(5), step: 'industry.companies' },
+      kept('industry.companies'),
+      // Private answers (a member's ranking): not a kept read, whatever its refusals.
+      { ...ok(5), step: 'priorities.load' },
+      { ...shed(2), step: 'priorities.load' },
+    ];
+    expect(keptReadRefusals(samples)).toEqual({
+      steps: ['home.featured', 'industry.companies'],
+      requests: 6,
+      refused: 1,
+      share: 1 / 6,
+    });
+  });
+});
+
 describe('crowd verdicts', () => {
   const clean = crowdFigures([ok(100), ok(900)], 1);
+  const keptClean = keptReadRefusals([kept('home.featured')]);
 
   it('passes a clean run whose replicas match and whose import was seen in time', () => {
-    const verdicts = crowdVerdicts({ closed: clean, warm: clean, cold: clean, freshAfterMs: 800 });
+    const verdicts = crowdVerdicts({
+      closed: clean,
+      warm: clean,
+      cold: clean,
+      freshAfterMs: 800,
+      kept: keptClean,
+      keptAfterRatio: 0.97,
+    });
     expect(verdicts.every((verdict) => verdict.ok)).toBe(true);
   });
 
-  it('fails on timeouts, 504s, a slow p99, slow or bare shedding, a worse cold replica, stale data', () => {
-    const bad = crowdFigures([ok(1500), timeout(), gateway(), shed(80, false)], 1);
-    const verdicts = crowdVerdicts({ closed: bad, warm: clean, cold: bad, freshAfterMs: 1200 });
+  it('fails on timeouts, connection errors, 5xx, refused kept reads, slow refusals, wear, a worse cold replica, stale data', () => {
+    const bad = crowdFigures([ok(1500), timeout(), reset(), gateway(), shed(2000, false)], 1);
+    const verdicts = crowdVerdicts({
+      closed: bad,
+      warm: clean,
+      cold: bad,
+      freshAfterMs: 1200,
+      kept: keptReadRefusals([kept('home.featured'), { ...shed(2), step: 'home.featured' }]),
+      keptAfterRatio: 0.9,
+    });
     expect(verdicts.filter((verdict) => !verdict.ok)).toHaveLength(verdicts.length);
   });
 
   it('fails the replica comparison when the cold replica served nothing', () => {
-    const verdicts = crowdVerdicts({ closed: clean, warm: clean, freshAfterMs: 10 });
+    const verdicts = crowdVerdicts({
+      closed: clean,
+      warm: clean,
+      freshAfterMs: 10,
+      kept: keptClean,
+      keptAfterRatio: 1,
+    });
     expect(verdicts.filter((verdict) => !verdict.ok).map((verdict) => verdict.measured)).toEqual([
       'the cold replica served nothing',
     ]);

@@ -131,6 +131,37 @@ describe('load client', () => {
     }
   });
 
+  it('names the pod an ingress says answered, and marks a public answer as kept for everyone', async () => {
+    const { server, url } = await serve((request, response) => {
+      const pod = request.url === '/refused' ? 'upright-bff-http' : '127.0.0.1:1, 127.0.0.1:2';
+      const cache = request.url === '/kept' ? 'public, max-age=60' : 'private, no-store';
+      response.writeHead(200, { 'X-Upright-Pod': pod, 'Cache-Control': cache });
+      response.end('{}');
+    });
+    try {
+      const recorder = newRecorder();
+      const client = nodeClient({
+        baseUrl: url,
+        journey: 'j',
+        recorder,
+        thinkScale: 0,
+        podHeader: 'X-Upright-Pod',
+      });
+      for (const path of ['/kept', '/private', '/refused']) {
+        await client.request('GET', path, { step: path });
+      }
+      expect(recorder.samples.map(({ target, public: kept }) => ({ target, kept }))).toEqual([
+        // The last pod nginx tried is the one that answered.
+        { target: 'http://127.0.0.1:2', kept: true },
+        { target: 'http://127.0.0.1:2', kept: undefined },
+        // No pod named (the ingress's own answer): the ingress itself.
+        { target: url, kept: undefined },
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
   it('gives up on an answer that does not come in time, once, marking the sample timed out', async () => {
     const seen: string[] = [];
     // Never answers: only the client's own timeout ends the request.
