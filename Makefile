@@ -2,13 +2,21 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 LOCAL_ENV := set -a && . infra/local/local.env && set +a
+# One Node line (decision 0079): every recipe runs on the exact version of .node-version, the
+# machine's node when it is that one, else fetched once from the npm registry into .tools/.
+# Without it make stops here, before any recipe; `make help` needs no Node.
+ifneq ($(filter-out help,$(or $(MAKECMDGOALS),help)),)
+NODE_BIN := $(shell infra/local/ensure-node.sh)
+$(if $(NODE_BIN),,$(error no Node to run on: see the [node] line above))
+export PATH := $(NODE_BIN):$(PATH)
+endif
 # The processes come from the stack manifest (infra/stack/manifest.ts), read through a printer;
 # `=`, not `:=`: read when a recipe needs it, after `deps` has installed tsx. The manifest reads
 # contracts from source (the `upright-source` export condition): `generate` runs before any build.
 STACK := node_modules/.bin/tsx --conditions=upright-source infra/stack/print.ts
 SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
-.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web reindex admin mail-dead-letters mail-retry images test-images chart-check load load-smoke load-crowd chaos up-production down-production test-production
+.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web lighthouse screens reindex admin mail-dead-letters mail-retry images test-images chart-check load load-smoke load-crowd chaos up-production down-production test-production
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -17,8 +25,9 @@ help:
 	@echo "            PROMETHEUS=1 make up: Prometheus too on http://localhost:9090, with the chart's alerting rules"
 	@echo "make test   lint, typecheck (incl. k6), unit, integration, chart checks, load smoke, web unit and e2e in Chromium"
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
+	@echo "make lighthouse  Lighthouse mobile on home, industry, company and report (median of 3); make screens: every route's PNGs"
 	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
-	@echo "make load-crowd  1,000 clients over two BFFs (one cold), an import mid-run, capacity (or make load CROWD=1)"
+	@echo "make load-crowd  1,000 clients through the chart's ingress to two BFFs (one cold), an import mid-run, capacity (or make load CROWD=1)"
 	@echo "make chaos  kill, rolling restart, partition, Postgres and Redis restarts under load: lost/doubled writes"
 	@echo "make up-production   the chart's production configuration on this machine: https://localhost:8443 (make down-production stops it)"
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
@@ -131,17 +140,33 @@ checks:
 
 test: checks test-unit test-integration load-smoke test-web test-e2e test-production test-images
 
+# BASELINE_REF=<git ref> (or BASELINE_ENV, BENCH_REF, BENCH_ENV): the reads through two stacks in
+# one run, each against a bare server, and the one against the other (infra/bench/run.ts).
+BENCH_BASELINE = $(BASELINE_REF)$(BASELINE_ENV)
 bench: seed build-web
 	@infra/local/ensure-wrk.sh
 	@mkdir -p infra/bench/results
-	@npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json
+	@$(if $(BENCH_BASELINE),true,npx tsx services/rankings/bench/ranking-engine.bench.ts --json infra/bench/results/ranking-engine.json)
 	@$(LOCAL_ENV) && npx tsx infra/bench/run.ts
-	@$(MAKE) --no-print-directory bench-web
+	@$(if $(BENCH_BASELINE),true,$(MAKE) --no-print-directory bench-web)
 
 # Initial JavaScript (gzipped) and Lighthouse scores of the web app (web/bench/web-bench.ts).
 bench-web: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx tsx web/bench/web-bench.ts
+
+# Lighthouse's four categories on home, an industry, a company and a report, the median of RUNS
+# (3) runs each, against the floor of 95 (web/bench/lighthouse.ts, decision 0056); mobile, or
+# FORM_FACTOR=desktop. E2E_BASE_URL=http://localhost:8080 measures `make up`; else a stack of its own.
+lighthouse: build build-web infra
+	@infra/local/ensure-browser.sh
+	@$(LOCAL_ENV) && npx tsx web/bench/lighthouse.ts
+
+# Every route at 1366 and 360 px in both themes, as PNGs in web/e2e/screenshots/routes/
+# (web/e2e/screens.ts); E2E_BASE_URL as for lighthouse.
+screens: build build-web infra
+	@infra/local/ensure-browser.sh
+	@$(LOCAL_ENV) && npx tsx web/e2e/screens.ts
 
 # Where no container registry answers, on bases made from Debian's packages and the npm registry
 # (infra/docker/local-bases.sh, decision 0073).
@@ -163,12 +188,13 @@ chart-check: generate
 # Against `make up` when it runs, else a stack of its own on a private database.
 # CROWD=1: the crowd run instead (load-crowd). ARGS: e.g. ARGS=--quick or ARGS=--duration=60.
 load: build infra
-	@$(if $(CROWD),infra/local/ensure-wrk.sh,true)
+	@$(if $(CROWD),infra/local/ensure-wrk.sh && infra/local/ensure-nginx.sh,true)
 	@$(LOCAL_ENV) && npx tsx infra/load/$(if $(CROWD),crowd.ts,run.ts) $(ARGS)
 
-# 1,000 clients and an open-rate capacity search on a replicated stack of its own.
+# 1,000 clients and an open-rate capacity search on a replicated stack of its own, through the
+# chart's ingress (Debian's nginx, as up-production).
 load-crowd: build infra
-	@infra/local/ensure-wrk.sh
+	@infra/local/ensure-wrk.sh && infra/local/ensure-nginx.sh
 	@$(LOCAL_ENV) && npx tsx infra/load/crowd.ts $(ARGS)
 
 # Kill, rolling restart, partition and store restarts under load; non-zero on any loss.

