@@ -74,6 +74,10 @@ describe('the first HTML', () => {
     expect(downloads).toBeGreaterThan(0);
     expect(body.indexOf('The API')).toBeGreaterThan(downloads);
     expect(body).toContain(`/api/open/us/${industry}.csv?year=`);
+    // Everything at once first, then each industry.
+    const all = body.indexOf('href="/api/open/us.csv"');
+    expect(all).toBeGreaterThan(downloads);
+    expect(all).toBeLessThan(body.indexOf(`/api/open/us/${industry}.csv?year=`));
     expect(body).toContain('CC BY 4.0');
     const { context, page, errors } = await newPage(browser, WIDE);
     await open(page, '/developers');

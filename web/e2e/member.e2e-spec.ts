@@ -204,6 +204,16 @@ describe('member', () => {
     await context.close();
   });
 
+  it('a member is not invited to make the free account they have', async () => {
+    const { context, page } = await newPage(browser);
+    await acceptCookies(context);
+    await signUp(page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
+    await open(page, '/');
+    await page.getByText('Every ranking here is tailored by the priorities you set.').waitFor();
+    expect(await page.getByText('with a free account').count()).toBe(0);
+    await context.close();
+  });
+
   it('follows a company from its page and finds it on the account page', async () => {
     const { company } = await sampleTargets();
     const { context, page, errors } = await newPage(browser);

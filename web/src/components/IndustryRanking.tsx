@@ -11,6 +11,7 @@ import { formatPeriod } from '../lib/format';
 import { industryRanking, type RankingRow } from '../lib/ranking-view';
 import { applyTableState, readTableState, writeTableState } from '../lib/table-state';
 import { useSession } from '../state/session';
+import { RankingCards } from './RankingCards';
 import { RankingTable } from './RankingTable';
 import { WeightsInEffect } from './WeightsInEffect';
 
@@ -35,6 +36,30 @@ export function IndustryRanking({
   // The widget shows the ranking as it is; the page lets the reader sort, filter and compare.
   const tableState = readTableState(query);
   const shownRows = bare ? rows : applyTableState(rows, tableState);
+  const movesSince = data.previous_period ? formatPeriod(data.previous_period) : undefined;
+  // One choice of companies to compare, ticked in the table's column or on a card.
+  const comparePick = (row: RankingRow, onCard: boolean) => (
+    <label className={onCard ? 'compare-pick compare-pick-card' : 'compare-pick'}>
+      <input
+        type="checkbox"
+        checked={chosen.includes(row.slug)}
+        disabled={!chosen.includes(row.slug) && chosen.length >= COMPARE_MAX}
+        onChange={(event) =>
+          setChosen((now) =>
+            event.target.checked ? [...now, row.slug] : now.filter((slug) => slug !== row.slug),
+          )
+        }
+      />
+      {onCard ? (
+        // The visible word starts the name (axe: label-content-name-mismatch).
+        <>
+          Compare<span className="visually-hidden"> {row.company_name}</span>
+        </>
+      ) : (
+        <span className="visually-hidden">Add {row.company_name} to comparison</span>
+      )}
+    </label>
+  );
   return (
     <>
       <p className="weighting-note" data-testid="weighting-note">
@@ -74,6 +99,15 @@ export function IndustryRanking({
       {!bare && (
         <CompareBar industry={industry.industry} chosen={chosen} onClear={() => setChosen([])} />
       )}
+      {!bare && (
+        <RankingCards
+          rows={shownRows}
+          industry={industry.industry}
+          issues={issues}
+          movesSince={movesSince}
+          compare={(row) => comparePick(row, true)}
+        />
+      )}
       <RankingTable
         rows={shownRows}
         caption={`${industry.industry_text}: ${rows.length} companies, ${formatPeriod(data.period)}`}
@@ -87,32 +121,11 @@ export function IndustryRanking({
             : {
                 state: tableState,
                 onChange: (next) => setQuery(writeTableState(query, next), { replace: true }),
-                movesSince: data.previous_period ? formatPeriod(data.previous_period) : undefined,
+                movesSince,
               }
         }
         rowAction={
-          bare
-            ? undefined
-            : {
-                label: 'Compare',
-                render: (row: RankingRow) => (
-                  <label className="compare-pick">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(row.slug)}
-                      disabled={!chosen.includes(row.slug) && chosen.length >= COMPARE_MAX}
-                      onChange={(event) =>
-                        setChosen((now) =>
-                          event.target.checked
-                            ? [...now, row.slug]
-                            : now.filter((slug) => slug !== row.slug),
-                        )
-                      }
-                    />
-                    <span className="visually-hidden">Add {row.company_name} to comparison</span>
-                  </label>
-                ),
-              }
+          bare ? undefined : { label: 'Compare', render: (row) => comparePick(row, false) }
         }
       />
     </>
@@ -134,8 +147,7 @@ function CompareBar({
     <p className="compare-bar" aria-live="polite">
       {chosen.length === 0 ? (
         <span className="muted">
-          Tick {COMPARE_MIN} to {COMPARE_MAX} companies in the Compare column to see them side by
-          side.
+          Tick {COMPARE_MIN} to {COMPARE_MAX} companies under Compare to see them side by side.
         </span>
       ) : (
         <>

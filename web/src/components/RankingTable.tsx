@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ISSUES, WebPaths, type IssueKey, type RankMove } from '@upright/contracts';
-import { formatMove, ISSUE_DATA_NOTE } from '../lib/format';
-import type { RankingRow } from '../lib/ranking-view';
+import { DISCLOSURE_DEPENDENT_WORDS, formatMove, ISSUE_DATA_NOTE } from '../lib/format';
+import { rankField, type RankingRow } from '../lib/ranking-view';
 import { toggleSort, type SortKey, type TableState } from '../lib/table-state';
 import { RankCell } from '../design';
 import { PrefetchLink } from './PrefetchLink';
@@ -73,9 +73,7 @@ export function RankingTable({
     );
   };
   const showMoves = sortable?.movesSince !== undefined;
-  // The field a rank is coloured within: the lowest rank is the number ranked (rules §5), which a
-  // name filter leaves standing.
-  const field = Math.max(rows.length, ...rows.map((row) => row.rank ?? 0));
+  const field = rankField(rows);
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       {sortable && (
@@ -159,8 +157,8 @@ export function RankingTable({
         Rank 1 is best. &quot;T&quot; marks a tie: companies with equal scores share a rank.
         &quot;No data&quot;: the score is missing, so the rank is the lowest (climate: counted as
         1500). &quot;Not disclosed&quot;: a private company without alternative or self-reporting
-        takes the lowest rank on pay, diversity, tax, repurchase and price issues. Data: issues of
-        the {shown.length} that apply to this industry with a score.
+        takes the lowest rank on {DISCLOSURE_DEPENDENT_WORDS}. Data: issues of the {shown.length}{' '}
+        that apply to this industry with a score.
       </p>
     </div>
   );

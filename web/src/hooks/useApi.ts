@@ -59,10 +59,3 @@ function loadableOf<T>(outcome: Outcome | undefined, retry: () => void): Loadabl
   if (outcome.kind === 'ready') return { kind: 'ready', data: outcome.data as T };
   return { ...outcome, retry };
 }
-
-/** Sets the document title for the page. */
-export function useTitle(title: string | null): void {
-  useEffect(() => {
-    if (title) document.title = title;
-  }, [title]);
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeRank,
+  DISCLOSURE_DEPENDENT_WORDS,
   formatDate,
   formatMetric,
   formatRank,
@@ -51,5 +52,11 @@ describe('format', () => {
     expect(joinWithDots(['A', 'B'])).toBe('A · B');
     expect(issueLabel('overall')).toBe('Overall');
     expect(issueLabel('pay_gap')).toBe('Diversity pay gap');
+  });
+
+  it("names the rules' disclosure-dependent issues in words", () => {
+    expect(DISCLOSURE_DEPENDENT_WORDS).toBe(
+      'executive pay & income inequality, diversity pay gap, diverse representation, US federal taxes, stock repurchasing and price inflation',
+    );
   });
 });

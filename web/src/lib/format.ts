@@ -5,7 +5,7 @@ import type {
   RankMove,
   RankingValue,
 } from '@upright/contracts';
-import { ISSUES } from '@upright/contracts';
+import { DISCLOSURE_DEPENDENT_ISSUES, ISSUES } from '@upright/contracts';
 
 /** Month names in English, January first (dates are written out, never localised). */
 export const MONTHS = [
@@ -108,6 +108,25 @@ export function formatMetric(metric: Pick<DetailMetric, 'unit' | 'value'>): stri
 export function issueLabel(value: RankingValue): string {
   if (value === 'overall') return 'Overall';
   return ISSUES.find((issue) => issue.key === value)?.label ?? value;
+}
+
+/**
+ * The issues on which a private company without alternative or self-reporting takes the lowest
+ * rank (docs/product/rules.md#s5 rule 4), in words, from the rules' own list: "executive pay &
+ * income inequality, diversity pay gap, … and price inflation".
+ */
+export const DISCLOSURE_DEPENDENT_WORDS = listInWords(
+  // Lower case in a sentence, but not an initialism ("US federal taxes").
+  DISCLOSURE_DEPENDENT_ISSUES.map((key) =>
+    issueLabel(key).replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase()),
+  ),
+);
+
+/** `a, b and c`. */
+function listInWords(items: readonly string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** docs/product/spec.md#s2 search: 'Found {n} results in {ms} milliseconds'. */

@@ -38,6 +38,27 @@ export function issueRanksOf(company: Record<string, unknown>): RankingRow['issu
   ) as RankingRow['issueRanks'];
 }
 
+/**
+ * The issues a company ranks best and worst on among `issues` (on a tie, the best is the first in
+ * the issue table's order and the worst the last); null when no issue applies.
+ */
+export function bestAndWorstIssues(
+  issueRanks: RankingRow['issueRanks'],
+  issues: readonly IssueKey[],
+): { best: IssueKey; worst: IssueKey } | null {
+  const byRank = [...issues].sort((a, b) => issueRanks[a].rank - issueRanks[b].rank);
+  if (byRank.length === 0) return null;
+  return { best: byRank[0], worst: byRank[byRank.length - 1] };
+}
+
+/**
+ * The field a table's ranks are coloured within: the lowest rank is the number ranked (rules §5),
+ * which a name filter leaves standing.
+ */
+export function rankField(rows: readonly RankingRow[]): number {
+  return Math.max(rows.length, ...rows.map((row) => row.rank ?? 0));
+}
+
 export type Weighting = 'personal' | 'averages';
 
 /**

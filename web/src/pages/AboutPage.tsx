@@ -4,14 +4,14 @@ import { DISCLAIMER } from '../components/Footer';
 import { OperatorStatement } from '../components/OperatorStatement';
 import { PRODUCT_NAME } from '../lib/constants';
 import { issueDefinitions } from '../lib/issue-definitions';
-import { useTitle } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 /**
  * Who runs the site, how it is paid for, where every figure comes from and how it is corrected
  *: what a sceptical reader asks before believing a rank.
  */
 export default function AboutPage() {
-  useTitle(`About · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="prose">
       <h1>About {PRODUCT_NAME}</h1>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 /** `/accessibility`: the standard aimed at, how it is checked, what falls short. */
 export default function AccessibilityPage() {
-  useTitle(`Accessibility · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="prose">
       <h1>Accessibility statement</h1>

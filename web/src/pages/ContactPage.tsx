@@ -4,7 +4,7 @@ import { api } from '../api/endpoints';
 import { errorMessage } from '../api/http';
 import { AltchaField } from '../components/AltchaField';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { useFormSubmit } from '../hooks/useFormSubmit';
 import { useSession } from '../state/session';
 
@@ -13,7 +13,7 @@ export const CONTACT_ERROR =
   'There was a error and your message was not sent. Try refreshing this page and sending your message again.';
 
 export default function ContactPage() {
-  useTitle(`Contact · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const [params] = useSearchParams();
   const { user } = useSession();
   const report = params.get('report');

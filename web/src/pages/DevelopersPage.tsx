@@ -10,7 +10,8 @@ import { PRODUCT_NAME } from '../lib/constants';
 import { embedCode } from '../lib/embed';
 import { formatPeriod } from '../lib/format';
 import { publicDocument } from '../lib/public-document';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 /**
  * The OpenAPI document the BFF generates from the schemas it validates with
@@ -23,7 +24,7 @@ const OPENAPI_URL = '/api/openapi.json';
  * the API for programs.
  */
 export default function DevelopersPage() {
-  useTitle(`Developers · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="developers">
       <div className="prose">
@@ -58,7 +59,9 @@ export default function DevelopersPage() {
         <p>
           Every industry ranking, at any period, downloads as CSV or JSON from{' '}
           <code>/api/open/us/&#123;industry&#125;.csv</code> (or <code>.json</code>, with{' '}
-          <code>?year=&amp;qrt=</code> for a past quarter), and every published report from{' '}
+          <code>?year=&amp;qrt=</code> for a past quarter), all of them at their latest period from{' '}
+          <code>/api/open/us.csv</code> (a <code>ranking</code> column names each row&apos;s
+          industry; the JSON lists each industry&apos;s file), and every published report from{' '}
           <code>/api/open/reports/&#123;id&#125;.csv</code>. Each file names its period, the
           methodology version (now {METHODOLOGY_VERSION}), its sources and its licence. A JSON
           file&apos;s <code>data</code> is exactly the API answer for the same period.
@@ -149,8 +152,19 @@ function Downloads() {
         <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">
           CC BY 4.0
         </a>
-        : credit {PRODUCT_NAME}. Each industry&apos;s latest ranking:
+        : credit {PRODUCT_NAME}.
       </p>
+      <p>
+        Every industry&apos;s latest ranking in one file:{' '}
+        <a href={apiPaths.openAll('csv')} download>
+          CSV
+        </a>
+        {' · '}
+        <a href={apiPaths.openAll('json')} download>
+          JSON
+        </a>
+      </p>
+      <p>Each industry&apos;s latest ranking:</p>
       <PageState state={facts} what="the industries">
         {({ industries }) => (
           <ul className="downloads">

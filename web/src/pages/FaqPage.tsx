@@ -7,11 +7,12 @@ import {
 } from '@upright/contracts';
 import { Link } from 'react-router-dom';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../hooks/useApi';
+import { DISCLOSURE_DEPENDENT_WORDS } from '../lib/format';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 /** docs/product/rules.md#s5 in plain words. */
 export default function FaqPage() {
-  useTitle(`FAQ · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="prose">
       <h1>Frequently asked questions</h1>
@@ -35,9 +36,8 @@ export default function FaqPage() {
       </p>
       <p>
         A company that is not publicly traded and publishes neither alternative nor voluntary
-        (self-)reporting gets the lowest rank on executive pay, the diversity pay gap, diverse
-        representation, taxes, stock repurchasing and price inflation, whatever figures exist:
-        without disclosure there is nothing to credit.
+        (self-)reporting gets the lowest rank on {DISCLOSURE_DEPENDENT_WORDS}, whatever figures
+        exist: without disclosure there is nothing to credit.
       </p>
       <p>
         To combine the issues, the nine ranks are added up. The overall rank orders companies by

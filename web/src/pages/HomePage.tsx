@@ -7,7 +7,8 @@ import { ReportList } from '../components/ReportList';
 import { SiteStatement } from '../components/SiteStatement';
 import { Taglines } from '../components/Taglines';
 import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 async function loadHome() {
   const [featured, latest, industries] = await Promise.all([
@@ -19,7 +20,7 @@ async function loadHome() {
 }
 
 export default function HomePage() {
-  useTitle(`${PRODUCT_NAME}: company rankings by what you care about`);
+  useRouteTitle();
   // One state for the three lists: they appear together instead of pushing each other down.
   const state = useApi(loadHome, []);
   // Apart from the lists: a statement that cannot be counted leaves the reports standing.

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { PrefetchLink } from '../components/PrefetchLink';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatPeriod } from '../lib/format';
 import { counted } from '../lib/site-statement';
@@ -14,7 +15,7 @@ import { counted } from '../lib/site-statement';
  * it ranks on how many issues, and the ways into its ranking and its comparison.
  */
 export default function IndustriesPage() {
-  useTitle(`Industries · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const state = useApi(api.facts, []);
   const { hash } = useLocation();
   // COMPARE leads to #compare: the router does not scroll to a fragment, so the page does once

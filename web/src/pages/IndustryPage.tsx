@@ -6,8 +6,8 @@ import { IndustryHistory } from '../components/IndustryHistory';
 import { IndustryRanking } from '../components/IndustryRanking';
 import { OpenDataLinks } from '../components/OpenDataLinks';
 import { PageState } from '../components/PageState';
-import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { formatPeriod } from '../lib/format';
 import { useSession } from '../state/session';
 import NotFoundPage from './NotFoundPage';
@@ -18,11 +18,7 @@ export function useIndustryRanking() {
   const { viewerChanges } = useSession();
   // The ranking depends on who asks (visitor averages or the member's own weighting).
   const state = useApi(() => api.industryCompanies(industry), [industry, viewerChanges]);
-  useTitle(
-    state.kind === 'ready'
-      ? `${state.data.industryResult.industry_text} rankings · ${PRODUCT_NAME}`
-      : null,
-  );
+  useRouteTitle(state.kind === 'ready' ? [state.data] : null);
   return state;
 }
 

@@ -13,7 +13,8 @@ import { PrefetchLink } from '../components/PrefetchLink';
 import { RecomputeCommand } from '../components/RecomputeCommand';
 import { PRODUCT_NAME } from '../lib/constants';
 import { formatDate, formatPeriod } from '../lib/format';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 
 /**
  * The issues the worked example shows: those of its industry, the only ones its sums add
@@ -32,7 +33,7 @@ function shownIssues(example: IndustryCompaniesResponse) {
  * (#s12).
  */
 export default function MethodologyPage() {
-  useTitle(`Methodology · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const state = useApi(() => api.methodologyExample(), []);
   const crowd = useApi(() => api.crowd(), []);
   return (

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../hooks/useApi';
+import { useNotFoundTitle } from '../hooks/useRouteTitle';
 
 export default function NotFoundPage() {
-  useTitle(`Page not found · ${PRODUCT_NAME}`);
+  useNotFoundTitle();
   return (
     <>
       <h1>Page not found</h1>

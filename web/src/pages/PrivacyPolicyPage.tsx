@@ -1,10 +1,10 @@
 import { PRIVACY_POLICY_UPDATED, PRODUCT_NAME } from '../lib/constants';
 import { formatDate } from '../lib/format';
-import { useTitle } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { useAnalyticsOn } from '../analytics/useAnalyticsOn';
 
 export default function PrivacyPolicyPage() {
-  useTitle(`Privacy policy · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="plain-page">
       <h1>Privacy policy</h1>

@@ -4,18 +4,17 @@ import { api, unwrapPublished } from '../api/endpoints';
 import { EmbedThis } from '../components/EmbedThis';
 import { PageState } from '../components/PageState';
 import { ReportView } from '../components/ReportView';
-import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import NotFoundPage from './NotFoundPage';
 
 /** Shared by the report page and its widget: loads the report and titles the document. */
 export function usePublished() {
   const { id = '', date = '', slug = '' } = useParams();
   const state = useApi(() => api.published(id, date, slug).then(unwrapPublished), [id, date, slug]);
-  useTitle(
-    state.kind === 'ready' && 'published' in state.data
-      ? `${state.data.published.report.title} · ${PRODUCT_NAME}`
-      : null,
+  // An old address (a move) is titled by the page it moves to.
+  useRouteTitle(
+    state.kind === 'ready' && 'published' in state.data ? [state.data.published] : null,
   );
   return state;
 }

@@ -4,12 +4,12 @@ import { api } from '../api/endpoints';
 import { PageState } from '../components/PageState';
 import { ReportList } from '../components/ReportList';
 import { Taglines } from '../components/Taglines';
-import { PRODUCT_NAME } from '../lib/constants';
-import { useApi, useTitle } from '../hooks/useApi';
+import { useApi } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { SearchBar } from '../search/SearchBar';
 
 export default function ReportsPage() {
-  useTitle(`Reports · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const featured = useApi(() => api.featuredReports(1), []);

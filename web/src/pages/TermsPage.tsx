@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '../lib/constants';
-import { useTitle } from '../hooks/useApi';
+import { useRouteTitle } from '../hooks/useRouteTitle';
 import { DISCLAIMER } from '../components/Footer';
 
 export default function TermsPage() {
-  useTitle(`Terms of use · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <div className="plain-page">
       <h1>Terms of use</h1>

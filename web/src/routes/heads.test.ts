@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_HEADS, type HeadInput } from './heads';
+import { routeTitle, serverHead, type HeadInput } from './heads';
 
 const input = (params: HeadInput['params'], body: unknown, status = 200): HeadInput => ({
   params,
@@ -11,7 +11,7 @@ const period = { period_year: 2026, period_qrt: 2 };
 
 describe('route heads', () => {
   it('describe the home page as the site, with WebSite data', () => {
-    expect(ROUTE_HEADS['/']!({ ...input({}, null), answers: [] })).toEqual({
+    expect(serverHead('/')!({ ...input({}, null), answers: [] })).toEqual({
       status: 200,
       head: {
         title: 'Upright: company rankings by what you care about',
@@ -28,7 +28,7 @@ describe('route heads', () => {
       industryResult: { industry_text: 'Tools', definition: 'Makers of tools.' },
       period,
     };
-    expect(ROUTE_HEADS['/companies/us/:industry']!(input({ industry: 'tools' }, ranking))).toEqual({
+    expect(serverHead('/companies/us/:industry')!(input({ industry: 'tools' }, ranking))).toEqual({
       status: 200,
       head: {
         title: 'Tools rankings · Upright',
@@ -58,7 +58,7 @@ describe('route heads', () => {
       brands: ['Acme'],
       headquarters: { city: 'Austin', state: null },
     };
-    const outcome = ROUTE_HEADS['/companies/us/:industry/:company']!(
+    const outcome = serverHead('/companies/us/:industry/:company')!(
       input({ industry: 'tools', company: 'acme-co' }, detail),
     );
     expect(outcome).toEqual({
@@ -97,7 +97,7 @@ describe('route heads', () => {
         ...period,
       },
     };
-    const outcome = ROUTE_HEADS['/reports/:id/:date/:slug']!(input({}, published));
+    const outcome = serverHead('/reports/:id/:date/:slug')!(input({}, published));
     expect(outcome).toMatchObject({
       status: 200,
       head: {
@@ -116,16 +116,29 @@ describe('route heads', () => {
   it('give one canonical comparison page per industry, whatever its choice', () => {
     const ranking = { industryResult: { industry_text: 'Tools' } };
     expect(
-      ROUTE_HEADS['/compare/us/:industry']!(input({ industry: 'tools' }, ranking)),
+      serverHead('/compare/us/:industry')!(input({ industry: 'tools' }, ranking)),
     ).toMatchObject({
       head: { title: 'Compare Tools companies · Upright', path: '/compare/us/tools' },
     });
   });
 
   it('give the fixed pages their own title and path', () => {
-    expect(ROUTE_HEADS['/privacy-policy']!(input({}, null))).toMatchObject({
+    expect(serverHead('/privacy-policy')!(input({}, null))).toMatchObject({
       head: { title: 'Privacy policy · Upright', path: '/privacy-policy' },
     });
-    expect(ROUTE_HEADS['/account/settings']).toBeNull();
+    expect(serverHead('/account/settings')).toBeNull();
+  });
+
+  it('title the document in the browser from the same heads, once the answers are in', () => {
+    const ranking = { industryResult: { industry_text: 'Tools', definition: '' }, period: null };
+    expect(routeTitle('/companies/us/tools', [ranking], 'Upright')).toBe(
+      'Tools rankings · Upright',
+    );
+    expect(routeTitle('/companies/us/tools', null, 'Upright')).toBeNull();
+    expect(routeTitle('/faq', [], 'Upright')).toBe('FAQ · Upright');
+    expect(routeTitle('/account/signin', null, 'Upright')).toBe('Sign in · Upright');
+    // No company (204), or another spelling of one: the not-found page or the move titles it.
+    expect(routeTitle('/companies/us/tools/acme', [null], 'Upright')).toBeNull();
+    expect(routeTitle('/nowhere', [], 'Upright')).toBe('Page not found · Upright');
   });
 });

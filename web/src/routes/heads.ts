@@ -9,7 +9,7 @@ import {
   type ReportPathParts,
 } from '@upright/contracts';
 import { formatPeriod } from '../lib/format';
-import type { RouteParams, RoutePath } from './table';
+import { matchRoute, type RouteParams, type RoutePath } from './table';
 
 /** A page's status and head, or where it lives now (the query is the server's to keep). */
 export type HeadOutcome =
@@ -27,6 +27,16 @@ export interface HeadInput {
 }
 
 type RouteHead = (input: HeadInput) => HeadOutcome;
+
+/**
+ * A page rendered in the browser alone (it depends on who is signed in): the server sends it no
+ * head, but the browser titles it from here like every other page.
+ */
+interface BrowserPage {
+  browserTitle: string;
+}
+
+const browserPage = (title: string): BrowserPage => ({ browserTitle: title });
 
 /** Paths of the share images (docs/product/rules.md#s13), drawn by the BFF from the data. */
 export const shareImagePath = {
@@ -54,10 +64,11 @@ function fixedPage(title: string, description: (name: string) => string, path: s
 }
 
 /**
- * Each route's status and head (docs/product/rules.md#s13) as a function of its answers; null for
- * the pages rendered in the browser alone (they depend on who is signed in).
+ * Each route's status and head (docs/product/rules.md#s13) as a function of its answers, or the
+ * title of a page rendered in the browser alone. The one place a page's title is written: the
+ * server's head and the browser's document title (routeTitle) both come from here.
  */
-export const ROUTE_HEADS: Record<RoutePath, RouteHead | null> = {
+const ROUTE_HEADS: Record<RoutePath, RouteHead | BrowserPage> = {
   '/': ({ productName: name }) =>
     page({
       title: `${name}: company rankings by what you care about`,
@@ -126,21 +137,47 @@ export const ROUTE_HEADS: Record<RoutePath, RouteHead | null> = {
     (name) => `How ${name} aims at WCAG 2.2 AA, how it is tested, and the gaps we know of.`,
     '/accessibility',
   ),
-  '/account/signin': null,
-  '/account/signup': null,
-  '/account/priorities': null,
-  '/account/settings': null,
-  '/account/reset': null,
-  '/account/reset/:hash': null,
-  '/account/verify/:hash': null,
-  '/account/unsubscribe/:uid/:key': null,
+  '/account/signin': browserPage('Sign in'),
+  '/account/signup': browserPage('Join'),
+  '/account/priorities': browserPage('Your priorities'),
+  '/account/settings': browserPage('Account settings'),
+  '/account/reset': browserPage('Reset your password'),
+  '/account/reset/:hash': browserPage('Choose a new password'),
+  '/account/verify/:hash': browserPage('Verify your account'),
+  '/account/unsubscribe/:uid/:key': browserPage('Unsubscribe'),
   // Corrections: the form and the admins' queue (a company's ledger is public).
-  '/corrections/request': null,
-  '/admin/corrections': null,
+  '/corrections/request': browserPage('Request a correction'),
+  '/admin/corrections': browserPage('Correction requests'),
   // A widget's canonical address is its full page's: the same ranking, indexed once.
   '/widgets/companies/us/:industry': industryHead,
   '/widgets/reports/:id/:date/:slug': reportWidgetHead,
 };
+
+/** The head a route's page is served with; null for a page rendered in the browser alone. */
+export function serverHead(path: RoutePath): RouteHead | null {
+  const entry = ROUTE_HEADS[path];
+  return typeof entry === 'function' ? entry : null;
+}
+
+/**
+ * The document title of the page at `pathname`, as the server titles it: from the bodies of the
+ * answers its route's `data` lists (null for 204), or null while they are not all in or when they
+ * name no page here (its not-found page or the page it moved to titles the document instead).
+ */
+export function routeTitle(
+  pathname: string,
+  bodies: readonly unknown[] | null,
+  productName: string,
+): string | null {
+  const match = matchRoute(pathname);
+  if (match === null) return notFoundHead(productName).title;
+  const entry = ROUTE_HEADS[match.route.path];
+  if (typeof entry !== 'function') return `${entry.browserTitle} · ${productName}`;
+  if (bodies === null) return null;
+  const answers = bodies.map((body) => ({ status: body === null ? 204 : 200, body }));
+  const outcome = entry({ params: match.params, answers, productName });
+  return outcome.status === 200 ? outcome.head.title : null;
+}
 
 /** An old report address moves to the widget of the report's current one. */
 function reportWidgetHead(input: HeadInput): HeadOutcome {

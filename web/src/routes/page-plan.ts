@@ -1,5 +1,5 @@
 import type { PageHead } from '@upright/contracts';
-import { notFoundHead, ROUTE_HEADS } from './heads';
+import { notFoundHead, serverHead } from './heads';
 import { matchRoute, ROUTES } from './table';
 
 /**
@@ -34,7 +34,7 @@ export interface PageAnswer {
 
 /** The public pages at a fixed address (no parameter), for the sitemap. */
 export const FIXED_PUBLIC_PATHS: readonly string[] = ROUTES.filter(
-  (route) => !route.path.includes(':') && ROUTE_HEADS[route.path] !== null,
+  (route) => !route.path.includes(':') && serverHead(route.path) !== null,
 ).map((route) => route.path);
 
 export function planPage(location: string): PagePlan {
@@ -43,7 +43,7 @@ export function planPage(location: string): PagePlan {
   if (respelt !== null) return { kind: 'moved', location: respelt + search };
   const match = matchPage(pathname, query);
   if (match === null) return { kind: 'not-found' };
-  if (ROUTE_HEADS[match.route.path] === null) return { kind: 'browser' };
+  if (serverHead(match.route.path) === null) return { kind: 'browser' };
   return { kind: 'rendered', kept: match.route.kept !== false };
 }
 
@@ -62,7 +62,7 @@ export async function decidePage(
   const notFound = { kind: 'page', status: 404, head: notFoundHead(productName) } as const;
   const { pathname, search, query } = parts(location);
   const match = plan.kind === 'not-found' ? null : matchPage(pathname, query);
-  const head = match && ROUTE_HEADS[match.route.path];
+  const head = match && serverHead(match.route.path);
   if (!match || !head) return notFound;
   const answers = await Promise.all((match.route.data?.(match.params, query) ?? []).map(read));
   if (answers.some((answer) => answer.status === 404 || answer.status === 400)) return notFound;

@@ -5,6 +5,7 @@ import {
   useState,
   type ComponentProps,
   type ComponentType,
+  type MutableRefObject,
 } from 'react';
 import { ReactiveBase, ReactiveList, SearchBox } from '@appbaseio/reactivesearch';
 import { SEARCH_LIMITS, type SearchApp } from '@upright/contracts';
@@ -88,7 +89,6 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
   const [, setParams] = useSearchParams();
   const [panelOpen, setPanelOpen] = useState(restored !== null);
   const settings = SEARCH_MODES[mode];
-  const filterIds = settings.filters.map((filter) => filter.id);
   // What the URL holds while the panel is open: the text searched and the values chosen.
   const shown = useRef<SearchUrlState>(restored ?? { mode, text: '', filters: {} });
   const keepInUrl = (change: Partial<SearchUrlState>, open: boolean) => {
@@ -107,7 +107,6 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
     keepInUrl({}, false);
   };
   const boxWrap = useRef<HTMLDivElement>(null);
-  const panel = useRef<HTMLElement>(null);
   // The page of results a reload or a shared link opens on: ReactiveList moves there when its
   // `currentPage` changes once the first results say that page exists; its page changes until
   // then are its own start, not the visitor's.
@@ -141,8 +140,6 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
     setPanelOpen(false);
     navigate(path);
   };
-  // Companies' standings in their industries, read afresh each time the panel opens.
-  const answers = useMemo(() => (panelOpen ? industryAnswers() : undefined), [panelOpen]);
   return (
     <ReactiveBase
       app={mode}
@@ -192,83 +189,129 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
         />
       </div>
       {panelOpen && (
-        <section
-          ref={panel}
-          className="search-panel"
-          aria-label="Search results"
-          data-testid="search-panel"
-        >
-          <div className="search-panel-head">
-            <h2 className="search-panel-title">Search results</h2>
-            <button type="button" className="link-button" onClick={closePanel}>
-              close
-            </button>
-          </div>
-          <div className="search-panel-body">
-            {settings.filters.length > 0 && (
-              <SearchFilters
-                filters={settings.filters}
-                chosen={shown.current.filters}
-                onChange={(id, values) =>
-                  keepInUrl({ filters: { ...shown.current.filters, [id]: values } }, true)
-                }
-              />
-            )}
-            <div className="search-panel-results">
-              <List
-                componentId="results"
-                dataField={settings.fields[0].field}
-                react={{ and: ['q', ...filterIds] }}
-                size={SEARCH_RESULTS_PER_PAGE}
-                pagination
-                paginationAt="bottom"
-                pages={5}
-                currentPage={listPage}
-                onData={({ resultStats }: { resultStats: { numberOfResults: number } }) => {
-                  const wanted = restoring.current;
-                  if (wanted === null) return;
-                  const pages = Math.ceil(resultStats.numberOfResults / SEARCH_RESULTS_PER_PAGE);
-                  if (wanted <= pages) return setListPage(wanted);
-                  restoring.current = null;
-                  keepInUrl({ page: 1 }, true);
-                }}
-                // The page is in the URL, and a new page is read from the top of the results.
-                onPageChange={(page: number) => {
-                  if (restoring.current !== null) {
-                    if (page === restoring.current) restoring.current = null;
-                    return;
-                  }
-                  if (page === (shown.current.page ?? 1)) return;
-                  keepInUrl({ page }, true);
-                  panel.current?.scrollIntoView({ block: 'start' });
-                }}
-                scrollOnChange={false}
-                innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
-                renderResultStats={(stats: { numberOfResults: number; time: number }) => (
-                  <p className="search-stats" role="status">
-                    {resultStatsText(stats.numberOfResults, stats.time)}
-                  </p>
-                )}
-                renderNoResults={() => <NoResults mode={mode} text={shown.current.text} go={go} />}
-                // The library's own click analytics (docs/product/spec.md#s9): its client sends
-                // the result's position in this search before the result opens.
-                renderItem={(item: SearchItem, recordClick: () => void) => (
-                  <SearchResult
-                    key={String(item._id)}
-                    mode={mode}
-                    item={item}
-                    onOpen={(opened) => {
-                      recordClick();
-                      open(opened);
-                    }}
-                    answers={answers}
-                  />
-                )}
-              />
-            </div>
-          </div>
-        </section>
+        <ResultsPanel
+          mode={mode}
+          shown={shown}
+          keepInUrl={keepInUrl}
+          onClose={closePanel}
+          restoring={restoring}
+          listPage={listPage}
+          setListPage={setListPage}
+          open={open}
+          go={go}
+        />
       )}
     </ReactiveBase>
+  );
+}
+
+/**
+ * The expandable results panel (20 a page, docs/product/spec.md#s2), filters beside the results;
+ * what it shows is kept in the URL through `keepInUrl`.
+ */
+function ResultsPanel({
+  mode,
+  shown,
+  keepInUrl,
+  onClose,
+  restoring,
+  listPage,
+  setListPage,
+  open,
+  go,
+}: {
+  mode: SearchApp;
+  shown: MutableRefObject<SearchUrlState>;
+  keepInUrl: (change: Partial<SearchUrlState>, open: boolean) => void;
+  onClose: () => void;
+  /** The page a reload or a shared link opens on, until the results reach it. */
+  restoring: MutableRefObject<number | null>;
+  listPage: number;
+  setListPage: (page: number) => void;
+  open: (item: SearchItem) => void;
+  go: (path: string) => void;
+}) {
+  const settings = SEARCH_MODES[mode];
+  const filterIds = settings.filters.map((filter) => filter.id);
+  const panel = useRef<HTMLElement>(null);
+  // Companies' standings in their industries, read afresh each time the panel opens.
+  const answers = useMemo(() => industryAnswers(), []);
+  return (
+    <section
+      ref={panel}
+      className="search-panel"
+      aria-label="Search results"
+      data-testid="search-panel"
+    >
+      <div className="search-panel-head">
+        <h2 className="search-panel-title">Search results</h2>
+        <button type="button" className="link-button" onClick={onClose}>
+          close
+        </button>
+      </div>
+      <div className="search-panel-body">
+        {settings.filters.length > 0 && (
+          <SearchFilters
+            filters={settings.filters}
+            chosen={shown.current.filters}
+            onChange={(id, values) =>
+              keepInUrl({ filters: { ...shown.current.filters, [id]: values } }, true)
+            }
+          />
+        )}
+        <div className="search-panel-results">
+          <List
+            componentId="results"
+            dataField={settings.fields[0].field}
+            react={{ and: ['q', ...filterIds] }}
+            size={SEARCH_RESULTS_PER_PAGE}
+            pagination
+            paginationAt="bottom"
+            pages={5}
+            currentPage={listPage}
+            onData={({ resultStats }: { resultStats: { numberOfResults: number } }) => {
+              const wanted = restoring.current;
+              if (wanted === null) return;
+              const pages = Math.ceil(resultStats.numberOfResults / SEARCH_RESULTS_PER_PAGE);
+              if (wanted <= pages) return setListPage(wanted);
+              restoring.current = null;
+              keepInUrl({ page: 1 }, true);
+            }}
+            // The page is in the URL, and a new page is read from the top of the results.
+            onPageChange={(page: number) => {
+              if (restoring.current !== null) {
+                if (page === restoring.current) restoring.current = null;
+                return;
+              }
+              if (page === (shown.current.page ?? 1)) return;
+              keepInUrl({ page }, true);
+              panel.current?.scrollIntoView({ block: 'start' });
+            }}
+            scrollOnChange={false}
+            innerClass={{ pagination: 'search-pagination', resultStats: 'search-stats' }}
+            renderResultStats={(stats: { numberOfResults: number; time: number }) => (
+              <p className="search-stats" role="status">
+                {resultStatsText(stats.numberOfResults, stats.time)}
+              </p>
+            )}
+            renderNoResults={() => <NoResults mode={mode} text={shown.current.text} go={go} />}
+            // The library's own click analytics (docs/product/spec.md#s9): its client sends
+            // the result's position in this search before the result opens.
+            renderItem={(item: SearchItem, recordClick: () => void) => (
+              <SearchResult
+                key={String(item._id)}
+                mode={mode}
+                item={item}
+                onOpen={(opened) => {
+                  recordClick();
+                  open(opened);
+                }}
+                answers={answers}
+              />
+            )}
+          />
+        </div>
+      </div>
+    </section>
   );
 }

@@ -16,7 +16,7 @@ import {
   type ClientPriorityName,
 } from '../../lib/priorities';
 import type { PriorityValues } from '../../api/account-types';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useSession } from '../../state/session';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 
@@ -155,7 +155,7 @@ function PrioritiesForm({ initial }: { initial: PriorityValues }) {
 const loadPriorities = () => api.priorities().then((raw) => normalizePriorities(raw.values));
 
 export default function PrioritiesPage() {
-  useTitle(`Your priorities · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <MemberData load={loadPriorities} what="your priorities">
       {(initial) => <PrioritiesForm initial={initial} />}

@@ -5,14 +5,14 @@ import { ApiError } from '../../api/http';
 import { NewPasswordField } from '../../components/Field';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Outcome } from '../../components/Outcome';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useApi, useTitle } from '../../hooks/useApi';
+import { useApi } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 /** The target of a mailed reset link (WebPaths.passwordReset). */
 export default function ResetPasswordPage() {
-  useTitle(`Choose a new password · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const { hash = '' } = useParams();
   const valid = useApi(() => api.validateHash(hash), [hash]);
   const [password, setPassword] = useState('');

@@ -4,13 +4,12 @@ import { ApiError, errorMessage } from '../../api/http';
 import { AltchaField } from '../../components/AltchaField';
 import { Field } from '../../components/Field';
 import { Outcome } from '../../components/Outcome';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 
 export default function ResetRequestPage() {
-  useTitle(`Reset your password · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const [email, setEmail] = useState('');
   const [altcha, setAltcha] = useState<string | null>(null);
   const { submit, errorBox, pending } = useFormSubmit({

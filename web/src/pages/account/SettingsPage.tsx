@@ -10,7 +10,7 @@ import { MemberData } from '../../components/RequireMember';
 import { SaveBar } from '../../components/SaveBar';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import { useTheme } from '../../state/theme';
@@ -77,30 +77,31 @@ function ChangeForm({
 }
 
 function SettingsForms({ initial }: { initial: Settings }) {
+  return (
+    <>
+      <h1>Account settings</h1>
+      <ProfileSection initial={initial} />
+      <EmailSection initialEmail={initial.email} />
+      <PasswordSection />
+      <Section title="Followed companies">
+        <FollowedCompanies />
+      </Section>
+      <DiscontinueSection />
+    </>
+  );
+}
+
+/** Name, newsletter and theme: saved together from the save bar once anything changed. */
+function ProfileSection({ initial }: { initial: Settings }) {
   const session = useSession();
   const { setTheme } = useTheme();
-  const navigate = useNavigate();
   const [saved, setSaved] = useState(initial);
   const [profile, setProfile] = useState(initial);
-  const [email, setEmail] = useState(NO_CREDENTIALS);
-  const [password, setPassword] = useState({ current: '', next: '' });
-  const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
-  const [discontinuePassword, setDiscontinuePassword] = useState('');
-  const discontinue = useFormSubmit({
-    // A wrong password (400) or a lapsed session (401) says so; anything else is
-    // docs/product/spec.md#s8's text.
-    failureText: (failure) =>
-      failure instanceof ApiError && (failure.status === 401 || failure.status === 400)
-        ? errorMessage(failure)
-        : MESSAGES.discontinue,
-    clearsErrorOnRetry: false,
-  });
   const dirty =
     profile.first_name !== saved.first_name ||
     profile.last_name !== saved.last_name ||
     profile.subscriber !== saved.subscriber ||
     profile.theme !== saved.theme;
-
   const profileForm = useSettingsSubmit(() => {
     setSaved(profile);
     setTheme(profile.theme);
@@ -111,10 +112,105 @@ function SettingsForms({ initial }: { initial: Settings }) {
       theme: profile.theme,
     });
   });
+  return (
+    <Section title="Profile">
+      <form
+        id="profile-form"
+        className="form"
+        onSubmit={profileForm.submit(
+          {
+            first_name: profile.first_name,
+            last_name: profile.last_name,
+            subscriber: profile.subscriber,
+            theme: profile.theme,
+          },
+          'Your settings were saved.',
+        )}
+      >
+        {profileForm.feedback}
+        <Field
+          id="settings-first-name"
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={profile.first_name}
+          onValueChange={(first_name) => setProfile({ ...profile, first_name })}
+        />
+        <Field
+          id="settings-last-name"
+          label="Last name"
+          required
+          autoComplete="family-name"
+          value={profile.last_name}
+          onValueChange={(last_name) => setProfile({ ...profile, last_name })}
+        />
+        <CheckField
+          checked={profile.subscriber}
+          onCheckedChange={(subscriber) => setProfile({ ...profile, subscriber })}
+        >
+          Send me the newsletter
+        </CheckField>
+        <fieldset className="theme-choice">
+          <legend>Theme</legend>
+          {(['light', 'dark'] as Theme[]).map((theme) => (
+            <label key={theme} className="check">
+              <input
+                type="radio"
+                name="theme"
+                value={theme}
+                checked={profile.theme === theme}
+                onChange={() => setProfile({ ...profile, theme })}
+              />
+              {theme === 'light' ? 'Light' : 'Dark'}
+            </label>
+          ))}
+        </fieldset>
+      </form>
+      <SaveBar
+        dirty={dirty}
+        canSave={
+          !profileForm.pending &&
+          profile.first_name.trim() !== '' &&
+          profile.last_name.trim() !== ''
+        }
+        form="profile-form"
+      />
+    </Section>
+  );
+}
+
+function EmailSection({ initialEmail }: { initialEmail: string }) {
+  const session = useSession();
+  const [email, setEmail] = useState(NO_CREDENTIALS);
   const emailForm = useSettingsSubmit(() => {
     session.updateUser({ email: email.email });
     setEmail(NO_CREDENTIALS);
   });
+  return (
+    <Section title="Email">
+      <p>
+        Your email is <strong>{session.user?.email ?? initialEmail}</strong>.
+      </p>
+      <ChangeForm
+        form={emailForm}
+        changes={{ email: email.email, current_password: email.password }}
+        doneText="Your email was changed. Follow the link we mailed to verify it."
+        submitLabel="Change email"
+      >
+        <CredentialFields
+          idPrefix="settings-email"
+          emailLabel="New email"
+          passwordLabel="Your password"
+          value={email}
+          onChange={setEmail}
+        />
+      </ChangeForm>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const [password, setPassword] = useState({ current: '', next: '' });
   const passwordForm = useSettingsSubmit(
     () => setPassword({ current: '', next: '' }),
     (failure) =>
@@ -126,181 +222,108 @@ function SettingsForms({ initial }: { initial: Settings }) {
             ? failure.message
             : MESSAGES.passwordSave,
   );
-
   return (
-    <>
-      <h1>Account settings</h1>
-      <Section title="Profile">
-        <form
-          id="profile-form"
-          className="form"
-          onSubmit={profileForm.submit(
-            {
-              first_name: profile.first_name,
-              last_name: profile.last_name,
-              subscriber: profile.subscriber,
-              theme: profile.theme,
-            },
-            'Your settings were saved.',
-          )}
-        >
-          {profileForm.feedback}
-          <Field
-            id="settings-first-name"
-            label="First name"
-            required
-            autoComplete="given-name"
-            value={profile.first_name}
-            onValueChange={(first_name) => setProfile({ ...profile, first_name })}
-          />
-          <Field
-            id="settings-last-name"
-            label="Last name"
-            required
-            autoComplete="family-name"
-            value={profile.last_name}
-            onValueChange={(last_name) => setProfile({ ...profile, last_name })}
-          />
-          <CheckField
-            checked={profile.subscriber}
-            onCheckedChange={(subscriber) => setProfile({ ...profile, subscriber })}
-          >
-            Send me the newsletter
-          </CheckField>
-          <fieldset className="theme-choice">
-            <legend>Theme</legend>
-            {(['light', 'dark'] as Theme[]).map((theme) => (
-              <label key={theme} className="check">
-                <input
-                  type="radio"
-                  name="theme"
-                  value={theme}
-                  checked={profile.theme === theme}
-                  onChange={() => setProfile({ ...profile, theme })}
-                />
-                {theme === 'light' ? 'Light' : 'Dark'}
-              </label>
-            ))}
-          </fieldset>
-        </form>
-        <SaveBar
-          dirty={dirty}
-          canSave={
-            !profileForm.pending &&
-            profile.first_name.trim() !== '' &&
-            profile.last_name.trim() !== ''
-          }
-          form="profile-form"
+    <Section title="Password">
+      <ChangeForm
+        form={passwordForm}
+        changes={{ current_password: password.current, new_password: password.next }}
+        doneText="Your password was changed. Other devices have been signed out."
+        submitLabel="Change password"
+      >
+        <Field
+          id="settings-current-password"
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password.current}
+          onValueChange={(value) => setPassword({ ...password, current: value })}
         />
-      </Section>
+        <NewPasswordField
+          id="settings-new-password"
+          label="New password"
+          value={password.next}
+          onValueChange={(value) => setPassword({ ...password, next: value })}
+        />
+      </ChangeForm>
+    </Section>
+  );
+}
 
-      <Section title="Email">
-        <p>
-          Your email is <strong>{session.user?.email ?? saved.email}</strong>.
-        </p>
-        <ChangeForm
-          form={emailForm}
-          changes={{ email: email.email, current_password: email.password }}
-          doneText="Your email was changed. Follow the link we mailed to verify it."
-          submitLabel="Change email"
-        >
-          <CredentialFields
-            idPrefix="settings-email"
-            emailLabel="New email"
-            passwordLabel="Your password"
-            value={email}
-            onChange={setEmail}
-          />
-        </ChangeForm>
-      </Section>
-
-      <Section title="Password">
-        <ChangeForm
-          form={passwordForm}
-          changes={{ current_password: password.current, new_password: password.next }}
-          doneText="Your password was changed. Other devices have been signed out."
-          submitLabel="Change password"
+/** Discontinuing asks for the password once more before it signs the member out. */
+function DiscontinueSection() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [confirmDiscontinue, setConfirmDiscontinue] = useState(false);
+  const [discontinuePassword, setDiscontinuePassword] = useState('');
+  const discontinue = useFormSubmit({
+    // A wrong password (400) or a lapsed session (401) says so; anything else is
+    // docs/product/spec.md#s8's text.
+    failureText: (failure) =>
+      failure instanceof ApiError && (failure.status === 401 || failure.status === 400)
+        ? errorMessage(failure)
+        : MESSAGES.discontinue,
+    clearsErrorOnRetry: false,
+  });
+  return (
+    <Section title="Discontinue membership">
+      <p>
+        Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in
+        and continue your {PRODUCT_NAME} membership.
+      </p>
+      {discontinue.errorBox}
+      {confirmDiscontinue ? (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            discontinue.run(async () => {
+              await api.discontinue(discontinuePassword);
+              session.ended(MESSAGES.discontinued);
+              navigate('/account/signin');
+            });
+          }}
         >
           <Field
-            id="settings-current-password"
-            label="Current password"
+            id="settings-discontinue-password"
+            label="Your password, to confirm"
             type="password"
             required
             autoComplete="current-password"
-            value={password.current}
-            onValueChange={(value) => setPassword({ ...password, current: value })}
+            value={discontinuePassword}
+            onValueChange={setDiscontinuePassword}
           />
-          <NewPasswordField
-            id="settings-new-password"
-            label="New password"
-            value={password.next}
-            onValueChange={(value) => setPassword({ ...password, next: value })}
-          />
-        </ChangeForm>
-      </Section>
-
-      <Section title="Followed companies">
-        <FollowedCompanies />
-      </Section>
-      <Section title="Discontinue membership">
-        <p>
-          Discontinuing signs you out; your data is deleted 7 days later. Until then you can sign in
-          and continue your {PRODUCT_NAME} membership.
-        </p>
-        {discontinue.errorBox}
-        {confirmDiscontinue ? (
-          <form
-            className="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              discontinue.run(async () => {
-                await api.discontinue(discontinuePassword);
-                session.ended(MESSAGES.discontinued);
-                navigate('/account/signin');
-              });
-            }}
-          >
-            <Field
-              id="settings-discontinue-password"
-              label="Your password, to confirm"
-              type="password"
-              required
-              autoComplete="current-password"
-              value={discontinuePassword}
-              onValueChange={setDiscontinuePassword}
-            />
-            <div className="button-row">
-              <button type="submit" className="button button-danger" disabled={discontinue.pending}>
-                Yes, discontinue my membership
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => {
-                  setConfirmDiscontinue(false);
-                  setDiscontinuePassword('');
-                }}
-              >
-                Keep my membership
-              </button>
-            </div>
-          </form>
-        ) : (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => setConfirmDiscontinue(true)}
-          >
-            Discontinue membership
-          </button>
-        )}
-      </Section>
-    </>
+          <div className="button-row">
+            <button type="submit" className="button button-danger" disabled={discontinue.pending}>
+              Yes, discontinue my membership
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setConfirmDiscontinue(false);
+                setDiscontinuePassword('');
+              }}
+            >
+              Keep my membership
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setConfirmDiscontinue(true)}
+        >
+          Discontinue membership
+        </button>
+      )}
+    </Section>
   );
 }
 
 export default function SettingsPage() {
-  useTitle(`Account settings · ${PRODUCT_NAME}`);
+  useRouteTitle();
   return (
     <MemberData load={api.settings} what="your settings">
       {(initial) => <SettingsForms initial={initial} />}

@@ -3,9 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ApiError, errorMessage } from '../../api/http';
 import { CredentialFields } from '../../components/Field';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
@@ -26,7 +25,7 @@ export function safeNext(next: string | null, origin = window.location.origin): 
 }
 
 export default function SignInPage() {
-  useTitle(`Sign in · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -11,7 +11,7 @@ import { AltchaField } from '../../components/AltchaField';
 import { CheckField, Field, NewPasswordField } from '../../components/Field';
 import { MINIMUM_AGE, PRODUCT_NAME } from '../../lib/constants';
 import { MONTHS } from '../../lib/format';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import type { JoinedState } from './PrioritiesPage';
@@ -63,7 +63,7 @@ export function missingToJoin(
 }
 
 export default function SignUpPage() {
-  useTitle(`Join · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const session = useSession();
   const navigate = useNavigate();
   const [form, setForm] = useState({

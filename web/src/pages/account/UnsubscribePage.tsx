@@ -1,13 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { ErrorBox } from '../../components/ErrorBox';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useApi, useTitle } from '../../hooks/useApi';
+import { useApi } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 
 /** The target of every mail's unsubscribe link (WebPaths.unsubscribe). */
 export default function UnsubscribePage() {
-  useTitle(`Unsubscribe · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const { uid = '', key = '' } = useParams();
   const state = useApi(() => api.unsubscribe(uid, key), [uid, key]);
   return (

@@ -3,9 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { api } from '../../api/endpoints';
 import { CredentialFields } from '../../components/Field';
 import { Outcome } from '../../components/Outcome';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { MESSAGES } from '../../lib/messages';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 
@@ -16,7 +15,7 @@ type Step = 'checking-link' | 'credentials' | 'verified';
  * email; when it cannot (expired, used), the member verifies with email and password.
  */
 export default function VerifyPage() {
-  useTitle(`Verify your account · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const { hash = '' } = useParams();
   const session = useSession();
   const [step, setStep] = useState<Step>('checking-link');

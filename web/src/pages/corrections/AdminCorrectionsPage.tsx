@@ -12,9 +12,8 @@ import {
 import { api } from '../../api/endpoints';
 import { MemberData } from '../../components/RequireMember';
 import { PrefetchLink } from '../../components/PrefetchLink';
-import { PRODUCT_NAME } from '../../lib/constants';
 import { formatDate, formatPeriod } from '../../lib/format';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import { CorrectionsPager } from './CorrectionsPager';
@@ -153,7 +152,7 @@ function Queue({ answer }: { answer: OpenCorrectionsResponse }) {
 
 /** The admins' review queue of correction requests (the server refuses anyone else). */
 export default function AdminCorrectionsPage() {
-  useTitle(`Correction requests · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const { user } = useSession();
   const [search] = useSearchParams();
   const page = correctionPageOf(search.get('page'));

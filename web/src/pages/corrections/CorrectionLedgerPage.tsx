@@ -6,7 +6,8 @@ import { PageState } from '../../components/PageState';
 import { PrefetchLink } from '../../components/PrefetchLink';
 import { PRODUCT_NAME } from '../../lib/constants';
 import { formatDate, formatPeriod } from '../../lib/format';
-import { useApi, useTitle } from '../../hooks/useApi';
+import { useApi } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import NotFoundPage from '../NotFoundPage';
 import { CorrectionsPager } from './CorrectionsPager';
 import { changeText, formatDuration, openRequestsText } from './corrections-view';
@@ -31,11 +32,7 @@ function Ledger({ industry, company, page }: { industry: string; company: string
     () => api.correctionLedger(industry, company, page),
     [industry, company, page],
   );
-  useTitle(
-    state.kind === 'ready'
-      ? `Corrections: ${state.data.company.company_name} · ${PRODUCT_NAME}`
-      : null,
-  );
+  useRouteTitle(state.kind === 'ready' ? [state.data] : null);
   if (state.kind === 'error' && (state.status === 404 || state.status === 400)) {
     return <NotFoundPage />;
   }

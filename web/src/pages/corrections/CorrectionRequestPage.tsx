@@ -11,8 +11,7 @@ import {
 import { api } from '../../api/endpoints';
 import { AltchaField } from '../../components/AltchaField';
 import { PrefetchLink } from '../../components/PrefetchLink';
-import { PRODUCT_NAME } from '../../lib/constants';
-import { useTitle } from '../../hooks/useApi';
+import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
 import NotFoundPage from '../NotFoundPage';
@@ -29,7 +28,7 @@ function periodOf(value: string | null) {
  * mail at once, resolved on the company's public ledger.
  */
 export default function CorrectionRequestPage() {
-  useTitle(`Request a correction · ${PRODUCT_NAME}`);
+  useRouteTitle();
   const [params] = useSearchParams();
   const { user } = useSession();
   const industry = params.get('industry') ?? '';
