@@ -117,8 +117,9 @@ test-unit: generate
 	@infra/local/ensure-prometheus.sh
 	@npx jest --selectProjects unit --maxWorkers=100%
 
-# Each package's own tests (services/*/test, bff/test) and the system suite that starts several
-# processes together (infra/tests/system).
+# Each package's own tests (services/*/test, bff/test), the harnesses' and the images' beside
+# their code in infra/, and the system suite that starts several processes together
+# (infra/tests/system).
 # --forceExit: a connection left open by one suite must not keep CI waiting once every test has
 # answered (the suites close what they open; this is the safety net, not the mechanism).
 test-integration: build build-web infra
@@ -179,11 +180,11 @@ IMAGE_TEST_ENV := CONTAINER_ENGINE=/usr/bin/docker IMAGE_REGISTRY=upright-test I
 test-images: deps infra
 	@infra/local/ensure-docker.sh
 	@$(IMAGE_TEST_ENV) npx tsx infra/docker/build-images.ts
-	@$(LOCAL_ENV) && $(IMAGE_TEST_ENV) npx jest --config infra/tests/images.jest.config.js --runInBand
+	@$(LOCAL_ENV) && $(IMAGE_TEST_ENV) npx jest --config infra/docker/images.jest.config.js --runInBand
 
 chart-check: generate
 	@infra/local/ensure-prometheus.sh
-	@npx jest --selectProjects unit --testPathPatterns infra/tests
+	@npx jest --selectProjects unit --testPathPatterns infra/chart-tests infra/tests/stack-manifest
 
 # Against `make up` when it runs, else a stack of its own on a private database.
 # CROWD=1: the crowd run instead (load-crowd). ARGS: e.g. ARGS=--quick or ARGS=--duration=60.

@@ -8,7 +8,7 @@ import {
   reconcile,
   recovery,
   type WriteRecord,
-} from '../chaos/verdicts';
+} from './verdicts';
 
 const write = (marker: string, acknowledged: boolean, attempts = 1): WriteRecord => ({
   kind: 'contact',

@@ -1,7 +1,7 @@
 /**
  * What `make chaos` concludes from its records: writes reconciled against what the databases and
  * the inbox hold, failures by kind, recovery per fault, and the exit code. Pure, unit-tested
- * (infra/tests/chaos-verdicts.spec.ts).
+ * (infra/chaos/verdicts.spec.ts).
  */
 
 export type WriteKind = 'contact' | 'correction' | 'follow';

@@ -3,7 +3,7 @@
  * validators) by the npm package kubernetes-models. That package is ESM-only, which jest's
  * CommonJS runtime cannot load, so the chart tests run this file in a child process:
  *
- *   tsx infra/tests/kubernetes-schemas.ts < manifests.json   →   results JSON on stdout
+ *   tsx infra/chart-tests/kubernetes-schemas.ts < manifests.json   →   results JSON on stdout
  *
  * Input: an array of manifests. Output: one entry per manifest, `errors` empty when valid and
  * `schema: false` for kinds the package has no schema for (custom resources).

@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseDockerfile } from '../tests/dockerfile';
+import { parseDockerfile } from './dockerfile';
 import {
   BASE_ARGS,
   buildCommand,

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { transportPeersOf } from '@upright/contracts';
 import { derivePairSecret } from '@upright/transport';
-import { loadImages, repoRoot } from '../docker/images';
+import { loadImages, repoRoot } from './images';
 import { startMaildev, stopProcess, type RunningProcess } from '../local/process-stack';
 import { ensureRedisUsers } from '../local/redis-acl';
 import { rolePasswordVariable } from '../local/migrate';

@@ -12,6 +12,6 @@ module.exports = {
   transform: unit.transform,
   moduleNameMapper: unit.moduleNameMapper,
   testEnvironment: 'node',
-  roots: ['<rootDir>/infra/tests'],
+  roots: ['<rootDir>/infra/docker'],
   testMatch: ['**/*.image-spec.ts'],
 };

@@ -18,7 +18,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { buildArgs, buildCommand, dockerfilePath, loadImages, repoRoot } from '../docker/images';
+import { buildArgs, buildCommand, dockerfilePath, loadImages, repoRoot } from './images';
 import { STACK } from '../stack/manifest';
 import { flagValue, parseDockerfile, stageChain, substitute, type Instruction } from './dockerfile';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { dockerfilePath, repoRoot } from '../docker/images';
+import { dockerfilePath, repoRoot } from './images';
 import { localRolePassword, rolePasswordVariable } from '../local/migrate';
 import { SCHEMA_OWNERS } from '../stack/manifest';
 import { parseDockerfile, stageChain } from './dockerfile';

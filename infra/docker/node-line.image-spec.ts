@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadImages, repoRoot } from '../docker/images';
+import { loadImages, repoRoot } from './images';
 
 const engine = process.env.CONTAINER_ENGINE ?? 'docker';
 const registry = process.env.IMAGE_REGISTRY ?? 'ghcr.io/upright';

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dockerfilePath, repoRoot } from '../docker/images';
+import { dockerfilePath, repoRoot } from './images';
 import { parseDockerfile } from './dockerfile';
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');

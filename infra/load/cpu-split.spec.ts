@@ -6,7 +6,7 @@ import {
   processTicks,
   snapshot,
   type CpuSnapshot,
-} from '../load/cpu-split';
+} from './cpu-split';
 
 // proc(5): pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt
 // utime stime cutime cstime …

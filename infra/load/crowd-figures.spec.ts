@@ -10,8 +10,8 @@ import {
   nextRate,
   replicaSheddingBySecond,
   type Step,
-} from '../load/crowd-figures';
-import type { Sample } from '../load/figures';
+} from './crowd-figures';
+import type { Sample } from './figures';
 
 const ok = (ms: number, target = 'warm'): Sample => ({
   journey: 'visitor_browse',

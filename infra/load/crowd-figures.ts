@@ -1,7 +1,7 @@
 /**
  * What `make load-crowd` reports, from the samples of its run: per journey and per BFF replica,
  * the step search for the open model's capacity, and the issue's acceptance verdicts. Pure,
- * unit-tested (infra/tests/crowd-figures.spec.ts).
+ * unit-tested (infra/load/crowd-figures.spec.ts).
  */
 import { percentile, type Sample } from './figures';
 

@@ -5,7 +5,7 @@ import {
   shedBetween,
   type EdgeMetrics,
   type EdgeReading,
-} from '../load/edge-readings';
+} from './edge-readings';
 
 // As prom-client prints them (HELP and TYPE lines, labels, other metrics beside).
 const EXPOSITION = `# HELP upright_edge_shed_total Answered 503 at once: the lane was at its limit

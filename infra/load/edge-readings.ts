@@ -3,7 +3,7 @@
  * shedding answered 503 (a lane at its limit, decision 0049; a late event loop, 0061; connections
  * waiting to be accepted, 0063), how long the accept queue was and how late the loop ran when
  * read. Beside the client's figures, it tells why a second was slow or shed. Pure, unit-tested
- * (infra/tests/edge-readings.spec.ts); crowd.ts reads the metrics.
+ * (infra/load/edge-readings.spec.ts); crowd.ts reads the metrics.
  */
 
 /** One BFF's edge metrics, read at one moment. */

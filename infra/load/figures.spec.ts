@@ -6,7 +6,7 @@ import {
   JOURNEYS,
   LOAD_TEST_HEADER as GENERATOR_LOAD_TEST_HEADER,
 } from '../k6/lib/journeys';
-import { errorBreakdown, groupFigures, percentile, summarize, type Sample } from '../load/figures';
+import { errorBreakdown, groupFigures, percentile, summarize, type Sample } from './figures';
 
 const sample = (
   ms: number,

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { newRecorder, nodeClient } from '../load/http-client';
+import { newRecorder, nodeClient } from './http-client';
 
 /** A real local server answering with `listener`. */
 function serve(listener: RequestListener): Promise<{ server: Server; url: string }> {

@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { ReplicatedStack } from '../chaos/stack';
 import { ingressLimits, ingressNginxConfig } from '../production/ingress-nginx';
 import { VALUES_FILE } from '../production/layout';
-import { ofKind, renderChart, type Manifest } from '../tests/chart';
+import { ofKind, renderChart, type Manifest } from '../chart-tests/chart';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const NGINX = '/usr/sbin/nginx';

@@ -9,11 +9,15 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Browser, startAccountsStack, type AccountsStack } from './system/support/accounts-stack';
+import {
+  Browser,
+  startAccountsStack,
+  type AccountsStack,
+} from '../tests/system/support/accounts-stack';
 
 jest.setTimeout(120_000);
 
-const CLI = path.resolve(__dirname, '../load/members-file.ts');
+const CLI = path.resolve(__dirname, 'members-file.ts');
 const TOKEN = 'members-file-test-token-'.padEnd(40, 'x');
 
 interface Member {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ofKind, renderChart, repoRoot } from '../tests/chart';
+import { ofKind, renderChart, repoRoot } from '../chart-tests/chart';
 import {
   ingressLimits,
   ingressNginxConfig,

@@ -6,7 +6,7 @@
  * with the client's address, the limits its annotations ask for, refused 503 with `Retry-After`
  * (decision 0076), and a 404 for any other host. Pure: manifests in, configuration text out.
  */
-import { componentOf, ofKind, type Manifest } from '../tests/chart';
+import { componentOf, ofKind, type Manifest } from '../chart-tests/chart';
 import { deploymentOfService, targetPortName } from './kubernetes';
 
 export interface IngressSettings {

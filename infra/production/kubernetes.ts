@@ -4,7 +4,7 @@
  * (envFrom, env with `$(VAR)` expansion, Secret keys), the files of its volumes, and which
  * Deployment a Service sends to. Pure: manifests in, plain values out.
  */
-import { ofKind, type Manifest } from '../tests/chart';
+import { ofKind, type Manifest } from '../chart-tests/chart';
 
 export type { Manifest };
 

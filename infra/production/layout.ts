@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../tests/chart';
+import { repoRoot } from '../chart-tests/chart';
 
 /** The values file it renders the chart with (charts/upright). */
 export const VALUES_FILE = 'values-local-production.yaml';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dockerfilePath } from '../docker/images';
-import { renderChart } from '../tests/chart';
-import { parseDockerfile } from '../tests/dockerfile';
+import { renderChart } from '../chart-tests/chart';
+import { parseDockerfile } from '../docker/dockerfile';
 import { VALUES_FILE } from './layout';
 import { planProcesses } from './pods';
 

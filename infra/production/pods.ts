@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import { buildArgs, loadImages, type ImageSpec } from '../docker/images';
-import { componentOf, ofKind, type Manifest } from '../tests/chart';
-import { stageChain, substitute, type Dockerfile } from '../tests/dockerfile';
+import { componentOf, ofKind, type Manifest } from '../chart-tests/chart';
+import { stageChain, substitute, type Dockerfile } from '../docker/dockerfile';
 import {
   containerEnv,
   missingSecretKeys,

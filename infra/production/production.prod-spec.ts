@@ -16,7 +16,7 @@ import tls from 'node:tls';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { SCHEMA_OWNERS, STACK } from '../stack/manifest';
-import { ofKind, repoRoot } from '../tests/chart';
+import { ofKind, repoRoot } from '../chart-tests/chart';
 import { ingressLimits, REFUSAL_BODIES, REFUSAL_RETRY_AFTER_SECONDS } from './ingress-nginx';
 import { CA_FILE, INGRESS_PORT, LOG_DIR, SITE_URL, STACK_DIR, readState } from './layout';
 import { nodePlans, stackPlan, type StackPlan } from './stack-plan';

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dockerfilePath } from '../docker/images';
-import { renderChart, type Manifest } from '../tests/chart';
-import { parseDockerfile } from '../tests/dockerfile';
+import { renderChart, type Manifest } from '../chart-tests/chart';
+import { parseDockerfile } from '../docker/dockerfile';
 import { CA_FILE, PODS_DIR, PROCESS_BASE_PORT, TLS_DIR, VALUES_FILE } from './layout';
 import { planProcesses, type ProcessPlan } from './pods';
 

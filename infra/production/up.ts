@@ -28,7 +28,7 @@ import Redis from 'ioredis';
 import type { TransportIdentity } from '@upright/contracts';
 import { aclRules, aclUserName } from '../local/redis-acl';
 import { STACK } from '../stack/manifest';
-import { repoRoot, type Manifest } from '../tests/chart';
+import { repoRoot, type Manifest } from '../chart-tests/chart';
 import { ingressNginxConfig } from './ingress-nginx';
 import { rewritePaths } from './kubernetes';
 import {

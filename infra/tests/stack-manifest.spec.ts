@@ -9,7 +9,14 @@ import { TRANSPORT_IDENTITIES } from '@upright/contracts';
 import { parse } from 'yaml';
 import { SCHEMA_OWNERS, STACK, type StackProcess } from '../stack/manifest';
 import { localCommand, printed } from '../stack/print';
-import { chartDir, componentOf, ofKind, renderChart, repoRoot, type Manifest } from './chart';
+import {
+  chartDir,
+  componentOf,
+  ofKind,
+  renderChart,
+  repoRoot,
+  type Manifest,
+} from '../chart-tests/chart';
 
 const NAMES: string[] = STACK.map((process) => process.name);
 const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
@@ -138,10 +145,10 @@ const FORMER_LISTS: Record<string, RegExp | null> = {
   'infra/bench/search.ts': null,
   'infra/docker/images.ts': /from '\.\.\/stack\/manifest'/,
   'infra/docker/images.json': null,
-  'infra/tests/chart.ts': /from '\.\.\/stack\/manifest'/,
-  'infra/tests/chart-config.spec.ts': /from '\.\.\/stack\/manifest'/,
-  'infra/tests/images.spec.ts': /from '\.\.\/stack\/manifest'/,
-  'infra/tests/migrate-image.int-spec.ts': /from '\.\.\/stack\/manifest'/,
+  'infra/chart-tests/chart.ts': /from '\.\.\/stack\/manifest'/,
+  'infra/chart-tests/chart-config.spec.ts': /from '\.\.\/stack\/manifest'/,
+  'infra/docker/images.spec.ts': /from '\.\.\/stack\/manifest'/,
+  'infra/docker/migrate-image.int-spec.ts': /from '\.\.\/stack\/manifest'/,
 };
 
 /** Where a text writes three or more process names out as a list, or null. */

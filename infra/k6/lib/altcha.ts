@@ -6,7 +6,7 @@
  *   derivedKey = SHA-256 applied `cost` times, first to salt ‖ password, then to its own output
  *
  * Plain TypeScript with no imports, so k6 (SHA-256 from k6/crypto) and the Node load generator
- * (node:crypto) run the same code; infra/tests/altcha-solver.spec.ts checks it against altcha-lib.
+ * (node:crypto) run the same code; infra/k6/test/altcha-solver.spec.ts checks it against altcha-lib.
  */
 
 export interface AltchaChallenge {

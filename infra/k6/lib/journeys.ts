@@ -69,7 +69,7 @@ export type JourneyName = (typeof JOURNEYS)[number];
 /**
  * docs/product/spec.md#s2: a company's path segment is its name lowercased with spaces as hyphens.
  * The same rule as `companySlug` of services/contracts (k6 loads this file alone, so it cannot
- * import it); infra/tests/load-figures.spec.ts keeps the two in step.
+ * import it); infra/load/figures.spec.ts keeps the two in step.
  */
 export function companySlug(companyName: string): string {
   return companyName.trim().toLowerCase().replace(/\s+/g, '-');
@@ -390,7 +390,7 @@ export async function signUp(context: JourneyContext): Promise<void> {
 
 /**
  * The BFF's load-test mode (bff/src/auth/load-test-mode.ts) from the generator's side: the header
- * that carries the deployment's LOAD_TEST_TOKEN (infra/tests/load-figures.spec.ts keeps the name
+ * that carries the deployment's LOAD_TEST_TOKEN (infra/load/figures.spec.ts keeps the name
  * in step with the BFF's).
  */
 export const LOAD_TEST_HEADER = 'X-Load-Test';

@@ -49,7 +49,7 @@ export function jitteredThink(seconds: number, random: () => number): number {
 
 /**
  * The most an iteration does: nominal think seconds, requests, and seconds of work of the client
- * itself (solving the captcha). infra/tests/k6-load-model.spec.ts runs every journey to keep
+ * itself (solving the captcha). infra/k6/test/load-model.spec.ts runs every journey to keep
  * these in step with journeys.ts.
  */
 export const JOURNEY_SHAPE: Record<

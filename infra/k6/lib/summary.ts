@@ -1,7 +1,7 @@
 /**
  * handleSummary of every script: the end-of-test summary as JSON (everything k6 measured) and
  * JUnit XML (one test case per threshold, failed when crossed) for CI, plus a short text on
- * stdout. Plain TypeScript without imports (unit-tested in infra/tests/k6-load-model.spec.ts).
+ * stdout. Plain TypeScript without imports (unit-tested in infra/k6/test/load-model.spec.ts).
  */
 
 /** The part of k6's summary data this reads. */

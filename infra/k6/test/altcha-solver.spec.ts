@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { altchaPayload, bytesToHex, hexToBytes, solveAltcha } from '../k6/lib/altcha';
+import { altchaPayload, bytesToHex, hexToBytes, solveAltcha } from '../lib/altcha';
 
 type AltchaLib = {
   createChallenge(options: Record<string, unknown>): Promise<unknown>;
@@ -14,7 +14,7 @@ type AltchaLib = {
 type ShaAlgorithm = { deriveKey: unknown };
 
 // Resolved as the BFF resolves it, wherever npm placed it.
-const bffDir = path.resolve(__dirname, '..', '..', 'bff');
+const bffDir = path.resolve(__dirname, '..', '..', '..', 'bff');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const altcha = require(require.resolve('altcha-lib', { paths: [bffDir] })) as AltchaLib;
 // eslint-disable-next-line @typescript-eslint/no-require-imports

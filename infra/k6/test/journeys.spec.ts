@@ -4,7 +4,7 @@ import {
   type Answer,
   type Client,
   type JourneyContext,
-} from '../k6/lib/journeys';
+} from '../lib/journeys';
 
 /** A client answering each path from `answers` (404 otherwise), remembering what was asked. */
 function scriptedClient(answers: Record<string, Answer>): Client & { asked: string[] } {

@@ -18,7 +18,7 @@ import {
   type Client,
   type JourneyContext,
   type JourneyName,
-} from '../k6/lib/journeys';
+} from '../lib/journeys';
 import {
   BUDGETS,
   DEFAULT_RATES,
@@ -26,9 +26,9 @@ import {
   THINK_JITTER,
   jitteredThink,
   vusFor,
-} from '../k6/lib/load-model';
-import { junitReport, summaryFiles, type SummaryData } from '../k6/lib/summary';
-import { evaluateThresholds } from '../load/thresholds';
+} from '../lib/load-model';
+import { junitReport, summaryFiles, type SummaryData } from '../lib/summary';
+import { evaluateThresholds } from '../../load/thresholds';
 
 // The k6 runtime's modules and globals, enough for the scripts' init code (their options).
 jest.mock('k6/http', () => ({ expectedStatuses: () => ({}) }), { virtual: true });
@@ -54,10 +54,10 @@ Object.assign(globalThis, {
 // `.ts` extension k6 needs, typed here rather than type-checked by the tests' compiler).
 const { journeyThresholds } = jest.requireActual<{
   journeyThresholds(journey: JourneyName): Record<string, string[]>;
-}>('../k6/lib/scenarios.ts');
+}>('../lib/scenarios.ts');
 const { fromWorkingDirectory } = jest.requireActual<{
   fromWorkingDirectory(file: string, workingDirectory: string | undefined): string;
-}>('../k6/lib/settings.ts');
+}>('../lib/settings.ts');
 
 /** Seconds the proof of work of one captcha may take in k6's JavaScript runtime. */
 const CAPTCHA_SOLVE_SECONDS = 3;
@@ -82,7 +82,7 @@ const SCRIPTS = [
 
 function scenariosOf(script: string): Record<string, Scenario> {
   const module = jest.requireActual<{ options: { scenarios: Record<string, Scenario> } }>(
-    `../k6/${script}.ts`,
+    `../${script}.ts`,
   );
   return module.options.scenarios;
 }
@@ -191,7 +191,7 @@ describe('k6 scenarios at their default rates', () => {
   );
 
   it("are the VUs infra/k6/README.md gives for each journey's own script", () => {
-    const readme = readFileSync(path.join(__dirname, '..', 'k6', 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
     const paragraph = readme.slice(readme.indexOf('**VUs are sized from rate × iteration time**'));
     for (const journey of JOURNEYS) {
       const stated = paragraph.match(

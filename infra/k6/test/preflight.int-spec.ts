@@ -1,7 +1,7 @@
 import { bffService } from '@upright/bff';
 import type { StartedApp } from '@upright/platform/testing';
 import { startTestApp, testInfra, uniqueTransportPrefix } from '@upright/platform/testing';
-import { preflight, type JourneyContext } from '../../k6/lib/journeys';
+import { preflight, type JourneyContext } from '../lib/journeys';
 import { newRecorder, nodeClient } from '../../load/http-client';
 
 /**

@@ -21,7 +21,7 @@ function signupScenario(rate: string): { timeUnit: string; stages: Stage[] } {
   jest.isolateModules(() => {
     const script = jest.requireActual<{
       options: { scenarios: { signup: { timeUnit: string; stages: Stage[] } } };
-    }>('../k6/signup-burst.ts');
+    }>('../signup-burst.ts');
     scenario = script.options.scenarios.signup;
   });
   return scenario!;
