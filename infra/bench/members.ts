@@ -23,7 +23,7 @@ interface BenchMember {
   cookie: string;
 }
 
-/** A real ALTCHA solve with the load tests' solver (checked against altcha-lib in infra/tests). */
+/** A real ALTCHA solve with the load tests' solver (checked in infra/k6/test/altcha-solver.spec.ts). */
 async function solvedCaptcha(bffUrl: string): Promise<string> {
   const challenge = (await (await fetch(`${bffUrl}/api/captcha`)).json()) as AltchaChallenge;
   return altchaPayload(challenge, (data) => createHash('sha256').update(data).digest());

@@ -59,7 +59,9 @@ export async function benchReads(context: SuiteContext): Promise<void> {
   const comparisons: Comparison[] = [];
   for (const [what, path, headers] of reads) {
     const answer = await context.record(`${context.bffUrl}${path}`, { headers });
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    if (answer.status !== 200) {
+      throw new Error(`${path} answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
+    }
     comparisons.push(await context.compare(what, answer, { path, headers }));
   }
   context.print(

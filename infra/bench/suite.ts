@@ -18,6 +18,27 @@ export interface Comparison {
   throughputRatio: number;
   /** stack p99 ÷ bare p99 (asked ≤ 3) */
   p99Ratio: number;
+  /**
+   * With BENCH_ROUNDS > 1 the figures above are the median round's (by throughput ratio), and
+   * each round's ratios are here, in the order measured.
+   */
+  rounds?: Array<{ throughputRatio: number; p99Ratio: number }>;
+  /** With a baseline stack (BASELINE_REF, BASELINE_ENV): the same read on it, in the same rounds. */
+  baseline?: AgainstBaseline;
+}
+
+/** One read on the baseline stack, measured in the same rounds as the stack under test. */
+export interface AgainstBaseline {
+  bytes: number;
+  /** The baseline stack's median round and its own bare server's (the bytes it sent). */
+  bare: LoadFigures;
+  stack: LoadFigures;
+  /** Per round: the baseline stack ÷ its bare server. */
+  throughputRatios: number[];
+  p99Ratios: number[];
+  /** Per round: the stack under test ÷ the baseline stack (measured next to each other). */
+  throughputAgainstBaseline: number[];
+  p99AgainstBaseline: number[];
 }
 
 /** What a suite gets from the runner: the running stack and the measuring tools. */

@@ -11,8 +11,6 @@ import { ConfigError, loadConfig } from '../config/load-config';
 import { transportTrust } from '../client/transport-trust';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { Metrics } from '../metrics/metrics';
-import { holdResponseShape } from '../runtime/response-shape';
-import { holdTickEntryShape } from '../runtime/tick-shape';
 import { flushTraces, nameTracedProcess } from '../tracing/process';
 import { drainOnSignals, HttpDrain } from './drain';
 
@@ -133,8 +131,6 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   const config = loadConfigOrExit(definition.name, definition.configSchema);
   nameTracedProcess(definition.name);
   exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
-  await holdTickEntryShape();
-  holdResponseShape();
   const app = await createServiceApp(definition, config);
   // Nest hands these to http.Server#listen(port, host, backlog); its typings omit the backlog.
   const listen = app.listen.bind(app) as unknown as (

@@ -1,11 +1,11 @@
-import type { Comparison } from '../bench/suite';
+import type { Comparison } from './suite';
 import {
   besideVerdict,
   median,
   wearVerdict,
   type PairedSample,
   type WearSample,
-} from '../bench/wear';
+} from './wear';
 
 const figures = (requestsPerSecond: number) => ({
   requestsPerSecond,

@@ -1,4 +1,4 @@
-import { answeredPerSecond } from '../bench/wrk';
+import { answeredPerSecond } from './wrk';
 
 describe('answeredPerSecond', () => {
   const figures = { p50Ms: 1, p95Ms: 2, p99Ms: 3 };
