@@ -8,14 +8,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser';
-import { privateStackBasePort, startStack } from '../e2e/support/stack';
+import { launchBrowser } from '../e2e/support/browser';
+import {
+  lighthousePages,
+  lighthouseRun,
+  type FormFactor,
+  type Scores,
+} from '../e2e/support/lighthouse';
+import { withSite } from '../e2e/support/stack';
 
 const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 const ACCESSIBILITY_MINIMUM = 95;
 /** The floors (decision 0010): performance per form factor; SEO and accessibility 100 on both. */
-const PERFORMANCE_FLOOR = { mobile: 90, desktop: 95 } as const;
-type FormFactor = keyof typeof PERFORMANCE_FLOOR;
+const PERFORMANCE_FLOOR: Record<FormFactor, number> = { mobile: 90, desktop: 95 };
 const resultsFile = path.resolve(__dirname, '..', '..', 'infra', 'bench', 'results', 'web.json');
 
 async function initialJavaScript(
@@ -55,93 +60,21 @@ async function initialJavaScript(
   }
 }
 
-interface LighthouseScores {
-  performance: number;
-  accessibility: number;
-  /**
-   * docs/product/rules.md#s13: titles, descriptions, canonical links, status codes, crawlable
-   * links.
-   */
-  seo: number;
-}
-
-async function lighthouseScores(url: string, formFactor: FormFactor): Promise<LighthouseScores> {
-  const [{ default: lighthouse }, chromeLauncher, { default: desktopConfig }] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
-    import('lighthouse/core/config/desktop-config.js'),
-  ]);
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: [...CHROMIUM_FLAGS],
-  });
-  try {
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        onlyCategories: ['performance', 'accessibility', 'seo'],
-        logLevel: 'error',
-        output: 'json',
-      },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    // A run Lighthouse could not finish scores 0: say so rather than report it as a figure.
-    if (result!.lhr.runtimeError) {
-      throw new Error(`Lighthouse on ${url}: ${result!.lhr.runtimeError.message}`);
-    }
-    const categories = result!.lhr.categories;
-    return {
-      performance: Math.round((categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
-      seo: Math.round((categories.seo.score ?? 0) * 100),
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
 async function main(): Promise<void> {
-  const stack = await startStack(privateStackBasePort());
-  try {
-    if (stack.notStarted.length > 0)
-      console.warn(`[web bench] not running: ${stack.notStarted.join('; ')}`);
-    const active = (await (await fetch(`${stack.baseUrl}/api/active`)).json()) as Array<{
-      industry: string;
-    }>;
-    const industry = active[0].industry;
-    const companies = (await (
-      await fetch(`${stack.baseUrl}/api/companies/us/${industry}`)
-    ).json()) as {
-      result: { ranked: Array<{ slug: string }> };
-    };
-    const latest = (await (await fetch(`${stack.baseUrl}/api/reports/latest/1`)).json()) as {
-      items: Array<{ path: string }>;
-    };
-    const pages = {
-      home: '/',
-      industry: `/companies/us/${industry}`,
-      company: `/companies/us/${industry}/${companies.result.ranked[0].slug}`,
-      report: latest.items[0].path,
-    };
+  await withSite(async (baseUrl) => {
+    const pages = await lighthousePages();
     const initialJs = {
-      home: await initialJavaScript(stack.baseUrl, pages.home),
-      industry: await initialJavaScript(stack.baseUrl, pages.industry),
+      home: await initialJavaScript(baseUrl, pages.home),
+      industry: await initialJavaScript(baseUrl, pages.industry),
     };
-    const lighthouse: Record<FormFactor, Record<string, LighthouseScores>> = {
+    const lighthouse: Record<FormFactor, Record<string, Scores>> = {
       mobile: {},
       desktop: {},
     };
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const [name, pagePath] of Object.entries(pages)) {
-        const url = `${stack.baseUrl}${pagePath}`;
-        // One more try when a run fails (a page load that timed out on the shared machine).
-        lighthouse[formFactor][name] = await lighthouseScores(url, formFactor).catch(
-          (error: unknown) => {
-            console.warn(`${(error as Error).message}; once more`);
-            return lighthouseScores(url, formFactor);
-          },
-        );
+        const url = `${baseUrl}${pagePath}`;
+        lighthouse[formFactor][name] = (await lighthouseRun(url, formFactor)).scores;
       }
     }
     console.log('\nWeb app: JavaScript before first paint (gzipped)');
@@ -196,9 +129,7 @@ async function main(): Promise<void> {
       console.error(`web bench: ${failures.join('; ')}`);
       process.exitCode = 1;
     }
-  } finally {
-    await stack.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

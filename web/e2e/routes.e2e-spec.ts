@@ -5,75 +5,11 @@ import {
   launchBrowser,
   MOBILE,
   newPage,
+  open,
   screenshot,
 } from './support/browser';
 import { seriousViolations } from './support/axe';
-import { sampleTargets } from './support/data';
-
-const ROUTE_NAMES = [
-  'home',
-  'reports',
-  'report',
-  'industry',
-  'company',
-  'compare',
-  'signin',
-  'signup',
-  'reset-request',
-  'about',
-  'faq',
-  'methodology',
-  'contact',
-  'privacy-policy',
-  'terms-of-use',
-  'widget-industry',
-  'widget-report',
-  'reset-link',
-  'verify-link',
-  'unsubscribe-link',
-  'correction-form',
-  'corrections-ledger',
-  'industries',
-  'accessibility',
-  'not-found',
-] as const;
-type RouteName = (typeof ROUTE_NAMES)[number];
-
-/** Every route of docs/product/spec.md#s2 with real sample-data parameters, as a visitor. */
-async function routePaths(): Promise<Record<RouteName, string>> {
-  const { industry, company, compareSlugs, reportPath } = await sampleTargets();
-  if (!reportPath) throw new Error('no report in /api/reports/latest/1');
-  return {
-    home: '/',
-    reports: '/reports',
-    report: reportPath,
-    industry: `/companies/us/${industry}`,
-    company: `/companies/us/${company.industry}/${company.slug}`,
-    compare: `/compare/us/${industry}?c=${compareSlugs.join(',')}`,
-    signin: '/account/signin',
-    signup: '/account/signup',
-    'reset-request': '/account/reset',
-    about: '/about',
-    faq: '/faq',
-    // With the crowd's weights: hidden until enough members are weighted.
-    methodology: '/methodology',
-    contact: '/contact',
-    'privacy-policy': '/privacy-policy',
-    'terms-of-use': '/terms-of-use',
-    'widget-industry': `/widgets/companies/us/${industry}`,
-    'widget-report': `/widgets${reportPath}`,
-    // The mailed-link pages with links that are not valid (their error states).
-    'reset-link': `/account/reset/${'x'.repeat(43)}`,
-    'verify-link': `/account/verify/${'x'.repeat(43)}`,
-    'unsubscribe-link': '/account/unsubscribe/no-such-member/no-such-key',
-    // A figure's correction form and the company's ledger.
-    'correction-form': `/corrections/request?industry=${company.industry}&company=${encodeURIComponent(company.slug)}&field=climate_score&period=2020-Q1`,
-    'corrections-ledger': `/corrections/us/${company.industry}/${company.slug}`,
-    industries: '/industries',
-    accessibility: '/accessibility',
-    'not-found': '/no-such-page',
-  };
-}
+import { routePaths, ROUTE_NAMES, type RouteName } from './support/routes';
 
 describe('every route: accessible in both themes, screenshotted, fits 360 px', () => {
   let browser: Browser;
@@ -125,5 +61,102 @@ describe('every route: accessible in both themes, screenshotted, fits 360 px', (
       ...(await screenshotProblems(name, '360')),
     ];
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the phone view at 360 px (decision 0056)', () => {
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let paths: Record<RouteName, string>;
+  beforeAll(async () => {
+    ({ browser, close } = await launchBrowser());
+    paths = await routePaths();
+  });
+  afterAll(async () => close());
+
+  it('an industry answers with a card per company, from the server, and compares from the cards', async () => {
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    await acceptCookies(context);
+    // The server's HTML already holds the cards: CSS, not a width check, shows them.
+    const html = await (await page.request.get(paths.industry)).text();
+    expect(html).toContain('data-testid="ranking-cards"');
+    await open(page, paths.industry);
+    const cards = page.getByTestId('ranking-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(
+      await page.getByTestId('ranking-table').locator('tbody tr').count(),
+    );
+    const first = cards.first();
+    await first.getByTestId('rank-badge').waitFor();
+    expect(await first.textContent()).toMatch(/Best: .+Worst: |Same rank on every issue/);
+    const box = (await first.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'phone-industry-cards-360');
+    for (const index of [0, 1]) await cards.nth(index).getByRole('checkbox').check();
+    await page.getByRole('link', { name: 'Compare them side by side' }).click();
+    await page.waitForURL(/\/compare\/us\/[a-z0-9-]+\?c=[^,]+,[^,]+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+    // Wide, the table is the answer and the cards are not shown.
+    const wide = await newPage(browser, DESKTOP);
+    await acceptCookies(wide.context);
+    await open(wide.page, paths.industry);
+    await wide.page.getByTestId('ranking-table').waitFor();
+    expect(await wide.page.getByTestId('ranking-cards').isVisible()).toBe(false);
+    await wide.context.close();
+  });
+
+  it('"why this rank" reads whole, and at most one bar stays on the screen', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await acceptCookies(context);
+    await open(page, paths.company);
+    const why = page.getByTestId('why-bars');
+    await why.waitFor();
+    await why.scrollIntoViewIfNeeded();
+    const frame = page.locator('.why-this-rank .table-scroll');
+    expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    await screenshot(page, 'phone-company-why-360');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    const bars = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body *'))
+        .filter((element) => {
+          const style = getComputedStyle(element);
+          if (style.position !== 'fixed' && style.position !== 'sticky') return false;
+          if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+          const rect = element.getBoundingClientRect();
+          // A bar: as wide as the screen, in it, and not a whole-screen layer (a dialog, the
+          // loader); table cells stick inside their frames.
+          return (
+            rect.width >= window.innerWidth - 1 &&
+            rect.height > 4 &&
+            rect.height < window.innerHeight / 2 &&
+            rect.bottom > 0 &&
+            rect.top < window.innerHeight
+          );
+        })
+        .map((element) => element.className),
+    );
+    // At most one: any beyond the first is named in the failure.
+    expect(bars.slice(1)).toEqual([]);
+    await context.close();
+  });
+
+  it('the comparison picker is no wall of checkboxes: chosen first, others found by name', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await acceptCookies(context);
+    await open(page, paths.compare);
+    const picker = page.getByTestId('compare-picker');
+    await picker.waitFor();
+    const visible = picker.locator('input[type="checkbox"]:visible');
+    const chosen = await visible.count();
+    expect(chosen).toBeLessThanOrEqual(4);
+    const name = (await page.locator('.compare-table thead th a').first().textContent())!.trim();
+    await picker.getByLabel('Find a company').fill(name.slice(0, 3));
+    await picker.locator('.compare-matches').waitFor();
+    expect(await visible.count()).toBeGreaterThanOrEqual(chosen);
+    await screenshot(page, 'phone-compare-picker-360');
+    await context.close();
   });
 });

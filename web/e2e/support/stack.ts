@@ -128,3 +128,22 @@ export async function startExtraBff(
   );
   return { baseUrl: running.url, stop: () => stopProcess({ child: running.child }) };
 }
+
+/**
+ * Runs `work` against the site at E2E_BASE_URL when it is set (a running stack, e.g. `make up`'s
+ * http://localhost:8080), else against a stack of its own on private ports, stopped afterwards.
+ * For the scripts beside the tests (Lighthouse, screenshots), as the e2e global setup does it.
+ */
+export async function withSite<T>(work: (baseUrl: string) => Promise<T>): Promise<T> {
+  const given = process.env.E2E_BASE_URL;
+  if (given) return work(given);
+  const stack = await startStack(privateStackBasePort());
+  try {
+    if (stack.notStarted.length > 0) console.warn(`not running: ${stack.notStarted.join('; ')}`);
+    process.env.E2E_BASE_URL = stack.baseUrl;
+    return await work(stack.baseUrl);
+  } finally {
+    delete process.env.E2E_BASE_URL;
+    await stack.stop();
+  }
+}

@@ -36,11 +36,12 @@ export function RankingCards({
           describeRank(row.issueRanks[key].rank, row.issueRanks[key].tied, field);
         return (
           <li key={row.upright_cid} className="ranking-card" data-testid="ranking-card">
-            <h3 className="ranking-card-name">
+            {/* The page's next level under its h1: a card is a company of the industry. */}
+            <h2 className="ranking-card-name">
               <PrefetchLink to={WebPaths.company(industry, row.slug)}>
                 {row.company_name}
               </PrefetchLink>
-            </h3>
+            </h2>
             <RankBadge
               rank={row.rank}
               tied={row.tied}
