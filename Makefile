@@ -141,9 +141,9 @@ checks:
 
 test: checks test-unit test-integration load-smoke test-web test-e2e test-production test-images
 
-# BASELINE_REF=<git ref> (or BASELINE_ENV, BENCH_REF, BENCH_ENV): the reads through two stacks in
+# BASELINE_REF=<git ref> (or BASELINE_ENV, BASELINE_NODE, BENCH_REF, BENCH_ENV, BENCH_NODE): the reads through two stacks in
 # one run, each against a bare server, and the one against the other (infra/bench/run.ts).
-BENCH_BASELINE = $(BASELINE_REF)$(BASELINE_ENV)
+BENCH_BASELINE = $(BASELINE_REF)$(BASELINE_ENV)$(BASELINE_NODE)
 bench: seed build-web
 	@infra/local/ensure-wrk.sh
 	@mkdir -p infra/bench/results

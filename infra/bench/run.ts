@@ -11,7 +11,8 @@
  * second stack built from that ref (infra/bench/build-ref.sh: its own tree under /tmp, its own
  * npm install and build) beside the stack under test (this working tree, or `BENCH_REF`'s
  * tree), and `BASELINE_ENV` / `BENCH_ENV` (`NAME=value …`) give one stack's processes variables
- * of their own (tracing on: see otlp-sink.ts). A ref may also be a directory holding a built tree.
+ * of their own (tracing on: see otlp-sink.ts), and `BASELINE_NODE` / `BENCH_NODE` a Node binary of
+ * their own (one tree on two runtimes). A ref may also be a directory holding a built tree.
  * Every read of the reads and edge suites is then measured on both, and on a bare server sending
  * each one's bytes, in BENCH_ROUNDS (4) rounds in alternating order (bare, stack, baseline, its
  * bare; then backwards): the machine's other load falls on both alike, and the spread of the
@@ -44,7 +45,9 @@ const BARE_PORT = 18099;
 /** The baseline stack's block (the wear suite's young BFF has 18180's). */
 const BASELINE_BASE_PORT = 18280;
 const BASELINE_BARE_PORT = 18098;
-const WITH_BASELINE = Boolean(process.env.BASELINE_REF || process.env.BASELINE_ENV);
+const WITH_BASELINE = Boolean(
+  process.env.BASELINE_REF || process.env.BASELINE_ENV || process.env.BASELINE_NODE,
+);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (WITH_BASELINE ? 4 : 1));
 /**
  * The suites whose every comparison is a read anyone can repeat on another stack; the others
@@ -122,6 +125,8 @@ interface Side {
   label: string;
   root: string;
   env: Record<string, string>;
+  /** The Node binary its processes run on; ours when unset. */
+  node?: string;
   basePort: number;
 }
 
@@ -146,12 +151,14 @@ function treeOf(ref: string): string {
   }).trim();
 }
 
-function side(refVariable: string, envVariable: string, basePort: number): Side {
-  const ref = process.env[refVariable];
-  const env = variables(process.env[envVariable]);
+function side(prefix: 'BENCH' | 'BASELINE', basePort: number): Side {
+  const ref = process.env[`${prefix}_REF`];
+  const env = variables(process.env[`${prefix}_ENV`]);
+  const node = process.env[`${prefix}_NODE`] || undefined;
   const root = ref ? treeOf(ref) : repoRoot;
-  const named = Object.keys(env).length > 0 ? ` with ${process.env[envVariable]}` : '';
-  return { label: `${ref ?? 'this working tree'}${named}`, root, env, basePort };
+  const named = Object.keys(env).length > 0 ? ` with ${process.env[`${prefix}_ENV`]}` : '';
+  const runtime = node ? ` on ${execFileSync(node, ['--version']).toString().trim()}` : '';
+  return { label: `${ref ?? 'this working tree'}${named}${runtime}`, root, env, node, basePort };
 }
 
 const median = (values: readonly number[]) => {
@@ -206,9 +213,9 @@ function printAgainstBaseline(stack: Side, baseline: Side, compared: Comparison[
 
 async function main(): Promise<void> {
   const suites = selectedSuites();
-  const underTest = side('BENCH_REF', 'BENCH_ENV', BENCH_BASE_PORT);
+  const underTest = side('BENCH', BENCH_BASE_PORT);
   const baselineSide = WITH_BASELINE
-    ? side('BASELINE_REF', 'BASELINE_ENV', BASELINE_BASE_PORT)
+    ? side('BASELINE', BASELINE_BASE_PORT)
     : undefined;
   const redisUrl = requireEnv('REDIS_URL');
   const transport = { redisUrl, keyPrefix: benchTransportPrefix() };
@@ -227,12 +234,13 @@ async function main(): Promise<void> {
   ) => {
     const entry = path.relative(repoRoot, path.join(of.root, stackProcess(name).entry));
     const port = portIn(stackProcess(name), basePort);
-    const started = await startProcess(name, entry, port, {
-      REDIS_URL: redisUrl,
-      TRANSPORT_PREFIX: keyPrefix,
-      ...env,
-      ...of.env,
-    });
+    const started = await startProcess(
+      name,
+      entry,
+      port,
+      { REDIS_URL: redisUrl, TRANSPORT_PREFIX: keyPrefix, ...env, ...of.env },
+      { node: of.node },
+    );
     processes.push(started);
     return started;
   };

@@ -37,6 +37,8 @@ export interface StartOptions {
   commandPrefix?: readonly string[];
   /** The address it listens on and is asked at (default 127.0.0.1). */
   host?: string;
+  /** The Node binary it runs on (default ours): the bench compares two runtimes in one run. */
+  node?: string;
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -112,7 +114,7 @@ export async function startProcess(
   };
   // Like `make up`, each process reaches Redis as its own ACL user (decision 0017).
   const redisUser = await ownRedisUser(name, given);
-  const [command, ...prefixArgs] = [...(options.commandPrefix ?? []), process.execPath];
+  const [command, ...prefixArgs] = [...(options.commandPrefix ?? []), options.node ?? process.execPath];
   const child = spawn(command, [...prefixArgs, file], {
     env: { ...given, ...redisUser.env },
     stdio: ['ignore', 'ignore', 'pipe'],
