@@ -128,6 +128,20 @@ describe('citations of the docs', () => {
     expect(oldStyle).toEqual([]);
   });
 
+  it('code cites decisions one way ("decision NNNN") and never a tracker\'s issue number', () => {
+    // The tracker is not in the repository; "record NNNN" was the second word for a decision.
+    const code = files.filter(
+      ({ file }) =>
+        !file.startsWith('docs/') && !file.endsWith('.md') && !/\/db\/migrations\//.test(file),
+    );
+    const stray = code.flatMap(({ file, text }) =>
+      [...text.matchAll(/\bissues? #?\d{2,3}\b|\brecords? 00\d\d\b/gi)].map(
+        (match) => `${file}: ${match[0]}`,
+      ),
+    );
+    expect(stray).toEqual([]);
+  });
+
   it('catches a missing anchor, a missing file and a relative link gone wrong', () => {
     const docs: Record<string, string> = {
       'docs/product/rules.md': '<a id="s5"></a>\n\n## §5 Ranking rules (exact)\n',

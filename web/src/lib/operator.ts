@@ -1,6 +1,6 @@
 /**
- * Who runs the site, what funds it and how to reach them (issue 49: a sceptic asks before
- * believing a rank). Build-time configuration, like the product name (docs/product/rules.md#s1):
+ * Who runs the site, what funds it and how to reach them (a sceptic asks before believing
+ * a rank; decision 0056). Build-time configuration, like the product name (docs/product/rules.md#s1):
  * `OPERATOR_NAME`, `OPERATOR_FUNDING` and `OPERATOR_CONTACT` (an email address or an https URL).
  * Unset, the site says plainly that it is a demonstration that nobody runs.
  */

@@ -3,7 +3,7 @@ import type { CorrectionLedger } from '@upright/contracts';
 /**
  * The correction requests this browser sent, so the ledger can show the requester their own
  * while it is open: the public ledger only counts open requests (their requesters stay private,
- * issue 25), and the receipt's reference is all the requester has.
+ * decision 0038), and the receipt's reference is all the requester has.
  */
 export interface OwnRequest {
   reference: string;
