@@ -249,6 +249,24 @@ describe('the edge', () => {
       expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
+    it('renders a share image once, whatever junk query each request adds', async () => {
+      const image = `/share/industries/${industries[1]}.png`;
+      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      // One client whose render budget (3) is below the requests: a render per query would be
+      // refused from the fourth on.
+      const from = newClient();
+      const answers = [];
+      for (let i = 0; i < 8; i += 1) {
+        answers.push(await get(bff.url, `${image}?v=${i}&utm_source=x${i}&junk`, from));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      expect(answers.every((answer) => answer.headers.get('content-type') === 'image/png')).toBe(
+        true,
+      );
+      expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
+      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
+    });
+
     it('merges concurrent misses of one API answer into one computation', async () => {
       const [, industry, company] = /^\/companies\/us\/([^/]+)\/([^/]+)$/.exec(companyPaths[1])!;
       const url = `/api/history/us/${industry}/${company}`;
