@@ -214,9 +214,7 @@ function printAgainstBaseline(stack: Side, baseline: Side, compared: Comparison[
 async function main(): Promise<void> {
   const suites = selectedSuites();
   const underTest = side('BENCH', BENCH_BASE_PORT);
-  const baselineSide = WITH_BASELINE
-    ? side('BASELINE', BASELINE_BASE_PORT)
-    : undefined;
+  const baselineSide = WITH_BASELINE ? side('BASELINE', BASELINE_BASE_PORT) : undefined;
   const redisUrl = requireEnv('REDIS_URL');
   const transport = { redisUrl, keyPrefix: benchTransportPrefix() };
   const processes: RunningProcess[] = [];

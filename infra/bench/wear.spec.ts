@@ -1,11 +1,5 @@
 import type { Comparison } from './suite';
-import {
-  besideVerdict,
-  median,
-  wearVerdict,
-  type PairedSample,
-  type WearSample,
-} from './wear';
+import { besideVerdict, median, wearVerdict, type PairedSample, type WearSample } from './wear';
 
 const figures = (requestsPerSecond: number) => ({
   requestsPerSecond,

@@ -114,7 +114,10 @@ export async function startProcess(
   };
   // Like `make up`, each process reaches Redis as its own ACL user (decision 0017).
   const redisUser = await ownRedisUser(name, given);
-  const [command, ...prefixArgs] = [...(options.commandPrefix ?? []), options.node ?? process.execPath];
+  const [command, ...prefixArgs] = [
+    ...(options.commandPrefix ?? []),
+    options.node ?? process.execPath,
+  ];
   const child = spawn(command, [...prefixArgs, file], {
     env: { ...given, ...redisUser.env },
     stdio: ['ignore', 'ignore', 'pipe'],

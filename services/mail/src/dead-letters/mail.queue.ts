@@ -1,10 +1,6 @@
 import type { FactoryProvider } from '@nestjs/common';
 import { mailWorkerQueues } from '@upright/contracts';
-import {
-  QueueProducer,
-  queueProducerToken,
-  type QueueConnectionConfig,
-} from '@upright/platform';
+import { QueueProducer, queueProducerToken, type QueueConnectionConfig } from '@upright/platform';
 import type { Queue } from 'bullmq';
 
 type MailQueueProducer = QueueProducer<(typeof mailWorkerQueues)[number]>;
