@@ -1,19 +1,10 @@
+import { configProblems as problems } from '../../test/support/config-problems';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '@upright/platform';
+import { loadConfig } from '@upright/platform';
 import { bffConfigSchema } from '../config/config';
 import { headersOf, securityHeaders } from '../config/security-headers';
 import { analyticsConnectSources, analyticsSettings, withAnalyticsTag } from './analytics';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(bffConfigSchema, { HTTP_PORT: '8080', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 const PLAUSIBLE = {
   ANALYTICS_ENDPOINT: 'https://plausible.io/api/event',

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '@upright/platform';
+import { configProblems as problems } from '../../test/support/config-problems';
+import { loadConfig } from '@upright/platform';
 import { bffConfigSchema } from '../config/config';
 import { parseClientRanges } from '../config/load-test-config';
 import { LoadTestMode, tokenMatches } from './load-test-mode';
@@ -7,16 +8,6 @@ const TOKEN = 'a-load-test-token-of-at-least-32-characters';
 
 function mode(env: Record<string, string>): LoadTestMode {
   return new LoadTestMode(loadConfig(bffConfigSchema, { HTTP_PORT: '8080', ...env }));
-}
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(bffConfigSchema, { HTTP_PORT: '8080', ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
 }
 
 describe('parseClientRanges', () => {

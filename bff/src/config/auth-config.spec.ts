@@ -1,17 +1,8 @@
-import { ConfigError, loadConfig } from '@upright/platform';
+import { configProblems as problems } from '../../test/support/config-problems';
+import { loadConfig } from '@upright/platform';
 import { bffConfigSchema } from './config';
 
 describe('BFF auth configuration', () => {
-  function problems(env: Record<string, string>): string[] {
-    try {
-      loadConfig(bffConfigSchema, { HTTP_PORT: '8080', ...env });
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  }
-
   it('needs the cookie key and captcha secret in production only', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'SESSION_COOKIE_KEY: is required in production',
