@@ -241,7 +241,14 @@ describe('accounts: priorities, averages and permissions', () => {
 
     const run = promisify(execFile);
     const cli = path.join(repoRoot, 'services/accounts/src/admin/cli.ts');
-    const env = { ...process.env, DATABASE_URL: testInfra().databaseUrl('accounts') };
+    // The stack's Redis and prefix: the grant is announced there, so the BFF forgets the member's
+    // verified session and the role applies on the next request (not after SESSION_CACHE_S).
+    const env = {
+      ...process.env,
+      DATABASE_URL: testInfra().databaseUrl('accounts'),
+      REDIS_URL: testInfra().redisUrl,
+      TRANSPORT_PREFIX: stack.prefix,
+    };
     // Whoever registered an address first must not become admin by it: it must be verified.
     await expect(
       run('npx', ['tsx', cli, member.email.toUpperCase()], { cwd: repoRoot, env }),

@@ -13,7 +13,7 @@ export function adminTarget(argument: string): AdminTarget | null {
 export async function grantAdmin(
   db: PrismaClient,
   target: AdminTarget,
-): Promise<'granted' | 'unverified' | 'unknown'> {
+): Promise<{ granted: string } | 'unverified' | 'unknown'> {
   const rows = await db.$queryRaw<Array<{ uid: string; verified: boolean }>>`
     SELECT uid::text AS uid, email_verified_at IS NOT NULL AS verified FROM accounts.users
     WHERE ${target.kind === 'uid'} AND uid::text = ${target.value}
@@ -23,5 +23,5 @@ export async function grantAdmin(
   // By uid the operator chose the member themself; by email the address must be proven.
   if (target.kind === 'email' && !member.verified) return 'unverified';
   await db.user.update({ where: { uid: member.uid }, data: { role: 'admin' } });
-  return 'granted';
+  return { granted: member.uid };
 }
