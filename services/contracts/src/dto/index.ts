@@ -11,3 +11,5 @@ export * from './membership-age';
 export * from './answers.schemas';
 export * from './site-facts';
 export * from './pages';
+export * from './data-desk';
+export * from './data-desk.schemas';

@@ -5,6 +5,18 @@ import type {
   CorrectionLedgerResponse,
   CorrectionReceipt,
   CorrectionRequest,
+  DeskActorRequest,
+  DeskJob,
+  DeskJobRequest,
+  DeskJobStarted,
+  DeskLogPage,
+  DeskLogRequest,
+  DeskPreviewRequest,
+  DeskPublishRequest,
+  DeskStageRequest,
+  DeskState,
+  DeskUploadChunkRequest,
+  IndustryPreview,
   LedgerEntry,
   OpenCorrectionsRequest,
   OpenCorrectionsResponse,
@@ -62,6 +74,24 @@ export const rankingsPatterns = {
   rejectCorrection: 'rankings.corrections.reject',
   /** `GET /api/corrections/us/{industry}/{company}`: the company's public ledger, a page at a time. */
   correctionLedger: 'rankings.corrections.ledger',
+  /** The editors' desk (decision 0077), admins only: `GET /api/admin/data`. */
+  deskState: 'rankings.desk.state',
+  /** `PUT /api/admin/data/uploads/{id}/chunks/{n}`: keeps one chunk of a file being uploaded. */
+  deskUploadChunk: 'rankings.desk.upload-chunk',
+  /** `POST /api/admin/data/uploads/{id}/stage`: validates the file and stages it as the draft. */
+  deskStage: 'rankings.desk.stage',
+  /** `GET /api/admin/data/jobs/{id}`: a stage, publish or rollback and its progress. */
+  deskJob: 'rankings.desk.job',
+  /** `GET /api/admin/data/draft/preview/{industry}`: the draft against the public data; null = none. */
+  deskPreview: 'rankings.desk.preview',
+  /** `POST /api/admin/data/publish`: makes the draft the public data, in one step. */
+  deskPublish: 'rankings.desk.publish',
+  /** `POST /api/admin/data/rollback`: makes the version before the public one public again. */
+  deskRollback: 'rankings.desk.rollback',
+  /** `DELETE /api/admin/data/draft`: discards the draft; false when there was none. */
+  deskDiscard: 'rankings.desk.discard',
+  /** `GET /api/admin/data/log`: the audit log, newest first. */
+  deskLog: 'rankings.desk.log',
 } as const;
 
 export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
@@ -84,6 +114,15 @@ export const rankingsCallers: CallersOf<typeof rankingsPatterns> = {
   acceptCorrection: ['bff'],
   rejectCorrection: ['bff'],
   correctionLedger: ['bff'],
+  deskState: ['bff'],
+  deskUploadChunk: ['bff'],
+  deskStage: ['bff'],
+  deskJob: ['bff'],
+  deskPreview: ['bff'],
+  deskPublish: ['bff'],
+  deskRollback: ['bff'],
+  deskDiscard: ['bff'],
+  deskLog: ['bff'],
 };
 
 /** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
@@ -104,6 +143,16 @@ export const rankingsEffects: EffectsOf<typeof rankingsPatterns> = {
   acceptCorrection: 'write',
   rejectCorrection: 'write',
   correctionLedger: 'read',
+  deskState: 'read',
+  /** Keyed by upload and index: a repeated chunk overwrites itself. */
+  deskUploadChunk: 'write',
+  deskStage: 'write',
+  deskJob: 'read',
+  deskPreview: 'read',
+  deskPublish: 'write',
+  deskRollback: 'write',
+  deskDiscard: 'write',
+  deskLog: 'read',
 };
 
 export interface RankingsRequestMap {
@@ -149,6 +198,15 @@ export interface RankingsRequestMap {
     request: CorrectionLedgerRequest;
     response: CorrectionLedgerResponse;
   };
+  'rankings.desk.state': { request: Record<string, never>; response: DeskState };
+  'rankings.desk.upload-chunk': { request: DeskUploadChunkRequest; response: { received: number } };
+  'rankings.desk.stage': { request: DeskStageRequest; response: DeskJobStarted };
+  'rankings.desk.job': { request: DeskJobRequest; response: DeskJob | null };
+  'rankings.desk.preview': { request: DeskPreviewRequest; response: IndustryPreview | null };
+  'rankings.desk.publish': { request: DeskPublishRequest; response: DeskJobStarted };
+  'rankings.desk.rollback': { request: DeskActorRequest; response: DeskJobStarted };
+  'rankings.desk.discard': { request: DeskActorRequest; response: { discarded: boolean } };
+  'rankings.desk.log': { request: DeskLogRequest; response: DeskLogPage };
   'rankings.search-documents.list': {
     request: SearchDocumentsPageRequest<'companies' | 'industries'>;
     response: SearchDocumentsPage<'companies' | 'industries'>;

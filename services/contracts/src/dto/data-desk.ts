@@ -1,0 +1,197 @@
+import type { IssueKey, ScoreField } from '../issues';
+import type { Period } from './rankings';
+
+// ---------------------------------------------------------------------------------------------
+// The editors' desk (decision 0077): a data set file becomes a draft with a preview, an admin
+// publishes it in one step and can roll the public data back to the version before. Types and
+// constants the web app shares (zod-free: the schemas are in data-desk.schemas.ts).
+
+/**
+ * A file travels in chunks of at most this many bytes (the browser slices it, the BFF sends each
+ * chunk to rankings as one message), so no message and no request body is large whatever the
+ * file's size; the browser's progress bar counts them.
+ */
+export const DESK_CHUNK_BYTES = 4 * 1024 * 1024;
+/** 200 MiB: a 50,000-company file is about 150 MB. */
+export const DESK_FILE_MAX_BYTES = 200 * 1024 * 1024;
+export const DESK_CHUNKS_MAX = Math.ceil(DESK_FILE_MAX_BYTES / DESK_CHUNK_BYTES);
+/** A job lists at most this many problems of a file (and says how many there were). */
+export const DESK_PROBLEMS_SHOWN = 1000;
+export const DESK_LOG_PAGE_SIZE = 50;
+
+/** Who did it: an admin through `/admin/data`, or `make import` on a server. */
+export type DeskActorKind = 'admin' | 'cli';
+export type DeskAction = 'stage' | 'publish' | 'rollback' | 'discard' | 'correction';
+
+/** A version of the rankings data: `public` is what the site shows, at most one `draft`. */
+export type DataVersionState = 'draft' | 'public' | 'retired' | 'discarded';
+
+/** Rows per section of a file and what applying it changed (the importer's summary). */
+export interface SectionCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+export interface DataVersionSummary {
+  version_id: number;
+  state: DataVersionState;
+  /** The public version this draft was staged on; null for the first version. */
+  base_version: number | null;
+  file_sha256: string | null;
+  counts: Record<string, SectionCounts>;
+  staged_by: string;
+  staged_at: string;
+  published_by: string | null;
+  published_at: string | null;
+}
+
+/** One industry's line in the draft's overview. */
+export interface IndustryChangeSummary {
+  industry: string;
+  industry_text: string;
+  added: number;
+  removed: number;
+  /** Companies whose overall rank moves. */
+  moved: number;
+  /** The latest period moves: publishing alerts the industry's followers (decision 0037). */
+  alerts_followers: boolean;
+}
+
+/** `GET /api/admin/data`: what is public, the draft if any, and what a rollback would restore. */
+export interface DeskState {
+  public: DataVersionSummary;
+  draft: (DataVersionSummary & { industries: IndustryChangeSummary[] }) | null;
+  /** The version a rollback makes public again; null when there is none to go back to. */
+  rollback_to: DataVersionSummary | null;
+  /** A stage, publish or rollback still running, to follow after a reload. */
+  running_job: string | null;
+}
+
+export interface PreviewCompany {
+  upright_cid: string;
+  company_name: string;
+}
+
+export interface ScoreMove {
+  issue: IssueKey;
+  field: ScoreField;
+  before: number | null;
+  after: number | null;
+}
+
+export interface DraftRankMove extends PreviewCompany {
+  /** Overall rank (`normalized_rank`) at the industry's latest period; null = not ranked. */
+  before: number | null;
+  after: number | null;
+  /** The scores that changed under the move, by issue. */
+  scores: ScoreMove[];
+}
+
+export interface IssueCoverage {
+  issue: IssueKey;
+  /** Companies with a score for the issue at the latest period, of `members`. */
+  before: number;
+  after: number;
+}
+
+/** `GET /api/admin/data/draft/preview/{industry}`: the draft against what is public now. */
+export interface IndustryPreview {
+  industry: string;
+  industry_text: string;
+  /** The latest period with scores, public and draft. */
+  period_before: Period | null;
+  period_after: Period | null;
+  members_before: number;
+  members_after: number;
+  added: PreviewCompany[];
+  removed: PreviewCompany[];
+  /** Largest move first, then by name. */
+  moves: DraftRankMove[];
+  /** Companies with a draft score but no published figure behind it (rules §16). */
+  scores_without_figures: Array<PreviewCompany & { issues: IssueKey[] }>;
+  coverage: IssueCoverage[];
+  alerts_followers: boolean;
+}
+
+export type DeskJobKind = 'stage' | 'publish' | 'rollback';
+export type DeskJobState = 'running' | 'failed' | 'done';
+
+export interface DeskProblem {
+  /** `companies[12].company_name`; `(file)` for the file as a whole. */
+  path: string;
+  message: string;
+}
+
+/** `GET /api/admin/data/jobs/{id}`: a stage, publish or rollback, read every second. */
+export interface DeskJob {
+  job_id: string;
+  kind: DeskJobKind;
+  state: DeskJobState;
+  /** What it is doing now, in words ("validating", "copying the public data", …). */
+  phase: string;
+  done: number;
+  total: number;
+  /** The file's problems (at most DESK_PROBLEMS_SHOWN) when the stage failed on them. */
+  problems: DeskProblem[];
+  problem_count: number;
+  /** Why it failed otherwise (another draft exists, public data moved, …). */
+  error: string | null;
+  /** The draft staged, or the version made public. */
+  version_id: number | null;
+}
+
+export interface DeskLogEntry {
+  id: number;
+  at: string;
+  actor: string;
+  actor_kind: DeskActorKind;
+  action: DeskAction;
+  version_id: number;
+  file_sha256: string | null;
+  counts: Record<string, unknown>;
+}
+
+export interface DeskLogPage {
+  entries: DeskLogEntry[];
+  page: number;
+  size: number;
+  total: number;
+}
+
+// Messages between the BFF and rankings.
+
+export interface DeskUploadChunkRequest {
+  upload_id: string;
+  index: number;
+  /** The chunk's bytes, base64. */
+  data: string;
+}
+export interface DeskStageRequest {
+  upload_id: string;
+  chunks: number;
+  /** Discard the draft there is, if any, instead of refusing. */
+  replace: boolean;
+  actor: string;
+}
+export interface DeskPublishRequest {
+  /** The draft the admin previewed: refused if another is the draft now. */
+  version_id: number;
+  actor: string;
+}
+export interface DeskActorRequest {
+  actor: string;
+}
+export interface DeskJobRequest {
+  job_id: string;
+}
+export interface DeskPreviewRequest {
+  industry: string;
+}
+export interface DeskLogRequest {
+  page: number;
+}
+export interface DeskJobStarted {
+  job_id: string;
+}
