@@ -31,7 +31,7 @@ help:
 	@echo "make chaos  kill, rolling restart, partition, Postgres and Redis restarts under load: lost/doubled writes"
 	@echo "make up-production   the chart's production configuration on this machine: https://localhost:8443 (make down-production stops it)"
 	@echo "make images build every container image (needs Docker or Podman); make chart-check checks the Helm chart"
-	@echo "make import FILE=data.json   validate and import a data set"
+	@echo "make import FILE=data.json   validate a data set and stage it as the draft (PUBLISH=1: publish it; REPLACE=1: replace the draft)"
 	@echo "make sample-large N=50000    generate a large synthetic data set for benchmarks"
 	@echo "make admin EMAIL=member@example.com   grant the admin role to a verified member (or MEMBER_UID=<uid>)"
 	@echo "make reindex  rebuild the search indices from rankings and reports (search must be running)"
@@ -60,14 +60,14 @@ migrate: deps infra
 	@$(LOCAL_ENV) && npx tsx infra/local/migrate.ts
 
 import: build migrate
-	@test -n "$(FILE)" || { echo "usage: make import FILE=path/to/data-set.json"; exit 2; }
+	@test -n "$(FILE)" || { echo "usage: make import FILE=path/to/data-set.json [PUBLISH=1] [REPLACE=1]"; exit 2; }
 	@$(LOCAL_ENV) && $(STACK) importers | while read -r name entry; do \
-	  url="$${name^^}_DATABASE_URL"; DATABASE_URL="$${!url}" node "$$entry" "$(FILE)" </dev/null || exit 1; \
+	  url="$${name^^}_DATABASE_URL"; DATABASE_URL="$${!url}" node "$$entry" "$(FILE)" $(if $(PUBLISH),--publish) $(if $(REPLACE),--replace) </dev/null || exit 1; \
 	done
 
 seed: build migrate
 	@echo "[seed] importing the fictional sample data set"
-	@$(MAKE) --no-print-directory import FILE=$(SAMPLE_FILE)
+	@$(MAKE) --no-print-directory import FILE=$(SAMPLE_FILE) PUBLISH=1
 
 sample-large: build
 	@mkdir -p .local

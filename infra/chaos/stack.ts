@@ -196,15 +196,16 @@ export class ReplicatedStack {
   }
 
   /**
-   * `make import`'s path for one process's importer, on the run's database and Redis; resolves
-   * with what it printed (what changed, and any warning that the change was not announced).
+   * `make import PUBLISH=1`'s path for one process's importer, on the run's database and Redis;
+   * resolves with what it printed (what changed, and any warning that the change was not
+   * announced).
    */
   async importInto(name: TransportIdentity, file: string): Promise<string> {
     const { importer } = stackProcess(name);
     if (!importer) throw new Error(`${name} has no importer`);
     const { stdout, stderr } = await execFileAsync(
       process.execPath,
-      [path.join(ROOT, importer), file],
+      [path.join(ROOT, importer), file, '--publish'],
       {
         env: {
           ...process.env,

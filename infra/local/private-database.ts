@@ -56,7 +56,8 @@ export async function preparePrivateDatabase(
   );
   for (const { name, importer } of STACK) {
     if (!importer) continue;
-    execFileSync(process.execPath, [path.join(repoRoot, importer), SAMPLE_FILE], {
+    // Published at once, as `make seed` does (decision 0077).
+    execFileSync(process.execPath, [path.join(repoRoot, importer), SAMPLE_FILE, '--publish'], {
       env: { ...process.env, DATABASE_URL: urls[name], QUEUE_PREFIX: queuePrefix },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

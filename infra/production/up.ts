@@ -476,7 +476,7 @@ async function main(): Promise<void> {
     const plan = deployments.find((candidate) => candidate.component === name);
     if (importer && plan) {
       preparePod(plan);
-      execInPod(plan, `${name}-import`, [path.join(repoRoot, importer), SAMPLE_FILE]);
+      execInPod(plan, `${name}-import`, [path.join(repoRoot, importer), SAMPLE_FILE, '--publish']);
     }
   }
   say('sample data imported');

@@ -111,15 +111,15 @@ describe('follow companies and rank alerts', () => {
   }
 
   /**
-   * `make import` as its own process (the built command, as rankings' data-import test runs
-   * it: the generated Prisma client's imports need the compiled files), on this stack's
-   * Redis prefixes.
+   * `make import PUBLISH=1` as its own process (the built command, as rankings' data-import
+   * test runs it: the generated Prisma client's imports need the compiled files), on this
+   * stack's Redis prefixes.
    */
   async function importFile(data: unknown): Promise<string> {
     const file = path.join(tmpdir(), `alerts-${tag}-${files.length}.json`);
     files.push(file);
     await writeFile(file, JSON.stringify(data));
-    const child = fork(repoPath('services/rankings/dist/data-import/cli.js'), [file], {
+    const child = fork(repoPath('services/rankings/dist/data-import/cli.js'), [file, '--publish'], {
       env: {
         ...process.env,
         DATABASE_URL: infra.databaseUrl('rankings'),

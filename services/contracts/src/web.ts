@@ -18,6 +18,7 @@ export * from './dto/membership-age';
 export * from './dto/rankings';
 export * from './dto/history';
 export * from './dto/corrections';
+export * from './dto/data-desk';
 export * from './dto/reports';
 export * from './dto/search';
 export * from './ranking';

@@ -3,6 +3,7 @@ import { AveragesModule } from './averages/averages.module';
 import { CompaniesModule } from './companies/companies.module';
 import { rankingsConfigSchema } from './config';
 import { CorrectionsModule } from './corrections/corrections.module';
+import { DeskModule } from './data-desk/desk.module';
 import { PrismaClient } from './generated/prisma/client';
 import { HistoryModule } from './history/history.module';
 import { IndustriesModule } from './industries/industries.module';
@@ -22,6 +23,7 @@ export const rankingsService = defineService({
     HistoryModule,
     SearchDocumentsModule,
     CorrectionsModule,
+    DeskModule,
     // Keyed writes (the BFF's Idempotency-Key) are applied once: decision 0050.
     IdempotentWritesModule,
   ],

@@ -25,10 +25,13 @@ describe('data import', () => {
   });
   const tag = randomUUID().slice(0, 6);
 
-  function importCli(file: string) {
+  /** `make import FILE=… PUBLISH=1` unless other flags are given (decision 0077). */
+  function importCli(file: string, flags: string[] = ['--publish']) {
     // Without REDIS_URL the CLI only writes; announcing changes is tested with the rankings cache.
     const { REDIS_URL: _redis, ...env } = process.env;
-    return run(process.execPath, [cli, file], { env: { ...env, DATABASE_URL: databaseUrl } }).then(
+    return run(process.execPath, [cli, file, ...flags], {
+      env: { ...env, DATABASE_URL: databaseUrl },
+    }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -58,8 +61,8 @@ describe('data import', () => {
 
   afterAll(async () => {
     await db.company.deleteMany({ where: { uprightCid: { startsWith: `ZZ${tag}` } } });
-    await db.companyIndustry.deleteMany({ where: { industry: `zz-${tag}` } });
-    await db.industry.deleteMany({ where: { industry: `zz-${tag}` } });
+    await db.companyIndustry.deleteMany({ where: { industry: { startsWith: `zz-${tag}` } } });
+    await db.industry.deleteMany({ where: { industry: { startsWith: `zz-${tag}` } } });
     await db.$disconnect();
   });
 
@@ -74,6 +77,46 @@ describe('data import', () => {
     expect(
       await db.company.count({ where: { uprightCid: { startsWith: 'UC' } } }),
     ).toBeGreaterThanOrEqual(300);
+  });
+
+  it('stages a file as the draft and prints its preview; publishing is a step of its own', async () => {
+    const file = path.join(tmpdir(), `upright-draft-${tag}.json`);
+    const draftIndustry = `zz-${tag}-draft`;
+    const small = smallFile();
+    small.industries[0]!.industry = draftIndustry;
+    small.companies[0] = {
+      ...small.companies[0]!,
+      upright_cid: `ZZ${tag}S`,
+      industry: draftIndustry,
+      industries: [draftIndustry],
+    };
+    small.scores[0] = { ...small.scores[0]!, upright_cid: `ZZ${tag}S` };
+    await writeFile(file, JSON.stringify(small));
+    const staged = await importCli(file, []);
+    expect(staged.stderr).not.toContain('problem');
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toMatch(/Staged as version (\d+) \(on public version \d+\)/);
+    expect(staged.stdout).toMatch(new RegExp(`${draftIndustry}\\s+1 added, 0 removed, 0 moved`));
+    expect(staged.stdout).toMatch(/Validated in [\d.]+ s; staged with its preview in [\d.]+ s\./);
+    expect(staged.stdout).toContain('is the draft: review and publish it at /admin/data.');
+    // Nothing public changed.
+    expect(await db.industry.count({ where: { industry: draftIndustry } })).toBe(0);
+
+    const again = await importCli(file, []);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/is the draft already: publish or discard it/);
+
+    const published = await importCli(file, ['--publish', '--replace']);
+    expect(published.code).toBe(0);
+    expect(published.stdout).toMatch(/Published version \d+ in [\d.]+ s\./);
+    expect(await db.industry.count({ where: { industry: draftIndustry } })).toBe(1);
+    const [version] = await db.$queryRaw<Array<{ state: string; staged_by: string }>>`
+      SELECT state, staged_by FROM rankings.data_versions ORDER BY version_id DESC LIMIT 1`;
+    expect(version).toEqual({ state: 'public', staged_by: 'cli' });
+
+    const usage = await importCli(file, ['--publsh']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('usage: make import FILE=path/to/data-set.json');
   });
 
   it('writes nothing when one row is bad, and names that row and field', async () => {

@@ -16,7 +16,8 @@ const IMPORTERS = {
 
 /**
  * Runs a service's built importer on the sample data (or another data set `file`) into the test
- * database, as `make import` does. Without `env`'s REDIS_URL the importer announces nothing (no search jobs, no data-version
+ * database, as `make import PUBLISH=1` does: rankings stages the file and publishes it at once
+ * (decision 0077; the reports importer always stores). Without `env`'s REDIS_URL the importer announces nothing (no search jobs, no data-version
  * move); pass one (and a QUEUE_PREFIX) for a test that watches what an import queues.
  */
 export function importSample(
@@ -25,7 +26,7 @@ export function importSample(
   file = SAMPLE_FILE,
 ): Promise<{ stdout: string; stderr: string }> {
   const { REDIS_URL: _redis, ...withoutRedis } = process.env;
-  return run(process.execPath, [IMPORTERS[service], file], {
+  return run(process.execPath, [IMPORTERS[service], file, '--publish'], {
     env: { ...withoutRedis, DATABASE_URL: testInfra().databaseUrl(service), ...env },
   });
 }

@@ -29,6 +29,21 @@ import {
   type LedgerEntry,
   type OpenCorrectionsResponse,
 } from './corrections';
+import type {
+  DataVersionState,
+  DataVersionSummary,
+  DeskAction,
+  DeskActorKind,
+  DeskJob,
+  DeskJobKind,
+  DeskJobStarted,
+  DeskJobState,
+  DeskLogPage,
+  DeskState,
+  DeskUpload,
+  IndustryPreview,
+  SectionCounts,
+} from './data-desk';
 import type { CrowdAverages, FollowsResponse } from './follows';
 import type {
   CompanyHistoryPoint,
@@ -600,6 +615,124 @@ export const openCorrectionsAnswerSchema: z.ZodType<OpenCorrectionsResponse> = z
     }),
   ),
   page: correctionsPage,
+});
+
+// The editors' desk (decision 0077), admins only.
+
+const sectionCounts: z.ZodType<SectionCounts> = z.object({
+  inserted: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  removed: z.int(),
+});
+
+const dataVersionSummary = z.object({
+  version_id: z.int(),
+  state: z.enum(['draft', 'public', 'retired', 'discarded'] satisfies DataVersionState[]),
+  base_version: z.int().nullable(),
+  file_sha256: z.string().nullable(),
+  counts: z.record(z.string(), sectionCounts),
+  staged_by: z.string(),
+  staged_at: isoTime,
+  published_by: z.string().nullable(),
+  published_at: isoTime.nullable(),
+}) satisfies z.ZodType<DataVersionSummary>;
+
+export const deskStateAnswerSchema: z.ZodType<DeskState> = z.object({
+  public: dataVersionSummary,
+  draft: dataVersionSummary
+    .extend({
+      industries: z.array(
+        z.object({
+          industry: z.string(),
+          industry_text: z.string(),
+          added: z.int(),
+          removed: z.int(),
+          moved: z.int(),
+          alerts_followers: z.boolean(),
+        }),
+      ),
+    })
+    .nullable(),
+  rollback_to: dataVersionSummary.nullable(),
+  running_job: z.string().nullable(),
+});
+
+export const deskUploadAnswerSchema: z.ZodType<DeskUpload> = z.object({
+  upload_id: z.string(),
+  chunk_bytes: z.int(),
+});
+
+export const deskJobStartedAnswerSchema: z.ZodType<DeskJobStarted> = z.object({
+  job_id: z.string(),
+});
+
+export const deskJobAnswerSchema: z.ZodType<DeskJob> = z.object({
+  job_id: z.string(),
+  kind: z.enum(['stage', 'publish', 'rollback'] satisfies DeskJobKind[]),
+  state: z.enum(['running', 'failed', 'done'] satisfies DeskJobState[]),
+  phase: z.string(),
+  done: z.int(),
+  total: z.int(),
+  problems: z.array(z.object({ path: z.string(), message: z.string() })),
+  problem_count: z.int(),
+  error: z.string().nullable(),
+  version_id: z.int().nullable(),
+});
+
+const previewCompany = { upright_cid: z.string(), company_name: z.string() };
+
+export const industryPreviewAnswerSchema: z.ZodType<IndustryPreview> = z.object({
+  industry: z.string(),
+  industry_text: z.string(),
+  period_before: periodAnswerSchema.nullable(),
+  period_after: periodAnswerSchema.nullable(),
+  members_before: z.int(),
+  members_after: z.int(),
+  added: z.array(z.object(previewCompany)),
+  removed: z.array(z.object(previewCompany)),
+  moves: z.array(
+    z.object({
+      ...previewCompany,
+      before: z.int().nullable(),
+      after: z.int().nullable(),
+      scores: z.array(
+        z.object({
+          issue: issueKey,
+          field: z.enum(SCORE_FIELDS as [ScoreField, ...ScoreField[]]),
+          before: z.number().nullable(),
+          after: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+  scores_without_figures: z.array(z.object({ ...previewCompany, issues: z.array(issueKey) })),
+  coverage: z.array(z.object({ issue: issueKey, before: z.int(), after: z.int() })),
+  alerts_followers: z.boolean(),
+});
+
+export const deskLogAnswerSchema: z.ZodType<DeskLogPage> = z.object({
+  entries: z.array(
+    z.object({
+      id: z.int(),
+      at: isoTime,
+      actor: z.string(),
+      actor_kind: z.enum(['admin', 'cli'] satisfies DeskActorKind[]),
+      action: z.enum([
+        'stage',
+        'publish',
+        'rollback',
+        'discard',
+        'correction',
+      ] satisfies DeskAction[]),
+      version_id: z.int(),
+      file_sha256: z.string().nullable(),
+      counts: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  page: z.int(),
+  size: z.int(),
+  total: z.int(),
 });
 
 // Search.

@@ -9,9 +9,11 @@ import type { Period } from './rankings';
 /**
  * A file travels in chunks of at most this many bytes (the browser slices it, the BFF sends each
  * chunk to rankings as one message), so no message and no request body is large whatever the
- * file's size; the browser's progress bar counts them.
+ * file's size; the browser's progress bar counts them. Below the 1 MiB body limit ingress
+ * controllers keep by default (ingress-nginx `proxy-body-size`, nginx `client_max_body_size`), so
+ * an upload needs no ingress setting that would let every other path take large bodies too.
  */
-export const DESK_CHUNK_BYTES = 4 * 1024 * 1024;
+export const DESK_CHUNK_BYTES = 768 * 1024;
 /** 200 MiB: a 50,000-company file is about 150 MB. */
 export const DESK_FILE_MAX_BYTES = 200 * 1024 * 1024;
 export const DESK_CHUNKS_MAX = Math.ceil(DESK_FILE_MAX_BYTES / DESK_CHUNK_BYTES);
@@ -158,6 +160,12 @@ export interface DeskLogPage {
   page: number;
   size: number;
   total: number;
+}
+
+/** `POST /api/admin/data/uploads`: where to send the file's chunks, and how large each may be. */
+export interface DeskUpload {
+  upload_id: string;
+  chunk_bytes: number;
 }
 
 // Messages between the BFF and rankings.

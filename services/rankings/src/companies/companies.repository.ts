@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Period } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
-import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import type { CompanyRow, HeadquartersRow, ScoreRow } from './company-rows';
 import type { DetailRow, PeerRow, ShownEntry } from './company-detail';
 import type { MemberScope } from './ranked-set';
@@ -53,9 +53,13 @@ function atPeriod(period: Period) {
   return { periodYear: period.period_year, periodQrt: period.period_qrt };
 }
 
+/**
+ * The site's reads of the data tables. Any client will do, a transaction's too: the editors' desk
+ * reads a draft's data with it inside the transaction it rolls back (decision 0077).
+ */
 @Injectable()
 export class CompaniesRepository {
-  constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
+  constructor(@Inject(DATABASE) private readonly db: Prisma.TransactionClient) {}
 
   /** The active industry listing the fewest companies (at least `min`); by slug among equals. */
   async smallestActiveIndustry(min: number): Promise<string | null> {

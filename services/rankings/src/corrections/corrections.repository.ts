@@ -225,6 +225,33 @@ export class CorrectionsRepository {
     });
   }
 
+  /**
+   * An accepted correction changes the public data in place: it holds the public version's row,
+   * as a publish or a rollback does, so it never runs between a publish's check and its switch.
+   */
+  async lockPublicVersion(tx: Tx): Promise<void> {
+    await tx.$queryRaw`SELECT version_id FROM rankings.data_versions WHERE state = 'public' FOR UPDATE`;
+  }
+
+  /**
+   * An accepted correction changes the public data: the editors' audit log records it in the same
+   * transaction, against the public version (decision 0077 §6).
+   */
+  async auditCorrection(
+    tx: Tx,
+    entry: { actor: string; reference: string; uprightCid: string; field: ScoreField } & Period & {
+        before: number | null;
+        after: number | null;
+      },
+  ): Promise<void> {
+    const { actor, uprightCid, ...change } = entry;
+    const counts = { ...change, upright_cid: uprightCid };
+    await tx.$executeRaw`
+      INSERT INTO rankings.data_audit_log (actor, actor_kind, action, version_id, counts)
+      SELECT ${actor}, 'admin', 'correction', version_id, ${JSON.stringify(counts)}::jsonb
+        FROM rankings.data_versions WHERE state = 'public'`;
+  }
+
   /** Closes the request and erases the requester (decision 0038: kept only while open). */
   resolve(tx: Tx, id: number, resolution: Resolution): Promise<LedgerRow> {
     return tx.correctionRequest.update({

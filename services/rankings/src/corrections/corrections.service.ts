@@ -163,6 +163,8 @@ export class CorrectionsService {
 
   async accept(request: AcceptCorrectionRequest): Promise<LedgerEntry> {
     const { resolved, uprightCid } = await this.repository.transaction(async (tx) => {
+      // First, as a publish or a rollback does (decision 0077): one waits for the other.
+      await this.repository.lockPublicVersion(tx);
       const row = await this.lockOpen(tx, request.id);
       const field = scoreToCorrect(fieldOf(row), request.corrected_field);
       const period = periodOf(row);
@@ -175,6 +177,15 @@ export class CorrectionsService {
         );
       }
       await this.repository.writeScore(tx, row.uprightCid, period, field, request.after_value);
+      await this.repository.auditCorrection(tx, {
+        actor: request.resolved_by,
+        reference: correctionReference(row.id),
+        uprightCid: row.uprightCid,
+        field,
+        ...period,
+        before,
+        after: request.after_value,
+      });
       const resolved = await this.repository.resolve(tx, row.id, {
         status: 'accepted',
         reason: request.reason,

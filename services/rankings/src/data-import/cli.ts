@@ -1,38 +1,36 @@
 /**
- * `make import FILE=path.json` — validates the whole data set first (every bad row listed,
- * nothing written if any), then writes it in one transaction and prints what changed.
- * Exit codes: 0 imported, 1 the file has errors, 2 the import could not run.
+ * `make import FILE=path.json` — stages the data set through the editors' desk (decision 0077):
+ * validates the whole file (every bad row listed, nothing staged if any), applies it in a
+ * transaction that is rolled back to preview it, and leaves it as the draft; prints what it would
+ * change. `PUBLISH=1` (`--publish`) publishes it at once; `REPLACE=1` (`--replace`) replaces a
+ * draft there is. Exit codes: 0 staged (and published), 1 the file has errors, 2 it could not run.
  */
 import 'reflect-metadata';
+import { readFile, stat } from 'node:fs/promises';
 import {
+  CliError,
   commonConfigSchema,
   createPgAdapter,
+  loadConfig,
+  MAX_DATA_SET_BYTES,
   postgresUrl,
   printProblems,
   queueConfigSchema,
   redisUrl,
   runCli,
-  startDataSetImport,
   transportTrust,
 } from '@upright/platform';
 import { RedisStreamsClient } from '@upright/transport';
 import { z } from 'zod';
+import type { Announcer } from '../data-desk/announce';
+import { DataDesk, type StageOutcome } from '../data-desk/data-desk';
+import type { DeskActor } from '../data-desk/desk.repository';
+import { DeskRefusal } from '../data-desk/refusal';
 import { PrismaClient } from '../generated/prisma/client';
-import { validateImportFile } from '../import-file';
-import {
-  announceDataChange,
-  CACHE_ENTRY_TTL_MS,
-  type DataVersionRedis,
-} from '../rankings-cache/data-version';
-import { queueRankAlerts } from '../rank-alerts/rank-alerts.queue';
-import { pushToSearchIndex } from '../search-documents/search-index.queue';
-import { writeImport, type ImportSummary } from './import-writer';
+import type { DataVersionRedis } from '../rankings-cache/data-version';
+import type { ImportSummary } from './import-writer';
 import { stderrProgress } from './progress';
-import {
-  scoresWithoutFiguresReport,
-  scoresWithoutFiguresSql,
-  type ScoresWithoutFigures,
-} from './scores-without-figures';
+import { scoresWithoutFiguresReport } from './scores-without-figures';
 
 const cliEnvSchema = commonConfigSchema
   .pick({ TRANSPORT_PREFIX: true, TRANSPORT_KEYS: true, NODE_ENV: true })
@@ -42,20 +40,64 @@ const cliEnvSchema = commonConfigSchema
     /** Without it the change is neither announced nor queued for search indexing. */
     REDIS_URL: redisUrl.optional(),
   });
+type CliEnv = z.infer<typeof cliEnvSchema>;
 
-async function knownKeys(db: PrismaClient) {
-  const [industries, companies] = await Promise.all([
-    db.industry.findMany({ select: { industry: true } }),
-    db.company.findMany({ select: { uprightCid: true } }),
-  ]);
+const USAGE = 'usage: make import FILE=path/to/data-set.json [PUBLISH=1] [REPLACE=1]';
+const CLI: DeskActor = { name: 'cli', kind: 'cli' };
+/** Moves listed per industry; the desk's page lists them all. */
+const MOVES_SHOWN = 5;
+
+function parseArguments(argv: readonly string[]) {
+  const flags = argv.filter((arg) => arg.startsWith('--'));
+  const files = argv.filter((arg) => !arg.startsWith('--'));
+  const unknown = flags.filter((flag) => flag !== '--publish' && flag !== '--replace');
+  if (files.length !== 1 || unknown.length > 0) throw new CliError(USAGE);
   return {
-    knownIndustries: new Set(industries.map((row) => row.industry)),
-    knownCompanies: new Set(companies.map((row) => row.uprightCid)),
+    file: files[0]!,
+    publish: flags.includes('--publish'),
+    replace: flags.includes('--replace'),
   };
 }
 
+/** The file's bytes: the desk keeps their hash and parses them itself. */
+async function readDataSet(file: string): Promise<Buffer> {
+  const info = await stat(file).catch(() => {
+    throw new CliError(`cannot read ${file}: no such file`);
+  });
+  if (info.size > MAX_DATA_SET_BYTES) {
+    throw new CliError(`${file} is larger than ${MAX_DATA_SET_BYTES / 1024 ** 3} GiB; split it`);
+  }
+  return readFile(file);
+}
+
+/** Redis is connected for the announcement only, as rankings (it moves rankings' keys). */
+function announcer(env: CliEnv): Announcer | null {
+  const redisUrl = env.REDIS_URL;
+  if (redisUrl === undefined) return null;
+  return {
+    transportPrefix: env.TRANSPORT_PREFIX,
+    queue: { REDIS_URL: redisUrl, QUEUE_PREFIX: env.QUEUE_PREFIX },
+    async withRedis(use) {
+      const client = new RedisStreamsClient({
+        redisUrl,
+        keyPrefix: env.TRANSPORT_PREFIX,
+        trust: transportTrust('rankings', env),
+      });
+      try {
+        await client.connect();
+        await use(client.unwrap<{ command: DataVersionRedis }>().command);
+      } finally {
+        await client.close();
+      }
+    },
+    info: (line) => console.log(line),
+    warn: (line) => console.warn(`warning: ${line}`),
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 function printSummary(summary: ImportSummary): void {
-  console.log('\nImported:');
   for (const [section, changes] of Object.entries(summary.sections)) {
     const removed = changes.removed ? `, ${changes.removed} removed` : '';
     console.log(
@@ -74,107 +116,61 @@ function printSummary(summary: ImportSummary): void {
   );
 }
 
-/** rules §16: a rank is shown with its figure, or pages say there is none; the import says how often. */
-async function reportScoresWithoutFigures(db: PrismaClient): Promise<void> {
-  const rows = await db.$queryRawUnsafe<ScoresWithoutFigures[]>(scoresWithoutFiguresSql());
-  for (const line of scoresWithoutFiguresReport(rows)) console.log(line);
-}
-
-/**
- * Tells running replicas the data changed; the data is already committed. Every rankings replica
- * reads the industries' data versions, and every BFF replica hears of the public `data` version
- * (decision 0011), so moving both versions is the whole announcement.
- */
-async function announce(env: z.infer<typeof cliEnvSchema>, industries: string[]): Promise<void> {
-  if (!env.REDIS_URL || industries.length === 0) return;
-  const client = new RedisStreamsClient({
-    redisUrl: env.REDIS_URL,
-    keyPrefix: env.TRANSPORT_PREFIX,
-    // The import writes rankings' keys, so it connects as rankings.
-    trust: transportTrust('rankings', env),
-  });
-  try {
-    await client.connect();
-    const { command } = client.unwrap<{ command: DataVersionRedis }>();
-    await announceDataChange(command, env.TRANSPORT_PREFIX, industries);
-  } catch (error) {
-    const minutes = CACHE_ENTRY_TTL_MS / 60_000;
-    console.warn(
-      `warning: could not announce the change (${(error as Error).message}); running rankings replicas show it within ${minutes} minutes`,
+/** The preview's summary: per industry who enters, leaves and moves, and the largest moves. */
+function printPreview(staged: Extract<StageOutcome, { ok: true }>): void {
+  for (const preview of staged.previews) {
+    const alerts = preview.alerts_followers ? ', alerts its followers' : '';
+    console.log(
+      `  ${preview.industry.padEnd(28)} ${preview.added.length} added, ${preview.removed.length} removed, ${preview.moves.length} moved${alerts}`,
     );
-  } finally {
-    await client.close();
-  }
-}
-
-/** Queues the search documents (docs/product/rules.md#s7: an import re-indexes search). */
-async function indexForSearch(
-  env: z.infer<typeof cliEnvSchema>,
-  db: PrismaClient,
-  summary: ImportSummary,
-): Promise<void> {
-  const changed = Object.values(summary.sections).some(
-    (changes) => changes.inserted + changes.updated + changes.removed > 0,
-  );
-  if (!env.REDIS_URL || !changed) return;
-  try {
-    const pushed = await pushToSearchIndex(db, {
-      REDIS_URL: env.REDIS_URL,
-      QUEUE_PREFIX: env.QUEUE_PREFIX,
-    });
-    console.log(`Queued ${pushed} search documents for indexing.`);
-  } catch (error) {
-    console.warn(
-      `warning: could not queue the search documents (${(error as Error).message}); run make reindex`,
-    );
-  }
-}
-
-/**
- * Queues the alerts of industries whose latest period is new. Runs after every
- * import, changed or not: one that died before this step is healed by the next.
- */
-async function alertFollowers(env: z.infer<typeof cliEnvSchema>, db: PrismaClient): Promise<void> {
-  if (!env.REDIS_URL) return;
-  try {
-    const jobs = await queueRankAlerts(db, {
-      REDIS_URL: env.REDIS_URL,
-      QUEUE_PREFIX: env.QUEUE_PREFIX,
-    });
-    for (const job of jobs) {
-      const companies = job.industries.reduce((sum, industry) => sum + industry.moves.length, 0);
-      console.log(
-        `Queued rank alerts for ${job.period.period_year} Q${job.period.period_qrt}: ${companies} moves in ${job.industries.length} industries.`,
-      );
+    for (const move of preview.moves.slice(0, MOVES_SHOWN)) {
+      console.log(`      ${move.company_name}: #${move.before} → #${move.after}`);
     }
-  } catch (error) {
-    console.warn(
-      `warning: could not queue the rank alerts (${(error as Error).message}); the next import queues them`,
-    );
+    if (preview.moves.length > MOVES_SHOWN) {
+      console.log(`      … and ${preview.moves.length - MOVES_SHOWN} more moves`);
+    }
   }
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { file, config: env, input } = await startDataSetImport(argv, cliEnvSchema);
+  const { file, publish, replace } = parseArguments(argv);
+  const env = loadConfig(cliEnvSchema);
+  const bytes = await readDataSet(file);
   const db = new PrismaClient({
     adapter: createPgAdapter({ DATABASE_URL: env.DATABASE_URL, DATABASE_POOL_SIZE: 2 }),
   });
+  const desk = new DataDesk(db, announcer(env));
   try {
-    const validation = validateImportFile(input, await knownKeys(db));
-    if (!validation.ok) {
+    const staged = await desk.stage(bytes, { replace, actor: CLI }, stderrProgress());
+    if (!staged.ok) {
       printProblems(
-        `${file}: ${validation.errors.length} problem(s); nothing was written.`,
-        validation.errors,
+        `${file}: ${staged.problemCount} problem(s); nothing was written.`,
+        staged.problems,
       );
       return 1;
     }
-    const summary = await writeImport(db, validation.file, stderrProgress());
-    printSummary(summary);
-    await reportScoresWithoutFigures(db);
-    await announce(env, summary.changedIndustries);
-    await indexForSearch(env, db, summary);
-    await alertFollowers(env, db);
+    console.log(
+      `\nStaged as version ${staged.versionId} (on public version ${staged.baseVersion}):`,
+    );
+    printSummary(staged.summary);
+    printPreview(staged);
+    for (const line of scoresWithoutFiguresReport(staged.withoutFigures)) console.log(line);
+    const { validateMs, stageMs } = staged.timings;
+    console.log(
+      `Validated in ${seconds(validateMs)}; staged with its preview in ${seconds(stageMs)}.`,
+    );
+    if (!publish) {
+      console.log(
+        `Version ${staged.versionId} is the draft: review and publish it at /admin/data.`,
+      );
+      return 0;
+    }
+    const published = await desk.publish(staged.versionId, CLI, stderrProgress());
+    console.log(`Published version ${published.versionId} in ${seconds(published.ms)}.`);
     return 0;
+  } catch (error) {
+    if (error instanceof DeskRefusal) throw new CliError(error.message);
+    throw error;
   } finally {
     await db.$disconnect();
   }

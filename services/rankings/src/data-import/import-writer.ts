@@ -1,5 +1,5 @@
 import { DETAIL_TABLE_NAMES } from '@upright/contracts';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { DataSet } from '@upright/contracts';
 import { companySlug } from '@upright/contracts';
 import type { ProgressReporter } from './progress';
@@ -7,7 +7,11 @@ import { COMPANIES, COMPANY_INDUSTRIES, DETAILS, INDUSTRIES, SCORES } from './ta
 import { upsertSql, type TableSpec } from './upsert-sql';
 
 const BATCH_SIZE = 1000;
-const TRANSACTION_TIMEOUT_MS = 15 * 60_000;
+/**
+ * How long one transaction of an import may take: the longest, staging a 50,000-company file with
+ * its preview, took 35 s (docs/services/rankings.md).
+ */
+export const IMPORT_TRANSACTION = { timeout: 15 * 60_000, maxWait: 10_000 } as const;
 
 export interface SectionChanges {
   inserted: number;
@@ -24,7 +28,7 @@ export interface ImportSummary {
   reportsNotImported: number;
 }
 
-type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+type Transaction = Prisma.TransactionClient;
 type Row = Record<string, unknown>;
 
 function flattenCompany(company: DataSet.ImportFile['companies'][number]): Row {
@@ -57,8 +61,21 @@ function membershipRows(file: DataSet.ImportFile): Row[] {
  * Writes a validated data set in one transaction. Unchanged rows are not touched, so a
  * re-import reports zero changes; company memberships not in the file are removed.
  */
-export async function writeImport(
+export function writeImport(
   db: PrismaClient,
+  file: DataSet.ImportFile,
+  progress: ProgressReporter = () => undefined,
+): Promise<ImportSummary> {
+  return db.$transaction((tx) => applyImport(tx, file, progress), IMPORT_TRANSACTION);
+}
+
+/**
+ * writeImport's work inside a transaction the caller holds: the editors' desk applies a file in
+ * one it rolls back (the preview) or in the one that also snapshots the public data (publish,
+ * decision 0077).
+ */
+export async function applyImport(
+  tx: Transaction,
   file: DataSet.ImportFile,
   progress: ProgressReporter = () => undefined,
 ): Promise<ImportSummary> {
@@ -104,24 +121,19 @@ export async function writeImport(
     }
   }
 
-  await db.$transaction(
-    async (tx) => {
-      await upsert(tx, 'industries', INDUSTRIES, file.industries);
-      await upsert(tx, 'companies', COMPANIES, file.companies.map(flattenCompany));
-      await upsert(tx, 'company_industries', COMPANY_INDUSTRIES, membershipRows(file));
-      await removeStaleMemberships(tx);
-      await upsert(tx, 'scores', SCORES, file.scores);
-      await upsert(tx, 'details', DETAILS, detailRows(file));
-      if (changedCompanies.size > 0) {
-        const rows = await tx.$queryRawUnsafe<Array<{ industry: string }>>(
-          'SELECT DISTINCT industry FROM rankings.company_industries WHERE upright_cid = ANY ($1::text[])',
-          [...changedCompanies],
-        );
-        for (const row of rows) changedIndustries.add(row.industry);
-      }
-    },
-    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 10_000 },
-  );
+  await upsert(tx, 'industries', INDUSTRIES, file.industries);
+  await upsert(tx, 'companies', COMPANIES, file.companies.map(flattenCompany));
+  await upsert(tx, 'company_industries', COMPANY_INDUSTRIES, membershipRows(file));
+  await removeStaleMemberships(tx);
+  await upsert(tx, 'scores', SCORES, file.scores);
+  await upsert(tx, 'details', DETAILS, detailRows(file));
+  if (changedCompanies.size > 0) {
+    const rows = await tx.$queryRawUnsafe<Array<{ industry: string }>>(
+      'SELECT DISTINCT industry FROM rankings.company_industries WHERE upright_cid = ANY ($1::text[])',
+      [...changedCompanies],
+    );
+    for (const row of rows) changedIndustries.add(row.industry);
+  }
 
   return {
     sections,

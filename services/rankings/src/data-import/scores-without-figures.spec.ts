@@ -5,9 +5,15 @@ describe('scores without a published figure (rules §16)', () => {
   it('asks about every issue, against the detail tables behind it', () => {
     const sql = scoresWithoutFiguresSql();
     for (const issue of ISSUES) expect(sql).toContain(`s.${issue.scoreField} IS NOT NULL`);
-    expect(sql).toContain(`d.detail_table IN ('companies_taxes', 'companies_us_taxes')`);
+    expect(sql).toContain(
+      `NOT coalesce(f.tables, '{}') && ARRAY['companies_taxes', 'companies_us_taxes']`,
+    );
     // Net neutrality has no detail table: every score of it lacks a figure.
-    expect(sql).toMatch(/s\.net_neutrality_score IS NOT NULL\s*$/);
+    expect(sql).toContain(
+      'count(*) FILTER (WHERE s.net_neutrality_score IS NOT NULL) AS net_neutrality',
+    );
+    // One row per issue, in the issue table's order.
+    expect(sql).toMatch(/ORDER BY n$/);
   });
 
   it('lists the issues that have such scores, and says when there are none', () => {
