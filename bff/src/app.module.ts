@@ -8,6 +8,7 @@ import { CaptchaModule } from './captcha/captcha.module';
 import { CompaniesModule } from './companies/companies.module';
 import { ContactModule } from './contact/contact.module';
 import { CorrectionsModule } from './corrections/corrections.module';
+import { DataDeskModule } from './data-desk/data-desk.module';
 import { FollowsModule } from './follows/follows.module';
 import { HistoryModule } from './history/history.module';
 import { ApiErrorFilter } from './shared/api-error.filter';
@@ -47,6 +48,7 @@ import { SiteFactsModule } from './site-facts/site-facts.module';
     MethodologyModule,
     SiteFactsModule,
     CorrectionsModule,
+    DataDeskModule,
     SignInModule,
     CaptchaModule,
     AccountsModule,

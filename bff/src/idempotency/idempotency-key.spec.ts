@@ -91,6 +91,21 @@ describe('what a key names', () => {
     }
   });
 
+  it('names a body of bytes by its digest: the same bytes the same request, others another', () => {
+    const chunk = { ...request, method: 'PUT', url: '/api/admin/data/uploads/u/chunks/0' };
+    const bytes = Buffer.alloc(4 * 1024 * 1024, 7);
+    const first = keyedRequest(secret, { ...chunk, body: bytes });
+    expect(keyedRequest(secret, { ...chunk, body: Buffer.from(bytes) })).toEqual(first);
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 1] = 8;
+    expect(keyedRequest(secret, { ...chunk, body: changed }).fingerprint).not.toBe(
+      first.fingerprint,
+    );
+    expect(canonicalJson(Buffer.from('abc'))).toBe(
+      JSON.stringify(`sha256:${createHash('sha256').update('abc').digest('hex')}`),
+    );
+  });
+
   it("another caller's key is another key: its outcome is never answered to this one", () => {
     const mine = keyedRequest(secret, { ...request, credential: 'token-a' });
     const theirs = keyedRequest(secret, { ...request, credential: 'token-b' });

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@upright/contracts';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { ANSWER_POLICY } from '../shared/public-answer.decorator';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,8 +22,15 @@ export function successStatusOf(method: string, handler: object): number {
   return declared ?? (method.toUpperCase() === RequestMethod[RequestMethod.POST] ? 201 : 200);
 }
 
-/** One JSON text per value, whatever the order of its objects' fields. */
+/**
+ * One JSON text per value, whatever the order of its objects' fields. A body of bytes (an
+ * upload's chunk, decision 0077) is named by its SHA-256: spelling out megabytes index by index
+ * would cost more than the write.
+ */
 export function canonicalJson(value: unknown): string {
+  if (value instanceof Uint8Array) {
+    return JSON.stringify(`sha256:${createHash('sha256').update(value).digest('hex')}`);
+  }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value)

@@ -1,5 +1,15 @@
 import 'reflect-metadata';
-import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { z } from 'zod';
 import { AdminGuard, CsrfExempt, MemberGuard, OptionalMemberGuard } from '../auth';
 import { periodQuery, wholeNumberParam } from '../shared/route-params';
@@ -86,6 +96,17 @@ class OpenThingsController {
   @UseGuards(AdminGuard)
   publish() {
     return { done: true };
+  }
+
+  @Operation({
+    summary: 'Keeps bytes',
+    answer: z.undefined(),
+    bytesBody: 'application/octet-stream',
+  })
+  @Put('bytes')
+  @HttpCode(204)
+  keep(@Body() _body: unknown) {
+    return undefined;
   }
 
   // @ts-expect-error the handler answers what the document does not say
@@ -231,5 +252,14 @@ describe('openApiDocument', () => {
       },
     });
     expect(operation('/api/things', 'post').responses).toHaveProperty('201.content');
+  });
+
+  it('states a body of bytes by its media type, and a 204 without content', () => {
+    const keep = operation('/api/open/bytes', 'put');
+    expect(keep.requestBody).toEqual({
+      required: true,
+      content: { 'application/octet-stream': {} },
+    });
+    expect((keep.responses as Record<string, unknown>)['204']).toEqual({ description: 'Success' });
   });
 });

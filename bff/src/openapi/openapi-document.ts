@@ -201,8 +201,9 @@ const ERROR_CONTENT = {
 };
 
 function responsesOf(status: string, doc: OperationDoc | undefined): Record<string, unknown> {
+  // A 204 has no body, whatever the handler's (undefined) answer.
   const success =
-    doc === undefined
+    doc === undefined || status === '204'
       ? { description: 'Success' }
       : {
           description: 'Success',
@@ -297,7 +298,16 @@ function operationsOf(controller: Type, methodName: string) {
     ...(publicAnswer ? { 'x-upright-public-answer': true } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body !== undefined
-      ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            // Bytes have no schema to state: the media type says what they are.
+            content:
+              doc?.bytesBody !== undefined
+                ? { [doc.bytesBody]: {} }
+                : { 'application/json': { schema: body } },
+          },
+        }
       : {}),
     ...securityOf(accessOf(guards), csrf),
     responses: responsesOf(status, doc),

@@ -19,6 +19,8 @@ export interface OperationDoc<S extends z.ZodType = z.ZodType> {
   alsoAs?: string;
   /** The request body's schema, for a handler that checks its body itself instead of a pipe. */
   body?: z.ZodType;
+  /** A body of bytes, not JSON (an upload's chunk, decision 0077): its media type. */
+  bytesBody?: string;
 }
 
 export const OPERATION_DOC = Symbol('openapi operation');

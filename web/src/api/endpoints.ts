@@ -1,5 +1,11 @@
 import type {
   AcceptCorrectionBody,
+  DeskJob,
+  DeskJobStarted,
+  DeskLogPage,
+  DeskState,
+  DeskUpload,
+  IndustryPreview,
   ActiveIndustry,
   CorrectionLedger,
   CorrectionReceipt,
@@ -70,6 +76,9 @@ export const apiPaths = {
   correctionLedger: (industry: string, company: string, page = 1) =>
     `/api/corrections/us/${enc(industry)}/${enc(company)}${listPageQuery(page)}`,
   openCorrections: (page: number) => `/api/admin/corrections${listPageQuery(page)}`,
+  deskState: () => '/api/admin/data',
+  deskPreview: (industry: string) => `/api/admin/data/draft/preview/${enc(industry)}`,
+  deskLog: (page: number) => `/api/admin/data/log${listPageQuery(page)}`,
 } as const;
 
 /** The formats every open-data download comes in (docs/product/rules.md#s12). */
@@ -201,6 +210,34 @@ export const api = {
       body: { reason },
       dim: true,
     }).then((response) => response.body),
+  // The editors' desk (decision 0077), admins only.
+  deskState: () => getJson<DeskState>(apiPaths.deskState()),
+  startUpload: () =>
+    request<DeskUpload>('POST', '/api/admin/data/uploads').then((response) => response.body),
+  /** One chunk's bytes; quiet: the page shows its own progress, chunk by chunk. */
+  uploadChunk: (uploadId: string, index: number, bytes: Blob) =>
+    request<null>('PUT', `/api/admin/data/uploads/${enc(uploadId)}/chunks/${index}`, {
+      bytes,
+      quiet: true,
+    }).then(() => undefined),
+  stageUpload: (uploadId: string, chunks: number, replace: boolean) =>
+    request<DeskJobStarted>('POST', `/api/admin/data/uploads/${enc(uploadId)}/stage`, {
+      body: { chunks, replace },
+    }).then((response) => response.body),
+  /** Read every second while a job runs: quiet, and never kept like a prefetched page. */
+  deskJob: (jobId: string) =>
+    request<DeskJob>('GET', `/api/admin/data/jobs/${enc(jobId)}`, { quiet: true }).then(
+      (response) => response.body,
+    ),
+  deskPreview: (industry: string) => getJson<IndustryPreview>(apiPaths.deskPreview(industry)),
+  publishDraft: (versionId: number) =>
+    request<DeskJobStarted>('POST', '/api/admin/data/publish', {
+      body: { version_id: versionId },
+    }).then((response) => response.body),
+  rollBack: () =>
+    request<DeskJobStarted>('POST', '/api/admin/data/rollback').then((response) => response.body),
+  discardDraft: () => request<null>('DELETE', '/api/admin/data/draft').then(() => undefined),
+  deskLog: (page: number) => getJson<DeskLogPage>(apiPaths.deskLog(page)),
   resetPassword: (hash: string, password: string) =>
     request<{ success: boolean }>('POST', '/api/resetpassword', {
       body: { hash, password },

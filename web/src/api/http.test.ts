@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_TEXTS } from '@upright/contracts';
+import { ERROR_TEXTS, IDEMPOTENCY_KEY_HEADER } from '@upright/contracts';
+import { CSRF_HEADER } from '../lib/constants';
 import { MESSAGES } from '../lib/messages';
 import { ApiError, errorMessage, request } from './http';
 
@@ -74,5 +75,39 @@ describe('the API client shows docs/product/spec.md#s8 texts', () => {
     expect(errorMessage(notFound)).toBe('industry "x" is not known');
     const broken = await failureOf(request('GET', '/api/active', { quiet: true }));
     expect(errorMessage(broken)).toBe(ERROR_TEXTS.unknown);
+  });
+});
+
+describe('a body of bytes (an upload chunk, decision 0077)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is sent as it is, as application/octet-stream, with the CSRF token; a retry sends it again', async () => {
+    const sent: Array<{ headers: Record<string, string>; body: unknown }> = [];
+    const replies = [new Response('', { status: 503 }), new Response(null, { status: 204 })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit = {}) => {
+        if (url === '/api/csrf') {
+          return Promise.resolve(
+            new Response(null, { status: 204, headers: { [CSRF_HEADER]: 'token-1' } }),
+          );
+        }
+        sent.push({ headers: init.headers as Record<string, string>, body: init.body });
+        return Promise.resolve(replies.shift()!);
+      }),
+    );
+    const bytes = new Blob([new Uint8Array([0, 1, 255])]);
+    const answer = await request('PUT', '/api/admin/data/uploads/u/chunks/0', {
+      bytes,
+      quiet: true,
+    });
+    expect(answer.status).toBe(204);
+    expect(sent).toHaveLength(2);
+    for (const { headers, body } of sent) {
+      expect(body).toBe(bytes);
+      expect(headers['Content-Type']).toBe('application/octet-stream');
+      expect(headers[CSRF_HEADER]).toBe('token-1');
+    }
+    expect(sent[1].headers[IDEMPOTENCY_KEY_HEADER]).toBe(sent[0].headers[IDEMPOTENCY_KEY_HEADER]);
   });
 });

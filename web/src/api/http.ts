@@ -46,6 +46,8 @@ export function setUnauthorizedListener(listener: UnauthorizedListener): void {
 
 export interface RequestOptions {
   body?: unknown;
+  /** Bytes sent as they are (an upload's chunk, decision 0077) instead of a JSON `body`. */
+  bytes?: Blob;
   /** 401 here means "wrong credentials", not "session expired" (sign-in, verify). */
   unauthorizedIsExpiry?: boolean;
   dim?: boolean;
@@ -115,7 +117,8 @@ async function send<T>(
   csrfRenewable: boolean,
 ): Promise<ApiResponse<T> | typeof RENEW_CSRF> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.bytes !== undefined) headers['Content-Type'] = 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = await currentCsrfToken();
     if (csrf) headers[CSRF_HEADER] = csrf;
@@ -127,7 +130,8 @@ async function send<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
   } catch {
     throw new ApiError(0, failureText(0, ''), 'network');

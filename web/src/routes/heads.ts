@@ -148,6 +148,9 @@ const ROUTE_HEADS: Record<RoutePath, RouteHead | BrowserPage> = {
   // Corrections: the form and the admins' queue (a company's ledger is public).
   '/corrections/request': browserPage('Request a correction'),
   '/admin/corrections': browserPage('Correction requests'),
+  '/admin/data': browserPage('Data desk'),
+  '/admin/data/log': browserPage('Data desk log'),
+  '/admin/data/preview/:industry': browserPage('Draft preview'),
   // A widget's canonical address is its full page's: the same ranking, indexed once.
   '/widgets/companies/us/:industry': industryHead,
   '/widgets/reports/:id/:date/:slug': reportWidgetHead,

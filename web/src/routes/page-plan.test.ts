@@ -36,6 +36,9 @@ describe('planPage', () => {
     ['/corrections/request', 'browser'],
     ['/corrections/us/tools/acme-co', 'rendered'],
     ['/admin/corrections', 'browser'],
+    ['/admin/data', 'browser'],
+    ['/admin/data/log', 'browser'],
+    ['/admin/data/preview/tools', 'browser'],
   ])('knows %s', (path, kind) => {
     expect(planPage(path).kind).toBe(kind);
   });
@@ -50,6 +53,10 @@ describe('planPage', () => {
     '/compare/us/tools/acme',
     '/compare/us',
     '/admin/other',
+    '/admin/data/other',
+    '/admin/data/preview',
+    '/admin/data/preview/Not_A_Slug',
+    '/admin/data/preview/tools/more',
     '/companies/us/tools/%E0%A4%A',
     '/About',
   ])('finds no page at %s', (path) => {
@@ -62,6 +69,9 @@ describe('planPage', () => {
     for (const page of ['0', 'two', '1001']) {
       expect(planPage(`${path}?page=${page}`)).toEqual({ kind: 'not-found' });
     }
+    // The desk's log reads it the same way.
+    expect(planPage('/admin/data/log?page=2').kind).toBe('browser');
+    expect(planPage('/admin/data/log?page=two')).toEqual({ kind: 'not-found' });
     // Other pages do not read it.
     expect(planPage('/companies/us/tools?page=two').kind).toBe('rendered');
   });

@@ -36,6 +36,9 @@ const PAGE_IMPORTS: Record<RoutePath, () => Promise<PageModule>> = {
   '/corrections/request': () => import('../pages/corrections/CorrectionRequestPage'),
   '/corrections/us/:industry/:company': () => import('../pages/corrections/CorrectionLedgerPage'),
   '/admin/corrections': () => import('../pages/corrections/AdminCorrectionsPage'),
+  '/admin/data': () => import('../pages/data-desk/DataDeskPage'),
+  '/admin/data/log': () => import('../pages/data-desk/DeskLogPage'),
+  '/admin/data/preview/:industry': () => import('../pages/data-desk/DraftPreviewPage'),
   '/widgets/companies/us/:industry': () => import('../pages/widgets/IndustryWidget'),
   '/widgets/reports/:id/:date/:slug': () => import('../pages/widgets/ReportWidget'),
 };

@@ -100,6 +100,14 @@ export const ROUTES = [
     kept: false,
   },
   { path: '/admin/corrections', query: ['page'] },
+  // The editors' desk (decision 0077): admins' pages, rendered in the browser alone.
+  { path: '/admin/data' },
+  {
+    path: '/admin/data/log',
+    query: ['page'],
+    accepts: (_params, query) => correctionPageOf(query.get('page')) !== null,
+  },
+  { path: '/admin/data/preview/:industry', accepts: industrySlug },
   { path: '/methodology', data: () => [apiPaths.methodologyExample(), apiPaths.crowd()] },
   // Decision 0056: the industries index and the accessibility statement.
   { path: '/industries', data: () => [apiPaths.facts()] },
