@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { Client } from 'pg';
-import { acceptCookies, baseUrl, launchBrowser, newPage, open } from './support/browser';
+import { acceptCookies, launchBrowser, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
-import { PASSWORD, signUp } from './support/member';
-
-/** maildev's web API of the e2e stack (support/stack.ts: SMTP at base + 7, web at base + 8). */
-async function mailsTo(address: string): Promise<Array<{ subject: string; text: string }>> {
-  const base = Number(new URL(baseUrl()).port);
-  const response = await fetch(`http://127.0.0.1:${base + 8}/email`);
-  const mails = (await response.json()) as Array<{
-    to: Array<{ address: string }>;
-    subject: string;
-    text: string;
-  }>;
-  return mails.filter((mail) => mail.to[0]?.address === address);
-}
+import { mailsTo } from './support/mail';
+import { signInAsAdmin, signUp } from './support/member';
 
 async function solveCaptcha(page: Page): Promise<void> {
   await page.locator('altcha-widget label').first().click();
@@ -86,22 +74,7 @@ describe('corrections', () => {
     await member.context.close();
 
     // Made an admin as `make admin` does, then signed in afresh.
-    const db = new Client({
-      connectionString: `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE_NAME ?? 'upright_e2e'}`,
-    });
-    await db.connect();
-    await db.query(
-      `UPDATE accounts.users SET role = 'admin', email_verified_at = now() WHERE email = $1`,
-      [adminEmail],
-    );
-    await db.end();
-    const admin = await newPage(browser);
-    await acceptCookies(admin.context);
-    await open(admin.page, '/account/signin');
-    await admin.page.getByLabel('Email').fill(adminEmail);
-    await admin.page.getByLabel('Password').fill(PASSWORD);
-    await admin.page.getByRole('button', { name: 'Sign in' }).click();
-    await admin.page.waitForURL((url) => !url.pathname.endsWith('/signin'));
+    const admin = await signInAsAdmin(browser, adminEmail, { signedUp: true });
     await open(admin.page, '/admin/corrections');
     const review = admin.page.getByRole('region', { name: new RegExp(`^${reference}:`) });
     await review.waitFor();

@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
-import { open } from './browser';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { Client } from 'pg';
+import { acceptCookies, newPage, open } from './browser';
 
 export const PASSWORD = 'correct-horse-battery-e2e';
 
@@ -33,4 +34,55 @@ export async function submitSignUp(page: Page, email: string): Promise<Locator> 
 export async function signUp(page: Page, email: string): Promise<void> {
   await submitSignUp(page, email);
   await page.waitForURL(/\/account\/priorities$/, { timeout: 20_000 });
+}
+
+/** The e2e stack's own database (support/stack.ts), as the postgres superuser. */
+async function withE2eDatabase<T>(work: (db: Client) => Promise<T>): Promise<T> {
+  const db = new Client({
+    connectionString: `postgres://postgres@127.0.0.1:5432/${process.env.E2E_DATABASE_NAME ?? 'upright_e2e'}`,
+  });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Marks the address verified, as following its mailed link does (alerts go to verified ones). */
+export async function verifyEmail(email: string): Promise<void> {
+  await withE2eDatabase((db) =>
+    db.query('UPDATE accounts.users SET email_verified_at = now() WHERE email = $1', [email]),
+  );
+}
+
+/**
+ * A signed-in admin in a fresh context: a member signed up with `email` (unless `signedUp`), made
+ * an admin as `make admin` does, then signed in afresh so the session carries the role.
+ */
+export async function signInAsAdmin(
+  browser: Browser,
+  email: string,
+  { signedUp = false } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  if (!signedUp) {
+    const member = await newPage(browser);
+    await acceptCookies(member.context);
+    await signUp(member.page, email);
+    await member.context.close();
+  }
+  await withE2eDatabase((db) =>
+    db.query(
+      `UPDATE accounts.users SET role = 'admin', email_verified_at = now() WHERE email = $1`,
+      [email],
+    ),
+  );
+  const admin = await newPage(browser);
+  await acceptCookies(admin.context);
+  await open(admin.page, '/account/signin');
+  await admin.page.getByLabel('Email').fill(email);
+  await admin.page.getByLabel('Password').fill(PASSWORD);
+  await admin.page.getByRole('button', { name: 'Sign in' }).click();
+  await admin.page.waitForURL((url) => !url.pathname.endsWith('/signin'));
+  return admin;
 }
