@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PublicDataDomain } from '@upright/contracts';
 import Redis from 'ioredis';
@@ -167,9 +168,12 @@ export class SharedAnswers {
     if (this.enabled) await this.redis.connect().catch(() => undefined);
   }
 
+  /** Resolves once the connection has ended, so no claim after it reaches Redis. */
   async close(): Promise<void> {
     if (this.redis.status === 'end') return;
+    const ended = once(this.redis, 'end');
     await this.redis.quit().catch(() => this.redis.disconnect());
+    await ended;
   }
 
   /**
