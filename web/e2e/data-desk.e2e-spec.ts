@@ -163,6 +163,10 @@ describe("the editors' desk", () => {
     const moverRow = moves.getByRole('row', { name: new RegExp(mover.company_name) });
     expect(await moves.textContent()).toContain(mover.company_name);
     expect(await moverRow.textContent()).toMatch(/→.*→/s);
+    // The follower of the mover is among the members a publish alerts.
+    expect(await page.getByTestId('preview-alerted').textContent()).toMatch(
+      /^Publishing alerts [1-9][\d,]* members?$/,
+    );
 
     // Nothing public changed while the draft exists, on either replica.
     for (const [index, site] of sites.entries()) {

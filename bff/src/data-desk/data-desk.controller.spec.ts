@@ -1,4 +1,10 @@
-import { DESK_CHUNK_BYTES, Patterns, type DeskJob, type IndustryPreview } from '@upright/contracts';
+import {
+  DESK_CHUNK_BYTES,
+  DESK_FOLLOWERS_OF_MAX,
+  Patterns,
+  type DeskJob,
+  type IndustryPreview,
+} from '@upright/contracts';
 import type { ServiceClient } from '@upright/platform';
 import type { AuthenticatedMember } from '../auth';
 import { translateError } from '../shared/api-error.filter';
@@ -115,20 +121,98 @@ describe('the desk controller', () => {
 
   it('passes reads through as rankings answers them', async () => {
     const job = { job_id: UPLOAD, state: 'running' } as DeskJob;
-    const preview = { industry: 'tools' } as IndustryPreview;
     const log = { entries: [], page: 2, size: 50, total: 51 };
     const { calls, controller } = services({
       [Patterns.rankings.deskJob]: job,
-      [Patterns.rankings.deskPreview]: preview,
       [Patterns.rankings.deskLog]: log,
     });
     await expect(controller.job({ id: UPLOAD })).resolves.toBe(job);
-    await expect(controller.preview({ industry: 'tools' })).resolves.toBe(preview);
     await expect(controller.log({ page: 2 })).resolves.toBe(log);
     expect(calls).toEqual([
       [Patterns.rankings.deskJob, { job_id: UPLOAD }],
-      [Patterns.rankings.deskPreview, { industry: 'tools' }],
       [Patterns.rankings.deskLog, { page: 2 }],
     ]);
+  });
+
+  const company = (upright_cid: string) => ({ upright_cid, company_name: upright_cid });
+  const previewOf = (alerts_followers: boolean, moved: string[]): IndustryPreview =>
+    ({
+      industry: 'tools',
+      added: [company('new-co')],
+      removed: [company('gone-co')],
+      moves: moved.map((cid) => ({ ...company(cid), before: 1, after: 2, scores: [] })),
+      alerts_followers,
+    }) as unknown as IndustryPreview;
+  const reports = [
+    {
+      report_id: 7,
+      title: 'Tools',
+      path: '/reports/7/2026-01-02/tools',
+      published_date: '2026-01-02',
+    },
+  ];
+
+  it("adds the industry's reports and the members alerted about moved, added and removed companies", async () => {
+    const preview = previewOf(true, ['a-co', 'b-co']);
+    const { calls, controller } = services({
+      [Patterns.rankings.deskPreview]: preview,
+      [Patterns.reports.ofIndustry]: reports,
+      [Patterns.accounts.followersOf]: { members: 3 },
+    });
+    await expect(controller.preview({ industry: 'tools' })).resolves.toEqual({
+      ...preview,
+      reports,
+      followers_alerted: 3,
+    });
+    expect(calls).toEqual([
+      [Patterns.rankings.deskPreview, { industry: 'tools' }],
+      [Patterns.reports.ofIndustry, { industry: 'tools' }],
+      [Patterns.accounts.followersOf, { upright_cids: ['a-co', 'b-co', 'new-co', 'gone-co'] }],
+    ]);
+  });
+
+  it('alerts nobody when the latest period does not move, asking accounts nothing', async () => {
+    const { calls, controller } = services({
+      [Patterns.rankings.deskPreview]: previewOf(false, ['a-co']),
+      [Patterns.reports.ofIndustry]: [],
+    });
+    await expect(controller.preview({ industry: 'tools' })).resolves.toMatchObject({
+      reports: [],
+      followers_alerted: 0,
+    });
+    expect(calls.map(([pattern]) => pattern)).toEqual([
+      Patterns.rankings.deskPreview,
+      Patterns.reports.ofIndustry,
+    ]);
+  });
+
+  it('asks about more companies than one message may name in batches, adding the counts', async () => {
+    const moved = Array.from({ length: DESK_FOLLOWERS_OF_MAX + 1 }, (_, i) => `co-${i}`);
+    const { calls, controller } = services({
+      [Patterns.rankings.deskPreview]: previewOf(true, moved),
+      [Patterns.reports.ofIndustry]: [],
+      [Patterns.accounts.followersOf]: { members: 2 },
+    });
+    await expect(controller.preview({ industry: 'tools' })).resolves.toMatchObject({
+      followers_alerted: 4,
+    });
+    const batches = calls
+      .filter(([pattern]) => pattern === Patterns.accounts.followersOf)
+      .map(([, data]) => (data as { upright_cids: string[] }).upright_cids);
+    expect(batches.map((batch) => batch.length)).toEqual([DESK_FOLLOWERS_OF_MAX, 3]);
+    expect(batches.flat()).toEqual([...moved, 'new-co', 'gone-co']);
+  });
+
+  it('fails when reports or accounts cannot answer, as other routes do', async () => {
+    const client = {
+      request: (pattern: string) =>
+        pattern === Patterns.rankings.deskPreview
+          ? Promise.resolve(previewOf(true, ['a-co']))
+          : pattern === Patterns.reports.ofIndustry
+            ? Promise.resolve([])
+            : Promise.reject(new Error('accounts is down')),
+    };
+    const controller = new DataDeskController(client as unknown as ServiceClient);
+    await expect(controller.preview({ industry: 'tools' })).rejects.toThrow('accounts is down');
   });
 });

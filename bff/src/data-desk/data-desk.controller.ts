@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import {
   DESK_CHUNK_BYTES,
+  DESK_FOLLOWERS_OF_MAX,
   deskJobAnswerSchema,
   deskJobStartedAnswerSchema,
   deskLogAnswerSchema,
@@ -30,6 +31,7 @@ import {
   type DeskStageBody,
   type DeskState,
   type DeskUpload,
+  type DraftPreviewAnswer,
   type ErrorBody,
   type IndustryPreview,
 } from '@upright/contracts';
@@ -41,6 +43,7 @@ import { notFound } from '../shared/api-exceptions';
 import { Operation } from '../shared/operation.decorator';
 import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { CHUNK_MEDIA_TYPE, ChunkBodyReader, chunkBytes } from './chunk-body';
+import { batchesOf, companiesReached } from './preview-reach';
 import {
   chunkParams,
   jobParams,
@@ -137,20 +140,44 @@ export class DataDeskController {
     return job;
   }
 
-  /** 404 naming `industry` when there is no draft, or the draft has no such industry. */
+  /**
+   * The preview with what a publish reaches beyond the rankings (decision 0077 §4): the
+   * industry's published reports and how many members it would alert. 404 naming `industry` when
+   * there is no draft, or the draft has no such industry; reports or accounts failing fails it.
+   */
   @Get('draft/preview/:industry')
   @Operation({
-    summary: 'One industry of the draft against what is public now (admins)',
+    summary: 'One industry of the draft against what is public now, and whom it reaches (admins)',
     answer: industryPreviewAnswerSchema,
   })
   async preview(
     @Param(new ZodValidationPipe(previewParams)) params: z.output<typeof previewParams>,
-  ): Promise<IndustryPreview> {
+  ): Promise<DraftPreviewAnswer> {
     const preview = await this.services.request(Patterns.rankings.deskPreview, params);
     if (preview === null) {
       throw notFound('industry', `No preview of "${params.industry}": no draft has it`);
     }
-    return preview;
+    const [reports, followers_alerted] = await Promise.all([
+      this.services.request(Patterns.reports.ofIndustry, { industry: params.industry }),
+      this.followersAlerted(preview),
+    ]);
+    return { ...preview, reports, followers_alerted };
+  }
+
+  /**
+   * Members a publish would alert: none when the latest period does not move (decision 0037).
+   * More companies than one message may name are asked about in batches and the counts added, so
+   * a member following companies of two batches counts twice: past DESK_FOLLOWERS_OF_MAX
+   * companies the number is an upper bound.
+   */
+  private async followersAlerted(preview: IndustryPreview): Promise<number> {
+    if (!preview.alerts_followers) return 0;
+    const counts = await Promise.all(
+      batchesOf(companiesReached(preview), DESK_FOLLOWERS_OF_MAX).map((upright_cids) =>
+        this.services.request(Patterns.accounts.followersOf, { upright_cids }),
+      ),
+    );
+    return counts.reduce((sum, count) => sum + count.members, 0);
   }
 
   @Post('publish')

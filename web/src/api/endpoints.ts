@@ -5,7 +5,7 @@ import type {
   DeskLogPage,
   DeskState,
   DeskUpload,
-  IndustryPreview,
+  DraftPreviewAnswer,
   ActiveIndustry,
   CorrectionLedger,
   CorrectionReceipt,
@@ -229,7 +229,7 @@ export const api = {
     request<DeskJob>('GET', `/api/admin/data/jobs/${enc(jobId)}`, { quiet: true }).then(
       (response) => response.body,
     ),
-  deskPreview: (industry: string) => getJson<IndustryPreview>(apiPaths.deskPreview(industry)),
+  deskPreview: (industry: string) => getJson<DraftPreviewAnswer>(apiPaths.deskPreview(industry)),
   publishDraft: (versionId: number) =>
     request<DeskJobStarted>('POST', '/api/admin/data/publish', {
       body: { version_id: versionId },

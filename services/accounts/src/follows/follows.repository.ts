@@ -1,8 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FollowedCompany, FollowRequest, FollowsResponse } from '@upright/contracts';
 import { DATABASE } from '@upright/platform';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { Follower } from './rank-alerts';
+
+/**
+ * Members a rank alert reaches (see `followersOf`): the one condition the alerts worker and the
+ * desk's count of them (`countAlerted`) both read.
+ */
+const ALERTED = {
+  followAlerts: true,
+  discontinue: false,
+  emailVerifiedAt: { not: null },
+} satisfies Prisma.UserWhereInput;
 
 /** `follows` and the member's `follow_alerts` switch. */
 @Injectable()
@@ -64,10 +74,7 @@ export class FollowsRepository {
   async followersOf(uprightCids: readonly string[]): Promise<Follower[]> {
     if (uprightCids.length === 0) return [];
     const rows = await this.db.follow.findMany({
-      where: {
-        uprightCid: { in: [...uprightCids] },
-        user: { followAlerts: true, discontinue: false, emailVerifiedAt: { not: null } },
-      },
+      where: { uprightCid: { in: [...uprightCids] }, user: ALERTED },
       select: { uprightCid: true, user: { select: { uid: true, email: true, firstName: true } } },
       orderBy: [{ uid: 'asc' }, { uprightCid: 'asc' }],
     });
@@ -77,5 +84,16 @@ export class FollowsRepository {
       firstName: row.user.firstName,
       upright_cid: row.uprightCid,
     }));
+  }
+
+  /**
+   * How many members `followersOf` would name for these companies, each once however many of
+   * them they follow (the editors' desk preview, decision 0077 §4).
+   */
+  async countAlerted(uprightCids: readonly string[]): Promise<number> {
+    if (uprightCids.length === 0) return 0;
+    return this.db.user.count({
+      where: { ...ALERTED, follows: { some: { uprightCid: { in: [...uprightCids] } } } },
+    });
   }
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { FOLLOWS_MAX, type FollowRequest, type FollowsResponse } from '@upright/contracts';
+import {
+  FOLLOWS_MAX,
+  type FollowersOfResponse,
+  type FollowRequest,
+  type FollowsResponse,
+} from '@upright/contracts';
 import { remoteError } from '@upright/platform';
 import { FollowsRepository } from './follows.repository';
 
@@ -24,6 +29,10 @@ export class FollowsService {
     }
     await this.follows.add(uid, follow);
     return this.follows.list(uid);
+  }
+
+  async followersOf(uprightCids: readonly string[]): Promise<FollowersOfResponse> {
+    return { members: await this.follows.countAlerted(uprightCids) };
   }
 
   async unfollow(uid: string, uprightCid: string): Promise<FollowsResponse> {

@@ -41,7 +41,7 @@ import type {
   DeskLogPage,
   DeskState,
   DeskUpload,
-  IndustryPreview,
+  DraftPreviewAnswer,
   SectionCounts,
 } from './data-desk';
 import type { CrowdAverages, FollowsResponse } from './follows';
@@ -682,7 +682,7 @@ export const deskJobAnswerSchema: z.ZodType<DeskJob> = z.object({
 
 const previewCompany = { upright_cid: z.string(), company_name: z.string() };
 
-export const industryPreviewAnswerSchema: z.ZodType<IndustryPreview> = z.object({
+export const industryPreviewAnswerSchema: z.ZodType<DraftPreviewAnswer> = z.object({
   industry: z.string(),
   industry_text: z.string(),
   period_before: periodAnswerSchema.nullable(),
@@ -709,6 +709,15 @@ export const industryPreviewAnswerSchema: z.ZodType<IndustryPreview> = z.object(
   scores_without_figures: z.array(z.object({ ...previewCompany, issues: z.array(issueKey) })),
   coverage: z.array(z.object({ issue: issueKey, before: z.int(), after: z.int() })),
   alerts_followers: z.boolean(),
+  reports: z.array(
+    z.object({
+      report_id: z.int(),
+      title: z.string(),
+      path: z.string(),
+      published_date: ymd,
+    }),
+  ),
+  followers_alerted: z.int().min(0),
 });
 
 export const deskLogAnswerSchema: z.ZodType<DeskLogPage> = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { strictBody } from './accounts.schemas';
 import { CORRECTION_PAGE_MAX } from './corrections';
-import { DESK_CHUNK_BYTES, DESK_CHUNKS_MAX } from './data-desk';
+import { DESK_CHUNK_BYTES, DESK_CHUNKS_MAX, DESK_FOLLOWERS_OF_MAX } from './data-desk';
+import { uprightCidSchema } from './follows';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './rankings';
 
 // Bodies of `/api/admin/data/…` (the BFF checks them) and the desk's messages (rankings checks
@@ -62,6 +63,12 @@ export const deskPreviewRequestSchema = strictBody({
     .string('must be an industry')
     .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
     .regex(SLUG_PATTERN, 'must be an industry'),
+});
+/** `accounts.follows.followers-of`: the companies of a preview whose followers a publish alerts. */
+export const followersOfRequestSchema = strictBody({
+  upright_cids: z
+    .array(uprightCidSchema, 'must be a list of company ids')
+    .max(DESK_FOLLOWERS_OF_MAX, `must name at most ${DESK_FOLLOWERS_OF_MAX} companies`),
 });
 export const deskLogRequestSchema = strictBody({
   page: z

@@ -117,6 +117,39 @@ export interface IndustryPreview {
   alerts_followers: boolean;
 }
 
+/**
+ * Most companies one `accounts.follows.followers-of` message names; the BFF asks about a larger
+ * preview's companies in batches of this many.
+ */
+export const DESK_FOLLOWERS_OF_MAX = 1000;
+/** Most reports of one industry the preview lists (newest first). */
+export const DESK_PREVIEW_REPORTS_MAX = 50;
+
+/** A published report of the previewed industry: its frozen figures stay (decision 0005). */
+export interface IndustryReportLink {
+  report_id: number;
+  title: string;
+  /** The report page's web path (`WebPaths.report`). */
+  path: string;
+  /** YYYY-MM-DD */
+  published_date: string;
+}
+
+/**
+ * `GET /api/admin/data/draft/preview/{industry}`: the industry's preview with what a publish
+ * reaches beyond the rankings (decision 0077 §4): its published reports, which keep their figures,
+ * and how many members a publish would alert.
+ */
+export type DraftPreviewAnswer = IndustryPreview & {
+  /** Newest first, at most DESK_PREVIEW_REPORTS_MAX. */
+  reports: IndustryReportLink[];
+  /**
+   * Members who would get a rank alert about a company of the industry that moves, is added or is
+   * removed; 0 when the latest period does not move (`alerts_followers` false).
+   */
+  followers_alerted: number;
+};
+
 export type DeskJobKind = 'stage' | 'publish' | 'rollback';
 export type DeskJobState = 'running' | 'failed' | 'done';
 
@@ -199,6 +232,17 @@ export interface DeskPreviewRequest {
 }
 export interface DeskLogRequest {
   page: number;
+}
+export interface IndustryReportsRequest {
+  industry: string;
+}
+export interface FollowersOfRequest {
+  /** At most DESK_FOLLOWERS_OF_MAX company ids. */
+  upright_cids: string[];
+}
+export interface FollowersOfResponse {
+  /** Distinct members following any of the companies who would be sent a rank alert now. */
+  members: number;
 }
 export interface DeskJobStarted {
   job_id: string;

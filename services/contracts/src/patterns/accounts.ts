@@ -3,6 +3,8 @@ import type {
   Averages,
   CancelDiscontinueResponse,
   CrowdAverages,
+  FollowersOfRequest,
+  FollowersOfResponse,
   FollowRequest,
   FollowsResponse,
   DiscontinueBody,
@@ -38,6 +40,11 @@ export const accountsPatterns = {
   follows: 'accounts.follows.list',
   follow: 'accounts.follows.add',
   unfollow: 'accounts.follows.remove',
+  /**
+   * The editors' desk preview (decision 0077 §4): how many members a rank alert about any of
+   * these companies would reach now, by the rank-alerts worker's conditions.
+   */
+  followersOf: 'accounts.follows.followers-of',
   /** Creates a member and a session; `conflict` when the email is taken (any case). */
   signup: 'accounts.registration.signup',
   /** `unauthenticated` with the docs/product/spec.md#s8 text on a wrong email or password. */
@@ -75,6 +82,7 @@ export const accountsCallers: CallersOf<typeof accountsPatterns> = {
   follows: ['bff'],
   follow: ['bff'],
   unfollow: ['bff'],
+  followersOf: ['bff'],
   signup: ['bff'],
   signin: ['bff'],
   signout: ['bff'],
@@ -102,6 +110,7 @@ export const accountsEffects: EffectsOf<typeof accountsPatterns> = {
   follows: 'read',
   follow: 'write',
   unfollow: 'write',
+  followersOf: 'read',
   signup: 'write',
   signin: 'write',
   signout: 'write',
@@ -148,6 +157,7 @@ export interface AccountsRequestMap {
     request: ForMember<{ upright_cid: string }>;
     response: FollowsResponse;
   };
+  'accounts.follows.followers-of': { request: FollowersOfRequest; response: FollowersOfResponse };
   'accounts.registration.signup': { request: SignupRequest; response: AuthResponse };
   'accounts.registration.signin': { request: SigninRequest; response: AuthResponse };
   'accounts.sessions.signout': { request: { token: string }; response: { signedOut: true } };

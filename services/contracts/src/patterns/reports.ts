@@ -1,4 +1,6 @@
 import type {
+  IndustryReportLink,
+  IndustryReportsRequest,
   MajorReportsRequest,
   MajorReportsResponse,
   PublishedReportRequest,
@@ -33,6 +35,11 @@ export const reportsPatterns = {
   publish: 'reports.reports.publish',
   /** The search service rebuilds its `reports` index from these pages. */
   searchDocuments: 'reports.search-documents.list',
+  /**
+   * The editors' desk preview (decision 0077 §4): an industry's published (frozen) reports,
+   * newest first, at most DESK_PREVIEW_REPORTS_MAX.
+   */
+  ofIndustry: 'reports.reports.of-industry',
 } as const;
 
 export const reportsCallers: CallersOf<typeof reportsPatterns> = {
@@ -45,6 +52,7 @@ export const reportsCallers: CallersOf<typeof reportsPatterns> = {
   publish: ['bff'],
   /** Search indexes them; the BFF lists them in /sitemap.xml. */
   searchDocuments: ['search', 'bff'],
+  ofIndustry: ['bff'],
 };
 
 /** What repeating each pattern does: reads may be retried and re-run (decision 0051). */
@@ -57,6 +65,7 @@ export const reportsEffects: EffectsOf<typeof reportsPatterns> = {
   sources: 'read',
   publish: 'write',
   searchDocuments: 'read',
+  ofIndustry: 'read',
 };
 
 export interface ReportsRequestMap {
@@ -73,5 +82,9 @@ export interface ReportsRequestMap {
   'reports.search-documents.list': {
     request: ReportSearchDocumentsRequest;
     response: ReportSearchDocument[];
+  };
+  'reports.reports.of-industry': {
+    request: IndustryReportsRequest;
+    response: IndustryReportLink[];
   };
 }

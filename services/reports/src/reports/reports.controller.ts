@@ -4,6 +4,7 @@ import { Patterns, type ResponseOf } from '@upright/contracts';
 import { parseMessage } from '@upright/platform';
 import {
   majorRequestSchema,
+  ofIndustryRequestSchema,
   pageRequestSchema,
   publishedRequestSchema,
   publishRequestSchema,
@@ -60,5 +61,10 @@ export class ReportsController {
   @MessagePattern(Patterns.reports.searchDocuments)
   searchDocuments(@Payload() data: unknown): Answer<'searchDocuments'> {
     return this.reports.searchDocuments(parseMessage(searchDocumentsRequestSchema, data));
+  }
+
+  @MessagePattern(Patterns.reports.ofIndustry)
+  ofIndustry(@Payload() data: unknown): Answer<'ofIndustry'> {
+    return this.reports.ofIndustry(parseMessage(ofIndustryRequestSchema, data).industry);
   }
 }

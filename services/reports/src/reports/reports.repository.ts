@@ -77,6 +77,19 @@ export class ReportsRepository {
     return row && { ...toRecord(row), report: row.report };
   }
 
+  /** The industry's reports whose ranking is frozen (published), newest first. */
+  async frozenOfIndustry(
+    industry: string,
+    limit: number,
+  ): Promise<Array<Pick<ReportRecord, 'reportId' | 'title' | 'slug' | 'publishedDate'>>> {
+    return this.db.report.findMany({
+      where: { industry, snapshot: { isNot: null } },
+      select: { reportId: true, title: true, slug: true, publishedDate: true },
+      orderBy: NEWEST_FIRST,
+      take: limit,
+    });
+  }
+
   async snapshot(reportId: number): Promise<Snapshot | null> {
     const row = await this.db.reportSnapshot.findUnique({ where: { reportId } });
     if (row === null) return null;

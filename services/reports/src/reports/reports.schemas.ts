@@ -59,3 +59,5 @@ export const searchDocumentsRequestSchema = z.strictObject({
     .optional(),
   limit: wholeNumberFrom(1, REPORT_SEARCH_DOCUMENTS_LIMIT_MAX),
 });
+
+export const ofIndustryRequestSchema = z.strictObject({ industry: slugSchema });

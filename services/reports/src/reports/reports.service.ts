@@ -2,9 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import {
   applicableIssues,
+  DESK_PREVIEW_REPORTS_MAX,
   isRemoteErrorPayload,
   ISSUE_KEYS,
   Patterns,
+  type IndustryReportLink,
   type IssueKey,
   type MajorReportsRequest,
   type MajorReportsResponse,
@@ -119,6 +121,23 @@ export class ReportsService {
         sources,
       },
     };
+  }
+
+  /**
+   * The editors' desk preview (decision 0077 §4): the industry's published reports. Their frozen
+   * figures do not follow a new data set (decision 0005), so the editors see which ones exist.
+   */
+  async ofIndustry(industry: string): Promise<IndustryReportLink[]> {
+    const records = await this.repository.frozenOfIndustry(industry, DESK_PREVIEW_REPORTS_MAX);
+    return records.map((record) => {
+      const parts = pathPartsOf(record);
+      return {
+        report_id: record.reportId,
+        title: record.title,
+        path: canonicalPath(parts),
+        published_date: parts.published_date,
+      };
+    });
   }
 
   async sources(companies: string[]): Promise<ReportSourcesResponse> {

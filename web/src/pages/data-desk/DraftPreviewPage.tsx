@@ -1,7 +1,13 @@
 import { Link, useParams } from 'react-router-dom';
-import { SLUG_PATTERN, type IndustryPreview, type PreviewCompany } from '@upright/contracts';
+import {
+  SLUG_PATTERN,
+  type DraftPreviewAnswer,
+  type IndustryPreview,
+  type PreviewCompany,
+} from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { ErrorBox } from '../../components/ErrorBox';
+import { formatDate } from '../../lib/format';
 import { PageState } from '../../components/PageState';
 import { useApi } from '../../hooks/useApi';
 import { useRouteTitle } from '../../hooks/useRouteTitle';
@@ -9,6 +15,7 @@ import { useSession } from '../../state/session';
 import NotFoundPage from '../NotFoundPage';
 import { AdminOnly } from './AdminOnly';
 import {
+  alertedText,
   coverageText,
   deskPaths,
   issueText,
@@ -104,7 +111,29 @@ function CoverageTable({ preview }: { preview: IndustryPreview }) {
   );
 }
 
-function PreviewView({ preview }: { preview: IndustryPreview }) {
+/** The industry's published reports: a publish leaves their frozen figures as they are. */
+function Reports({ reports }: { reports: DraftPreviewAnswer['reports'] }) {
+  return (
+    <>
+      <h2>Reports on this industry</h2>
+      <p>Published reports keep their figures: publishing this draft does not change them.</p>
+      {reports.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul data-testid="preview-reports">
+          {reports.map((report) => (
+            <li key={report.report_id}>
+              <Link to={report.path}>{report.title}</Link>, published{' '}
+              {formatDate(report.published_date)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function PreviewView({ preview }: { preview: DraftPreviewAnswer }) {
   return (
     <>
       <h1>Draft preview: {preview.industry_text}</h1>
@@ -118,8 +147,8 @@ function PreviewView({ preview }: { preview: IndustryPreview }) {
         <dd>
           {preview.members_before} → {preview.members_after}
         </dd>
-        <dt>Publishing alerts its followers</dt>
-        <dd>{preview.alerts_followers ? 'Yes: its latest period moves' : 'No'}</dd>
+        <dt>Rank alerts</dt>
+        <dd data-testid="preview-alerted">{alertedText(preview)}</dd>
       </dl>
       <h2>Rank moves</h2>
       <MovesTable preview={preview} />
@@ -139,6 +168,7 @@ function PreviewView({ preview }: { preview: IndustryPreview }) {
       )}
       <h2>Coverage</h2>
       <CoverageTable preview={preview} />
+      <Reports reports={preview.reports} />
     </>
   );
 }

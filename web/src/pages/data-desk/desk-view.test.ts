@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESK_CHUNK_BYTES,
+  DESK_CHUNKS_MAX,
   DESK_FILE_MAX_BYTES,
   DESK_PROBLEMS_SHOWN,
   type DataVersionSummary,
@@ -10,6 +11,7 @@ import {
 import { uploadInChunks } from './desk-upload';
 import {
   activityStatus,
+  alertedText,
   actorText,
   chunkRanges,
   countsText,
@@ -69,8 +71,10 @@ describe('uploading in chunks', () => {
     ]);
     // The largest file a data set may be takes the most chunks a stage accepts.
     const largest = chunkRanges(DESK_FILE_MAX_BYTES, DESK_CHUNK_BYTES);
-    expect(largest).toHaveLength(DESK_FILE_MAX_BYTES / DESK_CHUNK_BYTES);
-    expect(chunkRanges(DESK_FILE_MAX_BYTES + 1, DESK_CHUNK_BYTES)).toHaveLength(largest.length + 1);
+    expect(largest).toHaveLength(DESK_CHUNKS_MAX);
+    expect(chunkRanges(DESK_CHUNKS_MAX * DESK_CHUNK_BYTES + 1, DESK_CHUNK_BYTES)).toHaveLength(
+      DESK_CHUNKS_MAX + 1,
+    );
   });
 
   it('says which chunk is on its way, of how many', () => {
@@ -315,5 +319,14 @@ describe('a preview in words', () => {
     expect(coverageText({ before: 31, after: 35 }, { before: 40, after: 1042 })).toBe(
       '31 of 40 → 35 of 1,042',
     );
+  });
+
+  it('says how many members publishing alerts, and nobody when its period does not move', () => {
+    const alerted = (alerts_followers: boolean, followers_alerted: number) =>
+      alertedText({ alerts_followers, followers_alerted });
+    expect(alerted(true, 1)).toBe('Publishing alerts 1 member');
+    expect(alerted(true, 1234)).toBe('Publishing alerts 1,234 members');
+    expect(alerted(true, 0)).toBe('Publishing alerts nobody');
+    expect(alerted(false, 0)).toBe('Publishing alerts nobody: its latest period does not move');
   });
 });

@@ -4,6 +4,7 @@ import {
   type DataVersionSummary,
   type DeskJob,
   type DeskLogEntry,
+  type DraftPreviewAnswer,
   type DraftRankMove,
   type IndustryChangeSummary,
   type IssueKey,
@@ -257,4 +258,16 @@ export function coverageText(
   members: { before: number; after: number },
 ): string {
   return `${count.format(coverage.before)} of ${count.format(members.before)} → ${count.format(coverage.after)} of ${count.format(members.after)}`;
+}
+
+/**
+ * Whom publishing the previewed industry alerts: "Publishing alerts 3 members", or nobody, and
+ * why when its latest period does not move (decision 0037: no new period, no alert).
+ */
+export function alertedText(
+  preview: Pick<DraftPreviewAnswer, 'alerts_followers' | 'followers_alerted'>,
+): string {
+  if (!preview.alerts_followers) return 'Publishing alerts nobody: its latest period does not move';
+  if (preview.followers_alerted === 0) return 'Publishing alerts nobody';
+  return `Publishing alerts ${counted(preview.followers_alerted, 'member', 'members')}`;
 }
