@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PublicDataDomain } from '@upright/contracts';
 import Redis from 'ioredis';
@@ -125,6 +124,8 @@ interface Scripts {
  * here", as before sharing existed.
  */
 export class SharedAnswers {
+  /** Set by `close()`: ioredis reports `ready` for a moment after `quit()` is sent. */
+  private closed = false;
   readonly stats: SharedAnswersStats = {
     hits: 0,
     misses: 0,
@@ -168,12 +169,11 @@ export class SharedAnswers {
     if (this.enabled) await this.redis.connect().catch(() => undefined);
   }
 
-  /** Resolves once the connection has ended, so no claim after it reaches Redis. */
+  /** No claim made after this reaches Redis, whatever state the connection is still in. */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.redis.status === 'end') return;
-    const ended = once(this.redis, 'end');
     await this.redis.quit().catch(() => this.redis.disconnect());
-    await ended;
   }
 
   /**
@@ -227,7 +227,7 @@ export class SharedAnswers {
   claim(key: string, domain: PublicDataDomain): Promise<Claim> | null {
     const version = this.store.versionOf(domain);
     if (!this.enabled || version === null) return null;
-    if (this.redis.status !== 'ready') {
+    if (this.closed || this.redis.status !== 'ready') {
       this.stats.errors++;
       return null;
     }
