@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DeskJob, DeskJobKind, DeskJobState, DeskProblem } from '@upright/contracts';
+import type { DeskJob, DeskJobKind, DeskProblem } from '@upright/contracts';
 import type { ProgressReporter } from '../data-import/progress';
 import type { DeskRepository } from './desk.repository';
 import { DESK_TEXTS, DeskRefusal } from './refusal';
 
-/** A job as its row says; `read_at` is the database's clock when it was read. */
-export interface JobRow {
-  job_id: string;
-  kind: DeskJobKind;
-  state: DeskJobState;
-  phase: string;
-  done: number;
-  total: number;
-  problems: DeskProblem[];
-  problem_count: number;
-  error: string | null;
-  version_id: number | null;
+/** A job as its row says: the answer's fields and the row's own; `read_at` is the database's clock when it was read. */
+export interface JobRow extends DeskJob {
   actor: string;
   started_at: Date;
   beat_at: Date;
