@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@upright/platform/testing';
 import { acceptCookies, launchBrowser, newPage, open } from './support/browser';
 import { sampleTargets } from './support/data';
 import { mailsTo } from './support/mail';
@@ -14,10 +15,28 @@ async function solveCaptcha(page: Page): Promise<void> {
   );
 }
 
+/** The company page's climate score, as its issue table shows it ("12.5", "no data …"). */
+async function climateShown(page: Page, path: string): Promise<string> {
+  await open(page, path);
+  const row = page
+    .getByRole('table', { name: /^Rank on each issue/ })
+    .getByRole('row', { name: /^Climate/ });
+  const cell = (await row.locator('td').nth(1).textContent()) ?? '';
+  return cell.replace(/Correct this$/, '').trim();
+}
+
+/** Waits for the desk's status line to say the job ended. */
+async function deskFinished(page: Page, done: RegExp): Promise<void> {
+  await page.getByTestId('desk-status').getByText(done).waitFor({ timeout: 120_000 });
+}
+
 /**
  * Corrections with a public ledger in Chromium: a visitor asks for a correction on a
  * company page and gets the receipt by mail; a member cannot review; an admin accepts the
- * request in /admin/corrections; the company's ledger shows it.
+ * request in /admin/corrections, which stages the new value in the data desk's draft (decision
+ * 0077: the public page is unchanged, nobody is mailed); publishing the draft on /admin/data makes
+ * it public (the page shows it, the ledger lists it accepted, the requester is mailed once); a
+ * rollback then restores the sample data other journeys read.
  */
 describe('corrections', () => {
   let browser: Browser;
@@ -27,7 +46,7 @@ describe('corrections', () => {
   });
   afterAll(async () => close());
 
-  it('visitor requests a correction → admin accepts → the ledger shows it', async () => {
+  it('visitor requests a correction → admin accepts (staged) → publishes the draft → the page and the ledger show it', async () => {
     const { company } = await sampleTargets();
     const tag = randomUUID().slice(0, 8);
     const requester = `corr-${tag}@example.org`;
@@ -75,30 +94,103 @@ describe('corrections', () => {
 
     // Made an admin as `make admin` does, then signed in afresh.
     const admin = await signInAsAdmin(browser, adminEmail, { signedUp: true });
-    await open(admin.page, '/admin/corrections');
-    const review = admin.page.getByRole('region', { name: new RegExp(`^${reference}:`) });
+    const { page: desk } = admin;
+    // A draft another journey left would be published with the correction.
+    await open(desk, '/admin/data');
+    await desk.getByRole('heading', { name: 'Public data' }).waitFor();
+    const leftOver = desk.getByRole('button', { name: 'Discard draft' });
+    if (await leftOver.isVisible()) {
+      await leftOver.click();
+      const confirm = desk.getByRole('button', { name: /^Yes, discard version \d+$/ });
+      if (await confirm.isVisible()) await confirm.click();
+      await leftOver.waitFor({ state: 'detached' });
+    }
+
+    await open(desk, '/admin/corrections');
+    const review = desk.getByRole('region', { name: new RegExp(`^${reference}:`) });
     await review.waitFor();
-    // The same value again: the journey must not change the sample data other journeys read.
     const now = (await review.locator('dt:has-text("Value now") + dd').textContent())!.trim();
-    await review.getByLabel(/^New value/).fill(now === 'no data' ? '' : now);
+    // A new value the page will show: one more than now (the sample has one decimal).
+    const corrected = now === 'no data' ? '123.4' : String(Number((Number(now) + 1).toFixed(1)));
+    await review.getByLabel(/^New value/).fill(corrected);
     await review.getByLabel('Source of the new value').fill('https://example.org/climate-2031');
     await review.getByLabel(/^Reason/).fill(`Checked against the filing (${tag}).`);
     await review.getByRole('button', { name: 'Accept' }).click();
-    await review.waitFor({ state: 'detached' });
-    expect(admin.errors).toEqual([]);
+    // Staged in the draft, not public: the request stays in the queue, saying where it waits.
+    const staged = review.getByTestId('correction-staged');
+    await staged.waitFor();
+    const stagedText = ((await staged.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    expect(stagedText).toMatch(/^Staged in draft \d+: review and publish it on the data desk\.$/);
+    const draft = /draft (\d+)/.exec(stagedText)![1];
+    expect(await review.getByRole('button', { name: 'Accept' }).count()).toBe(0);
 
-    await open(admin.page, `/corrections/us/${company.industry}/${company.slug}`);
-    const row = admin.page.getByRole('row', { name: new RegExp(reference) });
+    // The public page shows the value it had, and the requester has heard nothing yet.
+    const companyPath = `/companies/us/${company.industry}/${company.slug}`;
+    const visitorPage = (await newPage(browser)).page;
+    const shownBefore = await climateShown(visitorPage, companyPath);
+    expect(shownBefore.startsWith(now === 'no data' ? 'no data' : now)).toBe(true);
+    const accepted = `Your correction request ${reference} was accepted`;
+    const decisions = async () =>
+      (await mailsTo(requester)).filter((mail) => mail.subject === accepted);
+    expect(await decisions()).toEqual([]);
+
+    // The admin follows the link to the desk and publishes the draft.
+    await staged.getByRole('link', { name: 'data desk' }).click();
+    await desk.getByRole('heading', { name: `Draft version ${draft}` }).waitFor();
+    expect(await desk.getByTestId('draft-corrections').textContent()).toMatch(
+      /^1 accepted correction request: /,
+    );
+    await desk.getByRole('button', { name: 'Publish', exact: true }).click();
+    const question = desk.locator('#desk-publish-question');
+    expect(await question.textContent()).toContain(
+      '1 accepted correction is published, and its requester mailed.',
+    );
+    await desk.getByRole('button', { name: `Yes, publish version ${draft}` }).click();
+    await deskFinished(desk, /published/i);
+
+    // The page shows the new value, the ledger the accepted request, the requester one mail.
+    await eventually(
+      'the corrected value on the company page',
+      async () => (await climateShown(visitorPage, companyPath)) === corrected,
+      30_000,
+    );
+    await open(desk, `/corrections/us/${company.industry}/${company.slug}`);
+    const row = desk.getByRole('row', { name: new RegExp(reference) });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     expect(text).toContain('Accepted');
     expect(text).toContain('Climate score');
-    expect(text).toContain('→');
+    expect(text).toContain(`→ ${corrected}`);
     expect(text).toContain(`Checked against the filing (${tag}).`);
-    await admin.page.getByText('resolved within 14 days').waitFor();
-    expect(await admin.page.getByTestId('median-time').textContent()).toMatch(
+    await desk.getByText('resolved within 14 days').waitFor();
+    expect(await desk.getByTestId('median-time').textContent()).toMatch(
       /Measured median time to resolve/,
     );
+    const mails = await eventually(
+      "the requester's decision mail",
+      async () => {
+        const sent = await decisions();
+        return sent.length > 0 && sent;
+      },
+      30_000,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('the new value is now published');
+
+    // Rolled back, so other journeys read the sample data as it was; the ledger keeps the entry.
+    await open(desk, '/admin/data');
+    await desk.getByRole('button', { name: /^Roll back to version \d+$/ }).click();
+    await deskFinished(desk, /rolled back/i);
+    await eventually(
+      'the value before on the company page',
+      async () => (await climateShown(visitorPage, companyPath)) === shownBefore,
+      30_000,
+    );
+    await open(desk, `/corrections/us/${company.industry}/${company.slug}`);
+    await desk.getByRole('row', { name: new RegExp(reference) }).waitFor();
+    expect(await decisions()).toHaveLength(1);
+    expect(admin.errors).toEqual([]);
+    await visitorPage.context().close();
     await admin.context.close();
   });
 });

@@ -4,9 +4,13 @@ import {
   ERROR_TEXTS,
   type CorrectionLedger,
   type CorrectionReceipt,
+  type DeskJob,
+  type DeskJobStarted,
+  type DeskState,
   type IndustryCompaniesResponse,
   type LedgerEntry,
   type OpenCorrectionsResponse,
+  type StagedCorrection,
 } from '@upright/contracts';
 import type { StartedApp } from '@upright/platform/testing';
 import {
@@ -32,9 +36,11 @@ import { Browser, signupForm, solvedCaptcha } from './support/accounts-stack';
 /**
  * Corrections with a public ledger (decision 0038) over HTTP, with accounts, rankings,
  * reports, mail, the BFF, real Postgres, Redis and a real SMTP server (maildev): a visitor's
- * request is acknowledged by mail at once; an admin accepts it, the new value is new data (the
- * ledger shows before → after, the company's rank moves, a published report does not); a
- * rejection shows its reason; nobody but an admin reaches the queue; bad input stores nothing.
+ * request is acknowledged by mail at once; an admin accepts it, which stages the new value in
+ * the editors' desk's draft (decision 0077: nothing public changes, nobody is mailed); publishing
+ * the draft makes it new data (the ledger shows before → after, the company's rank moves, a
+ * published report does not) and mails the requester; a rejection shows its reason; nobody but an
+ * admin reaches the queue; bad input stores nothing.
  */
 describe('corrections through the BFF', () => {
   const infra = testInfra();
@@ -210,7 +216,7 @@ describe('corrections through the BFF', () => {
     }
   });
 
-  it('request → receipt mail → admin accepts → new data: ledger before → after, rank moves, report frozen', async () => {
+  it('request → receipt mail → admin accepts (staged in the draft, nothing public changes) → publish → new data: ledger before → after, rank moves, report frozen', async () => {
     const published = await call('POST', '/api/reports/pub', { report_id: reportId }, adminToken);
     expect(published.status).toBe(200);
     const reportPath = `/api/published/${reportId}/2031-08-01/tax-test-${tag}`;
@@ -271,7 +277,14 @@ describe('corrections through the BFF', () => {
     });
 
     const accept = (body: Record<string, unknown>) =>
-      call<LedgerEntry>('POST', `/api/admin/corrections/${mine.id}/accept`, body, adminToken);
+      call<StagedCorrection>('POST', `/api/admin/corrections/${mine.id}/accept`, body, adminToken);
+    // A draft another file left would be published with this one.
+    const desk = await call<DeskState>('GET', '/api/admin/data', undefined, adminToken);
+    if (desk.body.draft !== null) {
+      expect((await call('DELETE', '/api/admin/data/draft', undefined, adminToken)).status).toBe(
+        204,
+      );
+    }
     const badAccept = await accept({
       after_value: 'low',
       source_url: 'https://irs.example.org',
@@ -287,11 +300,59 @@ describe('corrections through the BFF', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({
       reference,
-      status: 'accepted',
+      status: 'staged',
+      resolved_at: null,
       corrected_field: 'us_tax_score',
       before_value: 3,
       after_value: 0.5,
+      staged_version: expect.any(Number),
     });
+    const draftVersion = accepted.body.staged_version;
+
+    // Staged in the draft: nothing public changes, the ledger still counts it as open, the
+    // admins' queue shows where it waits, and the requester is not told yet.
+    expect(await rankOfA()).toBe(3);
+    const stagedLedger = await ledger();
+    expect(stagedLedger.body).toMatchObject({ open_requests: 1, entries: [] });
+    const stagedQueue = await call<OpenCorrectionsResponse>(
+      'GET',
+      '/api/admin/corrections?size=50',
+      undefined,
+      adminToken,
+    );
+    expect(stagedQueue.body.staged).toBeGreaterThanOrEqual(1);
+    expect(stagedQueue.body.corrections.find((one) => one.reference === reference)).toMatchObject({
+      requester_email: `grace-${tag}@example.org`,
+      current_value: 3,
+      staged: { version_id: draftVersion, corrected_field: 'us_tax_score', after_value: 0.5 },
+    });
+    const deskState = await call<DeskState>('GET', '/api/admin/data', undefined, adminToken);
+    expect(deskState.body.draft).toMatchObject({ version_id: draftVersion, corrections: 1 });
+
+    expect(
+      (await maildev.mails()).some((mail) =>
+        mail.subject.startsWith(`Your correction request ${reference}`),
+      ),
+    ).toBe(false);
+
+    // The admin publishes the draft on the desk.
+    const started = await call<DeskJobStarted>(
+      'POST',
+      '/api/admin/data/publish',
+      { version_id: draftVersion },
+      adminToken,
+    );
+    expect(started.status).toBe(202);
+    const job = await eventually('the publish', async () => {
+      const answer = await call<DeskJob>(
+        'GET',
+        `/api/admin/data/jobs/${started.body.job_id}`,
+        undefined,
+        adminToken,
+      );
+      return answer.body.state !== 'running' && answer.body;
+    });
+    expect(job).toMatchObject({ state: 'done', version_id: draftVersion });
 
     const entry = await eventually('the accepted entry on the ledger', async () => {
       const answer = await ledger();
@@ -316,6 +377,12 @@ describe('corrections through the BFF', () => {
 
     const resolved = await mailTo(`Your correction request ${reference} was accepted`);
     expect(resolved.text).toContain('3 → 0.5');
+    expect(resolved.text).toContain('the new value is now published');
+    // Mailed once: on the publish, not on the accept.
+    const decisions = (await maildev.mails()).filter(
+      (mail) => mail.subject === `Your correction request ${reference} was accepted`,
+    );
+    expect(decisions).toHaveLength(1);
 
     const again = await accept({
       after_value: 1,

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   companySlug,
   DESK_LOG_PAGE_SIZE,
+  mailJobId,
   Patterns,
   Queues,
   type DeskJob,
   type DeskState,
+  type StagedCorrection,
 } from '@upright/contracts';
 import { createPgAdapter, RedisConnection, type ServiceClient } from '@upright/platform';
 import {
@@ -23,13 +25,15 @@ import { DataDesk } from '../src/data-desk/data-desk';
 import { JOB_STALE_ERROR } from '../src/data-desk/desk-jobs';
 import { DESK_TEXTS } from '../src/data-desk/refusal';
 import { PrismaClient } from '../src/generated/prisma/client';
-import { dataVersionKey } from '../src/rankings-cache/data-version';
+import { dataVersionKey, ledgerVersionKey } from '../src/rankings-cache/data-version';
 import { rankingsService } from '../src/service';
 
 /**
  * The editors' desk (decision 0077) on real PostgreSQL and Redis, through the transport as the
  * BFF calls it: a file uploaded in chunks is staged as a draft with its preview (nothing public
- * changes), published in one step, and rolled back to exactly the rows before.
+ * changes), published in one step, and rolled back to exactly the rows before. An accepted
+ * correction is staged in the draft the same way: public when the draft is published, open again
+ * when it is discarded or replaced by an uploaded file.
  */
 describe("the editors' desk", () => {
   const infra = testInfra();
@@ -43,6 +47,7 @@ describe("the editors' desk", () => {
   let bff: ServiceClient;
   let db: Client;
   let rankAlerts: Queue;
+  let mails: Queue;
 
   const DATA_TABLES = [
     'industries',
@@ -178,6 +183,55 @@ describe("the editors' desk", () => {
   const dataVersion = async () =>
     rankings.app.get(RedisConnection).redis.get(dataVersionKey(prefix, industry));
 
+  // -- corrections (decision 0077: an accepted one is staged in the draft) ----------------------
+
+  const corrections = () => rankings.app.get(CorrectionsService);
+
+  /** A stored request about `name`'s climate score at 2031 Q1; its id. */
+  async function askCorrection(name: string, requester = name): Promise<number> {
+    const { reference } = await corrections().request({
+      industry,
+      company: companySlug(`Desk ${name} ${tag}`),
+      field: 'climate_score',
+      period_year: 2031,
+      period_qrt: 1,
+      name: 'Grace Hopper',
+      email: `grace-${tag}-${requester}@example.org`,
+      what_is_wrong: 'The registry shows another figure.',
+      evidence_url: 'https://example.org/registry',
+    });
+    return Number(reference.slice(2));
+  }
+
+  const acceptCorrection = (id: number, after: number | null): Promise<StagedCorrection> =>
+    bff.request(Patterns.rankings.acceptCorrection, {
+      id,
+      after_value: after,
+      source_url: 'https://example.org/registry',
+      reason: 'The registry was right.',
+      resolved_by: admin,
+    });
+
+  async function requestRow(id: number) {
+    const { rows } = await db.query(
+      `SELECT status, staged_version::int, requester_name, resolved_at, corrected_field,
+              after_value::float8, resolution_reason
+         FROM rankings.correction_requests WHERE id = $1`,
+      [id],
+    );
+    return rows[0] as Record<string, unknown>;
+  }
+
+  const climateNumber = async (name: string) => Number(await climateOf(name));
+
+  const ledgerOf = (name: string) =>
+    corrections().ledger({
+      industry,
+      company: companySlug(`Desk ${name} ${tag}`),
+      page: 1,
+      size: 10,
+    });
+
   beforeAll(async () => {
     db = new Client({ connectionString: infra.adminUrl() });
     await db.connect();
@@ -192,6 +246,10 @@ describe("the editors' desk", () => {
       connection: { url: infra.redisUrl },
       prefix: queuePrefix,
     });
+    mails = new Queue(Queues.mailRankings, {
+      connection: { url: infra.redisUrl },
+      prefix: queuePrefix,
+    });
     // Whatever an earlier file of the run left: no draft.
     await bff.request(Patterns.rankings.deskDiscard, { actor: admin });
   });
@@ -200,6 +258,7 @@ describe("the editors' desk", () => {
     await bff.request(Patterns.rankings.deskDiscard, { actor: admin }).catch(() => undefined);
     await bff?.onApplicationShutdown();
     await rankAlerts?.close();
+    await mails?.close();
     const redis = rankings?.app.get(RedisConnection).redis;
     if (redis) {
       for (const pattern of [`${prefix}:*`, `${queuePrefix}:*`]) {
@@ -552,33 +611,44 @@ describe("the editors' desk", () => {
     expect(rows[0]).toEqual({ state: 'failed', error: JOB_STALE_ERROR });
   });
 
-  it('records an accepted correction in the audit log; a draft staged before it cannot be published', async () => {
-    const staged = await stage(changedFile(), true);
-    const corrections = rankings.app.get(CorrectionsService);
-    const { reference } = await corrections.request({
-      industry,
-      company: companySlug(`Desk B ${tag}`),
-      field: 'climate_score',
-      period_year: 2031,
-      period_qrt: 1,
-      name: 'Grace Hopper',
-      email: `grace-${tag}@example.org`,
-      what_is_wrong: 'The registry shows another figure.',
-      evidence_url: 'https://example.org/registry',
-    });
-    await corrections.accept({
-      id: Number(reference.slice(2)),
-      after_value: 21,
-      source_url: 'https://example.org/registry',
+  it('stages an accepted correction in the draft: nothing public changes until it is published, then it is accepted and mailed once', async () => {
+    // A draft of an uploaded file first: the correction is merged into it.
+    const uploaded = await stage(changedFile(), true);
+    expect(uploaded.state).toBe('done');
+    const publicRows = await dump();
+    const before = await climateNumber('B');
+    const id = await askCorrection('B');
+    const reference = `C-${id}`;
+
+    const staged = await acceptCorrection(id, before + 1);
+    expect(staged).toMatchObject({
+      reference,
+      status: 'staged',
+      resolved_at: null,
+      corrected_field: 'climate_score',
+      before_value: before,
+      after_value: before + 1,
       reason: 'The registry was right.',
-      resolved_by: admin,
     });
-    const [entry] = (await bff.request(Patterns.rankings.deskLog, { page: 1 })).entries;
-    expect(entry).toMatchObject({
+    expect(staged.staged_version).toBeGreaterThan(uploaded.version_id!);
+    // Public data, every row of it, is as it was.
+    expect(await dump()).toBe(publicRows);
+    const now = await state();
+    expect(now.draft).toMatchObject({
+      version_id: staged.staged_version,
+      base_version: now.public.version_id,
+      corrections: 1,
+    });
+    // The uploaded draft is replaced by the merged one, in the log as on the desk.
+    const log = (await bff.request(Patterns.rankings.deskLog, { page: 1 })).entries;
+    expect(log.slice(0, 3).map((entry) => [entry.action, entry.version_id])).toEqual([
+      ['correction', staged.staged_version],
+      ['stage', staged.staged_version],
+      ['discard', uploaded.version_id],
+    ]);
+    expect(log[0]).toMatchObject({
       actor: admin,
       actor_kind: 'admin',
-      action: 'correction',
-      version_id: (await state()).public.version_id,
       file_sha256: null,
       counts: {
         reference,
@@ -586,14 +656,213 @@ describe("the editors' desk", () => {
         field: 'climate_score',
         period_year: 2031,
         period_qrt: 1,
-        before: 20,
-        after: 21,
+        before,
+        after: before + 1,
       },
     });
-    // Publishing the draft would put back the value the correction replaced.
+    // Staged, not resolved: the requester is kept, the public ledger still counts it as open,
+    // and nobody is mailed yet.
+    expect(await requestRow(id)).toMatchObject({
+      status: 'staged',
+      staged_version: staged.staged_version,
+      requester_name: 'Grace Hopper',
+      resolved_at: null,
+    });
+    expect(await ledgerOf('B')).toMatchObject({ open_requests: 1, entries: [] });
+    expect(await mails.getJob(mailJobId.correctionResolved(reference))).toBeUndefined();
+    // A request staged already is neither accepted nor rejected again.
+    const again = {
+      code: 'conflict',
+      message: `Correction request ${reference} was already staged in draft ${staged.staged_version}`,
+      field: 'id',
+    };
+    await expect(acceptCorrection(id, before + 2)).rejects.toEqual(again);
     await expect(
-      bff.request(Patterns.rankings.deskPublish, { version_id: staged.version_id!, actor: admin }),
-    ).rejects.toEqual({ code: 'conflict', message: DESK_TEXTS.baseMoved });
+      bff.request(Patterns.rankings.rejectCorrection, { id, reason: 'No.', resolved_by: admin }),
+    ).rejects.toEqual(again);
+    // A second new value of the same score waits until this draft is published or discarded.
+    const rival = await askCorrection('B', 'rival');
+    await expect(acceptCorrection(rival, before + 3)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(`${reference} already stages a new Climate score`),
+    });
+    await bff.request(Patterns.rankings.rejectCorrection, {
+      id: rival,
+      reason: 'Asked twice.',
+      resolved_by: admin,
+    });
+
+    const ledgerVersion = await rankings.app
+      .get(RedisConnection)
+      .redis.get(ledgerVersionKey(prefix));
+    expect((await publish(staged.staged_version)).state).toBe('done');
+    // The draft's own change and the correction are public together.
+    expect(await climateOf('D')).toBe('1.0000');
+    expect(await climateNumber('B')).toBe(before + 1);
+    expect(await requestRow(id)).toMatchObject({
+      status: 'accepted',
+      staged_version: staged.staged_version,
+      requester_name: null,
+      resolved_at: expect.any(Date),
+    });
+    const mail = await mails.getJob(mailJobId.correctionResolved(reference));
+    expect(mail?.data).toMatchObject({
+      requester: { name: 'Grace Hopper', email: `grace-${tag}-B@example.org` },
+      outcome: 'accepted',
+      before,
+      after: before + 1,
+      reason: 'The registry was right.',
+    });
+    // The ledgers' version moved after the commit: the entry is listed at once.
+    expect(await rankings.app.get(RedisConnection).redis.get(ledgerVersionKey(prefix))).not.toBe(
+      ledgerVersion,
+    );
+    const ledger = await ledgerOf('B');
+    expect(ledger).toMatchObject({ open_requests: 0 });
+    expect(ledger!.entries.map((entry) => [entry.reference, entry.status])).toEqual([
+      [reference, 'accepted'],
+      [`C-${rival}`, 'rejected'],
+    ]);
+
+    // A rollback restores the data; the ledger keeps what was accepted, the log the rollback.
+    expect((await rollback()).state).toBe('done');
+    expect(await climateNumber('B')).toBe(before);
+    expect((await requestRow(id)).status).toBe('accepted');
+    const jobs = await mails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    expect(jobs.filter((job) => job.id === mailJobId.correctionResolved(reference))).toHaveLength(
+      1,
+    );
+  });
+
+  it('merges a second correction into the draft; a discard, or an uploaded file replacing the draft, returns them to the queue', async () => {
+    expect((await state()).draft).toBeNull();
+    const [a, c] = [await climateNumber('A'), await climateNumber('C')];
+    const first = await askCorrection('A');
+    const second = await askCorrection('C');
+    // No draft: the first stages a draft of its row alone, the second merges into it.
+    const one = await acceptCorrection(first, a + 1);
+    const two = await acceptCorrection(second, c + 1);
+    expect(two.staged_version).toBeGreaterThan(one.staged_version);
+    const draft = (await state()).draft!;
+    expect(draft).toMatchObject({ version_id: two.staged_version, corrections: 2 });
+    expect(draft.counts.scores).toMatchObject({ updated: 2 });
+    expect(await requestRow(first)).toMatchObject({
+      status: 'staged',
+      staged_version: two.staged_version,
+    });
+
+    // Discarded: both are open again, the admin's staged change cleared, the requester kept.
+    expect(await bff.request(Patterns.rankings.deskDiscard, { actor: admin })).toEqual({
+      discarded: true,
+    });
+    for (const id of [first, second]) {
+      expect(await requestRow(id)).toEqual({
+        status: 'open',
+        staged_version: null,
+        requester_name: 'Grace Hopper',
+        resolved_at: null,
+        corrected_field: null,
+        after_value: null,
+        resolution_reason: null,
+      });
+    }
+    const queue = await corrections().open({ page: 1, size: 50 });
+    expect(queue.corrections.find((entry) => entry.id === first)?.staged).toBeNull();
+
+    // Staged again, then an uploaded file replaces the draft: it does not carry it.
+    const staged = await acceptCorrection(first, a + 1);
+    const listed = (await corrections().open({ page: 1, size: 50 })).corrections.find(
+      (entry) => entry.id === first,
+    );
+    expect(listed?.staged).toEqual({
+      version_id: staged.staged_version,
+      corrected_field: 'climate_score',
+      corrected_field_label: 'Climate score',
+      after_value: a + 1,
+      reason: 'The registry was right.',
+    });
+    const replaced = await stage(changedFile(), true);
+    expect(await requestRow(first)).toMatchObject({ status: 'open', staged_version: null });
+    expect((await state()).draft).toMatchObject({
+      version_id: replaced.version_id,
+      corrections: 0,
+    });
+
+    // A draft whose base is no longer public cannot take a correction.
+    expect((await rollback()).state).toBe('done');
+    await expect(acceptCorrection(first, a + 1)).rejects.toEqual({
+      code: 'conflict',
+      message: DESK_TEXTS.baseMoved,
+    });
+    expect((await requestRow(first)).status).toBe('open');
+    await bff.request(Patterns.rankings.deskDiscard, { actor: admin });
+
+    // Nor while a stage, publish or rollback runs.
+    const live = randomUUID();
+    await db.query(
+      `INSERT INTO rankings.desk_jobs (job_id, kind, actor, phase) VALUES ($1, 'stage', $2, 'validating')`,
+      [live, admin],
+    );
+    await expect(acceptCorrection(first, a + 1)).rejects.toEqual({
+      code: 'conflict',
+      message: DESK_TEXTS.jobRunning,
+    });
+    await db.query(`UPDATE rankings.desk_jobs SET state = 'failed' WHERE job_id = $1`, [live]);
+    for (const id of [first, second]) {
+      await bff.request(Patterns.rankings.rejectCorrection, {
+        id,
+        reason: 'Checked.',
+        resolved_by: admin,
+      });
+    }
+  });
+
+  it("keeps a correction's draft only with the request's own change, on the draft and base it was made from", async () => {
+    const prisma = new PrismaClient({
+      adapter: createPgAdapter({
+        DATABASE_URL: infra.databaseUrl('rankings'),
+        DATABASE_POOL_SIZE: 2,
+      }),
+    });
+    try {
+      const desk = new DataDesk(prisma, null);
+      const uploaded = await stage(changedFile(), true);
+      const base = (await state()).public.version_id;
+      const bytes = Buffer.from(JSON.stringify({ scores: [score('A', 11)] }));
+      const actor = { name: admin, kind: 'admin' } as const;
+      const kept: number[] = [];
+      const keep = async (_tx: unknown, versionId: number) => {
+        kept.push(versionId);
+      };
+      const stageWith = (correction: { draft: number | null; base: number }, hook = keep) =>
+        desk.stage(
+          bytes,
+          { replace: true, actor, correction: { ...correction, keep: hook } },
+          () => undefined,
+        );
+      // Another draft is the draft now, or none is: what the file was made from is gone.
+      await expect(stageWith({ draft: uploaded.version_id! - 1, base })).rejects.toThrow(
+        DESK_TEXTS.draftChanged,
+      );
+      await expect(stageWith({ draft: null, base })).rejects.toThrow(DESK_TEXTS.draftChanged);
+      await expect(stageWith({ draft: uploaded.version_id!, base: base - 1 })).rejects.toThrow(
+        DESK_TEXTS.baseMoved,
+      );
+      // The request's change fails (it was decided meanwhile): no draft of it is kept.
+      await expect(
+        stageWith({ draft: uploaded.version_id!, base }, async () => {
+          throw new Error('decided meanwhile');
+        }),
+      ).rejects.toThrow('decided meanwhile');
+      expect(kept).toEqual([]);
+      expect((await state()).draft?.version_id).toBe(uploaded.version_id);
+      // Made from the draft on its base: kept, and the hook ran in its transaction.
+      const staged = await stageWith({ draft: uploaded.version_id!, base });
+      expect(staged.ok && kept).toEqual([staged.ok && staged.versionId]);
+      expect((await state()).draft?.version_id).toBe(kept[0]);
+    } finally {
+      await prisma.$disconnect();
+    }
     expect(await bff.request(Patterns.rankings.deskDiscard, { actor: admin })).toEqual({
       discarded: true,
     });

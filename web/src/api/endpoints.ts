@@ -12,6 +12,7 @@ import type {
   CorrectionRequest,
   LedgerEntry,
   OpenCorrectionsResponse,
+  StagedCorrection,
   Averages,
   CompanyDetail,
   CompanyHistoryResponse,
@@ -201,10 +202,12 @@ export const api = {
     }).then((response) => response.body),
   openCorrections: (page: number) =>
     getJson<OpenCorrectionsResponse>(apiPaths.openCorrections(page)),
+  /** Stages the new value in the data desk's draft (decision 0077): public once it is published. */
   acceptCorrection: (id: number, body: AcceptCorrectionBody) =>
-    request<LedgerEntry>('POST', `/api/admin/corrections/${id}/accept`, { body, dim: true }).then(
-      (response) => response.body,
-    ),
+    request<StagedCorrection>('POST', `/api/admin/corrections/${id}/accept`, {
+      body,
+      dim: true,
+    }).then((response) => response.body),
   rejectCorrection: (id: number, reason: string) =>
     request<LedgerEntry>('POST', `/api/admin/corrections/${id}/reject`, {
       body: { reason },

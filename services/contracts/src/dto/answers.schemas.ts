@@ -28,6 +28,7 @@ import {
   type CorrectionReceipt,
   type LedgerEntry,
   type OpenCorrectionsResponse,
+  type StagedCorrection,
 } from './corrections';
 import type {
   DataVersionState,
@@ -571,19 +572,28 @@ export const correctionReceiptAnswerSchema: z.ZodType<CorrectionReceipt> = z.obj
   promise_days: z.int(),
 });
 
-export const ledgerEntryAnswerSchema: z.ZodType<LedgerEntry> = periodAnswerSchema.extend({
+const scoreField = z.enum(SCORE_FIELDS as [ScoreField, ...ScoreField[]]);
+
+const ledgerEntryShape = periodAnswerSchema.extend({
   reference: z.string(),
   field: correctionField,
   field_label: z.string(),
   status: z.enum(CORRECTION_STATUSES),
   requested_at: isoTime,
   resolved_at: isoTime.nullable(),
-  corrected_field: z.enum(SCORE_FIELDS as [ScoreField, ...ScoreField[]]).nullable(),
+  corrected_field: scoreField.nullable(),
   corrected_field_label: z.string().nullable(),
   before_value: z.number().nullable(),
   after_value: z.number().nullable(),
   reason: z.string().nullable(),
   source_url: z.string().nullable(),
+});
+
+export const ledgerEntryAnswerSchema: z.ZodType<LedgerEntry> = ledgerEntryShape;
+
+/** An accepted request as it is staged in the draft (decision 0077), with the draft's version. */
+export const stagedCorrectionAnswerSchema: z.ZodType<StagedCorrection> = ledgerEntryShape.extend({
+  staged_version: z.int(),
 });
 
 export const correctionLedgerAnswerSchema: z.ZodType<CorrectionLedger> = z.object({
@@ -612,8 +622,18 @@ export const openCorrectionsAnswerSchema: z.ZodType<OpenCorrectionsResponse> = z
       what_is_wrong: z.string(),
       evidence_url: z.string(),
       requested_at: isoTime,
+      staged: z
+        .object({
+          version_id: z.int(),
+          corrected_field: scoreField,
+          corrected_field_label: z.string(),
+          after_value: z.number().nullable(),
+          reason: z.string(),
+        })
+        .nullable(),
     }),
   ),
+  staged: z.int(),
   page: correctionsPage,
 });
 
@@ -652,6 +672,7 @@ export const deskStateAnswerSchema: z.ZodType<DeskState> = z.object({
           alerts_followers: z.boolean(),
         }),
       ),
+      corrections: z.int().min(0),
     })
     .nullable(),
   rollback_to: dataVersionSummary.nullable(),

@@ -43,7 +43,13 @@ export interface CorrectionsPage extends CorrectionsPageRequest {
   total: number;
 }
 
-export const CORRECTION_STATUSES = ['open', 'accepted', 'rejected'] as const;
+/**
+ * `open` until an admin decides; `staged` once accepted, while its change rides in the editors'
+ * desk's draft (decision 0077), then `accepted` when that draft is published — or `open` again
+ * when the draft is discarded or replaced by an uploaded file; `rejected`. The public ledger
+ * counts a staged request as open: nothing public has changed yet.
+ */
+export const CORRECTION_STATUSES = ['open', 'staged', 'accepted', 'rejected'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 
 export const SCORE_FIELDS: readonly ScoreField[] = ISSUES.map((issue) => issue.scoreField);
@@ -113,7 +119,20 @@ export interface CorrectionCompany {
   slug: string;
 }
 
-/** An open request in the admin queue: the only answer with the requester's name and email. */
+/** What an admin accepted of a staged request: its change, in draft `version_id` (decision 0077). */
+export interface StagedChange {
+  version_id: number;
+  corrected_field: ScoreField;
+  corrected_field_label: string;
+  /** null = no data. */
+  after_value: number | null;
+  reason: string;
+}
+
+/**
+ * An undecided request in the admin queue (open, or staged in the draft): the only answer with the
+ * requester's name and email.
+ */
 export interface OpenCorrection extends Period {
   id: number;
   reference: string;
@@ -128,18 +147,25 @@ export interface OpenCorrection extends Period {
   evidence_url: string;
   /** ISO time. */
   requested_at: string;
+  /** Set once an admin accepted it: its change waits in the draft until that is published. */
+  staged: StagedChange | null;
 }
 
 /** `rankings.corrections.list-open`: one page of the admins' queue (page 1 and the default size when left out). */
 export type OpenCorrectionsRequest = Partial<CorrectionsPageRequest>;
 
 export interface OpenCorrectionsResponse {
-  /** Oldest first. */
+  /** Oldest first, open and staged ones (`staged` set) alike. */
   corrections: OpenCorrection[];
+  /** Of `page.total`, how many are staged in the draft. */
+  staged: number;
   page: CorrectionsPage;
 }
 
-/** `rankings.corrections.accept`: the new value is applied as new data. */
+/**
+ * `rankings.corrections.accept`: the new value is staged in the editors' desk's draft (decision
+ * 0077); it becomes public data, and the request `accepted`, when that draft is published.
+ */
 export interface AcceptCorrectionRequest {
   id: number;
   /** The score changed; may be left out when the request named a score. */
@@ -156,6 +182,11 @@ export interface RejectCorrectionRequest {
   id: number;
   reason: string;
   resolved_by: string;
+}
+
+/** The answer to an accept: the request, now `staged`, and the draft that carries its change. */
+export interface StagedCorrection extends LedgerEntry {
+  staged_version: number;
 }
 
 /** One line of a company's public ledger: nothing about who asked. */

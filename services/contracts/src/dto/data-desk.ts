@@ -64,7 +64,17 @@ export interface IndustryChangeSummary {
 /** `GET /api/admin/data`: what is public, the draft if any, and what a rollback would restore. */
 export interface DeskState {
   public: DataVersionSummary;
-  draft: (DataVersionSummary & { industries: IndustryChangeSummary[] }) | null;
+  draft:
+    | (DataVersionSummary & {
+        industries: IndustryChangeSummary[];
+        /**
+         * Accepted correction requests whose change the draft carries: they become accepted when
+         * it is published, and return to the review queue when it is discarded or replaced by an
+         * uploaded file (decision 0077).
+         */
+        corrections: number;
+      })
+    | null;
   /** The version a rollback makes public again; null when there is none to go back to. */
   rollback_to: DataVersionSummary | null;
   /** A stage, publish or rollback still running, to follow after a reload. */

@@ -21,6 +21,7 @@ import type {
   OpenCorrectionsRequest,
   OpenCorrectionsResponse,
   RejectCorrectionRequest,
+  StagedCorrection,
   CompanyHistoryRequest,
   ComparisonRequest,
   ComparisonResponse,
@@ -66,9 +67,15 @@ export const rankingsPatterns = {
   methodologyExample: 'rankings.methodology.example',
   /** `POST /api/corrections`: stores a visitor's correction request and mails its receipt. */
   requestCorrection: 'rankings.corrections.request',
-  /** `GET /api/admin/corrections`: a page of the open requests, oldest first (admins only). */
+  /**
+   * `GET /api/admin/corrections`: a page of the undecided requests (open, or staged in the draft),
+   * oldest first (admins only).
+   */
   openCorrections: 'rankings.corrections.list-open',
-  /** `POST /api/admin/corrections/{id}/accept`: applies the new value as new data. */
+  /**
+   * `POST /api/admin/corrections/{id}/accept`: stages the new value in the editors' desk's draft
+   * (decision 0077); publishing the draft makes it public data and the request accepted.
+   */
   acceptCorrection: 'rankings.corrections.accept',
   /** `POST /api/admin/corrections/{id}/reject`: closes the request with a public reason. */
   rejectCorrection: 'rankings.corrections.reject',
@@ -192,7 +199,10 @@ export interface RankingsRequestMap {
     request: OpenCorrectionsRequest;
     response: OpenCorrectionsResponse;
   };
-  'rankings.corrections.accept': { request: AcceptCorrectionRequest; response: LedgerEntry };
+  'rankings.corrections.accept': {
+    request: AcceptCorrectionRequest;
+    response: StagedCorrection;
+  };
   'rankings.corrections.reject': { request: RejectCorrectionRequest; response: LedgerEntry };
   'rankings.corrections.ledger': {
     request: CorrectionLedgerRequest;

@@ -272,6 +272,8 @@ describe('renderMail, correction mails', () => {
     const accepted = resolved('accepted');
     expect(accepted.subject).toBe('Your correction request C-7 was accepted');
     expect(accepted.text).toContain('12.5 → no data');
+    // Sent when the draft that carried the change is published (decision 0077).
+    expect(accepted.text).toContain('the new value is now published');
     expect(accepted.text).toContain('The 2026 filing says so');
     expect(accepted.text).toContain(ledger);
     const rejected = resolved('rejected');

@@ -313,7 +313,7 @@ const COMPOSERS: { [K in MailKind]: Composer<K> } = {
         type: 'paragraph',
         text:
           outcome === 'accepted'
-            ? `We checked your request and corrected our data; the rankings now use the new value.`
+            ? `We checked your request and corrected our data: the new value is now published, and the rankings use it.`
             : `We checked your request and did not change our data, for the reason below.`,
       },
       {

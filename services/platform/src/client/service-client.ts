@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { EventMap, EventName, Pattern, RequestOf, ResponseOf } from '@upright/contracts';
-import { RedisStreamsClient } from '@upright/transport';
+import { RedisStreamsClient, withDeadline } from '@upright/transport';
 import { lastValueFrom } from 'rxjs';
 
 /**
@@ -11,8 +11,18 @@ import { lastValueFrom } from 'rxjs';
 export class ServiceClient implements OnApplicationShutdown {
   constructor(private readonly transport: RedisStreamsClient) {}
 
-  request<P extends Pattern>(pattern: P, data: RequestOf<P>): Promise<ResponseOf<P>> {
-    return lastValueFrom(this.transport.send<ResponseOf<P>, RequestOf<P>>(pattern, data));
+  /**
+   * `deadlineMs`: for the few calls whose work may outlast the transport's default deadline
+   * (the editors' desk merging a correction into a large draft, decision 0077).
+   */
+  request<P extends Pattern>(
+    pattern: P,
+    data: RequestOf<P>,
+    options: { deadlineMs?: number } = {},
+  ): Promise<ResponseOf<P>> {
+    const payload =
+      options.deadlineMs === undefined ? data : withDeadline(data, options.deadlineMs);
+    return lastValueFrom(this.transport.send<ResponseOf<P>, unknown>(pattern, payload));
   }
 
   async emit<E extends EventName>(event: E, data: EventMap[E]): Promise<void> {

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ISSUES,
   isScoreField,
   type CorrectionsPageRequest,
+  type DataSet,
   type Period,
   type ScoreField,
 } from '@upright/contracts';
@@ -33,13 +35,14 @@ const COMPANY_FIELDS = {
 } satisfies Prisma.CorrectionRequestSelect;
 
 /** A request as the service resolves it: what the mails and the ledger need. */
-const RESOLVING_FIELDS = {
+export const RESOLVING_FIELDS = {
   ...LEDGER_FIELDS,
   ...COMPANY_FIELDS,
   uprightCid: true,
   industry: true,
   requesterName: true,
   requesterEmail: true,
+  stagedVersion: true,
 } satisfies Prisma.CorrectionRequestSelect;
 
 export type ResolvingRow = Prisma.CorrectionRequestGetPayload<{ select: typeof RESOLVING_FIELDS }>;
@@ -62,15 +65,23 @@ export interface NewCorrection extends Period {
   idempotencyKey?: string;
 }
 
-export interface Resolution {
-  status: 'accepted' | 'rejected';
+/** An accepted request's change, staged in the draft `versionId` (decision 0077). */
+export interface StagedResolution {
+  versionId: number;
   reason: string;
   resolvedBy: string;
-  correctedField?: ScoreField;
-  before?: number | null;
-  after?: number | null;
-  sourceUrl?: string;
+  correctedField: ScoreField;
+  before: number | null;
+  after: number | null;
+  sourceUrl: string;
 }
+
+/**
+ * Undecided, for the admins' queue, the caps and the ledger's count: open, or staged in the draft
+ * (nothing public has changed yet). Decided: accepted or rejected.
+ */
+export const UNDECIDED = ['open', 'staged'];
+export const DECIDED = ['accepted', 'rejected'];
 
 /**
  * Advisory lock spaces (first key of `pg_advisory_xact_lock(int, int)`): one per kind of cap, so a
@@ -88,7 +99,7 @@ const scoreKey = (uprightCid: string, period: Period) => ({
   },
 });
 
-/** Every query of `correction_requests`, and the score writes an accepted correction makes. */
+/** Every query of `correction_requests`. */
 @Injectable()
 export class CorrectionsRepository {
   constructor(@Inject(DATABASE) private readonly db: PrismaClient) {}
@@ -121,7 +132,7 @@ export class CorrectionsRepository {
              count(*) FILTER (WHERE requester_key = rankings.correction_requester_key(${email}))::int
                AS requester
         FROM rankings.correction_requests
-       WHERE status = 'open'
+       WHERE status IN ('open', 'staged')
          AND (upright_cid = ${uprightCid}
               OR requester_key = rankings.correction_requester_key(${email}))`;
     return rows[0]!;
@@ -140,18 +151,70 @@ export class CorrectionsRepository {
     });
   }
 
-  /** A page of the open requests, oldest first, and how many are open. */
-  async open(page: CorrectionsPageRequest): Promise<{ rows: OpenRow[]; total: number }> {
-    const [rows, total] = await this.db.$transaction([
+  /**
+   * A page of the undecided requests (open, or staged in the draft), oldest first, how many there
+   * are and how many of them are staged.
+   */
+  async open(
+    page: CorrectionsPageRequest,
+  ): Promise<{ rows: OpenRow[]; total: number; staged: number }> {
+    const [rows, total, staged] = await this.db.$transaction([
       this.db.correctionRequest.findMany({
-        where: { status: 'open' },
+        where: { status: { in: UNDECIDED } },
         select: { ...RESOLVING_FIELDS, whatIsWrong: true, evidenceUrl: true },
         orderBy: [{ requestedAt: 'asc' }, { id: 'asc' }],
         ...pageWindow(page),
       }),
-      this.db.correctionRequest.count({ where: { status: 'open' } }),
+      this.db.correctionRequest.count({ where: { status: { in: UNDECIDED } } }),
+      this.db.correctionRequest.count({ where: { status: 'staged' } }),
     ]);
-    return { rows: await this.withCurrentValues(rows), total };
+    return { rows: await this.withCurrentValues(rows), total, staged };
+  }
+
+  /** The request as it is now, unlocked (the transaction that changes it locks it again). */
+  find(id: number): Promise<ResolvingRow | null> {
+    return this.db.correctionRequest.findUnique({ where: { id }, select: RESOLVING_FIELDS });
+  }
+
+  /**
+   * The company's public score row at `period`, every score of it, as an import file's `scores`
+   * row; null when there is none. What a correction stages when the draft has no row of its own.
+   */
+  async publicScores(uprightCid: string, period: Period): Promise<DataSet.ScoreRow | null> {
+    const row = await this.db.companyScore.findUnique({ where: scoreKey(uprightCid, period) });
+    if (row === null) return null;
+    const scores = Object.fromEntries(
+      ISSUES.map((issue) => {
+        const value = (row as unknown as Record<string, Prisma.Decimal | null>)[
+          SCORE_COLUMN[issue.scoreField]
+        ];
+        return [issue.scoreField, value === null || value === undefined ? null : value.toNumber()];
+      }),
+    ) as Record<ScoreField, number | null>;
+    return { upright_cid: uprightCid, ...period, ...scores };
+  }
+
+  /**
+   * Another request staged with a new value of the same score of the same company and period
+   * (there is one draft, so it is in the draft): two new values of one figure would put only the
+   * last one in the data, and the first on the ledger as if it were published.
+   */
+  async stagedSameScore(
+    request: { id: number; uprightCid: string; field: ScoreField } & Period,
+    db: Tx = this.db,
+  ): Promise<{ id: number; stagedVersion: number } | null> {
+    const row = await db.correctionRequest.findFirst({
+      where: {
+        status: 'staged',
+        uprightCid: request.uprightCid,
+        periodYear: request.period_year,
+        periodQrt: request.period_qrt,
+        correctedField: request.field,
+        id: { not: request.id },
+      },
+      select: { id: true, stagedVersion: true },
+    });
+    return row === null ? null : { id: row.id, stagedVersion: Number(row.stagedVersion) };
   }
 
   private withCurrentValues(
@@ -194,77 +257,63 @@ export class CorrectionsRepository {
   }
 
   /**
-   * The score now, locked against a concurrent import; undefined when the company has no score
-   * row at the period any more. The column comes from the contracts' issue table only.
-   */
-  async lockScore(
-    tx: Tx,
-    uprightCid: string,
-    period: Period,
-    field: ScoreField,
-  ): Promise<number | null | undefined> {
-    const rows = await tx.$queryRaw<Array<{ value: Prisma.Decimal | null }>>`
-      SELECT ${Prisma.raw(`"${field}"`)} AS value FROM rankings.company_scores
-       WHERE upright_cid = ${uprightCid} AND period_year = ${period.period_year}
-         AND period_qrt = ${period.period_qrt}
-         FOR UPDATE`;
-    if (rows.length === 0) return undefined;
-    return rows[0]!.value === null ? null : rows[0]!.value.toNumber();
-  }
-
-  async writeScore(
-    tx: Tx,
-    uprightCid: string,
-    period: Period,
-    field: ScoreField,
-    value: number | null,
-  ): Promise<void> {
-    await tx.companyScore.update({
-      where: scoreKey(uprightCid, period),
-      data: { [SCORE_COLUMN[field]]: value },
-    });
-  }
-
-  /**
-   * An accepted correction changes the public data in place: it holds the public version's row,
-   * as a publish or a rollback does, so it never runs between a publish's check and its switch.
-   */
-  async lockPublicVersion(tx: Tx): Promise<void> {
-    await tx.$queryRaw`SELECT version_id FROM rankings.data_versions WHERE state = 'public' FOR UPDATE`;
-  }
-
-  /**
-   * An accepted correction changes the public data: the editors' audit log records it in the same
-   * transaction, against the public version (decision 0077 §6).
+   * An accepted correction is staged in the draft `versionId`: the editors' audit log records it
+   * in the transaction that keeps that draft, against it (decision 0077 §6).
    */
   async auditCorrection(
     tx: Tx,
-    entry: { actor: string; reference: string; uprightCid: string; field: ScoreField } & Period & {
+    entry: {
+      actor: string;
+      versionId: number;
+      reference: string;
+      uprightCid: string;
+      field: ScoreField;
+    } & Period & {
         before: number | null;
         after: number | null;
       },
   ): Promise<void> {
-    const { actor, uprightCid, ...change } = entry;
+    const { actor, versionId, uprightCid, ...change } = entry;
     const counts = { ...change, upright_cid: uprightCid };
     await tx.$executeRaw`
       INSERT INTO rankings.data_audit_log (actor, actor_kind, action, version_id, counts)
-      SELECT ${actor}, 'admin', 'correction', version_id, ${JSON.stringify(counts)}::jsonb
-        FROM rankings.data_versions WHERE state = 'public'`;
+      VALUES (${actor}, 'admin', 'correction', ${versionId}::bigint, ${JSON.stringify(counts)}::jsonb)`;
   }
 
-  /** Closes the request and erases the requester (decision 0038: kept only while open). */
-  resolve(tx: Tx, id: number, resolution: Resolution): Promise<LedgerRow> {
+  /**
+   * The accepted request is staged: its change rides in the draft until that is published. Not
+   * resolved yet, so the requester stays named (decision 0038 erases them at resolution).
+   */
+  stage(tx: Tx, id: number, staged: StagedResolution): Promise<LedgerRow> {
     return tx.correctionRequest.update({
       where: { id },
       data: {
-        status: resolution.status,
+        status: 'staged',
+        stagedVersion: BigInt(staged.versionId),
+        resolutionReason: staged.reason,
+        resolvedBy: staged.resolvedBy,
+        correctedField: staged.correctedField,
+        beforeValue: staged.before,
+        afterValue: staged.after,
+        sourceUrl: staged.sourceUrl,
+      },
+      select: LEDGER_FIELDS,
+    });
+  }
+
+  /** Rejects the request and erases the requester (decision 0038: kept only until resolved). */
+  reject(
+    tx: Tx,
+    id: number,
+    rejection: { reason: string; resolvedBy: string },
+  ): Promise<LedgerRow> {
+    return tx.correctionRequest.update({
+      where: { id },
+      data: {
+        status: 'rejected',
         resolvedAt: new Date(),
-        resolutionReason: resolution.reason,
-        resolvedBy: resolution.resolvedBy,
-        correctedField: resolution.correctedField ?? null,
-        beforeValue: resolution.before ?? null,
-        afterValue: resolution.after ?? null,
-        sourceUrl: resolution.sourceUrl ?? null,
+        resolutionReason: rejection.reason,
+        resolvedBy: rejection.resolvedBy,
         requesterName: null,
         requesterEmail: null,
       },
@@ -274,13 +323,14 @@ export class CorrectionsRepository {
 
   /**
    * A page of the company's decided requests, most recently decided first, how many are decided
-   * and how many are open (the public ledger shows open ones only as a count).
+   * and how many are open (the public ledger shows open ones only as a count; a staged request is
+   * open to the public: nothing public has changed yet).
    */
   async ledger(
     uprightCid: string,
     page: CorrectionsPageRequest,
   ): Promise<{ rows: LedgerRow[]; decided: number; open: number }> {
-    const decided = { uprightCid, status: { not: 'open' } };
+    const decided = { uprightCid, status: { in: DECIDED } };
     const [rows, decidedCount, open] = await this.db.$transaction([
       this.db.correctionRequest.findMany({
         where: decided,
@@ -289,7 +339,7 @@ export class CorrectionsRepository {
         ...pageWindow(page),
       }),
       this.db.correctionRequest.count({ where: decided }),
-      this.db.correctionRequest.count({ where: { uprightCid, status: 'open' } }),
+      this.db.correctionRequest.count({ where: { uprightCid, status: { in: UNDECIDED } } }),
     ]);
     return { rows, decided: decidedCount, open };
   }
@@ -304,16 +354,8 @@ export class CorrectionsRepository {
       SELECT percentile_cont(0.5) WITHIN GROUP (
                ORDER BY extract(epoch FROM resolved_at - requested_at))::float8 AS seconds
         FROM rankings.correction_requests
-       WHERE status <> 'open'
+       WHERE status IN ('accepted', 'rejected')
          ${uprightCid === undefined ? Prisma.empty : Prisma.sql`AND upright_cid = ${uprightCid}`}`;
     return rows[0]?.seconds ?? null;
-  }
-
-  async industriesOf(uprightCid: string): Promise<string[]> {
-    const rows = await this.db.companyIndustry.findMany({
-      where: { uprightCid },
-      select: { industry: true },
-    });
-    return rows.map((row) => row.industry);
   }
 }

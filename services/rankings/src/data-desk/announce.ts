@@ -4,6 +4,7 @@ import { queueRankAlerts } from '../rank-alerts/rank-alerts.queue';
 import {
   announceDataChange,
   CACHE_ENTRY_TTL_MS,
+  moveLedgerVersions,
   type DataVersionRedis,
 } from '../rankings-cache/data-version';
 import { pushToSearchIndex } from '../search-documents/search-index.queue';
@@ -26,6 +27,8 @@ export interface PublicChange {
   reindex: boolean;
   /** A publish queues the rank alerts of new periods; a rollback alerts nobody (decision 0077 §5). */
   alerts: boolean;
+  /** Correction requests were accepted (the draft carried them): the ledgers' version moves. */
+  ledgers: boolean;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function announcePublicChange(
 ): Promise<void> {
   if (announcer === null) return;
   await announce(announcer, change.industries);
+  if (change.ledgers) await announceLedgers(announcer);
   if (change.reindex) await indexForSearch(db, announcer);
   if (change.alerts) await alertFollowers(db, announcer);
 }
@@ -56,6 +60,18 @@ async function announce(announcer: Announcer, industries: readonly string[]): Pr
     const minutes = CACHE_ENTRY_TTL_MS / 60_000;
     announcer.warn(
       `could not announce the change (${(error as Error).message}); running rankings replicas show it within ${minutes} minutes`,
+    );
+  }
+}
+
+/** Kept ledgers drop: their accepted entries are new (decision 0038). */
+async function announceLedgers(announcer: Announcer): Promise<void> {
+  try {
+    await announcer.withRedis((redis) => moveLedgerVersions(redis, announcer.transportPrefix));
+  } catch (error) {
+    const minutes = CACHE_ENTRY_TTL_MS / 60_000;
+    announcer.warn(
+      `could not announce the accepted corrections (${(error as Error).message}); the ledgers show them within ${minutes} minutes`,
     );
   }
 }

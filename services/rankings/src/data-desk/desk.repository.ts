@@ -270,18 +270,6 @@ export class DeskRepository {
               ${entry.sha256}, ${JSON.stringify(entry.counts)}::jsonb)`;
   }
 
-  /** Whether a correction was accepted after `draftVersion` was staged (the log's order says). */
-  async correctedSinceStaged(tx: Tx, draftVersion: number): Promise<boolean> {
-    const [row] = await tx.$queryRaw<Array<{ corrected: boolean }>>`
-      SELECT EXISTS (
-        SELECT 1 FROM rankings.data_audit_log
-         WHERE action = 'correction'
-           AND id > (SELECT max(id) FROM rankings.data_audit_log
-                      WHERE action = 'stage' AND version_id = ${draftVersion}::bigint)
-      ) AS corrected`;
-    return row!.corrected;
-  }
-
   /** One page of the audit log, newest first. */
   async log(page: number): Promise<{ entries: DeskLogEntry[]; total: number }> {
     const [entries, [count]] = await Promise.all([

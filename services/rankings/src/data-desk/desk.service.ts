@@ -18,6 +18,7 @@ import {
 } from '@upright/contracts';
 import { DATABASE, RedisConnection, remoteError, SERVICE_CONFIG } from '@upright/platform';
 import type { RankingsConfig } from '../config';
+import { StagedCorrections } from '../corrections/staged-corrections';
 import type { PrismaClient } from '../generated/prisma/client';
 import { assembleUpload, missingChunks } from './chunks';
 import { DataDesk } from './data-desk';
@@ -60,6 +61,7 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
 export class DeskService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(DeskService.name);
   private readonly repository: DeskRepository;
+  private readonly corrections: StagedCorrections;
   private readonly desk: DataDesk;
   private readonly jobs: JobRunner;
 
@@ -69,6 +71,7 @@ export class DeskService implements BeforeApplicationShutdown {
     @Inject(SERVICE_CONFIG) config: RankingsConfig,
   ) {
     this.repository = new DeskRepository(db);
+    this.corrections = new StagedCorrections(db);
     this.desk = new DataDesk(db, {
       transportPrefix: config.TRANSPORT_PREFIX,
       queue: { REDIS_URL: config.REDIS_URL, QUEUE_PREFIX: config.QUEUE_PREFIX },
@@ -96,6 +99,7 @@ export class DeskService implements BeforeApplicationShutdown {
       draft: draft && {
         ...summary(draft),
         industries: await this.repository.draftIndustries(draft.version_id),
+        corrections: await this.corrections.count(draft.version_id),
       },
       rollback_to: rollbackTo && summary(rollbackTo),
       running_job: running && toDeskJob(running).state === 'running' ? running.job_id : null,

@@ -27,4 +27,9 @@ export const DESK_TEXTS = {
     `Version ${asked} is not the draft (version ${draft} is): reload the page.`,
   nothingToRollBack: 'There is no earlier version to roll back to.',
   jobRunning: 'A stage, publish or rollback is running: wait for it to finish.',
+  /** A correction's stage found another draft than the one it merged into. */
+  draftChanged: 'The draft changed while this correction was staged in it: accept it again.',
+  /** Only `make import` without REDIS_URL could meet it: it never publishes a draft it did not stage. */
+  correctionsNeedMail:
+    'The draft carries accepted corrections, whose requesters are mailed when it is published: publish it at /admin/data.',
 } as const;

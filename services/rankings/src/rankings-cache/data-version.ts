@@ -102,7 +102,8 @@ export async function moveLedgerVersions(
 }
 
 /**
- * What every change of ranking data does after its commit (the import, an accepted correction):
+ * What every change of ranking data does after its commit (a publish or rollback of the editors'
+ * desk, which is also how an accepted correction becomes public, decision 0077):
  * every rankings replica drops the industries' cached rankings (their data versions), and every
  * BFF replica its kept public answers (the public `data` version, decision 0011).
  */

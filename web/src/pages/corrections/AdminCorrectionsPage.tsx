@@ -8,6 +8,7 @@ import {
   type OpenCorrection,
   type OpenCorrectionsResponse,
   type ScoreField,
+  type StagedChange,
 } from '@upright/contracts';
 import { api } from '../../api/endpoints';
 import { MemberData } from '../../components/RequireMember';
@@ -16,13 +17,41 @@ import { formatDate, formatPeriod } from '../../lib/format';
 import { useRouteTitle } from '../../hooks/useRouteTitle';
 import { useFormSubmit } from '../../hooks/useFormSubmit';
 import { useSession } from '../../state/session';
+import { deskPaths } from '../data-desk/desk-view';
 import { CorrectionsPager } from './CorrectionsPager';
-import { formatValue } from './corrections-view';
+import { formatValue, queueTotalText, stagedInDraftText } from './corrections-view';
 import NotFoundPage from '../NotFoundPage';
 
-/** One open request: accept it with the new value and its source, or reject it; both need a reason. */
+/**
+ * An accepted request's change waits in the draft (decision 0077): nothing public changes, nor is
+ * the requester told, until an admin publishes that draft on the data desk.
+ */
+function Staged({ staged }: { staged: StagedChange }) {
+  return (
+    <>
+      <p role="status" data-testid="correction-staged">
+        {stagedInDraftText(staged.version_id)}: review and publish it on the{' '}
+        <PrefetchLink to={deskPaths.desk()}>data desk</PrefetchLink>.
+      </p>
+      <dl className="facts">
+        <dt>New value</dt>
+        <dd>
+          {staged.corrected_field_label}: {formatValue(staged.after_value)}
+        </dd>
+        <dt>Reason</dt>
+        <dd>{staged.reason}</dd>
+      </dl>
+    </>
+  );
+}
+
+/**
+ * One undecided request: accept it with the new value and its source (staged in the draft), or
+ * reject it; both need a reason. One staged already says where its change waits.
+ */
 function Review({ correction, onResolved }: { correction: OpenCorrection; onResolved(): void }) {
   const prefix = `correction-${correction.id}`;
+  const [staged, setStaged] = useState<StagedChange | null>(correction.staged);
   const [form, setForm] = useState({
     corrected_field: (isScoreField(correction.field) ? correction.field : '') as ScoreField | '',
     after_value: '',
@@ -39,14 +68,21 @@ function Review({ correction, onResolved }: { correction: OpenCorrection; onReso
   });
   const accept = () =>
     run(async () => {
-      await api.acceptCorrection(correction.id, {
+      const entry = await api.acceptCorrection(correction.id, {
         ...(form.corrected_field ? { corrected_field: form.corrected_field } : {}),
         // An empty value is "no data".
         after_value: form.after_value.trim() === '' ? null : Number(form.after_value),
         source_url: form.source_url,
         reason: form.reason,
       });
-      onResolved();
+      // It stays in the queue, staged, until its draft is published.
+      setStaged({
+        version_id: entry.staged_version,
+        corrected_field: entry.corrected_field!,
+        corrected_field_label: entry.corrected_field_label ?? '',
+        after_value: entry.after_value,
+        reason: entry.reason ?? '',
+      });
     });
   const reject = () =>
     run(async () => {
@@ -82,40 +118,47 @@ function Review({ correction, onResolved }: { correction: OpenCorrection; onReso
         </dd>
       </dl>
       <blockquote>{correction.what_is_wrong}</blockquote>
-      <form className="form" onSubmit={(event) => event.preventDefault()}>
-        {errorBox}
-        <label htmlFor={`${prefix}-corrected_field`}>Score to correct</label>
-        <select {...input('corrected_field')}>
-          <option value="">Choose a score</option>
-          {ISSUES.map((issue) => (
-            <option key={issue.scoreField} value={issue.scoreField}>
-              {issue.label} score
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${prefix}-after_value`}>New value (empty = no data)</label>
-        <input {...input('after_value')} inputMode="decimal" />
-        <label htmlFor={`${prefix}-source_url`}>Source of the new value</label>
-        <input {...input('source_url')} type="url" placeholder="https://" />
-        <label htmlFor={`${prefix}-reason`}>Reason (published on the ledger)</label>
-        <textarea {...input('reason')} rows={3} />
-        <button type="button" className="button" disabled={pending} onClick={() => void accept()}>
-          Accept
-        </button>{' '}
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={pending}
-          onClick={() => void reject()}
-        >
-          Reject
-        </button>
-      </form>
+      {staged !== null ? (
+        <Staged staged={staged} />
+      ) : (
+        <form className="form" onSubmit={(event) => event.preventDefault()}>
+          {errorBox}
+          <label htmlFor={`${prefix}-corrected_field`}>Score to correct</label>
+          <select {...input('corrected_field')}>
+            <option value="">Choose a score</option>
+            {ISSUES.map((issue) => (
+              <option key={issue.scoreField} value={issue.scoreField}>
+                {issue.label} score
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${prefix}-after_value`}>New value (empty = no data)</label>
+          <input {...input('after_value')} inputMode="decimal" />
+          <label htmlFor={`${prefix}-source_url`}>Source of the new value</label>
+          <input {...input('source_url')} type="url" placeholder="https://" />
+          <label htmlFor={`${prefix}-reason`}>Reason (published on the ledger)</label>
+          <textarea {...input('reason')} rows={3} />
+          <button type="button" className="button" disabled={pending} onClick={() => void accept()}>
+            Accept
+          </button>{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={pending}
+            onClick={() => void reject()}
+          >
+            Reject
+          </button>
+        </form>
+      )}
     </section>
   );
 }
 
-/** A page of the queue, oldest first; a resolved request leaves the page at once. */
+/**
+ * A page of the queue, oldest first; a rejected request leaves the page at once, an accepted one
+ * stays, staged in the draft, until that is published.
+ */
 function Queue({ answer }: { answer: OpenCorrectionsResponse }) {
   const [open, setOpen] = useState(answer.corrections);
   const pager = (
@@ -135,9 +178,7 @@ function Queue({ answer }: { answer: OpenCorrectionsResponse }) {
   }
   return (
     <>
-      <p data-testid="open-total">
-        {answer.page.total} open request{answer.page.total === 1 ? '' : 's'}, oldest first.
-      </p>
+      <p data-testid="open-total">{queueTotalText(answer.page.total, answer.staged)}</p>
       {open.map((correction) => (
         <Review
           key={correction.id}

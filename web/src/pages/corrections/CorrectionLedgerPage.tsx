@@ -13,7 +13,13 @@ import { CorrectionsPager } from './CorrectionsPager';
 import { changeText, formatDuration, openRequestsText } from './corrections-view';
 import { ownOpenRequests, type OwnRequest } from './own-requests';
 
-const STATUS_TEXT = { open: 'Open', accepted: 'Accepted', rejected: 'Not accepted' } as const;
+// A staged request is open to the public (decision 0077): the ledger never lists it.
+const STATUS_TEXT = {
+  open: 'Open',
+  staged: 'Open',
+  accepted: 'Accepted',
+  rejected: 'Not accepted',
+} as const;
 
 /**
  * A company's public corrections ledger: every decided request, its outcome and why,

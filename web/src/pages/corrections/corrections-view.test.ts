@@ -6,6 +6,8 @@ import {
   formatValue,
   openRequestsText,
   pagesAround,
+  queueTotalText,
+  stagedInDraftText,
 } from './corrections-view';
 
 describe('corrections view', () => {
@@ -58,5 +60,11 @@ describe('corrections view', () => {
     expect(openRequestsText(0)).toBe('No open requests.');
     expect(openRequestsText(1)).toBe('1 open request, listed here once decided.');
     expect(openRequestsText(4)).toBe('4 open requests, listed here once decided.');
+  });
+
+  it("counts the admins' queue with the requests staged in the draft", () => {
+    expect(queueTotalText(1, 0)).toBe('1 open request, oldest first.');
+    expect(queueTotalText(4, 1)).toBe('4 open requests (1 staged in the draft), oldest first.');
+    expect(stagedInDraftText(12)).toBe('Staged in draft 12');
   });
 });

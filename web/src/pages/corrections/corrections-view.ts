@@ -40,3 +40,18 @@ export function openRequestsText(count: number): string {
   if (count === 0) return 'No open requests.';
   return `${count} open request${count === 1 ? '' : 's'}, listed here once decided.`;
 }
+
+/**
+ * The admins' queue's count: open and staged requests alike (a staged one waits for its draft to
+ * be published, decision 0077).
+ */
+export function queueTotalText(total: number, staged: number): string {
+  const requests = `${total} open request${total === 1 ? '' : 's'}`;
+  const inDraft = staged > 0 ? ` (${staged} staged in the draft)` : '';
+  return `${requests}${inDraft}, oldest first.`;
+}
+
+/** "Staged in draft 12": where an accepted request's change waits to be published. */
+export function stagedInDraftText(versionId: number): string {
+  return `Staged in draft ${versionId}`;
+}

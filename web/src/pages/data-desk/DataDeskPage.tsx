@@ -9,7 +9,14 @@ import { useSession } from '../../state/session';
 import { AdminOnly } from './AdminOnly';
 import { DeskStatus } from './DeskStatus';
 import { DraftSection } from './DraftSection';
-import { countsText, deskPaths, shortDigest, versionLine, versionWhen } from './desk-view';
+import {
+  countsText,
+  deskPaths,
+  replaceLabel,
+  shortDigest,
+  versionLine,
+  versionWhen,
+} from './desk-view';
 import { useDeskRunner, type DeskRunner } from './useDeskRunner';
 
 function PublicSection({ version }: { version: DataVersionSummary }) {
@@ -59,7 +66,7 @@ function UploadSection({ draft, runner }: { draft: DeskState['draft']; runner: D
               disabled={runner.busy}
               onChange={(event) => setReplace(event.target.checked)}
             />{' '}
-            Replace draft version {draft.version_id} (it is discarded)
+            {replaceLabel(draft.version_id, draft.corrections)}
           </label>
         )}
         <button type="submit" className="button" disabled={runner.busy || file === null}>
@@ -122,7 +129,7 @@ function Desk() {
       <h1>Data desk</h1>
       <p>
         <Link to={deskPaths.log()}>The audit log</Link> lists every stage, publish, rollback and
-        discard.
+        discard, and every accepted correction (staged in the draft).
       </p>
       <DeskStatus runner={runner} />
       <PageState

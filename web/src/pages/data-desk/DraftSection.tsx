@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DeskState, IndustryChangeSummary } from '@upright/contracts';
-import { countsText, deskPaths, formatWhen, publishSummary, sortedIndustries } from './desk-view';
+import {
+  countsText,
+  deskPaths,
+  discardQuestion,
+  draftCorrectionsText,
+  formatWhen,
+  publishSummary,
+  sortedIndustries,
+} from './desk-view';
 import type { DeskRunner } from './useDeskRunner';
 
 type Draft = NonNullable<DeskState['draft']>;
@@ -57,7 +65,7 @@ function PublishConfirm({
   return (
     <div className="notice" role="group" aria-labelledby="desk-publish-question">
       <p id="desk-publish-question" ref={question} tabIndex={-1}>
-        {publishSummary(draft.version_id, draft.industries)}
+        {publishSummary(draft.version_id, draft.industries, draft.corrections)}
       </p>
       <div className="button-row">
         <button
@@ -76,12 +84,47 @@ function PublishConfirm({
   );
 }
 
-/** The draft: its file, who staged it and when, its counts and industries; publish or discard. */
+/**
+ * The confirm step of a discard when the draft carries accepted corrections (decision 0077): they
+ * return to the review queue, their staged values cleared.
+ */
+function DiscardConfirm({
+  draft,
+  runner,
+  onCancel,
+}: {
+  draft: Draft;
+  runner: DeskRunner;
+  onCancel(): void;
+}) {
+  const question = useRef<HTMLParagraphElement>(null);
+  useEffect(() => question.current?.focus(), []);
+  return (
+    <div className="notice" role="group" aria-labelledby="desk-discard-question">
+      <p id="desk-discard-question" ref={question} tabIndex={-1}>
+        {discardQuestion(draft.version_id, draft.corrections)}
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" disabled={runner.busy} onClick={runner.discard}>
+          Yes, discard version {draft.version_id}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The draft: its file, who staged it and when, its counts, industries and the accepted
+ * corrections it carries; publish or discard.
+ */
 export function DraftSection({ draft, runner }: { draft: Draft; runner: DeskRunner }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'publish' | 'discard' | null>(null);
   // A finished action leaves no confirm step behind it.
   useEffect(() => {
-    if (runner.busy) setConfirming(false);
+    if (runner.busy) setConfirming(null);
   }, [runner.busy]);
   return (
     <section aria-labelledby="desk-draft-heading">
@@ -100,28 +143,35 @@ export function DraftSection({ draft, runner }: { draft: Draft; runner: DeskRunn
         <dd>public version {draft.base_version ?? '—'}</dd>
         <dt>Counts</dt>
         <dd>{countsText(draft.counts)}</dd>
+        <dt>Corrections</dt>
+        <dd data-testid="draft-corrections">{draftCorrectionsText(draft.corrections)}</dd>
       </dl>
       <IndustriesTable industries={draft.industries} />
       <div className="button-row">
         <button
           type="button"
           className="button"
-          disabled={runner.busy || confirming}
-          onClick={() => setConfirming(true)}
+          disabled={runner.busy || confirming !== null}
+          onClick={() => setConfirming('publish')}
         >
           Publish
         </button>
         <button
           type="button"
           className="button button-secondary"
-          disabled={runner.busy}
-          onClick={runner.discard}
+          disabled={runner.busy || confirming !== null}
+          // A draft of an uploaded file is discarded at once (the file can be staged again); one
+          // carrying accepted corrections asks first.
+          onClick={draft.corrections > 0 ? () => setConfirming('discard') : runner.discard}
         >
           Discard draft
         </button>
       </div>
-      {confirming && (
-        <PublishConfirm draft={draft} runner={runner} onCancel={() => setConfirming(false)} />
+      {confirming === 'publish' && (
+        <PublishConfirm draft={draft} runner={runner} onCancel={() => setConfirming(null)} />
+      )}
+      {confirming === 'discard' && (
+        <DiscardConfirm draft={draft} runner={runner} onCancel={() => setConfirming(null)} />
       )}
     </section>
   );

@@ -23,6 +23,9 @@ import {
   periodMove,
   problemLines,
   publishSummary,
+  draftCorrectionsText,
+  discardQuestion,
+  replaceLabel,
   rankMove,
   scoreMoveText,
   shortDigest,
@@ -274,6 +277,29 @@ describe('the desk state in words', () => {
     );
     expect(publishSummary(5, [industry({ added: 1, moved: 1 })])).toBe(
       'Publish draft version 5? It changes 1 industry: 1 company added, 0 removed, 1 overall rank moved; the followers of 0 industries are alerted.',
+    );
+    expect(publishSummary(6, [industry({ moved: 2 })], 1)).toBe(
+      'Publish draft version 6? It changes 1 industry: 0 companies added, 0 removed, 2 overall ranks moved; the followers of 0 industries are alerted. 1 accepted correction is published, and its requester mailed.',
+    );
+    expect(publishSummary(6, [], 3)).toMatch(
+      /3 accepted corrections are published, and their requesters mailed\.$/,
+    );
+  });
+
+  it('says what happens to the accepted corrections a draft carries', () => {
+    expect(draftCorrectionsText(0)).toBe('none');
+    expect(draftCorrectionsText(2)).toBe(
+      '2 accepted correction requests: accepted, and their requesters mailed, when the draft is published',
+    );
+    expect(discardQuestion(7, 1)).toBe(
+      'Discard draft version 7? Its accepted correction returns to the review queue.',
+    );
+    expect(discardQuestion(7, 3)).toBe(
+      'Discard draft version 7? Its 3 accepted corrections return to the review queue.',
+    );
+    expect(replaceLabel(7, 0)).toBe('Replace draft version 7 (it is discarded)');
+    expect(replaceLabel(7, 2)).toBe(
+      'Replace draft version 7 (it is discarded; its 2 accepted corrections return to the review queue)',
     );
   });
 

@@ -205,16 +205,50 @@ export function sortedIndustries(
 export function publishSummary(
   versionId: number,
   industries: readonly IndustryChangeSummary[],
+  corrections = 0,
 ): string {
   const sum = (field: 'added' | 'removed' | 'moved') =>
     industries.reduce((total, industry) => total + industry[field], 0);
   const alerting = industries.filter((industry) => industry.alerts_followers).length;
+  const accepted =
+    corrections > 0
+      ? ` ${counted(corrections, 'accepted correction is', 'accepted corrections are')} published, and ${corrections === 1 ? 'its requester' : 'their requesters'} mailed.`
+      : '';
   return (
     `Publish draft version ${versionId}? It changes ${counted(industries.length, 'industry', 'industries')}: ` +
     `${counted(sum('added'), 'company', 'companies')} added, ${count.format(sum('removed'))} removed, ` +
     `${counted(sum('moved'), 'overall rank', 'overall ranks')} moved; ` +
-    `the followers of ${counted(alerting, 'industry', 'industries')} are alerted.`
+    `the followers of ${counted(alerting, 'industry', 'industries')} are alerted.${accepted}`
   );
+}
+
+/**
+ * The accepted correction requests a draft carries (decision 0077): accepted when it is
+ * published, back in the review queue when it is discarded or replaced by an uploaded file.
+ */
+export function draftCorrectionsText(corrections: number): string {
+  if (corrections === 0) return 'none';
+  return `${counted(corrections, 'accepted correction request', 'accepted correction requests')}: accepted, and ${corrections === 1 ? 'its requester' : 'their requesters'} mailed, when the draft is published`;
+}
+
+/** What discarding (or replacing) the draft does to the corrections it carries; '' for none. */
+function returnedText(corrections: number): string {
+  if (corrections === 0) return '';
+  return corrections === 1
+    ? 'its accepted correction returns to the review queue'
+    : `its ${count.format(corrections)} accepted corrections return to the review queue`;
+}
+
+/** The confirm step of a discard of a draft that carries corrections. */
+export function discardQuestion(versionId: number, corrections: number): string {
+  const returned = returnedText(corrections);
+  return `Discard draft version ${versionId}?${returned === '' ? '' : ` ${returned[0]!.toUpperCase()}${returned.slice(1)}.`}`;
+}
+
+/** The upload's "replace the draft" choice, with what it does to the corrections it carries. */
+export function replaceLabel(versionId: number, corrections: number): string {
+  const returned = returnedText(corrections);
+  return `Replace draft version ${versionId} (it is discarded${returned === '' ? '' : `; ${returned}`})`;
 }
 
 const ISSUE_LABELS = new Map<IssueKey, string>(ISSUES.map((issue) => [issue.key, issue.label]));
