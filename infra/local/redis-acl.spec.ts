@@ -1,4 +1,9 @@
-import { Queues, TRANSPORT_IDENTITIES, type TransportIdentity } from '@upright/contracts';
+import {
+  publicDataKeys,
+  Queues,
+  TRANSPORT_IDENTITIES,
+  type TransportIdentity,
+} from '@upright/contracts';
 import { aclRules, aclSetUserCommand, aclUserName, urlForUser } from './redis-acl';
 
 const prefixes = { transport: 'upright', queue: 'upright-q' };
@@ -63,6 +68,16 @@ describe('Redis ACL rules', () => {
     expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending');
     expect(aclRules('accounts', prefixes)).toContain('~upright:public:averages:pending-members');
     expect(aclRules('mail', prefixes).join(' ')).not.toContain('public');
+  });
+
+  it('let accounts write every averages key, whichever rule is in force (decision 0055)', () => {
+    const keys = publicDataKeys('upright');
+    const averagesKeys = Object.entries(keys)
+      .filter(([name, key]) => /averages/i.test(name) && typeof key === 'string')
+      .map(([, key]) => `~${key as string}`);
+    expect(averagesKeys).toContain('~upright:public:averages:preview');
+    const accounts = aclRules('accounts', prefixes);
+    for (const key of averagesKeys) expect(accounts).toContain(key);
   });
 
   it('let the import (as rankings) add rank alerts and accounts work them', () => {

@@ -71,6 +71,9 @@ function publicDataKeysOf(
         full: [
           ...announce,
           keys.publishedAverages,
+          // The monthly rule's preview (decision 0055): production's rule writes it at each
+          // publication; without it every publication failed with NOPERM.
+          keys.previewAverages,
           keys.pendingAverages,
           keys.averagesDue,
           keys.pendingAveragesMembers,
