@@ -4,8 +4,8 @@
  * translation of its Ingress (infra/production/ingress-nginx.ts), in front of the replicated
  * stack's BFFs. Its limits are the chart's: per client address (20 a second, a burst of 100, 20 in
  * progress; loopback is the values file's load-test allowlist, and the crowd's 1,000 clients all
- * connect from it, each with at most one request in progress) and per pod (`max_conns`, the BFF's
- * EDGE_MAX_IN_FLIGHT).
+ * connect from it, each with at most one request in progress) and per pod (`max_conns`,
+ * `ingress.limits.upstreamMaxConns`).
  *
  * Two differences from production's, both of the harness: plain HTTP on loopback (the generator
  * shares the machine's two cores, and TLS would be its cost, not the stack's), and a response

@@ -9,6 +9,11 @@ import { loadTestConfigShape } from './load-test-config';
 export const bffConfigSchema = commonConfigSchema
   .extend({
     PRODUCT_NAME: z.string().min(1).default('Upright'),
+    /**
+     * An ingress opens its connections to a BFF in hundreds at once (its first crowd, each
+     * reload): 64 listening sockets accept them in a few turns of the event loop (decision 0080).
+     */
+    HTTP_ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(256).default(64),
     /** Built SPA served in local mode; in a cluster the web image serves it. Empty = API only. */
     WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '..', '..', '..', 'web', 'dist')),
     /**

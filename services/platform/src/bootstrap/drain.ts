@@ -12,6 +12,8 @@ const IDLE_SWEEP_MS = 100;
 export class HttpDrain {
   private readonly inFlight = new Set<ServerResponse>();
   private draining = false;
+  /** Closes listening sockets added beside the server's own (accept-sockets.ts). */
+  private closeAdded: () => void = () => undefined;
 
   constructor(private readonly server: Server) {
     // A listener of its own, put first, not a middleware: it sees every request, even one
@@ -21,6 +23,11 @@ export class HttpDrain {
       this.inFlight.add(response);
       response.once('close', () => this.inFlight.delete(response));
     });
+  }
+
+  /** The drain stops these accepting too, with the server's own socket. */
+  alsoStopAccepting(closeAdded: () => void): void {
+    this.closeAdded = closeAdded;
   }
 
   get inFlightCount(): number {
@@ -37,6 +44,7 @@ export class HttpDrain {
     for (const response of this.inFlight) {
       if (!response.headersSent) response.setHeader('Connection', 'close');
     }
+    this.closeAdded();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
     // A response whose headers were already out keeps its connection alive; close it once idle.

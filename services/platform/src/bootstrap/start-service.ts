@@ -12,7 +12,19 @@ import { transportTrust } from '../client/transport-trust';
 import { ReadinessRegistry } from '../health/readiness-registry';
 import { Metrics } from '../metrics/metrics';
 import { flushTraces, nameTracedProcess } from '../tracing/process';
+import { addAcceptSockets } from './accept-sockets';
 import { drainOnSignals, HttpDrain } from './drain';
+
+/** node:net's ListenOptions of Node 24 (`reusePort` came in 22.12; the typings are Node 20's). */
+export interface HttpListenOptions {
+  port: number;
+  host: string;
+  backlog: number;
+  reusePort: boolean;
+}
+
+/** The HTTP half of each app's drain, for the sockets `startService` adds once it listens. */
+const httpDrains = new WeakMap<INestApplication, HttpDrain>();
 
 /**
  * How long a drain waits for HTTP responses and message handlers in flight before it cuts
@@ -68,6 +80,7 @@ export async function createServiceApp<S extends z.ZodType<CommonConfig>>(
     definition.configureHttp?.(app, config);
     // After configureHttp, which may wrap the server's request listeners (the BFF's edge).
     const http = new HttpDrain(app.getHttpServer());
+    httpDrains.set(app, http);
     if (definition.consumesMessages !== false) {
       const metrics = app.get(Metrics);
       consumer = new RedisStreamsServer({
@@ -132,12 +145,19 @@ export async function startService<S extends z.ZodType<CommonConfig>>(
   nameTracedProcess(definition.name);
   exitOnConfigError(definition.name, () => transportTrust(definition.name, config));
   const app = await createServiceApp(definition, config);
-  // Nest hands these to http.Server#listen(port, host, backlog); its typings omit the backlog.
+  // Nest hands its argument to http.Server#listen, which takes an options object too (its
+  // typings say a port); `reusePort` lets the added accept sockets share the port.
   const listen = app.listen.bind(app) as unknown as (
-    port: number,
-    host: string,
-    backlog: number,
-  ) => unknown;
-  await listen(config.HTTP_PORT, config.HTTP_HOST, config.HTTP_BACKLOG);
+    options: HttpListenOptions,
+  ) => Promise<unknown>;
+  const { HTTP_HOST: host, HTTP_BACKLOG: backlog, HTTP_ACCEPT_SOCKETS: sockets } = config;
+  await listen({ port: config.HTTP_PORT, host, backlog, reusePort: sockets > 1 });
+  const closeAdded = await addAcceptSockets(app.getHttpServer(), { host, backlog, sockets });
+  httpDrains.get(app)?.alsoStopAccepting(closeAdded);
+  const close = app.close.bind(app);
+  app.close = async () => {
+    closeAdded();
+    await close();
+  };
   return app;
 }

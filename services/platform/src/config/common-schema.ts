@@ -65,6 +65,12 @@ export const commonConfigSchema = z.object({
    * costs its client 1 s, then 3 s, then 7 s, which no metric of ours sees.
    */
   HTTP_BACKLOG: z.coerce.number().int().min(16).max(65535).default(4096),
+  /**
+   * Listening sockets on the HTTP port (decision 0080): libuv accepts one connection per socket
+   * per turn of the event loop, so a busy process with one socket takes a turn for each new
+   * connection of a crowd. The BFF, which an ingress connects to in hundreds, sets more.
+   */
+  HTTP_ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(256).default(1),
 });
 
 /** Variables of a process that uses BullMQ queues (agreements: one key prefix, tests isolate). */
