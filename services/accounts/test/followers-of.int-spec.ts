@@ -130,4 +130,21 @@ describe('how many members a publish alerts', () => {
       } as never),
     ).rejects.toMatchObject({ code: 'validation_failed' });
   });
+
+  it('takes the same follow sent again while the first is stored (a retry racing it): each answered', async () => {
+    const uid = randomUUID();
+    await db.query(
+      `INSERT INTO accounts.users (uid, email, first_name, last_name, password_hash)
+       VALUES ($1, $2, 'Ada', 'Lovelace', 'not-a-hash')`,
+      [uid, `followers-race-${uid.slice(0, 8)}-${tag}@example.org`],
+    );
+    const follow = { uid, upright_cid: cid('R'), company_name: 'R', industry: 'tools', slug: 'r' };
+    // Several at once, as a client's retry and a balancer's both arrive with the first try.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => bff.request(Patterns.accounts.follow, follow)),
+    );
+    for (const answer of answers) {
+      expect(answer.follows.map((entry) => entry.upright_cid)).toEqual([cid('R')]);
+    }
+  });
 });
