@@ -16,7 +16,7 @@ endif
 STACK := node_modules/.bin/tsx --conditions=upright-source infra/stack/print.ts
 SCHEMA_OWNERS = $(shell $(STACK) schema-owners)
 
-.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web lighthouse screens reindex admin mail-dead-letters mail-retry images test-images chart-check load load-smoke load-crowd chaos up-production down-production test-production
+.PHONY: help up test checks deps infra generate build build-web migrate seed import sample-large lint format typecheck test-unit test-integration test-web test-e2e bench bench-web lighthouse screens desk-upload reindex admin mail-dead-letters mail-retry images test-images chart-check load load-smoke load-crowd chaos up-production down-production test-production
 SAMPLE_FILE := services/rankings/data/sample.json
 N ?= 50000
 
@@ -27,6 +27,7 @@ help:
 	@echo "make bench  throughput and latency figures (written to infra/bench/results/)"
 	@echo "make lighthouse  Lighthouse mobile on home, industry, company and report (median of 3); make screens: every route's PNGs"
 	@echo "make load   the k6 journeys from Node against make up (or a stack it starts): req/s, p50/p95/p99, errors"
+	@echo "make desk-upload N=50000  the editors' desk's web upload of a sample-large file in Chromium, timed step by step"
 	@echo "make load-crowd  1,000 clients through the chart's ingress to two BFFs (one cold), an import mid-run, capacity (or make load CROWD=1)"
 	@echo "make chaos  kill, rolling restart, partition, Postgres and Redis restarts under load: lost/doubled writes"
 	@echo "make up-production   the chart's production configuration on this machine: https://localhost:8443 (make down-production stops it)"
@@ -162,6 +163,15 @@ bench-web: build build-web infra
 lighthouse: build build-web infra
 	@infra/local/ensure-browser.sh
 	@$(LOCAL_ENV) && npx tsx web/bench/lighthouse.ts
+
+# The editors' desk's web upload (decision 0077) of the N-company file of sample-large (made first
+# if missing) in Chromium, on a stack of its own (private database desk_upload_e2e): the chunks'
+# progress, the stage's phases, the draft's overview and one industry's preview, publish and
+# rollback, each timed, and the rankings process's peak RSS (web/bench/desk-upload.ts).
+desk-upload: build build-web infra
+	@infra/local/ensure-browser.sh
+	@test -f .local/sample-large-$(N).json || $(MAKE) --no-print-directory sample-large N=$(N)
+	@$(LOCAL_ENV) && npx tsx web/bench/desk-upload.ts .local/sample-large-$(N).json
 
 # Every route at 1366 and 360 px in both themes, as PNGs in web/e2e/screenshots/routes/
 # (web/e2e/screens.ts); E2E_BASE_URL as for lighthouse.
