@@ -50,63 +50,36 @@ function IndustriesTable({ industries }: { industries: readonly IndustryChangeSu
   );
 }
 
-/** The confirm step of a publish: what it changes, in numbers, before anything is sent. */
-function PublishConfirm({
-  draft,
-  runner,
-  onCancel,
-}: {
-  draft: Draft;
-  runner: DeskRunner;
-  onCancel(): void;
-}) {
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
-  return (
-    <div className="notice" role="group" aria-labelledby="desk-publish-question">
-      <p id="desk-publish-question" ref={question} tabIndex={-1}>
-        {publishSummary(draft.version_id, draft.industries, draft.corrections)}
-      </p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={runner.busy}
-          onClick={() => runner.publish(draft.version_id)}
-        >
-          Yes, publish version {draft.version_id}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /**
- * The confirm step of a discard when the draft carries accepted corrections (decision 0077): they
- * return to the review queue, their staged values cleared.
+ * A confirm step: the question (what the step changes, in numbers) focused, then the step or
+ * Cancel. Publishing always asks; discarding asks when the draft carries accepted corrections
+ * (decision 0077: they return to the review queue, their staged values cleared).
  */
-function DiscardConfirm({
-  draft,
-  runner,
+function ConfirmStep({
+  id,
+  question,
+  confirm,
+  busy,
+  onConfirm,
   onCancel,
 }: {
-  draft: Draft;
-  runner: DeskRunner;
+  id: string;
+  question: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm(): void;
   onCancel(): void;
 }) {
-  const question = useRef<HTMLParagraphElement>(null);
-  useEffect(() => question.current?.focus(), []);
+  const asked = useRef<HTMLParagraphElement>(null);
+  useEffect(() => asked.current?.focus(), []);
   return (
-    <div className="notice" role="group" aria-labelledby="desk-discard-question">
-      <p id="desk-discard-question" ref={question} tabIndex={-1}>
-        {discardQuestion(draft.version_id, draft.corrections)}
+    <div className="notice" role="group" aria-labelledby={id}>
+      <p id={id} ref={asked} tabIndex={-1}>
+        {question}
       </p>
       <div className="button-row">
-        <button type="button" className="button" disabled={runner.busy} onClick={runner.discard}>
-          Yes, discard version {draft.version_id}
+        <button type="button" className="button" disabled={busy} onClick={onConfirm}>
+          {confirm}
         </button>
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
@@ -168,10 +141,24 @@ export function DraftSection({ draft, runner }: { draft: Draft; runner: DeskRunn
         </button>
       </div>
       {confirming === 'publish' && (
-        <PublishConfirm draft={draft} runner={runner} onCancel={() => setConfirming(null)} />
+        <ConfirmStep
+          id="desk-publish-question"
+          question={publishSummary(draft.version_id, draft.industries, draft.corrections)}
+          confirm={`Yes, publish version ${draft.version_id}`}
+          busy={runner.busy}
+          onConfirm={() => runner.publish(draft.version_id)}
+          onCancel={() => setConfirming(null)}
+        />
       )}
       {confirming === 'discard' && (
-        <DiscardConfirm draft={draft} runner={runner} onCancel={() => setConfirming(null)} />
+        <ConfirmStep
+          id="desk-discard-question"
+          question={discardQuestion(draft.version_id, draft.corrections)}
+          confirm={`Yes, discard version ${draft.version_id}`}
+          busy={runner.busy}
+          onConfirm={runner.discard}
+          onCancel={() => setConfirming(null)}
+        />
       )}
     </section>
   );
