@@ -6,9 +6,9 @@ import { signUp } from './support/member';
 
 /**
  * How long a ReactiveSearch answer may take to show. Its queries go through the BFF to the search
- * service; on CI's two cores (Chromium and the stack's processes) and right after another file's
- * publish and rollback had the search documents indexed again, 15 s was passed twice in 100 e2e
- * runs of a file that otherwise answers in under a second.
+ * service; on CI's two cores (Chromium and the stack's processes) 15 s was passed in two of four
+ * full CI runs, once right after another file's publish and rollback had the search documents
+ * indexed again, by a file whose answers otherwise show in under a second.
  */
 const SEARCH_WAIT_MS = 30_000;
 
