@@ -24,7 +24,7 @@ import { DATABASE, RedisConnection, remoteError, SERVICE_CONFIG } from '@upright
 import { CompaniesRepository } from '../companies/companies.repository';
 import type { RankingsConfig } from '../config';
 import { DataDesk } from '../data-desk/data-desk';
-import { DeskRefusal } from '../data-desk/refusal';
+import { answeringRefusals } from '../data-desk/refusal';
 import type { PrismaClient } from '../generated/prisma/client';
 import { moveLedgerVersions } from '../rankings-cache/data-version';
 import { RankingsCache } from '../rankings-cache/rankings-cache';
@@ -184,7 +184,7 @@ export class CorrectionsService {
     await this.refuseSecondValue(change);
     const before = publicRow[field];
     let staged: LedgerRow | undefined;
-    const versionId = await staging(() =>
+    const versionId = await answeringRefusals(() =>
       this.desk.stageCorrection(
         { publicRow, field, after: request.after_value },
         { name: request.resolved_by, kind: 'admin' },
@@ -370,14 +370,4 @@ function stagedChange(row: OpenRow): StagedChange | null {
     after_value: entry.after_value,
     reason: entry.reason ?? '',
   };
-}
-
-/** The desk's refusals (its base moved, a job runs, the draft changed) as the transport's 409. */
-async function staging<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DeskRefusal) throw remoteError(error.code, error.message, error.field);
-    throw error;
-  }
 }

@@ -24,7 +24,7 @@ import { assembleUpload, missingChunks } from './chunks';
 import { DataDesk } from './data-desk';
 import { JobRunner, toDeskJob } from './desk-jobs';
 import { DeskRepository, type DeskActor, type VersionRow } from './desk.repository';
-import { DeskRefusal } from './refusal';
+import { answeringRefusals } from './refusal';
 
 function summary(row: VersionRow): DataVersionSummary {
   return {
@@ -41,16 +41,6 @@ function summary(row: VersionRow): DataVersionSummary {
 }
 
 const admin = (name: string): DeskActor => ({ name, kind: 'admin' });
-
-/** A refusal as the transport's client error (409, 404), so the BFF answers it as such. */
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DeskRefusal) throw remoteError(error.code, error.message, error.field);
-    throw error;
-  }
-}
 
 /**
  * The editors' desk's messages (decision 0077): reads answer at once; a stage, publish or rollback
@@ -112,7 +102,7 @@ export class DeskService implements BeforeApplicationShutdown {
   }
 
   stage(request: DeskStageRequest): Promise<DeskJobStarted> {
-    return answering(async () => {
+    return answeringRefusals(async () => {
       await this.desk.checkStage(request.replace);
       const { indices, bytes } = await this.repository.chunksKept(
         request.upload_id,
@@ -159,7 +149,7 @@ export class DeskService implements BeforeApplicationShutdown {
   }
 
   publish(request: DeskPublishRequest): Promise<DeskJobStarted> {
-    return answering(async () => {
+    return answeringRefusals(async () => {
       await this.desk.checkPublish(request.version_id);
       const jobId = await this.jobs.start('publish', request.actor, async (progress) => {
         const published = await this.desk.publish(
@@ -174,7 +164,7 @@ export class DeskService implements BeforeApplicationShutdown {
   }
 
   rollback(request: DeskActorRequest): Promise<DeskJobStarted> {
-    return answering(async () => {
+    return answeringRefusals(async () => {
       await this.desk.checkRollback();
       const jobId = await this.jobs.start('rollback', request.actor, async (progress) => {
         const rolledBack = await this.desk.rollback(admin(request.actor), progress);

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@upright/contracts';
+import { remoteError } from '@upright/platform';
 
 /**
  * What the desk refuses to do, in words for the admin: answered as the transport's client error
@@ -33,3 +34,16 @@ export const DESK_TEXTS = {
   correctionsNeedMail:
     'The draft carries accepted corrections, whose requesters are mailed when it is published: publish it at /admin/data.',
 } as const;
+
+/**
+ * The desk's refusals as the transport's client errors (409, 404), so the BFF answers them as
+ * such: for the desk's own messages and for a correction's stage.
+ */
+export async function answeringRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DeskRefusal) throw remoteError(error.code, error.message, error.field);
+    throw error;
+  }
+}
