@@ -31,6 +31,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         replacement: path.resolve(__dirname, '../services/ranking-rules/src/index.ts'),
       },
       {
+        // ReactiveSearch's clients fetch through cross-fetch: the browser's fetch, asking a
+        // refused or lost search again (src/search/search-fetch.ts).
+        find: /^cross-fetch$/,
+        replacement: path.resolve(__dirname, 'src/search/search-fetch.ts'),
+      },
+      {
         // The pure ranking engine's entry (tests check the preview against it).
         find: /^@upright\/rankings\/ranking-engine$/,
         replacement: path.resolve(__dirname, '../services/rankings/src/ranking-engine/index.ts'),

@@ -12,16 +12,65 @@ import { signUp } from './support/member';
  */
 const SEARCH_WAIT_MS = 30_000;
 
+/** What each page of this file asked the search API and was answered, for a failure to show. */
+const exchanges = new WeakMap<Page, string[]>();
+
+/** The query ids of a ReactiveSearch body ("results", "q", …), or what the body was. */
+function queryIds(body: string | null): string {
+  try {
+    return (JSON.parse(body ?? '') as { query: Array<{ id: string }> }).query
+      .map((query) => query.id)
+      .join(', ');
+  } catch {
+    return body === null ? 'no body' : 'not a ReactiveSearch body';
+  }
+}
+
+/** `newPage`, with its search requests, their answers and the page's errors noted. */
+async function newSearchPage(...args: Parameters<typeof newPage>) {
+  const made = await newPage(...args);
+  const noted: string[] = [];
+  const began = Date.now();
+  const note = (line: string) => noted.push(`${Date.now() - began} ms ${line}`);
+  exchanges.set(made.page, noted);
+  made.page.on('response', (response) => {
+    const request = response.request();
+    if (!request.url().includes('/api/search/')) return;
+    note(
+      `${request.method()} ${new URL(request.url()).pathname} [${queryIds(request.postData())}] → ${response.status()}`,
+    );
+  });
+  made.page.on('requestfailed', (request) =>
+    note(`${request.url()} failed: ${request.failure()?.errorText}`),
+  );
+  made.page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  made.page.on(
+    'framenavigated',
+    (frame) => frame === made.page.mainFrame() && note(`at ${frame.url()}`),
+  );
+  return made;
+}
+
+/** Waits for `waiting`; a failure says what the page asked the search API and was answered. */
+async function explained<T>(page: Page, waiting: Promise<T>): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    const noted = exchanges.get(page)?.join('\n') || '(nothing noted)';
+    throw new Error(`${(error as Error).message}\nThe page's search exchanges:\n${noted}`);
+  }
+}
+
 /** The total of 'Found {n} results in {ms} milliseconds', once the panel shows one. */
 async function foundTotal(panel: Locator): Promise<number> {
   const stats = panel.getByText(/^Found \d+ results in \d+ milliseconds$/);
-  await stats.waitFor({ timeout: SEARCH_WAIT_MS });
+  await explained(panel.page(), stats.waitFor({ timeout: SEARCH_WAIT_MS }));
   return Number(/Found (\d+)/.exec((await stats.textContent())!)![1]);
 }
 
 /** Waits until the panel's total is `total` (a filter's answer replaces the list's). */
 async function waitForTotal(page: Page, total: number): Promise<void> {
-  await page.waitForFunction(
+  const shown = page.waitForFunction(
     (expected) =>
       Array.from(document.querySelectorAll('[data-testid="search-panel"] .search-stats')).some(
         (stats) =>
@@ -32,6 +81,7 @@ async function waitForTotal(page: Page, total: number): Promise<void> {
     total,
     { timeout: SEARCH_WAIT_MS },
   );
+  await explained(page, shown);
 }
 
 /** A filter's first value (most results first): its label and its count. */
@@ -39,7 +89,7 @@ async function firstValue(
   filter: Locator,
 ): Promise<{ item: Locator; name: string; count: number }> {
   const item = filter.locator('.search-filter-item').first();
-  await item.waitFor({ timeout: SEARCH_WAIT_MS });
+  await explained(filter.page(), item.waitFor({ timeout: SEARCH_WAIT_MS }));
   const name = (await item.locator('span').first().textContent())!;
   const count = Number(await item.locator('.search-filter-count').textContent());
   return { item, name, count };
@@ -64,7 +114,7 @@ describe('search bar', () => {
 
   it('loads ReactiveSearch only when used; a suggestion opens the company page', async () => {
     const { company } = await sampleTargets();
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newSearchPage(browser);
     await acceptCookies(context);
     const scripts: string[] = [];
     page.on(
@@ -90,7 +140,7 @@ describe('search bar', () => {
   });
 
   it('Enter opens the results panel, page 2 works, close closes it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newSearchPage(browser);
     await acceptCookies(context);
     await open(page, '/about');
     await page.getByLabel('Industries/Sectors').check();
@@ -132,7 +182,7 @@ describe('search bar', () => {
   });
 
   it("the page of results is in the URL, Next shows the results' top, and the library's click analytics are recorded", async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newSearchPage(browser);
     await acceptCookies(context);
     await open(page, '/about');
     await typeInBox(page, 'a');
@@ -154,7 +204,10 @@ describe('search bar', () => {
     // A reload (or a shared link) opens the same page of results.
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-    await panel.locator('.search-result h3').first().waitFor({ timeout: SEARCH_WAIT_MS });
+    await explained(
+      page,
+      panel.locator('.search-result h3').first().waitFor({ timeout: SEARCH_WAIT_MS }),
+    );
     await page.waitForFunction(
       (first) => document.querySelector('.search-result h3')?.textContent === first,
       firstOnPage2,
@@ -176,7 +229,7 @@ describe('search bar', () => {
   });
 
   it('filters narrow the results with counts, combine with the text and each other, and survive a reload', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newSearchPage(browser);
     await acceptCookies(context);
     await open(page, '/about');
     await typeInBox(page, 'a');
@@ -229,8 +282,50 @@ describe('search bar', () => {
     await context.close();
   });
 
+  it('a refused search is asked again; one the site cannot answer says so, and Try again asks again', async () => {
+    const { context, page, errors } = await newSearchPage(browser);
+    await acceptCookies(context);
+    // The BFF refusing the results' queries, as a replica shedding fresh work does: `refusals`
+    // times, then answering.
+    let refusals = 1;
+    let refused = 0;
+    await page.route('**/api/search/companies/_reactivesearch', async (route) => {
+      if (refused < refusals && queryIds(route.request().postData()).includes('results')) {
+        refused += 1;
+        return route.fulfill({
+          status: 503,
+          headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            error: { code: 'service_unavailable', message: 'The site is busy.' },
+          }),
+        });
+      }
+      return route.continue();
+    });
+    const panel = page.getByTestId('search-panel');
+    const failed = panel.getByText('The search did not answer. Please try again.');
+    // Refused once: asked again after Retry-After, the results show, no error.
+    await open(page, '/about?search=a');
+    expect(await foundTotal(panel)).toBeGreaterThan(20);
+    expect(refused).toBe(1);
+    expect(await failed.count()).toBe(0);
+
+    // Refused every time: the panel says so, and Try again asks again.
+    refusals = 1_000;
+    refused = 0;
+    await page.reload();
+    await explained(page, failed.waitFor({ timeout: SEARCH_WAIT_MS }));
+    expect(refused).toBe(3);
+    refusals = 0;
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    expect(await foundTotal(panel)).toBeGreaterThan(20);
+    expect(await failed.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('at 360 px the filters fold above the results and nothing overflows', async () => {
-    const { context, page, errors } = await newPage(browser, MOBILE);
+    const { context, page, errors } = await newSearchPage(browser, MOBILE);
     await acceptCookies(context);
     await open(page, '/about?search=a');
     const panel = page.getByTestId('search-panel');
@@ -254,7 +349,7 @@ describe('search bar', () => {
     const recentSuggestion = (page: Page) =>
       page.locator('.search-suggestions li').filter({ has: page.locator('.search-recent-icon') });
 
-    const member = await newPage(browser);
+    const member = await newSearchPage(browser);
     await acceptCookies(member.context);
     await signUp(member.page, `e2e-${randomUUID().slice(0, 8)}@example.org`);
     await open(member.page, '/about');
@@ -273,7 +368,7 @@ describe('search bar', () => {
     expect(member.errors).toEqual([]);
     await member.context.close();
 
-    const visitor = await newPage(browser);
+    const visitor = await newSearchPage(browser);
     await acceptCookies(visitor.context);
     await open(visitor.page, '/about');
     await typeInBox(visitor.page, term);
@@ -297,7 +392,7 @@ describe('search bar', () => {
       industry_text: string;
     }>;
     const industryText = active.find((entry) => entry.industry === industry)!.industry_text;
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newSearchPage(browser);
     await acceptCookies(context);
     await open(page, '/about');
     await typeInBox(page, company.name);

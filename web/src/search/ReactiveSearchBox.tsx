@@ -14,7 +14,9 @@ import { currentCsrfToken } from '../api/http';
 import { CSRF_HEADER, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_PAGE } from '../lib/constants';
 import { resultStatsText } from '../lib/format';
 import { useSession } from '../state/session';
+import { ErrorBox } from '../components/ErrorBox';
 import { industryAnswers } from './industries';
+import { onSearchFailed } from './search-fetch';
 import { pathOfDocument, SEARCH_MODES } from './modes';
 import { NoResults } from './NoResults';
 import { SearchFilters } from './SearchFilters';
@@ -41,6 +43,22 @@ async function withCsrf(request: { headers?: Record<string, string> }) {
 
 const NO_URL_PARAMS = () => '';
 const IGNORE_URL_PARAMS = () => undefined;
+
+/** What the results panel says when the search did not answer (an outage, a refusal). */
+const SEARCH_FAILED = 'The search did not answer. Please try again.';
+
+/** The results list's component id, as ReactiveSearch names its query in a request's body. */
+const RESULTS_ID = 'results';
+
+/** Whether a ReactiveSearch request's body asked for the query of component `id`. */
+function asksFor(body: string, id: string): boolean {
+  try {
+    const { query } = JSON.parse(body) as { query?: Array<{ id?: unknown }> };
+    return Array.isArray(query) && query.some((asked) => asked.id === id);
+  } catch {
+    return false;
+  }
+}
 
 /** appbase's analytics client refuses to start without credentials; the BFF needs none. */
 const PLACEHOLDER_CREDENTIALS = 'public:public';
@@ -112,6 +130,14 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
   // then are its own start, not the visitor's.
   const restoring = useRef(restored?.page ?? null);
   const [listPage, setListPage] = useState(1);
+  // ReactiveSearch asks a query again only when it changed: after a failure, a new ReactiveBase
+  // (a new key) asks the panel's queries afresh, from what it shows (`shown`).
+  const [generation, setGeneration] = useState(0);
+  const askAgain = () => {
+    restoring.current = shown.current.page ?? null;
+    setListPage(1);
+    setGeneration((count) => count + 1);
+  };
   // SearchBox labels its field with the component id; give it a label people can understand.
   useEffect(() => {
     const field = boxWrap.current?.querySelector('textarea, input');
@@ -142,6 +168,7 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
   };
   return (
     <ReactiveBase
+      key={generation}
       app={mode}
       url={`${window.location.origin}/api/search`}
       credentials={PLACEHOLDER_CREDENTIALS}
@@ -166,7 +193,7 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
           showIcon={false}
           autosuggest
           autoFocus={autoFocus}
-          defaultValue={initialValue}
+          defaultValue={generation === 0 ? initialValue : shown.current.text}
           size={5}
           highlight={false}
           enablePopularSuggestions={false}
@@ -199,6 +226,7 @@ export default function ReactiveSearchBox({ mode, initialValue, autoFocus, resto
           setListPage={setListPage}
           open={open}
           go={go}
+          askAgain={askAgain}
         />
       )}
     </ReactiveBase>
@@ -219,6 +247,7 @@ function ResultsPanel({
   setListPage,
   open,
   go,
+  askAgain,
 }: {
   mode: SearchApp;
   shown: MutableRefObject<SearchUrlState>;
@@ -230,12 +259,24 @@ function ResultsPanel({
   setListPage: (page: number) => void;
   open: (item: SearchItem) => void;
   go: (path: string) => void;
+  /** Asks every query of the panel afresh, as it is now (after a failure). */
+  askAgain: () => void;
 }) {
   const settings = SEARCH_MODES[mode];
   const filterIds = settings.filters.map((filter) => filter.id);
   const panel = useRef<HTMLElement>(null);
   // Companies' standings in their industries, read afresh each time the panel opens.
   const answers = useMemo(() => industryAnswers(), []);
+  // The results' error slot (docs/product/spec.md#s2): a results query that failed for good
+  // (search-fetch.ts asked it again first) says so, and Try again asks it afresh.
+  const [failed, setFailed] = useState(false);
+  useEffect(
+    () =>
+      onSearchFailed((body) => {
+        if (asksFor(body, RESULTS_ID)) setFailed(true);
+      }),
+    [],
+  );
   return (
     <section
       ref={panel}
@@ -260,8 +301,16 @@ function ResultsPanel({
           />
         )}
         <div className="search-panel-results">
+          {failed && (
+            <div className="search-error">
+              <ErrorBox message={SEARCH_FAILED} />
+              <button type="button" className="button button-secondary" onClick={askAgain}>
+                Try again
+              </button>
+            </div>
+          )}
           <List
-            componentId="results"
+            componentId={RESULTS_ID}
             dataField={settings.fields[0].field}
             react={{ and: ['q', ...filterIds] }}
             size={SEARCH_RESULTS_PER_PAGE}
