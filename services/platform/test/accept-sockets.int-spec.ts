@@ -1,7 +1,7 @@
 /**
  * The HTTP port's added listening sockets (decision 0080), on real loopback sockets: connections
  * the added sockets accept are served by the one HTTP server, and a drain stops every socket
- * accepting, not only the server's own.
+ * accepting, not only the server's own, and waits for the answers in flight on all of them.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
@@ -16,21 +16,37 @@ interface Served {
   port: number;
   /** Requests the HTTP server's handler answered. */
   answered: () => number;
+  /** Requests the handler has begun. */
+  received: () => number;
   closeAdded: () => void;
 }
 
-async function serve(sockets: number): Promise<Served> {
+/**
+ * A server on `sockets` listening sockets; its handler answers a connection an added socket
+ * accepted after `addedDelayMs`, one of its own at once.
+ */
+async function serve(sockets: number, addedDelayMs = 0): Promise<Served> {
   let answered = 0;
-  const server = createServer((_request, response) => {
-    answered++;
-    response.end('ok');
+  let received = 0;
+  const server = createServer((request, response) => {
+    received++;
+    // `_server`: the listening socket that accepted the connection (net sets it; `server` is
+    // the HTTP server for every connection it serves).
+    const own = (request.socket as { _server?: unknown })._server === server;
+    setTimeout(
+      () => {
+        answered++;
+        response.end('ok');
+      },
+      own ? 0 : addedDelayMs,
+    );
   });
   await new Promise<void>((resolve) =>
     server.listen({ port: 0, host: HOST, reusePort: sockets > 1 } as object, resolve),
   );
   const closeAdded = await addAcceptSockets(server, { host: HOST, backlog: 511, sockets });
   const port = (server.address() as AddressInfo).port;
-  return { server, port, answered: () => answered, closeAdded };
+  return { server, port, answered: () => answered, received: () => received, closeAdded };
 }
 
 /** Closes the HTTP server's own listening socket only (its close ends once connections do). */
@@ -100,4 +116,21 @@ it('a drain stops every socket accepting, the added ones too', async () => {
   // Several tries: each new connection lands on one of the port's sockets by its own hash.
   const attempts = await Promise.all(Array.from({ length: 32 }, () => refused(served.port)));
   expect(attempts.every(Boolean)).toBe(true);
+});
+
+it('a drain waits for the answers in flight on connections the added sockets accepted', async () => {
+  const served = await serve(SOCKETS, 300);
+  running.push(served);
+  const drain = new HttpDrain(served.server);
+  drain.alsoStopAccepting(served.closeAdded);
+  // Most connections land on an added socket (7 in 8), slow to answer: the server's close
+  // counts only its own, answered at once.
+  const statuses = Promise.all(Array.from({ length: 16 }, () => getOnce(served.port))).catch(
+    (error: Error) => error.message,
+  );
+  while (served.received() < 16) await new Promise((resolve) => setTimeout(resolve, 10));
+  await drain.drain(5000);
+  // Every request begun before the drain was answered before it ended.
+  expect(served.answered()).toBe(16);
+  expect(await statuses).toEqual(Array.from({ length: 16 }, () => 200));
 });

@@ -12,6 +12,8 @@ const IDLE_SWEEP_MS = 100;
 export class HttpDrain {
   private readonly inFlight = new Set<ServerResponse>();
   private draining = false;
+  /** Called when the last response in flight has ended (set while a drain waits for it). */
+  private allAnswered: () => void = () => undefined;
   /** Closes listening sockets added beside the server's own (accept-sockets.ts). */
   private closeAdded: () => void = () => undefined;
 
@@ -21,7 +23,10 @@ export class HttpDrain {
     server.prependListener('request', (_request, response: ServerResponse) => {
       if (this.draining) response.setHeader('Connection', 'close');
       this.inFlight.add(response);
-      response.once('close', () => this.inFlight.delete(response));
+      response.once('close', () => {
+        this.inFlight.delete(response);
+        if (this.inFlight.size === 0) this.allAnswered();
+      });
     });
   }
 
@@ -37,7 +42,11 @@ export class HttpDrain {
   /**
    * Stops accepting connections, lets the responses in flight finish and closes every
    * connection as it becomes idle; after `graceMs` whatever is left is cut.
-   * Resolves when the server has closed.
+   * Resolves when the server has closed and every response in flight has ended. Both, because
+   * the server's close counts only the connections its own socket accepted: those the added
+   * sockets hand it (accept-sockets.ts, most of them) are served but not counted, and a drain
+   * that waited for the close alone let the process close its service clients under requests
+   * still being answered (500s in `make chaos`'s rolling restart).
    */
   async drain(graceMs: number): Promise<void> {
     this.draining = true;
@@ -46,12 +55,18 @@ export class HttpDrain {
     }
     this.closeAdded();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const answered = new Promise<void>((resolve) => {
+      this.allAnswered = resolve;
+      if (this.inFlight.size === 0) resolve();
+    });
     this.server.closeIdleConnections();
     // A response whose headers were already out keeps its connection alive; close it once idle.
     const sweep = setInterval(() => this.server.closeIdleConnections(), IDLE_SWEEP_MS);
     const cut = setTimeout(() => this.server.closeAllConnections(), graceMs);
     try {
-      await closed;
+      await Promise.all([closed, answered]);
+      // Keep-alive connections the added sockets handed over are idle now: close them too.
+      this.server.closeIdleConnections();
     } finally {
       clearInterval(sweep);
       clearTimeout(cut);
