@@ -1,13 +1,9 @@
-import {
-  ERROR_TEXTS,
-  IDEMPOTENCY_KEY_HEADER,
-  retryWaitMs,
-  type ErrorBody,
-} from '@upright/contracts';
+import { ERROR_TEXTS, IDEMPOTENCY_KEY_HEADER, type ErrorBody } from '@upright/contracts';
 import { CSRF_HEADER } from '../lib/constants';
 import { failureText } from '../lib/messages';
 import { startLoading, type LoaderStop } from '../state/loading';
 import {
+  busyWaitMs,
   inFlightWaitMs,
   isWorthRetrying,
   newIdempotencyKey,
@@ -208,20 +204,6 @@ export async function request<T>(
   } finally {
     stop();
   }
-}
-
-/** Longer waits (a store outage's 15 s) are the visitor's to retry, from the error state. */
-const BUSY_WAIT_MAX_SECONDS = 5;
-
-/**
- * A read the BFF shed under load (503 with a short `Retry-After`, decision 0049): asked once more
- * after that wait and a random part of it (`retryWaitMs`), instead of showing an error for a
- * one-second crowd.
- */
-function busyWaitMs(status: number, retryAfter: string | null): number | null {
-  const seconds = Number(retryAfter);
-  if (status !== 503 || retryAfter === null || !(seconds > 0)) return null;
-  return seconds <= BUSY_WAIT_MAX_SECONDS ? retryWaitMs(seconds) : null;
 }
 
 /** Short-lived cache of GETs so a prefetched page opens without waiting. */

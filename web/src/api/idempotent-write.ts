@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@upright/contracts';
+import { IDEMPOTENCY_KEY_HEADER, retryWaitMs } from '@upright/contracts';
 
 /**
  * A key for one user action (decision 0050): a random UUID. `crypto.randomUUID` exists
@@ -44,4 +44,18 @@ export function inFlightWaitMs(
   return Number.isFinite(seconds) && seconds > 0
     ? Math.min(seconds * 1000, IN_FLIGHT_WAIT_MAX_MS)
     : 1000;
+}
+
+/** Longer waits (a store outage's 15 s) are the visitor's to retry, from the error state. */
+const BUSY_WAIT_MAX_SECONDS = 5;
+
+/**
+ * A request the BFF shed under load (503 with a short `Retry-After`, decision 0049): asked once
+ * more after that wait and a random part of it (`retryWaitMs`, decision 0069), instead of showing
+ * an error for a one-second crowd. Null: not such a refusal.
+ */
+export function busyWaitMs(status: number, retryAfter: string | null): number | null {
+  const seconds = Number(retryAfter);
+  if (status !== 503 || retryAfter === null || !(seconds > 0)) return null;
+  return seconds <= BUSY_WAIT_MAX_SECONDS ? retryWaitMs(seconds) : null;
 }

@@ -1,11 +1,8 @@
 import { retryWaitMs } from '@upright/contracts';
-import { isWorthRetrying } from '../api/idempotent-write';
+import { busyWaitMs } from '../api/idempotent-write';
 
 /** How many times a search is asked again before its failure reaches the panel's error slot. */
 export const SEARCH_RETRIES = 2;
-
-/** A `Retry-After` longer than this (a store outage's) is the visitor's to retry, not ours. */
-const LONGEST_WAIT_SECONDS = 5;
 
 /** The wait after no answer, a 502 or a 504: a replica restarting or a deadline passed. */
 const LOST_ANSWER_WAIT_SECONDS = 1;
@@ -16,11 +13,9 @@ const LOST_ANSWER_WAIT_SECONDS = 1;
  * at all (status 0), a 502 or a 504 waits a second.
  */
 export function searchRetryWaitMs(status: number, retryAfter: string | null): number | null {
-  if (!isWorthRetrying(status)) return null;
-  if (retryAfter === null) return status === 503 ? null : retryWaitMs(LOST_ANSWER_WAIT_SECONDS);
-  const seconds = Number(retryAfter);
-  if (!(seconds > 0) || seconds > LONGEST_WAIT_SECONDS) return null;
-  return retryWaitMs(seconds);
+  if (status === 503) return busyWaitMs(status, retryAfter);
+  const lost = status === 0 || status === 502 || status === 504;
+  return lost ? retryWaitMs(LOST_ANSWER_WAIT_SECONDS) : null;
 }
 
 type FailureListener = (body: string) => void;
