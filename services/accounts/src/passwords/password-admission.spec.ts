@@ -72,4 +72,34 @@ describe('PasswordAdmission (decision 0059)', () => {
     );
     await expect(admission.run(() => Promise.resolve('after'))).resolves.toBe('after');
   });
+
+  it('refuses up front only when a run would be refused now, and counts it', async () => {
+    const metrics = new Metrics('accounts');
+    const admission = new PasswordAdmission(
+      { PASSWORD_HASH_CONCURRENCY: 1, PASSWORD_HASH_WAITING: 1 },
+      metrics,
+    );
+    admission.refuseWhenFull();
+    const [first, second] = [held(), held()];
+    const running = admission.run(first.work);
+    // A slot is taken but one may still wait: not full.
+    admission.refuseWhenFull();
+    const waiting = admission.run(second.work);
+    let refused: unknown;
+    try {
+      admission.refuseWhenFull();
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as RpcException).getError()).toEqual({
+      code: 'service_unavailable',
+      message: ERROR_TEXTS.serviceUnavailable,
+    });
+    expect(await refusals(metrics)).toBe(1);
+    first.finish('one');
+    second.finish('two');
+    expect(await Promise.all([running, waiting])).toEqual(['one', 'two']);
+    admission.refuseWhenFull();
+    expect(await refusals(metrics)).toBe(1);
+  });
 });

@@ -30,6 +30,11 @@ export class PasswordHasher {
     private readonly threads: PasswordThreads,
   ) {}
 
+  /** Refuses at once when a hash or verification would be refused now (before its lookups). */
+  refuseWhenFull(): void {
+    this.admission.refuseWhenFull();
+  }
+
   hash(password: string): Promise<string> {
     return this.admission.run(() => this.threads.hash(password, ARGON2ID));
   }

@@ -35,6 +35,7 @@ export class RegistrationService {
     const refused = ageGateFailure(request, new Date());
     if (refused) throw remoteError('validation_failed', refused.message, refused.field);
     checkNewPassword(request.password, 'password');
+    this.passwords.refuseWhenFull();
     if (await this.members.findByEmail(request.email)) {
       throw emailTaken();
     }
@@ -88,6 +89,7 @@ export class RegistrationService {
 
   /** Same answer and about the same time whether the email is unknown or the password wrong. */
   private async checkedCredentials(request: SigninRequest, failure: string) {
+    this.passwords.refuseWhenFull();
     const user = await this.members.findByEmail(request.email);
     const matches = await this.passwords.verify(user?.passwordHash ?? null, request.password);
     if (user === null || !matches) throw remoteError('unauthenticated', failure);
