@@ -1,5 +1,6 @@
 import type { DeskJobKind } from '@upright/contracts';
-import { JOB_STALE_ERROR, JobRunner, toDeskJob, type JobRow } from './desk-jobs';
+import { JOB_STALE_ERROR, JobRunner, toDeskJob } from './desk-jobs';
+import type { JobRow } from './desk.repository';
 import type { DeskRepository } from './desk.repository';
 import { DeskRefusal } from './refusal';
 

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeskJob, DeskJobKind, DeskProblem } from '@upright/contracts';
 import type { ProgressReporter } from '../data-import/progress';
-import type { DeskRepository } from './desk.repository';
+import type { DeskRepository, JobRow } from './desk.repository';
 import { DESK_TEXTS, DeskRefusal } from './refusal';
-
-/** A job as its row says: the answer's fields and the row's own; `read_at` is the database's clock when it was read. */
-export interface JobRow extends DeskJob {
-  actor: string;
-  started_at: Date;
-  beat_at: Date;
-  finished_at: Date | null;
-  read_at: Date;
-}
 
 /** Decision 0077 §3: a job whose heartbeat stopped this long ago died with its process. */
 export const JOB_STALE_SECONDS = 60;

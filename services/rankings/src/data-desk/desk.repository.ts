@@ -2,6 +2,7 @@ import {
   DESK_LOG_PAGE_SIZE,
   type DataVersionState,
   type DeskAction,
+  type DeskJob,
   type DeskActorKind,
   type DeskJobKind,
   type DeskLogEntry,
@@ -13,9 +14,17 @@ import {
   type SectionCounts,
 } from '@upright/contracts';
 import { Prisma, type PrismaClient } from '../generated/prisma/client';
-import type { JobRow } from './desk-jobs';
 
 export type Tx = Prisma.TransactionClient;
+
+/** A job as its row says: the answer's fields and the row's own; `read_at` is the database's clock when it was read. */
+export interface JobRow extends DeskJob {
+  actor: string;
+  started_at: Date;
+  beat_at: Date;
+  finished_at: Date | null;
+  read_at: Date;
+}
 
 /** Who does it: an admin's uid through the desk, or `cli` for `make import`. */
 export interface DeskActor {
