@@ -95,11 +95,13 @@ reindex: build
 up: build build-web seed
 	@infra/local/run-all.sh
 
-# The last step: the web app's modules form no import cycle (lazy page imports count too).
+# The last steps: the web app's modules form no import cycle (lazy page imports count too), nor
+# do the BFF's, the services' and infra's (generated Prisma clients aside).
 lint: deps
 	@npx eslint . --max-warnings 0
 	@npx prettier --check . --log-level warn
 	@npx madge --circular --no-spinner --extensions ts,tsx --ts-config web/tsconfig.json --exclude '^\.\./' web/src
+	@npx madge --circular --no-spinner --extensions ts --ts-config tsconfig.tests.json --exclude 'generated/|/dist/' bff/src services/*/src infra
 
 format: deps
 	@npx prettier --write . --log-level warn
