@@ -20,13 +20,12 @@
  *
  *   npx tsx web/bench/desk-upload.ts .local/sample-large-50000.json   (through make: LOCAL_ENV)
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, open } from '../e2e/support/browser';
 import { signInAsAdmin } from '../e2e/support/member';
 import { privateStackBasePort, startStack, type RunningStack } from '../e2e/support/stack';
-import { stackProcess } from '../../infra/stack/manifest';
 
 /** Each job (stage, publish, rollback) and the upload may take this long before the run fails. */
 const STEP_TIMEOUT_MS = Number(process.env.DESK_STEP_TIMEOUT_MS ?? 15 * 60_000);
@@ -111,24 +110,9 @@ interface Now {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-/** The pid of the stack's process running `entry`: its command line and its transport prefix. */
-function pidOf(entry: string, transportPrefix: string): number | null {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(entry)) continue;
-      const environ = readFileSync(`/proc/${name}/environ`, 'utf8').split('\0');
-      if (environ.includes(`TRANSPORT_PREFIX=${transportPrefix}`)) return Number(name);
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return null;
-}
-
 /** VmRSS and VmHWM (the peak) of a process, in MiB; null once it is gone. */
-function memoryOf(pid: number | null): { rss: number; peak: number } | null {
-  if (pid === null) return null;
+function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+  if (pid === undefined) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = (field: string) =>
@@ -166,7 +150,7 @@ function phasesOf(changes: readonly StatusChange[], start: number, end: number):
 class Run {
   readonly figures: StepFigure[] = [];
   readonly phases = new Map<string, Phase[]>();
-  private rankingsPid: number | null = null;
+  private readonly rankingsPid: number | undefined;
   private sampler: NodeJS.Timeout | null = null;
   choseAt = 0;
 
@@ -174,8 +158,9 @@ class Run {
     private readonly page: Page,
     stack: RunningStack,
   ) {
-    this.rankingsPid = pidOf(stackProcess('rankings').entry, stack.transportPrefix);
-    if (this.rankingsPid === null) console.warn('[desk-upload] the rankings process was not found');
+    this.rankingsPid = stack.pidOf('rankings');
+    if (this.rankingsPid === undefined)
+      console.warn('[desk-upload] the rankings process was not found');
   }
 
   rankingsMemory() {

@@ -18,6 +18,8 @@ export interface RunningStack {
   transportPrefix: string;
   /** Processes that did not become ready, with why (the journeys needing them then fail). */
   notStarted: string[];
+  /** The process id of the stack's process `name` (a service of the manifest), if it runs. */
+  pidOf(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startStack(basePort: number): Promise<RunningStack> {
     baseUrl: `http://127.0.0.1:${basePort}`,
     transportPrefix,
     notStarted,
+    pidOf: (name) => running.find((process) => process.name === name)?.child.pid,
     stop: () => stopAll(running),
   };
 }

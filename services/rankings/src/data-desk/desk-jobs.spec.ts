@@ -1,7 +1,6 @@
 import type { DeskJobKind } from '@upright/contracts';
 import { JOB_STALE_ERROR, JobRunner, toDeskJob } from './desk-jobs';
-import type { JobRow } from './desk.repository';
-import type { DeskRepository } from './desk.repository';
+import type { DeskRepository, JobRow } from './desk.repository';
 import { DeskRefusal } from './refusal';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 11, 2, 12, 0, seconds));
