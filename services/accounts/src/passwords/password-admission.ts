@@ -46,17 +46,22 @@ export class PasswordAdmission {
    * database rather than after (the refusal then costs less than the sign-in it spares).
    */
   refuseWhenFull(): void {
-    if (this.running >= this.concurrency && this.waiting.length >= this.allowance) this.refuse();
+    if (this.full) this.refuse();
+  }
+
+  /** Every slot taken and the allowance waiting: the next work is refused. */
+  private get full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.allowance;
   }
 
   /** Runs `work` in a slot, after waiting for one if the allowance admits it; else refuses. */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) {
       this.running += 1;
-    } else if (this.waiting.length < this.allowance) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
+    } else if (this.full) {
       this.refuse();
+    } else {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
     try {
       return await work();
