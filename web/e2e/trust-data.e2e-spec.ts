@@ -11,6 +11,7 @@ import {
   screenshot,
 } from './support/browser';
 import { signUp } from './support/member';
+import { explained, newSearchPage, SEARCH_WAIT_MS } from './support/search';
 
 /**
  * The numbers (decisions 0054 and 0055): only the issues that apply, labels that name the
@@ -137,12 +138,12 @@ describe('trust at first sight: the numbers', () => {
   );
 
   it('search for "a": every result links to a page that exists, and filters name industries', async () => {
-    const { context, page, errors } = await newPage(browser, WIDE);
+    const { context, page, errors } = await newSearchPage(browser, WIDE);
     await acceptCookies(context);
     await open(page, '/about?search=a');
     const panel = page.getByTestId('search-panel');
     const links = panel.locator('.search-result h3 a');
-    await links.first().waitFor();
+    await explained(page, links.first().waitFor({ timeout: SEARCH_WAIT_MS }));
     const hrefs = await links.evaluateAll((anchors) =>
       anchors.map((anchor) => anchor.getAttribute('href')!),
     );

@@ -270,6 +270,9 @@ function ResultsPanel({
   // The results' error slot (docs/product/spec.md#s2): a results query that failed for good
   // (search-fetch.ts asked it again first) says so, and Try again asks it afresh.
   const [failed, setFailed] = useState(false);
+  // The list renders its no-results slot until its first answer too (its query waits for the
+  // others of the page's first request): "No Results found." is said only once it is true.
+  const [answered, setAnswered] = useState(false);
   useEffect(
     () =>
       onSearchFailed((body) => {
@@ -319,6 +322,7 @@ function ResultsPanel({
             pages={5}
             currentPage={listPage}
             onData={({ resultStats }: { resultStats: { numberOfResults: number } }) => {
+              setAnswered(true);
               const wanted = restoring.current;
               if (wanted === null) return;
               const pages = Math.ceil(resultStats.numberOfResults / SEARCH_RESULTS_PER_PAGE);
@@ -343,7 +347,9 @@ function ResultsPanel({
                 {resultStatsText(stats.numberOfResults, stats.time)}
               </p>
             )}
-            renderNoResults={() => <NoResults mode={mode} text={shown.current.text} go={go} />}
+            renderNoResults={() =>
+              answered ? <NoResults mode={mode} text={shown.current.text} go={go} /> : null
+            }
             // The library's own click analytics (docs/product/spec.md#s9): its client sends
             // the result's position in this search before the result opens.
             renderItem={(item: SearchItem, recordClick: () => void) => (

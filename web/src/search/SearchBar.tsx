@@ -1,12 +1,26 @@
-import { lazy, startTransition, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SearchApp } from '@upright/contracts';
 import { useSearchParams } from 'react-router-dom';
 import { RADIO_MODES, SEARCH_MODES } from './modes';
 import { readSearchState, type SearchUrlState } from './url-state';
 
+type ReactiveSearchBoxType = typeof import('./ReactiveSearchBox').default;
+
 // docs/product/rules.md#s9: ReactiveSearch is ≈200 KB gzipped; it loads when the visitor reaches
-// for search.
-const ReactiveSearchBox = lazy(() => import('./ReactiveSearchBox'));
+// for search, once per page load.
+let reactiveSearchBox: Promise<ReactiveSearchBoxType> | null = null;
+function loadReactiveSearchBox(): Promise<ReactiveSearchBoxType> {
+  reactiveSearchBox ??= import('./ReactiveSearchBox').then(
+    (module) => module.default,
+    (error: unknown) => {
+      // A chunk that did not arrive (offline a moment): the next reach for search asks again.
+      reactiveSearchBox = null;
+      throw error;
+    },
+  );
+  return reactiveSearchBox;
+}
 
 function PlainSearchInput({
   mode,
@@ -58,38 +72,44 @@ function PlainSearchInput({
 export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
   const [mode, setMode] = useState<SearchApp>(fixedMode ?? 'companies');
   const [typed, setTyped] = useState('');
-  const [active, setActive] = useState(false);
+  const [ReactiveSearchBox, setReactiveSearchBox] = useState<ReactiveSearchBoxType | null>(null);
   const [focused, setFocused] = useState(false);
   const [restored, setRestored] = useState<SearchUrlState | null>(null);
   const [params] = useSearchParams();
   const inputId = useId();
+  // The plain field stays, focused and taking keys, until ReactiveSearch's chunk is in; then the
+  // box replaces it in one synchronous render. Never in a transition or a Suspense retry: React
+  // may render those and throw the render away, and ReactiveSearch's components send their first
+  // queries from constructors into one request queue shared by every ReactiveBase of the page
+  // (@appbaseio/reactivecore's `requestStack`), so a discarded ReactiveBase sent the panel's
+  // queries and took their answers, and the panel that stayed showed nothing for good.
+  const activate = (arrival?: SearchUrlState) => {
+    if (ReactiveSearchBox !== null) return;
+    loadReactiveSearchBox().then(
+      (component) =>
+        flushSync(() => {
+          // Again here: a synchronous render leaves out updates still waiting at a lower priority.
+          if (arrival) restore(arrival);
+          setReactiveSearchBox(() => component);
+        }),
+      // The plain field stays; the next focus or key asks again.
+      () => undefined,
+    );
+  };
+  const restore = (state: SearchUrlState) => {
+    setRestored(state);
+    setMode(state.mode);
+    setTyped(state.text);
+  };
   // A results panel kept in the URL (a reload, a shared link) opens again once the app runs:
   // after hydration, so the server's page and the first client render stay the same.
   useEffect(() => {
     const state = readSearchState(params, fixedMode ? [fixedMode] : RADIO_MODES);
     if (!state) return;
-    setRestored(state);
-    setMode(state.mode);
-    setTyped(state.text);
-    startTransition(() => setActive(true));
+    restore(state);
+    activate(state);
     // On arrival only: later changes of the URL are the box's own writing.
   }, []);
-  // A transition under a boundary already on screen: the plain field stays, focused and taking
-  // keys, until ReactiveSearch's chunk is in (a fallback would be a new, unfocused field, and
-  // what was typed meanwhile would be lost).
-  const activate = () => {
-    if (!active) startTransition(() => setActive(true));
-  };
-  const plain = (
-    <PlainSearchInput
-      mode={mode}
-      value={typed}
-      onChange={setTyped}
-      onActivate={activate}
-      onFocusChange={setFocused}
-      inputId={inputId}
-    />
-  );
   return (
     <div className="search-bar" role="search" aria-label={`Search ${SEARCH_MODES[mode].label}`}>
       {!fixedMode && (
@@ -112,19 +132,24 @@ export function SearchBar({ fixedMode }: { fixedMode?: SearchApp }) {
           ))}
         </fieldset>
       )}
-      <Suspense fallback={plain}>
-        {active ? (
-          <ReactiveSearchBox
-            key={mode}
-            mode={mode}
-            initialValue={typed}
-            autoFocus={restored === null && (focused || typed !== '')}
-            restored={restored?.mode === mode ? restored : null}
-          />
-        ) : (
-          plain
-        )}
-      </Suspense>
+      {ReactiveSearchBox ? (
+        <ReactiveSearchBox
+          key={mode}
+          mode={mode}
+          initialValue={typed}
+          autoFocus={restored === null && (focused || typed !== '')}
+          restored={restored?.mode === mode ? restored : null}
+        />
+      ) : (
+        <PlainSearchInput
+          mode={mode}
+          value={typed}
+          onChange={setTyped}
+          onActivate={() => activate()}
+          onFocusChange={setFocused}
+          inputId={inputId}
+        />
+      )}
     </div>
   );
 }
