@@ -53,13 +53,14 @@ import {
   CsrfIssuer,
   CurrentMember,
   MemberGuard,
+  PasswordLaneGuard,
   RateLimit,
   RateLimitGuard,
   RateLimits,
   SessionAuthenticator,
   type AuthenticatedMember,
+  CaptchaService,
 } from '../auth';
-import { CaptchaService } from '../auth';
 import { IdempotencyDigest } from '../idempotency';
 import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { Operation } from '../shared/operation.decorator';
@@ -290,7 +291,7 @@ export class AccountsController {
     answer: z.object({ success: z.literal(true) }),
   })
   @HttpCode(200)
-  @UseGuards(RateLimitGuard)
+  @UseGuards(PasswordLaneGuard, RateLimitGuard)
   @RateLimit('reset')
   async resetPassword(
     @Body(new ZodValidationPipe(resetPasswordBodySchema)) body: ResetPasswordRequest,

@@ -10,6 +10,7 @@ import { CsrfGuard, CsrfIssuer } from './csrf';
 import { ForgetAfterWriteInterceptor } from './forget-after-write.interceptor';
 import { AdminGuard, MemberGuard, OptionalMemberGuard } from './guards';
 import { MemberValues } from './member-values';
+import { PasswordLane, PasswordLaneGuard } from './password-lane';
 import { RateLimitGuard, RateLimits } from './rate-limit';
 import { SessionAuthenticator } from './session-authenticator';
 import { SessionHintMiddleware } from './session-hint.middleware';
@@ -33,6 +34,8 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     AdminGuard,
     RateLimits,
     RateLimitGuard,
+    PasswordLane,
+    PasswordLaneGuard,
     CaptchaService,
     MemberValues,
     // One parse of LOAD_TEST_* for the guard and the edge's API budget (edge/configure-http).
@@ -53,6 +56,8 @@ import { UnauthenticatedCookieInterceptor } from './unauthenticated-cookie.inter
     AdminGuard,
     RateLimits,
     RateLimitGuard,
+    PasswordLane,
+    PasswordLaneGuard,
     CaptchaService,
     MemberValues,
     LoadTestMode,

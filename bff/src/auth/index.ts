@@ -15,5 +15,6 @@ export {
   type LimitedAction,
 } from './rate-limit';
 export { CaptchaService } from './captcha.service';
+export { PasswordLaneGuard } from './password-lane';
 export { CsrfExempt, CsrfIssuer } from './csrf';
 export { MemberValues } from './member-values';

@@ -84,9 +84,16 @@ export const bffConfigSchema = commonConfigSchema
     /**
      * Requests this replica works on at once beyond its kept answers (decision 0049,
      * docs/product/rules.md#s14): beyond it a request is answered 503 with Retry-After at once.
-     * The ingress's per-pod cap is the same number (decision 0076).
+     * The ingress's per-pod cap is well above it (decision 0076).
      */
     EDGE_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+    /**
+     * Requests waiting for accounts' password work (sign-up, sign-in, verification and reset by
+     * password) this replica has under way at once (decision 0059): beyond it 503 with
+     * Retry-After at once, instead of a wait in accounts' stream for the same refusal. At most
+     * accounts' replicas × (PASSWORD_HASH_CONCURRENCY + PASSWORD_HASH_WAITING) ÷ BFF replicas.
+     */
+    PASSWORD_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(8),
     /**
      * The port of /metrics and /health/* (decision 0049): never the public one, which mounts no
      * route for them. Prometheus' default exporter port; 0 = any free port (tests).

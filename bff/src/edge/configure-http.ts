@@ -21,7 +21,7 @@ import { Pages } from '../pages/serve-pages';
 import { loadStaticAssets } from '../pages/static-assets';
 import { builtIndexHtml, serveCrawlFiles, serveWebApp } from '../pages/web-app';
 import { inlineScriptSources } from '../shared/inline-scripts';
-import { Admission } from './admission';
+import { Admission } from '../shared/admission';
 import { Edge } from './edge';
 import { KeptRoutes } from './kept-routes';
 import { serveOperations } from './ops-server';
@@ -89,7 +89,7 @@ export function configureHttp(nestApp: INestApplication, config: BffConfig): voi
     responder: new Responder(headersOf(pageHeaders), cache.publicCacheControl),
     routes: new RouteTable(KeptRoutes.discover(app.get(DiscoveryService)), renderer, assets),
     apiBudget: budget(config.RATE_LIMIT_API),
-    admission: new Admission(config.EDGE_MAX_IN_FLIGHT, app.get(Metrics).registry),
+    admission: new Admission('fresh', config.EDGE_MAX_IN_FLIGHT, app.get(Metrics).registry),
   });
   renderer?.readAnswersFrom((path) => edge.get(path));
   serveOperations(app, config.OPS_PORT, config.HTTP_HOST);

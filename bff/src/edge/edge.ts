@@ -4,7 +4,7 @@ import type { Answer } from '../answer-cache/answer';
 import type { AnswerCache } from '../answer-cache/answer-cache.service';
 import { memberAnswerBody } from '../answer-cache/personal-answers';
 import { carriesMemberCredentials, type SessionAuthenticator } from '../auth';
-import { type Admission, SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS } from './admission';
+import { type Admission, SHED_BODY, SHED_RETRY_AFTER_SECONDS } from '../shared/admission';
 import type { ClientBudget } from '../auth/client-budget';
 import { getInProcess } from './in-process';
 import { privateByDefault, type Responder } from './responder';
@@ -27,7 +27,6 @@ const BAD_TARGET: ErrorBody = {
   error: { code: 'validation_failed', message: 'The request target must be a path.' },
 };
 const NOT_FOUND: ErrorBody = { error: { code: 'not_found', message: 'No such address.' } };
-const BUSY: ErrorBody = { error: { code: 'service_unavailable', message: SHED_MESSAGE } };
 
 /**
  * The BFF's one way in (decision 0049), its steps in the order a request meets them:
@@ -196,7 +195,7 @@ export class Edge {
 
   /** 503 with `Retry-After` at once: the replica is at its limit of fresh work (no queue). */
   private shed(request: IncomingMessage, response: ServerResponse): void {
-    this.error(request, response, 503, BUSY, SHED_RETRY_AFTER_SECONDS);
+    this.error(request, response, 503, SHED_BODY, SHED_RETRY_AFTER_SECONDS);
   }
 
   private error(

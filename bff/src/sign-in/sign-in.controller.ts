@@ -19,6 +19,7 @@ import {
   accountKeys,
   CaptchaService,
   CsrfIssuer,
+  PasswordLaneGuard,
   RateLimit,
   RateLimitGuard,
   RateLimits,
@@ -57,7 +58,7 @@ export class SignInController {
     summary: 'Signs up (solved captcha needed) and starts a session',
     answer: authAnswerSchema,
   })
-  @UseGuards(RateLimitGuard)
+  @UseGuards(PasswordLaneGuard, RateLimitGuard)
   @RateLimit('signup')
   async signup(
     @Body(new ZodValidationPipe(signupBodySchema)) body: SignupBody,
@@ -81,7 +82,7 @@ export class SignInController {
     answer: authAnswerSchema,
   })
   @HttpCode(200)
-  @UseGuards(RateLimitGuard)
+  @UseGuards(PasswordLaneGuard, RateLimitGuard)
   @RateLimit('signin')
   async signin(
     @Body(new ZodValidationPipe(signinBodySchema)) body: SigninRequest,
@@ -131,7 +132,7 @@ export class SignInController {
     answer: z.object({ user: userAnswerSchema }),
   })
   @HttpCode(200)
-  @UseGuards(RateLimitGuard)
+  @UseGuards(PasswordLaneGuard, RateLimitGuard)
   @RateLimit('signin')
   verify(
     @Body(new ZodValidationPipe(verifyBodySchema)) body: VerifyRequest,

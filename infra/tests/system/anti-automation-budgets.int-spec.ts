@@ -26,9 +26,10 @@ describe('anti-automation budgets', () => {
         RATE_LIMIT_ACCOUNT: `${BUDGET}/900`,
         RATE_LIMIT_SIGNIN: '2/60',
         TRUSTED_PROXY_HOPS: '1',
+        // The budget's 30 simultaneous guesses all wait for their hash: password admission
+        // (decision 0059), the BFF's lane or accounts' own, must not be what refuses them.
+        PASSWORD_REQUESTS_IN_FLIGHT: '30',
       },
-      // The budget's 30 simultaneous guesses all wait for their hash: password admission
-      // (decision 0059) must not be what refuses them.
       accountsEnv: { PASSWORD_HASH_WAITING: '30' },
     });
     verifications = jest.spyOn(stack.accounts.app.get(PasswordHasher), 'verify');
