@@ -80,4 +80,20 @@ describe('route table', () => {
     expect(canonicalLocation('/about')).toBe('/about');
     expect(canonicalLocation('/no/such/page?x=1')).toBe('/no/such/page?x=1');
   });
+
+  it('gives the same answers for paths it has seen and after more paths than it keeps', () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 1_500; index += 1) {
+        expect(canonicalLocation(`/companies/us/i${index}?utm_source=${round}&sort=tax`)).toBe(
+          `/companies/us/i${index}?sort=tax`,
+        );
+        expect(canonicalLocation(`/no/such/page-${index}?x=${round}`)).toBe(
+          `/no/such/page-${index}?x=${round}`,
+        );
+      }
+      expect(canonicalLocation(`/widgets/companies/us/banks?search=${round}`)).toBe(
+        '/widgets/companies/us/banks',
+      );
+    }
+  });
 });

@@ -181,6 +181,29 @@ function decodedPath(pathname: string): string | null {
   }
 }
 
+/** How many paths' query parameters `queryReadAt` keeps (then it starts again). */
+const PATHS_KEPT = 1_000;
+const queryReadByPath = new Map<string, readonly string[] | null>();
+
+/**
+ * The query parameters the route of `pathname` reads (null: no route), kept per path: a shared
+ * link's query is new with every visitor, its path is not, and matching a path compiles each
+ * candidate route's pattern again.
+ */
+function queryReadAt(pathname: string): readonly string[] | null {
+  let read = queryReadByPath.get(pathname);
+  if (read === undefined) {
+    const matched = matchRoute(pathname);
+    read =
+      matched === null
+        ? null
+        : [...(matched.route.bare ? [] : SEARCH_QUERY), ...(matched.route.query ?? [])];
+    if (queryReadByPath.size >= PATHS_KEPT) queryReadByPath.clear();
+    queryReadByPath.set(pathname, read);
+  }
+  return read;
+}
+
 /**
  * A location as the server keeps and renders it (decision 0049): the path and only the query
  * parameters its route reads, in the route's order. A path of no route is left as it is.
@@ -189,11 +212,10 @@ export function canonicalLocation(location: string): string {
   const start = location.indexOf('?');
   if (start < 0) return location;
   const pathname = location.slice(0, start);
-  const matched = matchRoute(pathname);
-  if (matched === null) return location;
+  const read = queryReadAt(pathname);
+  if (read === null) return location;
   const given = new URLSearchParams(location.slice(start + 1));
   const kept = new URLSearchParams();
-  const read = [...(matched.route.bare ? [] : SEARCH_QUERY), ...(matched.route.query ?? [])];
   for (const declared of read) {
     const names = declared.endsWith('*')
       ? [...new Set(given.keys())].filter((name) => name.startsWith(declared.slice(0, -1))).sort()
