@@ -163,7 +163,8 @@ async function send<T>(
 /**
  * Every call to the BFF: JSON in and out, CSRF header on writes, docs/product/spec.md#s8 401
  * handling. A write is one user action with one `Idempotency-Key` (decision 0050): sent
- * again once with the same key when no answer came or the answer was a 502, 503 or 504, and
+ * again once with the same key when no answer came or the answer was a 502, 503 or 504 (after
+ * its short `Retry-After` when the BFF shed it), and
  * asked again after `Retry-After` when an earlier try of the key is still being answered; the
  * BFF answers every try with the first outcome, so nothing is applied twice. A read the BFF
  * shed under load is asked once more after its short `Retry-After`.
@@ -196,7 +197,10 @@ export async function request<T>(
           await new Promise((resolve) => setTimeout(resolve, wait));
         } else if (busyWait !== null && busyWaits-- > 0) {
           await new Promise((resolve) => setTimeout(resolve, busyWait));
-        } else if (!(isWorthRetrying(error.status) && retries-- > 0)) {
+        } else if (isWorthRetrying(error.status) && retries-- > 0) {
+          // A write the BFF shed (a full lane: nothing was done) waits as a shed read does.
+          if (busyWait !== null) await new Promise((resolve) => setTimeout(resolve, busyWait));
+        } else {
           throw error;
         }
       }

@@ -130,6 +130,24 @@ describe('writes: one Idempotency-Key per user action, one retry (decision 0050)
     }
   });
 
+  it('a write shed under load (503, Retry-After: 1: a sign-in over the password lane) is sent again with its key after the wait', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const shed = json(503, { error: { code: 'service_unavailable' } }, { 'Retry-After': '1' });
+      const sent = bff(shed, json(200, { token: 't' }));
+      const signin = request('POST', '/api/signin', { body: {}, quiet: true });
+      await vi.advanceTimersByTimeAsync(1249);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await signin).body).toEqual({ token: 't' });
+      expect(sent.map((try_) => try_.key)).toEqual([sent[0].key, sent[0].key]);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('makes a v4 UUID without crypto.randomUUID (a page served over plain HTTP)', () => {
     vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(255) });
     expect(newIdempotencyKey()).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
