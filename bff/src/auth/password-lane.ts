@@ -22,10 +22,10 @@ export class PasswordLane extends Admission {
 }
 
 /**
- * Admits a request carrying a password to a route that makes accounts hash or verify it (`@UseGuards(PasswordLaneGuard,
- * …)`, first, so a refusal spends no rate-limit point and no Redis round trip) within the lane, or
- * answers 503 with `Retry-After` at once, as the edge sheds. The slot is held until the response
- * has ended (sent, failed or abandoned by the client).
+ * Admits a request carrying a password to a route that makes accounts hash or verify it
+ * (`@UseGuards(PasswordLaneGuard, …)`, first, so a refusal spends no rate-limit point and no Redis
+ * round trip) within the lane, or answers 503 with `Retry-After` at once, as the edge sheds. The
+ * slot is held until the response has ended (sent, failed or abandoned by the client).
  */
 @Injectable()
 export class PasswordLaneGuard implements CanActivate {

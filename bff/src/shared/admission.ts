@@ -75,8 +75,8 @@ export class Admission {
   private readonly shed: { inc(): void };
 
   constructor(
-    readonly lane: AdmissionLane,
-    readonly limit: number,
+    lane: AdmissionLane,
+    private readonly limit: number,
     registry: Registry,
   ) {
     const metrics = laneMetrics(registry);

@@ -7,6 +7,7 @@ import { parse } from 'node-html-parser';
 import { Client } from 'pg';
 import { bffService } from '@upright/bff';
 import { AnswerCache, opsUrl } from '@upright/bff/testing';
+import { bffMetric } from './support/bff-metrics';
 import { startDataServices } from './support/data-services';
 import { importSample } from './support/sample-import';
 
@@ -45,15 +46,6 @@ describe('the edge', () => {
       redirect: 'manual',
       headers: { 'x-forwarded-for': from, ...headers },
     });
-
-  /** A counter of the BFF's /metrics (on its operations port), summed over `lane`'s series. */
-  async function metric(app: StartedApp, name: string, lane: string): Promise<number> {
-    const text = await (await fetch(`${opsUrl(app.app)}/metrics`)).text();
-    const line = text
-      .split('\n')
-      .find((row) => row.startsWith(`${name}{`) && row.includes(`lane="${lane}"`));
-    return Number(line?.split(' ')[1] ?? 0);
-  }
 
   beforeAll(async () => {
     const admin = new Client({ connectionString: infra.adminUrl() });
@@ -133,12 +125,12 @@ describe('the edge', () => {
       const url = `/api/companies/us/${industries[0]}`;
       expect((await get(bff.url, url, newClient())).status).toBe(200);
       const entries = store.snapshot.entries;
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       for (const spelling of [`${url}#a`, `${url}#b`, `${url}?#c`]) {
         expect((await sentAsWritten(spelling, newClient())).status).toBe(400);
       }
       expect(store.snapshot.entries).toBe(entries);
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
     });
 
     it('refuses an absolute-form API target before any work: nothing answered, nothing spent', async () => {
@@ -174,11 +166,11 @@ describe('the edge', () => {
       const url = `/api/companies/us/${industries[0]}`;
       const first = await get(bff.url, `${url}?utm_source=news`, newClient());
       expect(first.status).toBe(200);
-      const hits = await metricHits();
+      const hits = await bffMetric(bff, 'upright_answer_cache_hits_total');
       const tracked = await get(bff.url, `${url}?fbclid=abc&gclid=1&junk`, newClient());
       expect(tracked.status).toBe(200);
       expect(tracked.headers.get('etag')).toBe(first.headers.get('etag'));
-      expect(await metricHits()).toBe(hits + 1);
+      expect(await bffMetric(bff, 'upright_answer_cache_hits_total')).toBe(hits + 1);
       // A parameter the route reads is still its own answer.
       const period = await get(bff.url, `${url}?year=1999&qrt=1&utm_source=x`, newClient());
       expect(period.headers.get('etag')).not.toBe(first.headers.get('etag'));
@@ -189,7 +181,7 @@ describe('the edge', () => {
       const plain = await get(bff.url, page, newClient());
       expect(plain.status).toBe(200);
       const plainHtml = await plain.text();
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       const shared = await get(
         bff.url,
         `${page}?utm_source=twitter&utm_medium=social&fbclid=x1&gclid=y2`,
@@ -198,7 +190,7 @@ describe('the edge', () => {
       expect(shared.status).toBe(200);
       expect(await shared.text()).toBe(plainHtml);
       expect(shared.headers.get('etag')).toBe(plain.headers.get('etag'));
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
       const canonical = parse(plainHtml).querySelector('link[rel="canonical"]');
       expect(canonical?.getAttribute('href')).toBe(`${PUBLIC_URL}${page}`);
     });
@@ -208,13 +200,13 @@ describe('the edge', () => {
       expect(first.status).toBe(404);
       const html = await first.text();
       expect(parse(html).querySelector('h1')?.text).toBe('Page not found');
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       for (const url of ['/no-such-page-b', '/other/unknown?utm_source=x', '/c.php']) {
         const again = await get(bff.url, url, newClient());
         expect(again.status).toBe(404);
         expect(await again.text()).toBe(html);
       }
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore);
     });
   });
 
@@ -240,18 +232,18 @@ describe('the edge', () => {
 
     it('merges concurrent misses of one page into one render (single flight)', async () => {
       const page = companyPaths[0];
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       // One client whose render budget (3) is below the requests: only one render may count.
       const from = newClient();
       const answers = await Promise.all(Array.from({ length: 10 }, () => get(bff.url, page, from)));
       expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
       expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
     it('renders a share image once, whatever junk query each request adds', async () => {
       const image = `/share/industries/${industries[1]}.png`;
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       // One client whose render budget (3) is below the requests: a render per query would be
       // refused from the fourth on.
       const from = newClient();
@@ -264,19 +256,19 @@ describe('the edge', () => {
         true,
       );
       expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1);
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
     it('merges concurrent misses of one API answer into one computation', async () => {
       const [, industry, company] = /^\/companies\/us\/([^/]+)\/([^/]+)$/.exec(companyPaths[1])!;
       const url = `/api/history/us/${industry}/${company}`;
-      const freshBefore = await metric(bff, 'upright_edge_admitted_total', 'fresh');
+      const freshBefore = await bffMetric(bff, 'upright_edge_admitted_total', 'fresh');
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => get(bff.url, url, newClient())),
       );
       expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
       // The metrics request itself is no fresh work: it is on the operations port.
-      expect(await metric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
+      expect(await bffMetric(bff, 'upright_edge_admitted_total', 'fresh')).toBe(freshBefore + 1);
     });
 
     it('answers the followers of a failed leader 503 at once: one wait for the failure, not one each', async () => {
@@ -296,8 +288,8 @@ describe('the edge', () => {
         // The leader waited for rankings until its deadline; its five followers did not ask again.
         expect(statuses.filter((status) => status >= 500)).toHaveLength(6);
         expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(5);
-        expect(await metric(unserved, 'upright_edge_admitted_total', 'fresh')).toBe(1);
-        expect(await metric(unserved, 'upright_edge_shed_total', 'fresh')).toBe(5);
+        expect(await bffMetric(unserved, 'upright_edge_admitted_total', 'fresh')).toBe(1);
+        expect(await bffMetric(unserved, 'upright_edge_shed_total', 'fresh')).toBe(5);
         const follower = answers.filter((answer) => answer.status === 503).at(-1)!;
         expect(follower.headers.get('retry-after')).toBe('1');
         expect(await follower.json()).toEqual({
@@ -327,7 +319,7 @@ describe('the edge', () => {
         const shed = answers.find((answer) => answer.status === 503)!;
         expect(shed.headers.get('retry-after')).toBe('1');
         expect(shed.headers.get('content-type')).toBe('text/html; charset=utf-8');
-        expect(await metric(capped, 'upright_edge_shed_total', 'fresh')).toBeGreaterThan(0);
+        expect(await bffMetric(capped, 'upright_edge_shed_total', 'fresh')).toBeGreaterThan(0);
 
         const apis = companyPaths
           .slice(10, 18)
@@ -344,7 +336,7 @@ describe('the edge', () => {
         });
         // New search queries meeting the limit are refused at once too, before their bodies are
         // read (no search service runs here: the one admitted holds the limit meanwhile).
-        const shedBefore = await metric(capped, 'upright_edge_shed_total', 'fresh');
+        const shedBefore = await bffMetric(capped, 'upright_edge_shed_total', 'fresh');
         const queries = Array.from({ length: 4 }, (_, index) =>
           fetch(`${capped.url}/api/search/companies/_reactivesearch.v3`, {
             method: 'POST',
@@ -358,7 +350,7 @@ describe('the edge', () => {
           (answer) => answer.status === 503 && answer.headers.get('retry-after') === '1',
         );
         expect(refused.length).toBeGreaterThanOrEqual(3);
-        expect(await metric(capped, 'upright_edge_shed_total', 'fresh')).toBeGreaterThanOrEqual(
+        expect(await bffMetric(capped, 'upright_edge_shed_total', 'fresh')).toBeGreaterThanOrEqual(
           shedBefore + 3,
         );
         // A kept answer is sent before the cap is asked: it is no work.
@@ -384,10 +376,4 @@ describe('the edge', () => {
       expect((await fetch(`${opsUrl(bff.app)}/`)).status).toBe(404);
     });
   });
-
-  async function metricHits(): Promise<number> {
-    const text = await (await fetch(`${opsUrl(bff.app)}/metrics`)).text();
-    const line = text.split('\n').find((row) => row.startsWith('upright_answer_cache_hits_total'));
-    return Number(line?.split(' ')[1] ?? 0);
-  }
 });

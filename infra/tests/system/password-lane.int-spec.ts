@@ -1,7 +1,7 @@
 import { PasswordHasher } from '@upright/accounts/testing';
 import type { ErrorBody } from '@upright/contracts';
-import { opsUrl } from '@upright/bff/testing';
 import { Browser, startAccountsStack, type AccountsStack } from './support/accounts-stack';
+import { bffMetric } from './support/bff-metrics';
 
 const LANE = 2;
 const AT_ONCE = 12;
@@ -29,13 +29,7 @@ describe('the password lane', () => {
     await stack?.close();
   });
 
-  async function laneMetric(name: string): Promise<number> {
-    const text = await (await fetch(`${opsUrl(stack.bff.app)}/metrics`)).text();
-    const line = text
-      .split('\n')
-      .find((row) => row.startsWith(`${name}{`) && row.includes('lane="password"'));
-    return Number(line?.split(' ')[1] ?? 0);
-  }
+  const laneMetric = (name: string) => bffMetric(stack.bff, name, 'password');
 
   it(`sends ${LANE} sign-ins at once to accounts and refuses the others at once, 503 with Retry-After`, async () => {
     const email = stack.email('lane');
