@@ -5,7 +5,8 @@
 export { makeAnswer } from './answer-cache/answer';
 export { AnswerCache } from './answer-cache/answer-cache.service';
 export { memberAnswerBody } from './answer-cache/personal-answers';
-export { AdminGuard, CurrentMember, type AuthenticatedMember } from './auth';
+export { BffModule } from './app.module';
+export { AdminGuard, CurrentMember, PasswordLaneGuard, type AuthenticatedMember } from './auth';
 export { deriveKey, solveChallenge, type Challenge } from './auth/altcha';
 export { operationsUrl as opsUrl } from './edge/ops-server';
 export { LOAD_TEST_HEADER } from './auth/load-test-mode';

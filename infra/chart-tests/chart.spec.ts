@@ -123,7 +123,7 @@ describe.each(VALUES_FILES)('charts/upright with %s', (valuesFile) => {
     expect(container.env).toEqual(expect.arrayContaining([{ name: 'OPS_PORT', value: '9464' }]));
     const ingressPorts = ofKind(manifests, 'Ingress').flatMap((ingress) =>
       ingress.spec.rules.flatMap((rule: Manifest) =>
-        rule.http.paths.map((route: Manifest) => route.backend.service.port),
+        (rule.http?.paths ?? []).map((route: Manifest) => route.backend.service.port),
       ),
     );
     for (const port of ingressPorts) expect(port).toEqual({ name: 'http' });

@@ -221,17 +221,22 @@ export function bffEnv(sets: string[] = []): Record<string, Manifest> {
 }
 
 /**
- * Where the edge sends each path prefix, per host rule of the Ingress and of the HTTPRoute:
+ * Where the edge sends each path prefix, per host of the Ingresses (one host's Ingresses
+ * together, as the controllers merge them; exact paths left out) and per rule of the HTTPRoute:
  * [{ '/assets': 'upright-web', '/': 'upright-bff' }, …].
  */
 export function edgeRoutes(manifests: Manifest[]): Array<Record<string, string>> {
-  const ingressRules = ofKind(manifests, 'Ingress').flatMap((ingress) =>
-    ingress.spec.rules.map((rule: Manifest) =>
-      Object.fromEntries(
-        rule.http.paths.map((route: Manifest) => [route.path, route.backend.service.name]),
-      ),
-    ),
-  );
+  const byHost = new Map<string, Record<string, string>>();
+  for (const ingress of ofKind(manifests, 'Ingress')) {
+    for (const rule of ingress.spec.rules as Manifest[]) {
+      const routes = byHost.get(rule.host) ?? {};
+      byHost.set(rule.host, routes);
+      for (const route of (rule.http?.paths ?? []) as Manifest[]) {
+        if (route.pathType === 'Prefix') routes[route.path] = route.backend.service.name;
+      }
+    }
+  }
+  const ingressRules = [...byHost.values()];
   const httpRoutes = ofKind(manifests, 'HTTPRoute').map((route) =>
     Object.fromEntries(
       route.spec.rules.flatMap((rule: Manifest) =>

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ofKind, renderChart, repoRoot } from '../chart-tests/chart';
+import { type Manifest, ofKind, renderChart, repoRoot } from '../chart-tests/chart';
 import {
   ingressLimits,
   ingressNginxConfig,
@@ -27,6 +27,9 @@ function configOf(sets: string[] = [], overrides: Partial<IngressSettings> = {})
   return { manifests, ports, config };
 }
 
+/** The BFF's routes that carry a password (charts/upright/templates/_helpers.tpl). */
+const PASSWORD_PATHS = ['/api/signup', '/api/signin', '/api/verify', '/api/resetpassword'];
+
 /** The proxying locations (not the internal refusal pages), each on one line. */
 const proxyLocations = (config: string) =>
   config.split('\n').filter((line) => /^\s*location .*proxy_pass/.test(line));
@@ -41,10 +44,62 @@ describe('the ingress nginx configuration of the rendered chart', () => {
         ?.match(/proxy_pass http:\/\/([\w-]+);/)?.[1];
     expect(config).toContain(`server 127.0.0.1:${ports.web.http} max_conns=`);
     expect(config).toContain(`server 127.0.0.1:${ports.bff.http} max_conns=`);
-    expect(route('= /assets')).toBe('upright-web-http');
-    expect(route('/assets/')).toBe('upright-web-http');
-    expect(route('/')).toBe('upright-bff-http');
-    expect(proxyLocations(config)).toHaveLength(3);
+    expect(route('= /assets')).toBe('upright-site-upright-web-http');
+    expect(route('/assets/')).toBe('upright-site-upright-web-http');
+    expect(route('/')).toBe('upright-site-upright-bff-http');
+    // The requests that carry a password: the same pods through an upstream of their own.
+    for (const path of PASSWORD_PATHS) {
+      expect(route(`= ${path}`)).toBe('upright-password-upright-bff-http');
+    }
+    expect(proxyLocations(config)).toHaveLength(3 + PASSWORD_PATHS.length);
+  });
+
+  it("merges one host's Ingresses into one server, with the master's TLS", () => {
+    expect(config.match(/server_name localhost;/g)).toHaveLength(1);
+    expect(config.match(/ssl_certificate \/tls\/upright-local-tls\.crt;/g)).toHaveLength(2);
+    const single = configOf(['ingress.limits.passwordMaxConns=0']).config;
+    expect(proxyLocations(single)).toHaveLength(3);
+    expect(single).toContain('location / { ');
+    expect(single).toMatch(/location \/ \{ [^}]*proxy_pass http:\/\/upright-upright-bff-http;/);
+  });
+
+  it('refuses what the F5 controller refuses of mergeable Ingresses', () => {
+    const { manifests } = configOf();
+    const settings: IngressSettings = {
+      listen: ['127.0.0.1:8443'],
+      localPorts: () => [9000],
+      stateDir: '/state',
+      logDir: '/logs',
+    };
+    const changed = (name: string, change: (ingress: Manifest) => void) =>
+      manifests.map((manifest) => {
+        if (manifest.kind !== 'Ingress' || manifest.metadata.name !== name) return manifest;
+        const copy = structuredClone(manifest);
+        change(copy);
+        return copy;
+      });
+    const site = ofKind(manifests, 'Ingress').find((i) => i.metadata.name === 'upright-site')!;
+    expect(() =>
+      ingressNginxConfig(
+        changed('upright', (master) => (master.spec.rules[0].http = site.spec.rules[0].http)),
+        settings,
+      ),
+    ).toThrow(/a master has no paths/);
+    expect(() =>
+      ingressNginxConfig(
+        changed(
+          'upright-site',
+          (minion) => (minion.spec.tls = [{ secretName: 'x', hosts: ['localhost'] }]),
+        ),
+        settings,
+      ),
+    ).toThrow(/a minion has no TLS/);
+    expect(() =>
+      ingressNginxConfig(
+        changed('upright', (master) => (master.spec.tls = [])),
+        settings,
+      ),
+    ).toThrow(/localhost has no TLS block/);
   });
 
   it('serves the Ingress host over TLS with its Secret, and no other host', () => {
@@ -57,7 +112,7 @@ describe('the ingress nginx configuration of the rendered chart', () => {
     expect(config).toContain('worker_processes auto;');
     expect(config).toContain('events { worker_connections 16384; }');
     expect(config).toMatch(
-      /upstream upright-bff-http \{[^}]* keepalive 320; keepalive_timeout 60s;/,
+      /upstream upright-site-upright-bff-http \{[^}]* keepalive 320; keepalive_timeout 60s;/,
     );
   });
 
@@ -69,7 +124,7 @@ describe('the ingress nginx configuration of the rendered chart', () => {
       podHeader: 'X-Upright-Pod',
     }).config;
     expect(crowd).toMatch(
-      /upstream upright-bff-http \{ zone upright-bff-http 64k; server 127\.0\.0\.1:19280 max_conns=\d+; server 127\.0\.0\.1:19290 max_conns=\d+;/,
+      /upstream upright-site-upright-bff-http \{ zone upright-site-upright-bff-http 64k; server 127\.0\.0\.1:19280 max_conns=\d+; server 127\.0\.0\.1:19290 max_conns=\d+;/,
     );
     expect(crowd).toContain('listen 127.0.0.1:19340 default_server;');
     expect(crowd).toContain('listen 127.0.0.1:19340;');
@@ -94,7 +149,9 @@ describe('the ingress nginx configuration of the rendered chart', () => {
 
 describe("the Ingress's limits as nginx directives (decision 0076)", () => {
   const { manifests, config } = configOf();
-  const annotations = ofKind(manifests, 'Ingress')[0].metadata.annotations;
+  const ingress = (name: string) =>
+    ofKind(manifests, 'Ingress').find((candidate) => candidate.metadata.name === name)!;
+  const annotations = ingress('upright-site').metadata.annotations;
 
   it("limits every location per client address with the chart's rate, burst and connections", () => {
     const rps = Number(annotations['nginx.ingress.kubernetes.io/limit-rps']);
@@ -105,30 +162,41 @@ describe("the Ingress's limits as nginx directives (decision 0076)", () => {
       new RegExp(`limit_req_zone \\$(\\w+)_key zone=\\1_rps:5m rate=${rps}r/s;`),
     );
     expect(config).toMatch(/limit_conn_zone \$(\w+)_key zone=\1_conn:5m;/);
+    expect(proxyLocations(config).length).toBeGreaterThan(3);
     for (const location of proxyLocations(config)) {
+      // Each Ingress's own zones, as ingress-nginx keeps them.
+      const zone = location.includes('upright-password-') ? 'upright_password' : 'upright_site';
       expect(location).toContain(
-        `limit_req zone=ingress_upright_rps burst=${rps * multiplier} nodelay;`,
+        `limit_req zone=ingress_${zone}_rps burst=${rps * multiplier} nodelay;`,
       );
-      expect(location).toContain(`limit_conn ingress_upright_conn ${connections};`);
+      expect(location).toContain(`limit_conn ingress_${zone}_conn ${connections};`);
     }
   });
 
   it('caps the requests in progress to each pod with max_conns, shared by the workers', () => {
     const maxConns = Number(annotations['nginx.org/max-conns']);
-    expect(maxConns).toBeGreaterThan(0);
-    for (const name of ['upright-web-http', 'upright-bff-http']) {
+    const passwordMaxConns = Number(
+      ingress('upright-password').metadata.annotations['nginx.org/max-conns'],
+    );
+    expect(passwordMaxConns).toBeGreaterThan(0);
+    expect(maxConns).toBeGreaterThan(passwordMaxConns);
+    for (const [name, cap] of [
+      ['upright-site-upright-web-http', maxConns],
+      ['upright-site-upright-bff-http', maxConns],
+      ['upright-password-upright-bff-http', passwordMaxConns],
+    ] as const) {
       expect(config).toMatch(
-        new RegExp(`upstream ${name} \\{ zone ${name} 64k; server [\\d.:]+ max_conns=${maxConns};`),
+        new RegExp(`upstream ${name} \\{ zone ${name} 64k; server [\\d.:]+ max_conns=${cap};`),
       );
     }
   });
 
   it('keys the budgets on the address nginx saw, never on X-Forwarded-For; the allowlist skips them', () => {
     expect(config).toContain(
-      'map $ingress_upright_exempt $ingress_upright_key { 0 $binary_remote_addr; 1 ""; }',
+      'map $ingress_upright_site_exempt $ingress_upright_site_key { 0 $binary_remote_addr; 1 ""; }',
     );
     expect(config).toContain(
-      'geo $remote_addr $ingress_upright_exempt { default 0; 127.0.0.1/32 1; ::1/128 1; }',
+      'geo $remote_addr $ingress_upright_site_exempt { default 0; 127.0.0.1/32 1; ::1/128 1; }',
     );
     expect(config).not.toMatch(/real_ip_header|set_real_ip_from|\$http_x_forwarded_for/);
   });
@@ -139,6 +207,7 @@ describe("the Ingress's limits as nginx directives (decision 0076)", () => {
       'ingress.limits.burstMultiplier=3',
       'ingress.limits.connections=0',
       'ingress.limits.upstreamMaxConns=0',
+      'ingress.limits.passwordMaxConns=0',
     ]).config;
     expect(changed).toContain('rate=7r/s;');
     expect(changed).toContain('limit_req zone=ingress_upright_rps burst=21 nodelay;');

@@ -79,7 +79,12 @@ export interface IngressLimits {
   maxConnsPerPod?: number;
 }
 
-const LIMIT_ANNOTATIONS = [
+/** The F5 controller's merging of one host's Ingresses: a master (TLS, no paths), minions (paths). */
+const MERGEABLE_TYPE = `${NGINX_ORG}mergeable-ingress-type`;
+
+/** The controller annotations this translation does. */
+const TRANSLATED_ANNOTATIONS = [
+  MERGEABLE_TYPE,
   `${INGRESS_NGINX}limit-rps`,
   `${INGRESS_NGINX}limit-burst-multiplier`,
   `${INGRESS_NGINX}limit-connections`,
@@ -97,7 +102,7 @@ export function ingressLimits(ingress: Manifest): IngressLimits {
   const name = ingress.metadata.name;
   for (const key of Object.keys(annotations)) {
     const forController = key.startsWith(INGRESS_NGINX) || key.startsWith(NGINX_ORG);
-    if (forController && !LIMIT_ANNOTATIONS.includes(key)) {
+    if (forController && !TRANSLATED_ANNOTATIONS.includes(key)) {
       throw new Error(`Ingress ${name}: ${key} is not done by infra/production/ingress-nginx.ts`);
     }
   }
@@ -245,50 +250,88 @@ function serverHead(
   ];
 }
 
+/**
+ * What the F5 controller refuses of a mergeable Ingress (ingress-nginx merges any Ingresses of a
+ * host and reads no such annotation): a master with paths, a minion with TLS, another type.
+ */
+function checkMergeable(ingress: Manifest): void {
+  const type = ingress.metadata.annotations?.[MERGEABLE_TYPE];
+  if (type === undefined) return;
+  const name = ingress.metadata.name;
+  const hasPaths = (ingress.spec.rules ?? []).some((rule: Manifest) => rule.http?.paths?.length);
+  if (type === 'master' && hasPaths) throw new Error(`Ingress ${name}: a master has no paths`);
+  if (type === 'minion' && ingress.spec.tls?.length) {
+    throw new Error(`Ingress ${name}: a minion has no TLS`);
+  }
+  if (type !== 'master' && type !== 'minion') {
+    throw new Error(`Ingress ${name}: ${MERGEABLE_TYPE} "${type}" is neither master nor minion`);
+  }
+}
+
+/** What one host's server block gathers from every Ingress that names the host. */
+interface HostServer {
+  tls?: TlsFiles;
+  hasTls: boolean;
+  locations: string[];
+}
+
 export function ingressNginxConfig(manifests: Manifest[], settings: IngressSettings): string {
   const upstreams = new Map<string, Upstream>();
   const zones: string[] = [];
-  const servers: string[] = [];
-  let hasRule = false;
-  let fallbackFiles: TlsFiles | undefined;
+  const hosts = new Map<string, HostServer>();
+  const hostServer = (host: string): HostServer => {
+    const known = hosts.get(host);
+    if (known) return known;
+    const server: HostServer = { hasTls: false, locations: [] };
+    hosts.set(host, server);
+    return server;
+  };
   for (const ingress of ofKind(manifests, 'Ingress')) {
+    const name: string = ingress.metadata.name;
+    checkMergeable(ingress);
     const limits = ingressLimits(ingress);
     const zone = zoneName(ingress);
     zones.push(...limitZones(zone, limits));
     const limited = locationLimits(zone, limits);
-    const tlsOf = (host: string) =>
-      (ingress.spec.tls ?? []).find((block: Manifest) => (block.hosts ?? []).includes(host));
+    for (const block of (ingress.spec.tls ?? []) as Manifest[]) {
+      for (const host of block.hosts ?? []) {
+        const server = hostServer(host);
+        server.hasTls = true;
+        server.tls ??= settings.tlsFiles?.(block.secretName);
+      }
+    }
     for (const rule of ingress.spec.rules ?? []) {
-      const tls = tlsOf(rule.host);
-      if (!tls) throw new Error(`Ingress ${ingress.metadata.name}: ${rule.host} has no TLS block`);
-      const files = settings.tlsFiles?.(tls.secretName);
-      fallbackFiles ??= files;
-      hasRule = true;
-      const routes = (rule.http.paths as Manifest[]).flatMap((route) => {
-        const { name, addresses } = backendUpstream(manifests, route.backend, settings);
-        const known = upstreams.get(name);
-        if (known && known.maxConns !== limits.maxConnsPerPod) {
-          throw new Error(`Ingresses ask different max-conns of ${name}`);
-        }
-        upstreams.set(name, { addresses, maxConns: limits.maxConnsPerPod });
-        const body = [...limited, `proxy_pass http://${name};`].join(' ');
-        return locations(route.path, route.pathType, body);
-      });
-      servers.push(
-        [
-          '  server {',
-          ...serverHead(settings, files, ''),
-          `    server_name ${rule.host};`,
-          ...(settings.podHeader
-            ? [`    add_header ${settings.podHeader} $upstream_addr always;`]
-            : []),
-          ...[...refusalLocations(), ...routes].map((line) => `    ${line}`),
-          '  }',
-        ].join('\n'),
-      );
+      const server = hostServer(rule.host);
+      for (const route of (rule.http?.paths ?? []) as Manifest[]) {
+        // An upstream per Ingress and Service port, as the F5 controller names them: each
+        // Ingress's max-conns counts its own requests to a pod.
+        const backend = backendUpstream(manifests, route.backend, settings);
+        const upstream = `${name}-${backend.name}`;
+        upstreams.set(upstream, { addresses: backend.addresses, maxConns: limits.maxConnsPerPod });
+        const body = [...limited, `proxy_pass http://${upstream};`].join(' ');
+        server.locations.push(...locations(route.path, route.pathType, body));
+      }
     }
   }
-  if (!hasRule) throw new Error('the rendered chart has no Ingress rule');
+  const servers: string[] = [];
+  for (const [host, server] of hosts) {
+    if (server.locations.length === 0) continue;
+    if (!server.hasTls) throw new Error(`Ingress host ${host} has no TLS block`);
+    servers.push(
+      [
+        '  server {',
+        ...serverHead(settings, server.tls, ''),
+        `    server_name ${host};`,
+        ...(settings.podHeader
+          ? [`    add_header ${settings.podHeader} $upstream_addr always;`]
+          : []),
+        ...[...refusalLocations(), ...server.locations].map((line) => `    ${line}`),
+        '  }',
+      ].join('\n'),
+    );
+  }
+  const fallbackFiles = [...hosts.values()].find((server) => server.tls)?.tls;
+  if (servers.length === 0) throw new Error('the rendered chart has no Ingress rule');
   return [
     `pid ${settings.stateDir}/nginx.pid;`,
     `error_log ${settings.logDir}/ingress-error.log warn;`,
@@ -301,7 +344,9 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
     `    ${MASKED_CODES_MAP_ENTRY}`,
     '    default $request_uri;',
     '  }',
-    `  log_format upright '$remote_addr - $remote_user [$time_local] "$request_method $upright_logged_uri $server_protocol" $status $body_bytes_sent $request_time $request_id';`,
+    // The README's ingress-nginx format, without that controller's own variables: the upstream's
+    // address, bytes, time and status say whether a slow answer waited for its pod or before it.
+    `  log_format upright '$remote_addr - $remote_user [$time_local] "$request_method $upright_logged_uri $server_protocol" $status $body_bytes_sent $request_length $request_time $upstream_addr $upstream_response_length $upstream_response_time $upstream_status $request_id';`,
     `  access_log ${settings.logDir}/ingress-access.log upright;`,
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
       (kind) => `  ${kind}_temp_path ${settings.stateDir}/${kind}_temp;`,

@@ -28,26 +28,35 @@ interface Answer {
   issuer?: string;
 }
 
+interface RequestOptions {
+  localAddress?: string;
+  headers?: Record<string, string>;
+  ca?: Buffer | null;
+  agent?: https.Agent;
+}
+
 /**
  * An HTTPS request to the ingress, from `localAddress` (any 127/8 address is this machine), on a
- * connection of its own unless an `agent` (with its own address) keeps a few open.
+ * connection of its own unless an `agent` (with its own address) keeps a few open; a JSON body
+ * when given.
  */
-function get(
+function send(
+  method: string,
   pathname: string,
-  options: {
-    localAddress?: string;
-    headers?: Record<string, string>;
-    ca?: Buffer | null;
-    agent?: https.Agent;
-  } = {},
+  options: RequestOptions & { json?: unknown } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = https.get(
+    const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+    const request = https.request(
       `${SITE_URL}${pathname}`,
       {
+        method,
         family: 4,
         localAddress: options.localAddress,
-        headers: options.headers,
+        headers: {
+          ...options.headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(options.ca === null ? {} : { ca: options.ca ?? readFileSync(CA_FILE) }),
         agent: options.agent ?? false,
       },
@@ -55,16 +64,24 @@ function get(
         // Read while the socket is the response's: a kept-open one goes back to its agent.
         const socket = response.socket as tls.TLSSocket;
         const issuer = String(socket.getPeerCertificate?.()?.issuer?.CN);
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
         response.on('end', () => {
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, issuer });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text,
+            issuer,
+          });
         });
       },
     );
     request.on('error', reject);
+    request.end(body);
   });
 }
+
+const get = (pathname: string, options: RequestOptions = {}) => send('GET', pathname, options);
 
 /**
  * The status of a request line sent as written over TLS (an HTTP client would drop a `#…` or
@@ -239,7 +256,10 @@ describe('production-only answers through the ingress', () => {
 
 describe('refusals at the ingress, before a pod (decision 0076)', () => {
   it('refuses one client past its rate 503 with Retry-After, whatever it claims, and serves another', async () => {
-    const { rate, connections } = ingressLimits(ofKind(plan.manifests, 'Ingress')[0]);
+    const site = ofKind(plan.manifests, 'Ingress').find((ingress) =>
+      ingress.metadata.name.endsWith('-site'),
+    )!;
+    const { rate, connections } = ingressLimits(site);
     const [client, neighbour] = [freshLoopbackAddress(), freshLoopbackAddress()];
     // A few kept-open connections (under limit-connections) and more requests than the burst
     // plus two seconds of the rate: whatever the machine's speed, the bucket runs over.
@@ -282,6 +302,39 @@ describe('refusals at the ingress, before a pod (decision 0076)', () => {
       agent.destroy();
     }
     expect((await get('/', { localAddress: neighbour })).status).toBe(200);
+  });
+
+  it("refuses the sign-ins beyond the password Ingress's cap at once, as the ingress, not a pod (decision 0081)", async () => {
+    const ingresses = ofKind(plan.manifests, 'Ingress');
+    const password = ingresses.find((ingress) => ingress.metadata.name.endsWith('-password'))!;
+    const cap = ingressLimits(password).maxConnsPerPod!;
+    expect(cap).toBeGreaterThan(0);
+    // Far more at once than the pods' caps together, each from an address of its own (so no
+    // per-client limit bites): each sign-in makes accounts verify a password, tens of ms.
+    const answers = await Promise.all(
+      Array.from({ length: cap * 12 }, (_, i) =>
+        send('POST', '/api/signin', {
+          localAddress: freshLoopbackAddress(),
+          json: { email: `nobody-${i}@upright.localhost`, password: 'not the password 1' },
+        }),
+      ),
+    );
+    const byIngress = answers.filter(
+      (answer) => answer.status === 503 && answer.headers['content-security-policy'] === undefined,
+    );
+    const byPods = answers.filter(
+      (answer) => answer.headers['content-security-policy'] !== undefined,
+    );
+    expect(byIngress.length).toBeGreaterThan(0);
+    expect(byPods.length).toBeGreaterThan(0);
+    for (const answer of byIngress) {
+      expect(answer.headers['retry-after']).toBe(String(REFUSAL_RETRY_AFTER_SECONDS));
+      expect(answer.body).toBe(REFUSAL_BODIES.json);
+    }
+    // The pods answered what they were sent: refused credentials, never the BFF's own lane.
+    expect(byPods.filter((answer) => answer.status === 503)).toEqual([]);
+    // The site's other paths are not capped with them.
+    expect((await get('/api/csrf', { localAddress: freshLoopbackAddress() })).status).toBe(200);
   });
 
   it('answers a target with #, or in absolute form, 400 or 404 and never 200', async () => {

@@ -443,3 +443,57 @@ port the NetworkPolicies open){{ if not $v.redis.singleUser }}, each with its ow
 {{- with index ($secret.data | default dict) "database-admin-url" }}{{ b64dec . }}{{ end -}}
 {{- end -}}
 {{- end -}}
+
+{{- /* The BFF's routes that carry a password, the routes of its PasswordLaneGuard (decision 0059):
+       sign-up, sign-in, verification (which signs in) and the new password of a reset.
+       infra/chart-tests/chart-ingress-limits.spec.ts checks this list against the guard's routes. */}}
+{{- define "upright.passwordPaths" -}}/api/signup /api/signin /api/verify /api/resetpassword{{- end -}}
+
+{{- /* An Ingress to the http ports of the named Services: annotations given (an operator's own
+       win), a per-pod cap (nginx.org/max-conns) if maxConns, the TLS blocks if tls, every host
+       with the paths given (a host alone when none). */}}
+{{- define "upright.ingress" -}}
+{{- $root := .root }}
+{{- $annotations := .annotations }}
+{{- if .maxConns }}
+{{- $_ := set $annotations "nginx.org/max-conns" (toString .maxConns) }}
+{{- end }}
+{{- $paths := .paths }}
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: {{ .name }}
+  labels:
+    {{- include "upright.labels" $root | nindent 4 }}
+  {{- with mergeOverwrite $annotations .own }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+spec:
+  {{- with $root.Values.ingress.className }}
+  ingressClassName: {{ . }}
+  {{- end }}
+  {{- if .tls }}
+  {{- with $root.Values.ingress.tls }}
+  tls:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- end }}
+  rules:
+    {{- range $root.Values.ingress.hosts }}
+    - host: {{ . | quote }}
+      {{- if $paths }}
+      http:
+        paths:
+          {{- range $paths }}
+          - path: {{ .path }}
+            pathType: {{ .pathType }}
+            backend:
+              service:
+                name: {{ .service }}
+                port:
+                  name: http
+          {{- end }}
+      {{- end }}
+    {{- end }}
+{{- end -}}
