@@ -16,12 +16,12 @@
  *
  * Prints per journey req/s, p50/p95/p99 of successes, shed (503) share, timeouts and other
  * errors; the closed run second by second beside the generators' own load in each second and
- * the BFFs' own account of it (their sheds by cause, accept queue, loop; edge-readings.ts); where
- * the machine's CPU went over the closed run (cpu-split.ts); per BFF replica (by the pod the
- * ingress names) and for the ingress's own refusals the error and shed shares; the kept public
- * reads' refusals; the warm replica's kept reads before and after the crowd (kept-reads.ts); the
- * time until every replica served the new data; the capacity; the issue's acceptance verdicts
- * (exit 99 when one is crossed, as k6).
+ * the BFFs' own account of it (their sheds by lane; edge-readings.ts); where the machine's CPU
+ * went over the closed run (cpu-split.ts); per BFF replica (by the pod the ingress names) and
+ * for the ingress's own refusals the error and shed shares; the kept public reads' refusals; the
+ * warm replica's kept reads before and after the crowd (kept-reads.ts); the time until every
+ * replica served the new data; the capacity; the issue's acceptance verdicts (exit 99 when one
+ * is crossed, as k6).
  * Options: --duration=<s> (closed run, default 30), --quick (20 s and short steps).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,7 +57,9 @@ import {
   type CpuSplit,
 } from './cpu-split';
 import {
+  anyShed,
   caughtUp,
+  describeSheds,
   edgeBySecond,
   parseEdgeMetrics,
   shedBetween,
@@ -365,8 +367,8 @@ async function settle(bffs: Replica[], accounted: readonly Accounted[]): Promise
  * the tail of the whole run's latency comes from (a cold start, an import, a steady queue). Each
  * second also shows the generators' own load in it (the busiest thread's busy share and the
  * latest one's delay): a second whose generator ran late by hundreds of milliseconds measured
- * the generator as much as the stack. Then the BFFs' own account of it: their sheds by cause
- * (lane, late loop, accept queue) and the longest accept queue and latest loop they reported.
+ * the generator as much as the stack. Then the BFFs' own account of it: the requests each lane
+ * of their admission shed (omitted for a second in which no BFF was read).
  */
 function printTimeline(
   samples: readonly GeneratorSample[],
@@ -378,7 +380,7 @@ function printTimeline(
   console.log(
     '\nSecond by second (requests sent in it; "sheds took": the 503s\' median/99th percentile; ' +
       '"generator": busiest thread, latest loop; ' +
-      '"BFFs": their sheds by lane / late loop / accept queue, longest queue and latest loop read)',
+      '"BFFs": the requests their admission\'s lanes shed, fresh / password)',
   );
   console.log(HEADER);
   const second = (ms: number) => Math.floor(ms / 1000);
@@ -392,11 +394,7 @@ function printTimeline(
         ? ''
         : `   generator ${percent(own.busy)}, ${own.lateMs.toFixed(0)} ms late`;
     const bffs = edge.get(Number(at));
-    const told =
-      bffs === undefined
-        ? ''
-        : `   BFFs shed ${bffs.shedLane}/${bffs.shedLoop}/${bffs.shedQueue}, ` +
-          `queue ${bffs.acceptQueueMax}, loop ${bffs.loopDelayMaxMs.toFixed(0)} ms late`;
+    const told = bffs === undefined ? '' : `   BFFs shed ${describeSheds(bffs)}`;
     const sheds =
       figures.shedShare === 0
         ? ''
@@ -642,11 +640,7 @@ async function main(): Promise<number> {
       console.log(`${row(`${rate} iterations/s ${passed ? 'holds' : 'fails'}`, figures)}`);
       console.log(`  ${generatorLoad(generators.loads)}`);
       const sheds = shedBetween(edgesBefore, await Promise.all(stack.bffs().map(readEdge)));
-      if (sheds.shedLane + sheds.shedLoop + sheds.shedQueue > 0) {
-        console.log(
-          `  BFFs shed for a lane at its limit ${sheds.shedLane}, a late loop ${sheds.shedLoop}, the accept queue ${sheds.shedQueue}`,
-        );
-      }
+      if (anyShed(sheds)) console.log(`  BFFs shed ${describeSheds(sheds)}`);
       const failures = Object.entries(errorBreakdown(stepSamples)).sort((a, b) => b[1] - a[1]);
       if (failures.length > 0) {
         console.log(

@@ -1,125 +1,127 @@
 /**
- * What the BFFs' own metrics say about each second of a crowd run: how many requests each way of
- * shedding answered 503 (a lane at its limit, decision 0049; a late event loop, 0061; connections
- * waiting to be accepted, 0063), how long the accept queue was and how late the loop ran when
- * read. Beside the client's figures, it tells why a second was slow or shed. Pure, unit-tested
- * (infra/load/edge-readings.spec.ts); crowd.ts reads the metrics.
+ * What the BFFs' own metrics say about each second of a crowd run: how many requests each lane of
+ * their admission answered 503 at once (`fresh`, decision 0049; `password`, decision 0059;
+ * bff/src/shared/admission.ts) and how much work they had in flight. Beside the clients' figures,
+ * it tells which of a second's 503s the BFFs answered, by lane, and whether they have caught up
+ * with a crowd. Pure, unit-tested (infra/load/edge-readings.spec.ts); crowd.ts reads the metrics.
  */
 
+/** The lanes of a BFF's admission: the `lane` label of its edge metrics. */
+const LANES = ['fresh', 'password'] as const;
+
+type Lane = (typeof LANES)[number];
+
+/** Requests answered 503 at once, by the lane that shed them. */
+export type Sheds = Record<Lane, number>;
+
 /** One BFF's edge metrics, read at one moment. */
-export interface EdgeReading {
-  /** When it was read (ms since the epoch). */
-  at: number;
-  /** Which replica (its URL). */
-  replica: string;
-  shedLane: number;
-  shedLoop: number;
-  shedQueue: number;
-  /** Connections waiting to be accepted at the BFF's last sample. */
-  acceptQueue: number;
-  /** How late the BFF's event loop's last turn was. */
-  loopDelayMs: number;
+export interface EdgeMetrics {
+  /** What each lane has shed since the BFF started (its counters). */
+  shed: Sheds;
   /** Work it had admitted and not finished (its lanes together). */
   inFlight: number;
 }
 
-export type EdgeMetrics = Omit<EdgeReading, 'at' | 'replica'>;
+/** One BFF's edge metrics with when and where they were read. */
+export interface EdgeReading extends EdgeMetrics {
+  /** When it was read (ms since the epoch). */
+  at: number;
+  /** Which replica (its URL). */
+  replica: string;
+}
 
-/** The ways a BFF sheds, each a counter of its metrics. */
-const SHED_CAUSES = ['shedLane', 'shedLoop', 'shedQueue'] as const;
+function noSheds(): Sheds {
+  return { fresh: 0, password: 0 };
+}
 
-export type Sheds = Pick<EdgeMetrics, (typeof SHED_CAUSES)[number]>;
-
-/** Adds to `into` what each shed counter grew by from `before` to `after` (a restart: nothing). */
+/** Adds to `into` what each lane's shed counter grew by from `before` to `after` (restarted: 0). */
 function addShedsBetween(into: Sheds, before: EdgeMetrics, after: EdgeMetrics): void {
-  for (const cause of SHED_CAUSES) into[cause] += Math.max(0, after[cause] - before[cause]);
+  for (const lane of LANES) into[lane] += Math.max(0, after.shed[lane] - before.shed[lane]);
 }
 
-/** The BFFs together in one second: sheds by cause (summed), the worst gauge read in it. */
-export interface EdgeSecond extends Sheds {
-  acceptQueueMax: number;
-  loopDelayMaxMs: number;
+/** Whether any lane shed. */
+export function anyShed(sheds: Sheds): boolean {
+  return LANES.some((lane) => sheds[lane] > 0);
 }
 
-/** The edge's figures from a Prometheus text exposition (absent ones read 0). */
-export function parseEdgeMetrics(text: string): EdgeMetrics {
-  const sums = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)(?:\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (!match) continue;
-    const value = Number(match[2]);
-    if (Number.isFinite(value)) sums.set(match[1], (sums.get(match[1]) ?? 0) + value);
-  }
-  const read = (name: string) => sums.get(name) ?? 0;
-  return {
-    shedLane: read('upright_edge_shed_total'),
-    shedLoop: read('upright_edge_loop_shed_total'),
-    shedQueue: read('upright_edge_accept_backlog_shed_total'),
-    acceptQueue: read('upright_edge_accept_backlog'),
-    loopDelayMs: read('upright_edge_loop_delay_seconds') * 1000,
-    inFlight: read('upright_edge_in_flight'),
-  };
+/** The sheds as printed: `3 fresh / 12 password`. */
+export function describeSheds(sheds: Sheds): string {
+  return LANES.map((lane) => `${sheds[lane]} ${lane}`).join(' / ');
 }
 
-/** A loop later than this is still catching up (the BFF's own default for a late turn). */
-export const QUIET_LOOP_MS = 20;
+/** A sample line of the exposition: its name, its labels, its value. */
+const SAMPLE = /^([a-z_]+)(?:\{([^}]*)\})?\s+(\S+)/;
+
+const LANE_LABEL = /(?:^|,)lane="([^"]*)"/;
+
+/** The lane a sample's labels name, if one of the admission's. */
+function laneOf(labels: string): Lane | undefined {
+  const named = LANE_LABEL.exec(labels)?.[1];
+  return LANES.find((lane) => lane === named);
+}
 
 /**
- * Whether a BFF has caught up with a crowd, by two readings of it in a row: nothing in flight,
- * nothing waiting to be accepted, its loop on time, and nothing shed between them. A step of the
- * open arrival rate measured before that measures the crowd's wake (it found the capacity at
- * 17.5 iterations a second, when the next run's found 55–70).
+ * The edge's figures from a Prometheus text exposition: sheds summed per lane, work in flight
+ * summed over the lanes. A lane not exported (not yet counted) reads 0.
+ */
+export function parseEdgeMetrics(text: string): EdgeMetrics {
+  const metrics: EdgeMetrics = { shed: noSheds(), inFlight: 0 };
+  for (const line of text.split('\n')) {
+    const match = SAMPLE.exec(line);
+    const value = Number(match?.[3]);
+    if (!match || !Number.isFinite(value)) continue;
+    const [, name, labels = ''] = match;
+    if (name === 'upright_edge_in_flight') metrics.inFlight += value;
+    const lane = name === 'upright_edge_shed_total' ? laneOf(labels) : undefined;
+    if (lane !== undefined) metrics.shed[lane] += value;
+  }
+  return metrics;
+}
+
+/**
+ * Whether a BFF has caught up with a crowd, by two readings of it in a row: nothing in flight in
+ * either and nothing shed between them. A step of the open arrival rate measured before that
+ * measures the crowd's wake (it found the capacity at 17.5 iterations a second, when the next
+ * run's found 55–70).
  */
 export function caughtUp(before: EdgeMetrics, after: EdgeMetrics): boolean {
   return (
-    [before, after].every(
-      (reading) =>
-        reading.inFlight === 0 && reading.acceptQueue === 0 && reading.loopDelayMs <= QUIET_LOOP_MS,
-    ) && SHED_CAUSES.every((cause) => after[cause] === before[cause])
+    before.inFlight === 0 &&
+    after.inFlight === 0 &&
+    LANES.every((lane) => after.shed[lane] === before.shed[lane])
   );
 }
 
 /**
  * The readings by second of the run (from `begin`): each replica's sheds between two readings
- * count in the second the interval began (a replica's first reading is its baseline); each
- * gauge in the second it was read.
+ * count in the second the interval began (a replica's first reading is its baseline). Every
+ * second with a reading is there, so a second the BFFs were read in and shed nothing shows 0s.
  */
-export function edgeBySecond(
-  readings: readonly EdgeReading[],
-  begin: number,
-): Map<number, EdgeSecond> {
-  const bySecond = new Map<number, EdgeSecond>();
-  const secondOf = (at: number) => Math.floor((at - begin) / 1000);
-  const at = (second: number) => {
-    const seen = bySecond.get(second) ?? {
-      shedLane: 0,
-      shedLoop: 0,
-      shedQueue: 0,
-      acceptQueueMax: 0,
-      loopDelayMaxMs: 0,
-    };
+export function edgeBySecond(readings: readonly EdgeReading[], begin: number): Map<number, Sheds> {
+  const bySecond = new Map<number, Sheds>();
+  const shedsIn = (at: number) => {
+    const second = Math.floor((at - begin) / 1000);
+    const seen = bySecond.get(second) ?? noSheds();
     bySecond.set(second, seen);
     return seen;
   };
   const last = new Map<string, EdgeReading>();
   for (const reading of [...readings].sort((a, b) => a.at - b.at)) {
-    const gauges = at(secondOf(reading.at));
-    gauges.acceptQueueMax = Math.max(gauges.acceptQueueMax, reading.acceptQueue);
-    gauges.loopDelayMaxMs = Math.max(gauges.loopDelayMaxMs, reading.loopDelayMs);
+    // Its second is there even when no interval of a replica began in it.
+    shedsIn(reading.at);
     const before = last.get(reading.replica);
     last.set(reading.replica, reading);
-    if (before === undefined) continue;
-    addShedsBetween(at(secondOf(before.at)), before, reading);
+    if (before !== undefined) addShedsBetween(shedsIn(before.at), before, reading);
   }
   return bySecond;
 }
 
-/** Sheds by cause between two readings of the same BFFs (in order); an unread one counts none. */
+/** Sheds by lane between two readings of the same BFFs (in order); an unread one counts none. */
 export function shedBetween(
   before: ReadonlyArray<EdgeMetrics | undefined>,
   after: ReadonlyArray<EdgeMetrics | undefined>,
 ): Sheds {
-  const sheds = { shedLane: 0, shedLoop: 0, shedQueue: 0 };
+  const sheds = noSheds();
   before.forEach((start, index) => {
     const end = after[index];
     if (start !== undefined && end !== undefined) addShedsBetween(sheds, start, end);

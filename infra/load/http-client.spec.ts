@@ -28,29 +28,59 @@ async function cutFirstTry(): Promise<{ server: Server; url: string; seen: strin
 }
 
 describe('load client', () => {
-  it('sends an idempotent request once more when its connection ended without an answer', async () => {
-    const { server, url, seen } = await cutFirstTry();
-    try {
-      const recorder = newRecorder();
-      const client = nodeClient({ baseUrl: url, journey: 'j', recorder, thinkScale: 0 });
-      const answer = await client.request('GET', '/api/active', { step: 'active' });
-      expect(answer.status).toBe(200);
-      expect(seen).toEqual(['GET /api/active', 'GET /api/active']);
-      expect(recorder.samples).toHaveLength(1);
-      expect(recorder.failures).toEqual([]);
-    } finally {
-      server.close();
-    }
-  });
+  it.each([
+    ['GET', '/api/active'],
+    ['POST', '/api/search/companies/_reactivesearch'],
+  ] as const)(
+    'sends a %s once more when its connection ended before the answer, as browsers do',
+    async (method, path) => {
+      const { server, url, seen } = await cutFirstTry();
+      try {
+        const recorder = newRecorder();
+        const client = nodeClient({ baseUrl: url, journey: 'j', recorder, thinkScale: 0 });
+        const answer = await client.request(method, path, { step: 'step', body: {} });
+        expect(answer.status).toBe(200);
+        expect(seen).toEqual([`${method} ${path}`, `${method} ${path}`]);
+        expect(recorder.samples).toHaveLength(1);
+        expect(recorder.failures).toEqual([]);
+      } finally {
+        server.close();
+      }
+    },
+  );
 
-  it('does not send a POST again: the first one may have been applied', async () => {
-    const { server, url, seen } = await cutFirstTry();
+  it('sends a request once more only: a second cut is a failure', async () => {
+    const seen: string[] = [];
+    const { server, url } = await serve((request) => {
+      seen.push(`${request.method} ${request.url}`);
+      request.socket.destroy();
+    });
     try {
       const recorder = newRecorder();
       const client = nodeClient({ baseUrl: url, journey: 'j', recorder, thinkScale: 0 });
       const answer = await client.request('POST', '/api/signup', { step: 'signup', body: {} });
       expect(answer.status).toBe(0);
-      expect(seen).toEqual(['POST /api/signup']);
+      expect(seen).toEqual(['POST /api/signup', 'POST /api/signup']);
+      expect(recorder.failures).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('does not send again once the headers came: the answer was on its way', async () => {
+    const seen: string[] = [];
+    const { server, url } = await serve((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('{"partial":');
+      setTimeout(() => request.socket.destroy(), 20);
+    });
+    try {
+      const recorder = newRecorder();
+      const client = nodeClient({ baseUrl: url, journey: 'j', recorder, thinkScale: 0 });
+      const answer = await client.request('GET', '/api/active', { step: 'active' });
+      expect(answer.status).toBe(0);
+      expect(seen).toEqual(['GET /api/active']);
       expect(recorder.failures).toHaveLength(1);
     } finally {
       server.close();

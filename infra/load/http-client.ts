@@ -58,21 +58,16 @@ export interface ClientOptions {
 
 const MAX_FAILURE_BODY = 300;
 
-/** RFC 9110 §9.2.2: what may be sent again without asking whoever sent it. */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
-  'GET',
-  'HEAD',
-  'OPTIONS',
-  'PUT',
-  'DELETE',
-]);
-
 /**
- * A connection that ended without an answer (reset, or closed by the server as it was reused),
- * not one nobody listened on: browsers send an idempotent request again once on a new
- * connection then (a kept-alive connection a draining or idle server closes races the request).
- * A refused connection (ECONNREFUSED) is the load balancer's to send elsewhere (crowd-worker's
- * failover), and an aborted one is this client's own timeout.
+ * A connection that ended before the answer's headers (reset, or closed by the server as it was
+ * reused), not one nobody listened on: browsers send the request again once on a new connection
+ * then, whatever its method (Chromium's `HttpNetworkTransaction::ShouldResendRequest`: a reused
+ * connection and no headers yet; Firefox does the same), since a kept-alive connection that a
+ * reloading ingress or a draining server closes races the request sent on it. undici does not say
+ * whether a connection was reused; every connection of this client's agent is kept alive, so it
+ * resends after any such end before the headers. A refused connection (ECONNREFUSED) is the load
+ * balancer's to send elsewhere (crowd-worker's failover), and an aborted one is this client's own
+ * timeout.
  */
 const ENDED_WITHOUT_ANSWER: ReadonlySet<string> = new Set([
   'UND_ERR_SOCKET',
@@ -166,6 +161,7 @@ export function nodeClient(options: ClientOptions): Client {
         abort.abort();
       }, timeoutMs);
       for (let attempt = 1; ; attempt++) {
+        let headersCame = false;
         try {
           const response = await agent.request({
             origin: options.baseUrl,
@@ -175,6 +171,7 @@ export function nodeClient(options: ClientOptions): Client {
             body,
             signal: abort.signal,
           });
+          headersCame = true;
           const bytes = Buffer.from(await response.body.arrayBuffer());
           // Timed to the answer's last byte, as k6 times it: inflating it is the client's work.
           answeredAt = performance.now();
@@ -190,7 +187,7 @@ export function nodeClient(options: ClientOptions): Client {
           if (
             !timedOut &&
             attempt === 1 &&
-            IDEMPOTENT_METHODS.has(method) &&
+            !headersCame &&
             ENDED_WITHOUT_ANSWER.has(errorCode(error) ?? '')
           ) {
             continue;
