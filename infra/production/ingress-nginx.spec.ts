@@ -124,7 +124,7 @@ describe('the ingress nginx configuration of the rendered chart', () => {
       podHeader: 'X-Upright-Pod',
     }).config;
     expect(crowd).toMatch(
-      /upstream upright-site-upright-bff-http \{ zone upright-site-upright-bff-http 64k; server 127\.0\.0\.1:19280 max_conns=\d+; server 127\.0\.0\.1:19290 max_conns=\d+;/,
+      /upstream upright-site-upright-bff-http \{ zone upright-site-upright-bff-http 64k; random two least_conn; server 127\.0\.0\.1:19280 max_conns=\d+; server 127\.0\.0\.1:19290 max_conns=\d+;/,
     );
     expect(crowd).toContain('listen 127.0.0.1:19340 default_server;');
     expect(crowd).toContain('listen 127.0.0.1:19340;');
@@ -186,7 +186,9 @@ describe("the Ingress's limits as nginx directives (decision 0076)", () => {
       ['upright-password-upright-bff-http', passwordMaxConns],
     ] as const) {
       expect(config).toMatch(
-        new RegExp(`upstream ${name} \\{ zone ${name} 64k; server [\\d.:]+ max_conns=${cap};`),
+        new RegExp(
+          `upstream ${name} \\{ zone ${name} 64k; random two least_conn; server [\\d.:]+ max_conns=${cap};`,
+        ),
       );
     }
   });

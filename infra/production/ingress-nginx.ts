@@ -213,12 +213,22 @@ interface Upstream {
  */
 const UPSTREAM_KEEPALIVE = 'keepalive 320; keepalive_timeout 60s; keepalive_requests 10000;';
 
+/**
+ * How a request picks its pod: the F5 controller's default `lb-method`, of two pods drawn at
+ * random the one with fewer requests in progress. A pod that answers slowly (one just started,
+ * its code not yet optimised) holds more and is sent fewer; nginx's own round robin gave a cold
+ * BFF half of a crowd at once, and requests waited there past the clients' 10 s
+ * (decision 0081). ingress-nginx balances by round robin unless its `load-balance` is `ewma`.
+ */
+const BALANCING = 'random two least_conn;';
+
 /** An upstream block, a server per pod; with `max_conns`, its counters shared by the workers (a zone). */
 function upstreamBlock(name: string, upstream: Upstream): string {
   const cap = upstream.maxConns === undefined ? '' : ` max_conns=${upstream.maxConns}`;
   const servers = upstream.addresses.map((address) => `server ${address}${cap};`).join(' ');
   const zone = upstream.maxConns === undefined ? '' : `zone ${name} 64k; `;
-  return `upstream ${name} { ${zone}${servers} ${UPSTREAM_KEEPALIVE} }`;
+  // The balancing method comes before keepalive (nginx's upstream module asks it so).
+  return `upstream ${name} { ${zone}${BALANCING} ${servers} ${UPSTREAM_KEEPALIVE} }`;
 }
 
 /**
