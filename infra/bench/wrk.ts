@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { clockTicksPerSecond, readTicks } from '../load/cpu-split';
 
 const run = promisify(execFile);
 
@@ -17,6 +18,8 @@ export interface LoadFigures {
   p99Ms: number;
   errors: number;
   requests: number;
+  /** The CPU seconds `cpuOf` used over the measured run (not the warm-up), when asked. */
+  cpuSeconds?: number;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface LoadRun {
    * `utm_source`, a new unknown path): what no kept copy of the exact URL can answer.
    */
   template?: string;
+  /** A process (the server measured) whose CPU time over the measured run is reported. */
+  cpuOf?: number;
 }
 
 const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -115,7 +120,9 @@ export async function measure(load: LoadRun): Promise<LoadFigures> {
         );
       },
     );
+    const ticksBefore = load.cpuOf === undefined ? undefined : readTicks(load.cpuOf);
     const { stdout } = await run('wrk', args(load.seconds), { maxBuffer: 10 * 1024 * 1024 });
+    const ticksAfter = load.cpuOf === undefined ? undefined : readTicks(load.cpuOf);
     const line = stdout.split('\n').find((text) => text.startsWith('FIGURES '));
     if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
     const raw = JSON.parse(line.slice('FIGURES '.length)) as Record<string, number>;
@@ -126,6 +133,9 @@ export async function measure(load: LoadRun): Promise<LoadFigures> {
       p99Ms: raw.p99 / 1000,
       errors: raw.errors,
       requests: raw.requests,
+      ...(ticksBefore !== undefined && ticksAfter !== undefined
+        ? { cpuSeconds: (ticksAfter - ticksBefore) / clockTicksPerSecond() }
+        : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -59,7 +59,8 @@ export function machineBusyTicks(stat: string): number {
   return user + nice + system + irq + softirq + (steal ?? 0);
 }
 
-function readTicks(pid: number): number | undefined {
+/** A process's CPU time so far, in ticks; undefined once it has gone (or without /proc). */
+export function readTicks(pid: number): number | undefined {
   try {
     return processTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {

@@ -249,7 +249,10 @@ export interface CrowdOutcome {
   /** Milliseconds from the import's end until every replica served the new data. */
   freshAfterMs?: number;
   kept: KeptReadRefusals;
-  /** The warm replica's kept-read throughput after the crowd ÷ before (undefined: not measured). */
+  /**
+   * How fast the warm replica's kept reads were after the crowd against before: its CPU an answer
+   * before ÷ after (kept-reads.ts; undefined: not measured).
+   */
   keptAfterRatio?: number;
 }
 
@@ -284,7 +287,7 @@ export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
     },
     {
       ok: keptAfterRatio !== undefined && keptAfterRatio >= KEPT_AFTER_BAR,
-      what: `kept reads after the crowd ≥ ${KEPT_AFTER_BAR}× before (warm replica, ratio to bare)`,
+      what: `kept reads after the crowd ≥ ${KEPT_AFTER_BAR}× as fast as before (warm replica, CPU an answer)`,
       measured: keptAfterRatio === undefined ? 'not measured' : `${keptAfterRatio.toFixed(2)}×`,
     },
     {
