@@ -65,10 +65,14 @@ const MAX_FAILURE_BODY = 300;
  * connection and no headers yet; Firefox does the same), since a kept-alive connection that a
  * reloading ingress or a draining server closes races the request sent on it. undici does not say
  * whether a connection was reused; every connection of this client's agent is kept alive, so it
- * resends after any such end before the headers. A refused connection (ECONNREFUSED) is the load
- * balancer's to send elsewhere (crowd-worker's failover), and an aborted one is this client's own
- * timeout.
+ * resends after any such end before the headers. Chromium resends for as long as the connection
+ * that failed was a reused one (when an ingress reloads, the next idle one in the pool may be
+ * closing too) and relies on its pool running out of them; this client bounds it at
+ * MAX_RESENDS. A refused connection (ECONNREFUSED) is the load balancer's to send elsewhere
+ * (crowd-worker's failover), and an aborted one is this client's own timeout.
  */
+const MAX_RESENDS = 3;
+
 const ENDED_WITHOUT_ANSWER: ReadonlySet<string> = new Set([
   'UND_ERR_SOCKET',
   'ECONNRESET',
@@ -186,7 +190,7 @@ export function nodeClient(options: ClientOptions): Client {
         } catch (error) {
           if (
             !timedOut &&
-            attempt === 1 &&
+            attempt <= MAX_RESENDS &&
             !headersCame &&
             ENDED_WITHOUT_ANSWER.has(errorCode(error) ?? '')
           ) {
