@@ -250,8 +250,8 @@ export interface CrowdOutcome {
   freshAfterMs?: number;
   kept: KeptReadRefusals;
   /**
-   * How fast the warm replica's kept reads were after the crowd against before: its CPU an answer
-   * before ÷ after (kept-reads.ts; undefined: not measured).
+   * How fast the warm replica's kept reads were after the crowd: a young BFF's CPU an answer ÷
+   * the warm one's, the same minute (kept-reads.ts; undefined: not measured).
    */
   keptAfterRatio?: number;
 }
@@ -287,7 +287,7 @@ export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
     },
     {
       ok: keptAfterRatio !== undefined && keptAfterRatio >= KEPT_AFTER_BAR,
-      what: `kept reads after the crowd ≥ ${KEPT_AFTER_BAR}× as fast as before (warm replica, CPU an answer)`,
+      what: `kept reads after the crowd ≥ ${KEPT_AFTER_BAR}× as fast as a young BFF's (CPU an answer, same minute)`,
       measured: keptAfterRatio === undefined ? 'not measured' : `${keptAfterRatio.toFixed(2)}×`,
     },
     {

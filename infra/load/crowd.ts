@@ -70,7 +70,7 @@ import { errorBreakdown, percentile } from './figures';
 import { signUpMembers } from './members';
 import { Generators } from './generators';
 import { CrowdIngress, POD_HEADER } from './ingress';
-import { measureKeptReads } from './kept-reads';
+import { measureKeptReads, usedAgainstYoung } from './kept-reads';
 import type { GeneratorSample } from './crowd-worker';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -446,6 +446,50 @@ function accountedProcesses(stack: ReplicatedStack): Accounted[] {
   return [{ label: 'generator', pid: process.pid }, ...replicas];
 }
 
+/** Where the young BFF started beside the warm one after the crowd listens (operations: + 9). */
+const YOUNG_BFF_PORT = 19350;
+/** Seconds of the production mix the young BFF serves before the pairs, as the wear bench gives. */
+const YOUNG_USE_SECONDS = 15;
+
+/**
+ * The warm BFF's kept reads against a young BFF's in the same minute (kept-reads.ts): a new
+ * replica started beside it on the same stack, given the production mix for YOUNG_USE_SECONDS
+ * at the warm-up's rate (compiled code is specialised on what a process has run; decision 0062),
+ * then stopped. It never joins the ingress.
+ */
+async function againstYoungBff(
+  stack: ReplicatedStack,
+  generators: Generators,
+  members: Awaited<ReturnType<typeof signUpMembers>>,
+  warm: { url: string; pid: number },
+) {
+  const young: Replica = {
+    name: 'bff',
+    replica: stack.bffs().length,
+    port: YOUNG_BFF_PORT,
+    host: '127.0.0.1',
+    url: `http://127.0.0.1:${YOUNG_BFF_PORT}`,
+  };
+  stack.replicas.push(young);
+  try {
+    await stack.startReplica(young);
+    const pid = young.running?.child.pid;
+    if (pid === undefined) throw new Error('the young BFF did not start');
+    await generators.run({
+      mode: 'open',
+      amount: settings.warmUpRate,
+      seconds: YOUNG_USE_SECONDS,
+      shares: JOURNEY_MIX,
+      members,
+      targets: [young.url],
+      failover: false,
+    });
+    return await usedAgainstYoung(warm, { url: young.url, pid });
+  } finally {
+    await stack.terminate(young);
+  }
+}
+
 /**
  * What this host does with a bare node:http server answering 1 KB of JSON (wrk, 50 connections,
  * before the stack starts): the crowd's figures are in milliseconds and requests a second, and
@@ -506,7 +550,8 @@ async function main(): Promise<number> {
     );
     const warmPid = stack.bffs()[0].running?.child.pid;
     if (warmPid === undefined) throw new Error('the warm BFF is not running');
-    const keptBefore = await measureKeptReads(warmUrl, warmPid, BARE_PORT);
+    const warm = { url: warmUrl, pid: warmPid };
+    const keptBefore = await measureKeptReads(warm, BARE_PORT);
     console.log(
       `[crowd] the warm BFF's kept reads before the crowd: ${keptBefore.cpuMicrosPerAnswer.toFixed(1)} µs of its CPU an answer, ${keptBefore.toBare.toFixed(2)}× a bare server's throughput`,
     );
@@ -614,13 +659,17 @@ async function main(): Promise<number> {
 
     console.log(`\nOpen arrival rate over both BFFs, ${settings.stepSeconds} s per step`);
     await settle(stack.bffs(), accountedProcesses(stack));
-    const keptAfter = await measureKeptReads(warmUrl, warmPid, BARE_PORT);
-    // As fast as before: before's CPU an answer ÷ after's (above 1: cheaper after).
-    const keptAfterRatio = keptBefore.cpuMicrosPerAnswer / keptAfter.cpuMicrosPerAnswer;
+    const keptAfter = await measureKeptReads(warm, BARE_PORT);
     console.log(
       `(the warm BFF's kept reads after the crowd: ${keptAfter.cpuMicrosPerAnswer.toFixed(1)} µs of its CPU an answer, ` +
-        `${keptAfterRatio.toFixed(2)}× as fast as before; ${keptAfter.toBare.toFixed(2)}× a bare server's throughput, ` +
-        `${(keptAfter.toBare / keptBefore.toBare).toFixed(2)}× before)`,
+        `${(keptBefore.cpuMicrosPerAnswer / keptAfter.cpuMicrosPerAnswer).toFixed(2)}× as fast as before; ` +
+        `${keptAfter.toBare.toFixed(2)}× a bare server's throughput, ${(keptAfter.toBare / keptBefore.toBare).toFixed(2)}× before)`,
+    );
+    const beside = await againstYoungBff(stack, generators, members, warm);
+    const keptAfterRatio = beside.cpu;
+    console.log(
+      `(beside a young BFF given ${YOUNG_USE_SECONDS} s of the mix, the same minute: the warm one's CPU an answer ` +
+        `${beside.cpu.toFixed(2)}× as cheap as the young one's, its throughput ${beside.throughput.toFixed(2)}×)`,
     );
     console.log(HEADER);
     const steps: Array<Step & { figures: CrowdFigures }> = [];
@@ -694,7 +743,7 @@ async function main(): Promise<number> {
             cpu,
             kept,
           },
-          keptReads: { before: keptBefore, after: keptAfter, ratio: keptAfterRatio },
+          keptReads: { before: keptBefore, after: keptAfter, beside },
           open: steps,
           capacity: found,
           verdicts,
