@@ -1,5 +1,12 @@
 import type { Comparison } from './suite';
-import { besideVerdict, median, wearVerdict, type PairedSample, type WearSample } from './wear';
+import {
+  besideVerdict,
+  measurePairs,
+  median,
+  wearVerdict,
+  type PairedSample,
+  type WearSample,
+} from './wear';
 
 const figures = (requestsPerSecond: number) => ({
   requestsPerSecond,
@@ -126,5 +133,52 @@ describe('the used BFF beside a young one (bench wear suite)', () => {
     ]);
     expect(verdict.reads[0].throughput).toBeCloseTo(0.9, 3);
     expect(verdict.throughputHolds).toBe(false);
+  });
+});
+
+describe('measurePairs', () => {
+  it('measures each read on both BFFs every round, the one going first alternating', async () => {
+    const order: string[] = [];
+    const paired = await measurePairs(
+      3,
+      [
+        ['a', '/a'],
+        ['b', '/b'],
+      ],
+      'used',
+      'young',
+      async (bff, path) => {
+        order.push(`${bff} ${path}`);
+        return { requestsPerSecond: bff === 'used' ? 90 : 100, cpuMicrosPerAnswer: 10 };
+      },
+    );
+    expect(order).toEqual([
+      'used /a',
+      'young /a',
+      'used /b',
+      'young /b',
+      'young /a',
+      'used /a',
+      'young /b',
+      'used /b',
+      'used /a',
+      'young /a',
+      'used /b',
+      'young /b',
+    ]);
+    expect(paired).toHaveLength(3);
+    for (const round of paired) {
+      expect(
+        round.map((sample) => [
+          sample.what,
+          sample.used.requestsPerSecond,
+          sample.young.requestsPerSecond,
+        ]),
+      ).toEqual([
+        ['a', 90, 100],
+        ['b', 90, 100],
+      ]);
+    }
+    expect(besideVerdict(paired).reads.map((read) => read.throughput)).toEqual([0.9, 0.9]);
   });
 });

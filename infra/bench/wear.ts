@@ -178,6 +178,31 @@ export function besideVerdict(rounds: ReadonlyArray<readonly PairedSample[]>): {
   };
 }
 
+/**
+ * Each read on the used BFF and on the young one beside it, `rounds` times in the same minute,
+ * which goes first alternating (neither always meets the machine the other left).
+ */
+export async function measurePairs<Bff>(
+  rounds: number,
+  reads: ReadonlyArray<readonly [what: string, path: string]>,
+  used: Bff,
+  young: Bff,
+  measureOn: (bff: Bff, path: string) => Promise<SideSample>,
+): Promise<PairedSample[][]> {
+  const paired: PairedSample[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const samples: PairedSample[] = [];
+    for (const [what, path] of reads) {
+      const usedFirst = round % 2 === 0;
+      const first = await measureOn(usedFirst ? used : young, path);
+      const second = await measureOn(usedFirst ? young : used, path);
+      samples.push({ what, used: usedFirst ? first : second, young: usedFirst ? second : first });
+    }
+    paired.push(samples);
+  }
+  return paired;
+}
+
 /** A BFF's use in one phrase: did it answer, or shed and fail? */
 function describeUse(use: CrowdFigures): string {
   return (
@@ -297,18 +322,7 @@ export async function benchWear(context: SuiteContext): Promise<void> {
     );
     return { requestsPerSecond: result.requestsPerSecond, cpuMicrosPerAnswer };
   };
-  const paired: PairedSample[][] = [];
-  for (let round = 0; round < PAIRS; round++) {
-    const samples: PairedSample[] = [];
-    for (const [what, path] of reads) {
-      // Which BFF goes first alternates, so neither always meets the machine the other left.
-      const usedFirst = round % 2 === 0;
-      const first = await measureOn(usedFirst ? used : young, path);
-      const second = await measureOn(usedFirst ? young : used, path);
-      samples.push({ what, used: usedFirst ? first : second, young: usedFirst ? second : first });
-    }
-    paired.push(samples);
-  }
+  const paired = await measurePairs(PAIRS, reads, used, young, measureOn);
 
   context.print(
     `Kept reads fresh and after ${WEAR_SECONDS} s of the production mix by ${WEAR_CLIENTS} clients — ${context.connections} connections, ${MEASURE_SECONDS} s each, ${ROUNDS} rounds`,

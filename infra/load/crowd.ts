@@ -487,6 +487,7 @@ async function againstYoungBff(
     return await usedAgainstYoung(warm, { url: young.url, pid });
   } finally {
     await stack.terminate(young);
+    stack.replicas.splice(stack.replicas.indexOf(young), 1);
   }
 }
 

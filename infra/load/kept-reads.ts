@@ -15,7 +15,7 @@
  * (`usedAgainstYoung`): a pair shares its minute of the machine.
  */
 import { record, startBareServer } from '../bench/baseline';
-import { median } from '../bench/wear';
+import { besideVerdict, measurePairs, median, type SideSample } from '../bench/wear';
 import { answeredPerSecond, measure } from '../bench/wrk';
 
 const KEPT_READ = '/api/reports/featured/1';
@@ -33,7 +33,7 @@ export interface MeasuredBff {
 }
 
 /** One run of the kept read at a BFF: its answers a second and its CPU per answer (µs). */
-async function runAt(bff: MeasuredBff): Promise<{ perSecond: number; cpuMicros: number }> {
+async function runAt(bff: MeasuredBff): Promise<SideSample> {
   const figures = await measure({
     url: `${bff.url}${KEPT_READ}`,
     connections: CONNECTIONS,
@@ -45,8 +45,8 @@ async function runAt(bff: MeasuredBff): Promise<{ perSecond: number; cpuMicros: 
   if (figures.cpuSeconds === undefined)
     throw new Error(`${bff.url}: its process has no /proc entry`);
   return {
-    perSecond: answeredPerSecond(figures),
-    cpuMicros: answered > 0 ? (figures.cpuSeconds * 1e6) / answered : Infinity,
+    requestsPerSecond: answeredPerSecond(figures),
+    cpuMicrosPerAnswer: answered > 0 ? (figures.cpuSeconds * 1e6) / answered : Infinity,
   };
 }
 
@@ -75,8 +75,8 @@ export async function measureKeptReads(bff: MeasuredBff, barePort: number): Prom
           headers: HEADERS,
         }),
       );
-      ratios.push(alone > 0 ? stack.perSecond / alone : 0);
-      costs.push(stack.cpuMicros);
+      ratios.push(alone > 0 ? stack.requestsPerSecond / alone : 0);
+      costs.push(stack.cpuMicrosPerAnswer);
     }
     return { toBare: median(ratios), cpuMicrosPerAnswer: median(costs) };
   } finally {
@@ -84,35 +84,20 @@ export async function measureKeptReads(bff: MeasuredBff, barePort: number): Prom
   }
 }
 
-/** The used BFF's kept reads against a young one's, each a median of paired ratios. */
-export interface UsedAgainstYoung {
-  /** Young's CPU per answer ÷ used's (1: as cheap; below: the used one costs more). */
-  cpu: number;
-  /** Used's answers a second ÷ young's. */
-  throughput: number;
-}
-
 /**
- * The kept read on the used BFF and on a young one, BESIDE_PAIRS times in the same minute, which
- * goes first alternating (neither always meets the machine the other left).
+ * The kept read on the used BFF and on a young one, BESIDE_PAIRS times in the same minute in
+ * alternating order (the wear bench's pairs): the medians of young's CPU per answer ÷ used's
+ * (`cpu`, below 1: the used one costs more) and of used's throughput ÷ young's.
  */
 export async function usedAgainstYoung(
   used: MeasuredBff,
   young: MeasuredBff,
-): Promise<UsedAgainstYoung> {
+): Promise<{ cpu: number; throughput: number }> {
   for (const bff of [used, young]) {
     const answer = await record(`${bff.url}${KEPT_READ}`, { headers: HEADERS });
     if (answer.status !== 200) throw new Error(`${bff.url}${KEPT_READ} answered ${answer.status}`);
   }
-  const cpu: number[] = [];
-  const throughput: number[] = [];
-  for (let round = 0; round < BESIDE_PAIRS; round++) {
-    const usedFirst = round % 2 === 0;
-    const first = await runAt(usedFirst ? used : young);
-    const second = await runAt(usedFirst ? young : used);
-    const [onUsed, onYoung] = usedFirst ? [first, second] : [second, first];
-    cpu.push(onYoung.cpuMicros / onUsed.cpuMicros);
-    throughput.push(onYoung.perSecond > 0 ? onUsed.perSecond / onYoung.perSecond : 0);
-  }
-  return { cpu: median(cpu), throughput: median(throughput) };
+  const paired = await measurePairs(BESIDE_PAIRS, [[KEPT_READ, KEPT_READ]], used, young, runAt);
+  const [read] = besideVerdict(paired).reads;
+  return { cpu: read.cpu, throughput: read.throughput };
 }
