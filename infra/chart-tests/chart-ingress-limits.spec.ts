@@ -4,12 +4,10 @@
  * password capped by an Ingress of their own (decision 0081), and wrong values refused by
  * values.schema.json.
  */
-import 'reflect-metadata';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GUARDS_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { BffModule, PasswordLaneGuard } from '@upright/bff/testing';
+import { BffModule, controllersOf, openApiDocument } from '@upright/bff/testing';
 import { chartDir, type Manifest, ofKind, renderChart, REQUIRED_VALUES } from './chart';
 
 /** The rendered Ingresses by name. */
@@ -25,28 +23,16 @@ const ingressesOf = (sets: string[] = [], valuesFiles: string[] = []): Map<strin
 const annotationsOf = (sets: string[] = [], valuesFiles: string[] = []): Record<string, string> =>
   ingressesOf(sets, valuesFiles).get('upright-site')?.metadata.annotations ?? {};
 
-/** `/api/…` of every BFF route guarded by the password lane, read from the controllers' metadata. */
+/** Every BFF route the password lane guards, as the OpenAPI document marks them. */
 function passwordLaneRoutes(): string[] {
-  const seen = new Set<unknown>();
-  const controllers: Array<new (...args: never[]) => object> = [];
-  const visit = (module: Manifest) => {
-    if (!module || seen.has(module)) return;
-    seen.add(module);
-    controllers.push(...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []));
-    for (const imported of Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? []) {
-      visit(imported);
-    }
+  const document = openApiDocument(controllersOf(BffModule), { session: 's', csrf: 'c' }) as {
+    paths: Record<string, Record<string, Manifest>>;
   };
-  visit(BffModule);
-  return controllers.flatMap((controller) => {
-    const base = Reflect.getMetadata(PATH_METADATA, controller);
-    const prototype = controller.prototype as Record<string, object>;
-    return Object.getOwnPropertyNames(prototype)
-      .filter((name) =>
-        (Reflect.getMetadata(GUARDS_METADATA, prototype[name]) ?? []).includes(PasswordLaneGuard),
-      )
-      .map((name) => `/${base}/${Reflect.getMetadata(PATH_METADATA, prototype[name])}`);
-  });
+  return Object.entries(document.paths)
+    .filter(([, operations]) =>
+      Object.values(operations).some((operation) => operation['x-upright-password-lane']),
+    )
+    .map(([path]) => path);
 }
 
 /** A values file of the operator's own Ingress annotations (--set would make numbers of them). */
@@ -114,8 +100,11 @@ describe('the Ingress carries ingress.limits as annotations', () => {
       ['Prefix', '/assets', 'upright-web'],
       ['Prefix', '/', 'upright-bff'],
     ]);
-    expect(paths('upright-password')).toEqual(
-      passwordLaneRoutes().map((route) => ['Exact', route, 'upright-bff']),
+    // Exact paths: their order means nothing to a controller.
+    expect([...paths('upright-password')].sort()).toEqual(
+      passwordLaneRoutes()
+        .sort()
+        .map((route) => ['Exact', route, 'upright-bff']),
     );
   });
 

@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { MODULE_METADATA } from '@nestjs/common/constants';
-import type { Type } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,29 +6,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { BffModule } from '../app.module';
 import { openApiDocument } from './openapi-document';
+import { controllersOf } from '../../test/support/controllers';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-
-interface ModuleLike {
-  module?: Type;
-  controllers?: Type[];
-  imports?: unknown[];
-}
-
-/** The controllers of a module and of everything it imports, as Nest would discover them. */
-function controllersOf(module: unknown, seen = new Set<unknown>()): Type[] {
-  if (module === undefined || module === null || seen.has(module)) return [];
-  seen.add(module);
-  const dynamic = module as ModuleLike;
-  const target = dynamic.module ?? (module as Type);
-  const read = (key: string) => (Reflect.getMetadata(key, target) ?? []) as unknown[];
-  const controllers = [...read(MODULE_METADATA.CONTROLLERS), ...(dynamic.controllers ?? [])];
-  const imports = [...read(MODULE_METADATA.IMPORTS), ...(dynamic.imports ?? [])];
-  return [
-    ...(controllers as Type[]),
-    ...imports.flatMap((imported) => controllersOf(imported, seen)),
-  ];
-}
 
 /**
  * What the web app sends and reads on three endpoints, checked against a client generated from

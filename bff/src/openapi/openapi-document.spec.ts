@@ -11,7 +11,13 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminGuard, CsrfExempt, MemberGuard, OptionalMemberGuard } from '../auth';
+import {
+  AdminGuard,
+  CsrfExempt,
+  MemberGuard,
+  OptionalMemberGuard,
+  PasswordLaneGuard,
+} from '../auth';
 import { periodQuery, wholeNumberParam } from '../shared/route-params';
 import { ZodValidationPipe } from '../shared/zod-validation.pipe';
 import { comparisonQuery } from '../history/history.schemas';
@@ -114,6 +120,20 @@ class OpenThingsController {
   @Get('wrong')
   wrong() {
     return { finished: true };
+  }
+}
+
+@Controller('api')
+class PasswordThingsController {
+  @Post('sign')
+  @UseGuards(PasswordLaneGuard)
+  sign(@Body() _body: unknown) {
+    return undefined;
+  }
+
+  @Post('other')
+  other(@Body() _body: unknown) {
+    return undefined;
   }
 }
 
@@ -261,5 +281,22 @@ describe('openApiDocument', () => {
       content: { 'application/octet-stream': {} },
     });
     expect((keep.responses as Record<string, unknown>)['204']).toEqual({ description: 'Success' });
+  });
+
+  it('marks the routes of the password lane and says how they are refused when busy', () => {
+    const paths = (
+      openApiDocument([PasswordThingsController], { session: 's', csrf: 'c' }) as {
+        paths: Operations;
+      }
+    ).paths;
+    const sign = paths['/api/sign'].post;
+    expect(sign['x-upright-password-lane']).toBe(true);
+    expect((sign.responses as Record<string, Record<string, unknown>>)['503']).toMatchObject({
+      description: expect.stringMatching(/^Busy: .*Retry-After/),
+      headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+    });
+    const other = paths['/api/other'].post;
+    expect(other['x-upright-password-lane']).toBeUndefined();
+    expect(other.responses).not.toHaveProperty('503');
   });
 });

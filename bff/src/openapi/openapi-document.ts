@@ -9,7 +9,7 @@ import {
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { z } from 'zod';
 import { ANSWER_POLICY } from '../shared/public-answer.decorator';
-import { AdminGuard, MemberGuard, OptionalMemberGuard } from '../auth';
+import { AdminGuard, MemberGuard, OptionalMemberGuard, PasswordLaneGuard } from '../auth';
 import { CSRF_EXEMPT } from '../auth/csrf';
 import { CSRF_HEADER } from '../auth/session-cookie';
 import { documentedAs } from '../shared/route-params';
@@ -200,6 +200,17 @@ const ERROR_CONTENT = {
   'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
 };
 
+/**
+ * A route that carries a password may be refused at once when too many are under way at the
+ * replica or its ingress (decisions 0059, 0081): said, with the wait, to whoever calls it.
+ */
+const PASSWORD_LANE_REFUSAL = {
+  description:
+    'Busy: too many requests carrying a password are under way; nothing was done. Ask again after Retry-After seconds (1).',
+  headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
+  content: ERROR_CONTENT,
+};
+
 function responsesOf(status: string, doc: OperationDoc | undefined): Record<string, unknown> {
   // A 204 has no body, whatever the handler's (undefined) answer.
   const success =
@@ -310,7 +321,11 @@ function operationsOf(controller: Type, methodName: string) {
         }
       : {}),
     ...securityOf(accessOf(guards), csrf),
-    responses: responsesOf(status, doc),
+    ...(guards.includes(PasswordLaneGuard) ? { 'x-upright-password-lane': true } : {}),
+    responses: {
+      ...responsesOf(status, doc),
+      ...(guards.includes(PasswordLaneGuard) ? { '503': PASSWORD_LANE_REFUSAL } : {}),
+    },
   };
   return paths.map((path, index) => ({
     path,

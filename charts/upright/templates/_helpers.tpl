@@ -446,7 +446,8 @@ port the NetworkPolicies open){{ if not $v.redis.singleUser }}, each with its ow
 
 {{- /* The BFF's routes that carry a password, the routes of its PasswordLaneGuard (decision 0059):
        sign-up, sign-in, verification (which signs in) and the new password of a reset.
-       infra/chart-tests/chart-ingress-limits.spec.ts checks this list against the guard's routes. */}}
+       infra/chart-tests/chart-ingress-limits.spec.ts checks this list against the routes the
+       BFF's OpenAPI document marks x-upright-password-lane. */}}
 {{- define "upright.passwordPaths" -}}/api/signup /api/signin /api/verify /api/resetpassword{{- end -}}
 
 {{- /* An Ingress to the http ports of the named Services: annotations given (an operator's own
