@@ -280,8 +280,8 @@ function checkMergeable(ingress: Manifest): void {
 
 /** What one host's server block gathers from every Ingress that names the host. */
 interface HostServer {
-  tls?: TlsFiles;
-  hasTls: boolean;
+  /** The TLS Secret of the Ingress that has one for the host (the master's). */
+  secretName?: string;
   locations: string[];
 }
 
@@ -292,7 +292,7 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
   const hostServer = (host: string): HostServer => {
     const known = hosts.get(host);
     if (known) return known;
-    const server: HostServer = { hasTls: false, locations: [] };
+    const server: HostServer = { locations: [] };
     hosts.set(host, server);
     return server;
   };
@@ -305,9 +305,7 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
     const limited = locationLimits(zone, limits);
     for (const block of (ingress.spec.tls ?? []) as Manifest[]) {
       for (const host of block.hosts ?? []) {
-        const server = hostServer(host);
-        server.hasTls = true;
-        server.tls ??= settings.tlsFiles?.(block.secretName);
+        hostServer(host).secretName ??= block.secretName;
       }
     }
     for (const rule of ingress.spec.rules ?? []) {
@@ -323,14 +321,16 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
       }
     }
   }
+  const filesOf = (server: HostServer) =>
+    server.secretName === undefined ? undefined : settings.tlsFiles?.(server.secretName);
   const servers: string[] = [];
   for (const [host, server] of hosts) {
     if (server.locations.length === 0) continue;
-    if (!server.hasTls) throw new Error(`Ingress host ${host} has no TLS block`);
+    if (server.secretName === undefined) throw new Error(`Ingress host ${host} has no TLS block`);
     servers.push(
       [
         '  server {',
-        ...serverHead(settings, server.tls, ''),
+        ...serverHead(settings, filesOf(server), ''),
         `    server_name ${host};`,
         ...(settings.podHeader
           ? [`    add_header ${settings.podHeader} $upstream_addr always;`]
@@ -340,7 +340,9 @@ export function ingressNginxConfig(manifests: Manifest[], settings: IngressSetti
       ].join('\n'),
     );
   }
-  const fallbackFiles = [...hosts.values()].find((server) => server.tls)?.tls;
+  // The other hosts' 404 is served with the first certificate the Ingresses name.
+  const withTls = [...hosts.values()].find((server) => server.secretName !== undefined);
+  const fallbackFiles = withTls && filesOf(withTls);
   if (servers.length === 0) throw new Error('the rendered chart has no Ingress rule');
   return [
     `pid ${settings.stateDir}/nginx.pid;`,
