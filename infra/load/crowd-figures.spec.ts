@@ -226,6 +226,21 @@ describe('crowd verdicts', () => {
     expect(verdicts.filter((verdict) => !verdict.ok)).toHaveLength(verdicts.length);
   });
 
+  it('judges latency by ratios within the run, never by milliseconds', () => {
+    // A slow host: successes' p99 of 4 s and refusals of up to 900 ms, each with Retry-After,
+    // still under the successes' p95.
+    const slow = crowdFigures([ok(1000), ok(3000), ok(4000), shed(900), shed(600)], 1);
+    const verdicts = crowdVerdicts({
+      closed: slow,
+      warm: slow,
+      cold: slow,
+      freshAfterMs: 200,
+      kept: keptClean,
+      keptAfterRatio: 1,
+    });
+    expect(verdicts.filter((verdict) => !verdict.ok)).toEqual([]);
+  });
+
   it('fails the replica comparison when the cold replica served nothing', () => {
     const verdicts = crowdVerdicts({
       closed: clean,

@@ -22,7 +22,7 @@ export interface CrowdFigures {
   shedShare: number;
   /** 503s without Retry-After. */
   shedWithoutRetryAfter: number;
-  /** Slowest 503: shedding must be fast. */
+  /** The slowest 503's time (printed beside the verdicts). */
   shedMaxMs: number;
   /** The median 503's time: how long a shed request typically waited to be read. */
   shedP50Ms: number;
@@ -258,7 +258,11 @@ export interface CrowdOutcome {
 
 const points = (share: number) => (share * 100).toFixed(1);
 
-/** The issue's acceptance items for the closed population. */
+/**
+ * The acceptance items for the closed population: counts and same-run ratios, never absolute
+ * milliseconds (decisions §15; decision 0070 tells why a 2-core host running its own crowd cannot
+ * hold those).
+ */
 export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
   const { closed, warm, cold, freshAfterMs, kept, keptAfterRatio } = outcome;
   const gap = (key: 'errorShare' | 'shedShare') =>
@@ -291,14 +295,9 @@ export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
       measured: keptAfterRatio === undefined ? 'not measured' : `${keptAfterRatio.toFixed(2)}×`,
     },
     {
-      ok: closed.p99 <= 1000,
-      what: "successes' p99 ≤ 1 s",
-      measured: `${closed.p99.toFixed(0)} ms`,
-    },
-    {
-      ok: closed.shedWithoutRetryAfter === 0 && closed.shedMaxMs <= 50,
-      what: 'shed answers are 503 with Retry-After in ≤ 50 ms',
-      measured: `${closed.shedWithoutRetryAfter} without Retry-After, slowest ${closed.shedMaxMs.toFixed(0)} ms (p99 ${closed.shedP99Ms.toFixed(0)} ms, median ${closed.shedP50Ms.toFixed(0)} ms)`,
+      ok: closed.shedWithoutRetryAfter === 0,
+      what: 'every refusal is a 503 with Retry-After',
+      measured: `${closed.shedWithoutRetryAfter} without it (refusals took: median ${closed.shedP50Ms.toFixed(0)} ms, p99 ${closed.shedP99Ms.toFixed(0)} ms, slowest ${closed.shedMaxMs.toFixed(0)} ms)`,
     },
     {
       ok: gap('errorShare') <= 0.02 && gap('shedShare') <= 0.02,
