@@ -204,6 +204,9 @@ function startWriters(members: Member[], companies: Company[]): Writers {
       const company = companies[n % companies.length];
       const marker = `chaos-${n}-${randomUUID().slice(0, 8)}`;
       if (Object.keys(session.csrf()).length === 0) await session.send('GET', '/api/csrf');
+      // No token (its request found no replica): a write now would be refused as the harness's
+      // own mistake; it is tried again next time, as a missing captcha is.
+      if (Object.keys(session.csrf()).length === 0) return;
       if (kind === 'follow') {
         // Signing in is not a counted write: without the retry, it is tried again next time.
         if (!signedIn || !session.signedIn()) {
