@@ -101,6 +101,7 @@ describe('the alerting rules (charts/upright/files/alerts.yaml)', () => {
         'UprightEdgeShedding',
         'UprightMailFailing',
         'UprightMailSuppressed',
+        'UprightOldAnswersServed',
         'UprightPostgresPoolSaturated',
         'UprightPublicReadsErrorBudgetBurn',
         'UprightPublicReadsLatencyBudgetBurn',

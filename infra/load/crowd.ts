@@ -62,6 +62,7 @@ import {
   describeSheds,
   edgeBySecond,
   parseEdgeMetrics,
+  parseVersionMove,
   shedBetween,
   type EdgeMetrics,
   type EdgeReading,
@@ -178,13 +179,32 @@ async function settledEtag(url: string): Promise<{ status: number; etag?: string
 }
 
 /**
+ * The last version move a BFF applied, by its own account (its operations port's metrics), or
+ * undefined when it gave none.
+ */
+async function versionMoveOf(bff: string) {
+  try {
+    const answer = await fetch(`http://127.0.0.1:${opsPort(Number(new URL(bff).port))}/metrics`, {
+      signal: AbortSignal.timeout(5000),
+    });
+    return parseVersionMove(await answer.text());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Imports the change; resolves with ms from the import's end until each BFF answered the ranking
- * with another ETag than the old data's (the same bytes make the same ETag on every replica).
+ * with another ETag than the old data's (the same bytes make the same ETag on every replica), and
+ * with each BFF's own account of when it applied the change: the ETag's time is when a probe's
+ * answer came back, its wait in a replica busy with the crowd included; the replica's account is
+ * from the change's announcement to its kept answers dropping the old bytes (the second of docs/product/rules.md#s11).
  */
 async function importAndWatch(stack: ReplicatedStack, change: DataChange) {
   const bffs = stack.liveBffUrls();
   const before = await Promise.all(bffs.map((bff) => settledEtag(`${bff}${change.probePath}`)));
   const old = before.find((answer) => answer.etag !== undefined)?.etag;
+  const importStart = Date.now();
   const printed = await stack.importInto('rankings', change.file);
   const imported = performance.now();
   for (const line of printed.split('\n').filter((text) => /warning|changed|Nothing/i.test(text))) {
@@ -209,12 +229,24 @@ async function importAndWatch(stack: ReplicatedStack, change: DataChange) {
     );
     await pause(50);
   }
+  const moves = await Promise.all(bffs.map(versionMoveOf));
+  /** Each replica's lag in applying the import's move (not one it applied before the import). */
+  const appliedMs = moves.map((move) =>
+    move !== undefined && move.appliedAtMs >= importStart ? move.lagSeconds * 1000 : undefined,
+  );
   return {
     oldDataSeen: old !== undefined,
     perReplica: Object.fromEntries(
-      bffs.map((bff, i) => [bff, { ms: seenAfter[i], lastStatus: lastStatus[i] }]),
+      bffs.map((bff, i) => [
+        bff,
+        { ms: seenAfter[i], lastStatus: lastStatus[i], appliedMs: appliedMs[i] },
+      ]),
     ),
     all: seenAfter.includes(undefined) ? undefined : Math.max(...(seenAfter as number[])),
+    applied:
+      seenAfter.includes(undefined) || appliedMs.includes(undefined)
+        ? undefined
+        : Math.max(...(appliedMs as number[])),
   };
 }
 
@@ -643,11 +675,14 @@ async function main(): Promise<number> {
     }
     const replicaSeconds = replicaSheddingBySecond(together, coldSince, [warmUrl, cold.url]);
     printReplicaSheddingBySecond(replicaSeconds, warmUrl, cold.url);
-    console.log('\nAfter the import, first new answer per replica (ms from the import’s end)');
+    console.log(
+      '\nAfter the import, per replica: its first new answer (ms from the import’s end, the probe’s own wait in the crowd included) and, by its own account, when it applied the change (ms from the announcement)',
+    );
     if (!fresh.oldDataSeen) console.log('  no replica answered the ranking before the import');
-    for (const [bff, { ms, lastStatus }] of Object.entries(fresh.perReplica)) {
+    for (const [bff, { ms, lastStatus, appliedMs }] of Object.entries(fresh.perReplica)) {
       const seen = ms === undefined ? `not within 30 s (last status ${lastStatus})` : ms.toFixed(0);
-      console.log(`  ${bff}: ${seen}`);
+      const applied = appliedMs === undefined ? 'no account of it' : appliedMs.toFixed(0);
+      console.log(`  ${bff}: first new answer ${seen}; applied ${applied}`);
     }
 
     const kept = keptReadRefusals(samples);
@@ -715,7 +750,7 @@ async function main(): Promise<number> {
       closed,
       warm: byReplica.get(warmUrl) ?? crowdFigures(samples, seconds),
       cold: byReplica.get(cold.url),
-      freshAfterMs: fresh.all,
+      freshAfterMs: fresh.applied,
       kept,
       keptAfterRatio,
     });

@@ -4,6 +4,7 @@ import {
   describeSheds,
   edgeBySecond,
   parseEdgeMetrics,
+  parseVersionMove,
   shedBetween,
   type EdgeMetrics,
   type EdgeReading,
@@ -22,6 +23,24 @@ upright_edge_in_flight{lane="fresh",service="bff"} 5
 upright_edge_in_flight{lane="password",service="bff"} 2
 nodejs_eventloop_lag_seconds 0.01
 `;
+
+describe('parseVersionMove', () => {
+  it("reads the replica's last version move: its lag and when it was applied", () => {
+    const text = `${EXPOSITION}# TYPE upright_public_versions_lag_seconds gauge
+upright_public_versions_lag_seconds{service="bff"} 0.042
+upright_public_versions_applied_timestamp_seconds{service="bff"} 1764770000.25
+`;
+    expect(parseVersionMove(text)).toEqual({ lagSeconds: 0.042, appliedAtMs: 1764770000250 });
+  });
+
+  it('has none from a replica that applied none since it started, or exports none', () => {
+    const none = `upright_public_versions_lag_seconds{service="bff"} 0
+upright_public_versions_applied_timestamp_seconds{service="bff"} 0
+`;
+    expect(parseVersionMove(none)).toBeUndefined();
+    expect(parseVersionMove(EXPOSITION)).toBeUndefined();
+  });
+});
 
 describe('parseEdgeMetrics', () => {
   it('reads the sheds summed per lane and the work in flight over the lanes', () => {

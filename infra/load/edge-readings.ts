@@ -78,6 +78,34 @@ export function parseEdgeMetrics(text: string): EdgeMetrics {
   return metrics;
 }
 
+/** A BFF's own account of the last data change it applied (docs/product/rules.md#s11). */
+export interface AppliedVersionMove {
+  /** Seconds from the change's announcement to the replica applying it. */
+  lagSeconds: number;
+  /** When it applied it (ms since the epoch). */
+  appliedAtMs: number;
+}
+
+/**
+ * The last version move a BFF applied, from its exposition
+ * (`upright_public_versions_{lag_seconds,applied_timestamp_seconds}`); undefined when it exports
+ * none or has applied none since it started (both 0).
+ */
+export function parseVersionMove(text: string): AppliedVersionMove | undefined {
+  let lagSeconds: number | undefined;
+  let appliedAtMs: number | undefined;
+  for (const line of text.split('\n')) {
+    const match = SAMPLE.exec(line);
+    const value = Number(match?.[3]);
+    if (!match || !Number.isFinite(value)) continue;
+    if (match[1] === 'upright_public_versions_lag_seconds') lagSeconds = value;
+    if (match[1] === 'upright_public_versions_applied_timestamp_seconds')
+      appliedAtMs = value * 1000;
+  }
+  if (lagSeconds === undefined || appliedAtMs === undefined || appliedAtMs === 0) return undefined;
+  return { lagSeconds, appliedAtMs };
+}
+
 /**
  * Whether a BFF has caught up with a crowd, by two readings of it in a row: nothing in flight in
  * either and nothing shed between them. A step of the open arrival rate measured before that

@@ -45,7 +45,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
     this.store.setVersions(feed.follower.versions);
     feed.follower.onVersionsChanged((versions) => this.store.setVersions(versions));
-    this.registerMetrics(metrics);
+    this.registerMetrics(metrics, feed);
   }
 
   async onModuleInit(): Promise<void> {
@@ -69,7 +69,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
     await this.shared.close();
   }
 
-  private registerMetrics(metrics: Metrics): void {
+  private registerMetrics(metrics: Metrics, feed: PublicDataFeed): void {
     counters(metrics, 'upright_answer_cache', this.store.stats, {
       hits: 'Answers served from kept bytes',
       misses: 'Cacheable requests that found no current kept answer',
@@ -99,6 +99,26 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
       registers: [metrics.registry],
       collect() {
         this.set(store.snapshot.entries);
+      },
+    });
+    // Whether this replica stopped serving old bytes within a second of a change,
+    // by its own account (docs/product/rules.md#s11): alerts and the crowd harness read it.
+    const follower = feed.follower;
+    new Gauge({
+      name: 'upright_public_versions_lag_seconds',
+      help: 'From the last version move announced to this replica applying it (0: none yet)',
+      registers: [metrics.registry],
+      collect() {
+        const move = follower.lastAppliedMove;
+        this.set(move === null ? 0 : (move.appliedAtMs - move.announcedAtMs) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'upright_public_versions_applied_timestamp_seconds',
+      help: 'When this replica applied the last version move (Unix time; 0: none yet)',
+      registers: [metrics.registry],
+      collect() {
+        this.set((follower.lastAppliedMove?.appliedAtMs ?? 0) / 1000);
       },
     });
   }

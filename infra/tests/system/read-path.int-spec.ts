@@ -19,7 +19,7 @@ import {
   type SignedUp,
 } from './support/accounts-stack';
 import { toolsIndustry } from './support/tools-industry';
-import { rawGet } from '@upright/bff/testing';
+import { opsUrl, rawGet } from '@upright/bff/testing';
 
 jest.setTimeout(60_000);
 
@@ -48,6 +48,7 @@ describe('the read path with two BFF replicas', () => {
   let stack: AccountsStack;
   let rankings: StartedApp;
   let replicas: [string, string];
+  let bffs: [StartedApp, StartedApp];
 
   beforeAll(async () => {
     // Verified sessions outlive the tests: what ends one must be the announcement, not time.
@@ -59,7 +60,8 @@ describe('the read path with two BFF replicas', () => {
       REQUEST_DEADLINE_MS: '5000',
       DATABASE_URL: infra.databaseUrl('rankings'),
     });
-    replicas = [stack.bff.url, (await stack.bffReplica()).url];
+    bffs = [stack.bff, await stack.bffReplica()];
+    replicas = [bffs[0].url, bffs[1].url];
   });
 
   afterAll(async () => {
@@ -163,12 +165,34 @@ describe('the read path with two BFF replicas', () => {
     // Committed but not announced: every replica still serves what it keeps.
     for (const base of replicas) expect(climateRankOf(await visitorPage(base), 0)).toBe(3);
     await bumpDataVersions(stack.redis, stack.prefix, [tools.industry]);
+    const announced = Date.now();
     await bumpPublicVersions(stack.redis, stack.prefix, ['data']);
     await delay(PROPAGATION_MS);
     for (let round = 0; round < 3; round++) {
       for (const base of replicas) expect(climateRankOf(await visitorPage(base), 0)).toBe(1);
     }
+    // Each replica's own account of it, as its alert reads it: this move, applied within the second.
+    for (const bff of bffs) {
+      const move = await lastMoveOf(bff);
+      expect(move.appliedAtMs).toBeGreaterThanOrEqual(announced);
+      expect(move.lagSeconds).toBeGreaterThanOrEqual(0);
+      expect(move.lagSeconds).toBeLessThanOrEqual(PROPAGATION_MS / 1000);
+    }
   });
+
+  /** The replica's last version move, from its operations port's metrics. */
+  async function lastMoveOf(bff: StartedApp): Promise<{ lagSeconds: number; appliedAtMs: number }> {
+    const text = await (await fetch(`${opsUrl(bff.app)}/metrics`)).text();
+    const value = (name: string) => {
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`));
+      if (line === undefined) throw new Error(`${name} is not exported`);
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
+    };
+    return {
+      lagSeconds: value('upright_public_versions_lag_seconds'),
+      appliedAtMs: value('upright_public_versions_applied_timestamp_seconds') * 1000,
+    };
+  }
 
   it('serves the averages members publish on both replicas within a second', async () => {
     const member = await signUp(stack, 'averages');

@@ -20,6 +20,19 @@ const RETRY_MS = 500;
 
 type Listener<T> = (value: T) => void;
 
+/** A version move this follower applied: when it was announced, and when it was applied here. */
+export interface AppliedMove {
+  /** The announcement's time on Redis's clock (ms since the epoch: its stream entry's id). */
+  announcedAtMs: number;
+  /** When this follower told its listeners (ms since the epoch, this process's clock). */
+  appliedAtMs: number;
+}
+
+/** The time a stream entry was added, from its id (`<ms>-<sequence>`). */
+function entryTime(id: string): number {
+  return Number(id.slice(0, id.indexOf('-')));
+}
+
 function isDomain(value: string | undefined): value is PublicDataDomain {
   return (PUBLIC_DATA_DOMAINS as readonly string[]).includes(value ?? '');
 }
@@ -42,6 +55,7 @@ export class PublicDataFollower {
   private readonly redis: Redis;
   private current: PublicVersions | null = null;
   private lastId = '0-0';
+  private lastMove: AppliedMove | null = null;
   private stopped = false;
   private loop?: Promise<void>;
   private readonly changed = new Set<Listener<PublicVersions | null>>();
@@ -64,6 +78,14 @@ export class PublicDataFollower {
   /** The current versions, or null when they may be out of date. */
   get versions(): PublicVersions | null {
     return this.current;
+  }
+
+  /**
+   * The latest version move heard on the stream and applied (null: none since the start). Its
+   * delay is what "every replica stops serving old bytes within a second" (docs/product/rules.md#s11) measures.
+   */
+  get lastAppliedMove(): AppliedMove | null {
+    return this.lastMove;
   }
 
   onVersionsChanged(listener: Listener<PublicVersions | null>): void {
@@ -136,12 +158,13 @@ export class PublicDataFollower {
       this.keys.broadcast,
       this.lastId,
     );
-    let moved = false;
+    /** The first version entry of this read: the move waited longest for. */
+    let movedAt: number | undefined;
     for (const [, entries] of answer ?? []) {
       for (const [id, flat] of entries) {
         this.lastId = id;
         const entry = fieldsOf(flat);
-        if (entry.kind === 'version' && isDomain(entry.domain)) moved = true;
+        if (entry.kind === 'version' && isDomain(entry.domain)) movedAt ??= entryTime(id);
         else if (entry.kind === 'member-changed' && entry.uid) {
           for (const listener of this.memberChanges) listener(entry.uid);
         }
@@ -149,11 +172,12 @@ export class PublicDataFollower {
     }
     // An entry only says that a version moved: every producer may write the stream, but only a
     // domain's producers its version key (decision 0072), so the versions are read from the keys.
-    if (!moved || !this.current) return;
+    if (movedAt === undefined || !this.current) return;
     const versions = await this.readVersions();
     const current = this.current;
     if (PUBLIC_DATA_DOMAINS.some((domain) => versions[domain] !== current[domain])) {
       this.set(versions);
+      this.lastMove = { announcedAtMs: movedAt, appliedAtMs: Date.now() };
     }
   }
 
