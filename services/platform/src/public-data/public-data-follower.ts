@@ -82,7 +82,8 @@ export class PublicDataFollower {
 
   /**
    * The latest version move heard on the stream and applied (null: none since the start). Its
-   * delay is what "every replica stops serving old bytes within a second" (docs/product/rules.md#s11) measures.
+   * delay is what "every replica stops serving old bytes within a second" measures
+   * (docs/product/rules.md#s11).
    */
   get lastAppliedMove(): AppliedMove | null {
     return this.lastMove;
