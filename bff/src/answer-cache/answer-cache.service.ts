@@ -7,7 +7,7 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { Metrics, SERVICE_CONFIG } from '@upright/platform';
-import { Counter, Gauge } from 'prom-client';
+import { Counter } from 'prom-client';
 import { sharedAnswersWaitMs, type BffConfig } from '../config/config';
 import { PublicDataFeed } from '../public-data/public-data-feed';
 import { publicCacheControl } from './answer-headers';
@@ -45,7 +45,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
     this.publicCacheControl = publicCacheControl(config.PUBLIC_MAX_AGE_S);
     this.store.setVersions(feed.follower.versions);
     feed.follower.onVersionsChanged((versions) => this.store.setVersions(versions));
-    this.registerMetrics(metrics, feed);
+    this.registerMetrics(metrics);
   }
 
   async onModuleInit(): Promise<void> {
@@ -69,7 +69,7 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
     await this.shared.close();
   }
 
-  private registerMetrics(metrics: Metrics, feed: PublicDataFeed): void {
+  private registerMetrics(metrics: Metrics): void {
     counters(metrics, 'upright_answer_cache', this.store.stats, {
       hits: 'Answers served from kept bytes',
       misses: 'Cacheable requests that found no current kept answer',
@@ -84,43 +84,16 @@ export class AnswerCache implements OnModuleInit, OnApplicationBootstrap, OnAppl
       lockWaits: 'Local misses that waited for the answer another replica was making',
       warmed: 'Answers this replica kept from the shared store as it started',
     });
-    const store = this.store;
-    new Gauge({
-      name: 'upright_answer_cache_bytes',
-      help: 'Bytes of kept answers (identity, brotli and gzip)',
-      registers: [metrics.registry],
-      collect() {
-        this.set(store.snapshot.bytes);
-      },
-    });
-    new Gauge({
-      name: 'upright_answer_cache_entries',
-      help: 'Kept answers',
-      registers: [metrics.registry],
-      collect() {
-        this.set(store.snapshot.entries);
-      },
-    });
-    // Whether this replica stopped serving old bytes within a second of a change,
-    // by its own account (docs/product/rules.md#s11): alerts and the crowd harness read it.
-    const follower = feed.follower;
-    new Gauge({
-      name: 'upright_public_versions_lag_seconds',
-      help: 'From the last version move announced to this replica applying it (0: none yet)',
-      registers: [metrics.registry],
-      collect() {
-        const move = follower.lastAppliedMove;
-        this.set(move === null ? 0 : (move.appliedAtMs - move.announcedAtMs) / 1000);
-      },
-    });
-    new Gauge({
-      name: 'upright_public_versions_applied_timestamp_seconds',
-      help: 'When this replica applied the last version move (Unix time; 0: none yet)',
-      registers: [metrics.registry],
-      collect() {
-        this.set((follower.lastAppliedMove?.appliedAtMs ?? 0) / 1000);
-      },
-    });
+    metrics.sampledGauge(
+      'upright_answer_cache_bytes',
+      'Bytes of kept answers (identity, brotli and gzip)',
+      () => this.store.snapshot.bytes,
+    );
+    metrics.sampledGauge(
+      'upright_answer_cache_entries',
+      'Kept answers',
+      () => this.store.snapshot.entries,
+    );
   }
 }
 

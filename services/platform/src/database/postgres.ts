@@ -61,34 +61,27 @@ export function registerPoolMetrics(
   adapter: ObservedPrismaPg,
   config: DatabaseConfig,
 ): void {
-  const registers = [metrics.registry];
-  new Gauge({
-    name: 'upright_postgres_pool_size',
-    help: 'Connections the PostgreSQL pool may hold (DATABASE_POOL_SIZE)',
-    registers,
-    collect() {
-      this.set(config.DATABASE_POOL_SIZE);
-    },
-  });
+  metrics.sampledGauge(
+    'upright_postgres_pool_size',
+    'Connections the PostgreSQL pool may hold (DATABASE_POOL_SIZE)',
+    () => config.DATABASE_POOL_SIZE,
+  );
   new Gauge({
     name: 'upright_postgres_pool_connections',
     help: 'Open connections of the PostgreSQL pool, in_use (lent to a query) or idle',
     labelNames: ['state'],
-    registers,
+    registers: [metrics.registry],
     collect() {
       const { totalCount = 0, idleCount = 0 } = adapter.pool ?? {};
       this.set({ state: 'in_use' }, totalCount - idleCount);
       this.set({ state: 'idle' }, idleCount);
     },
   });
-  new Gauge({
-    name: 'upright_postgres_pool_waiting',
-    help: 'Queries waiting for a pooled PostgreSQL connection',
-    registers,
-    collect() {
-      this.set(adapter.pool?.waitingCount ?? 0);
-    },
-  });
+  metrics.sampledGauge(
+    'upright_postgres_pool_waiting',
+    'Queries waiting for a pooled PostgreSQL connection',
+    () => adapter.pool?.waitingCount ?? 0,
+  );
 }
 
 interface RawQueryable {

@@ -42,4 +42,12 @@ describe('Metrics', () => {
       'upright_http_requests_total{route="/api/active",method="GET",status="200",service="bff"} 1',
     );
   });
+
+  it('reads a sampled gauge when scraped, not when it is registered', async () => {
+    const metrics = new Metrics('bff');
+    let entries = 3;
+    metrics.sampledGauge('upright_test_entries', 'Entries held', () => entries);
+    entries = 7;
+    expect(await metrics.registry.metrics()).toContain('upright_test_entries{service="bff"} 7');
+  });
 });

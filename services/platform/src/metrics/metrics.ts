@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -70,6 +70,18 @@ export class Metrics {
   readonly observeExpired = (pattern: string): void => {
     this.expired.inc({ pattern });
   };
+
+  /** A gauge without labels whose value `read` gives each time the registry is scraped. */
+  sampledGauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
 
   observeHttp(route: string, method: string, status: number, seconds: number): void {
     this.httpRequests.inc({ route, method, status: String(status) });
