@@ -92,6 +92,10 @@ class WriterSession {
     return [...this.cookies.keys()].some((name) => name.includes('session'));
   }
 
+  hasCsrfToken(): boolean {
+    return Object.keys(this.csrf()).length > 0;
+  }
+
   csrf(): Record<string, string> {
     const token = this.cookies.get('__Host-upright_csrf') ?? this.cookies.get('upright_csrf');
     return token ? { 'X-CSRF-Token': token } : {};
@@ -203,10 +207,10 @@ function startWriters(members: Member[], companies: Company[]): Writers {
       const kind = kinds[n % kinds.length];
       const company = companies[n % companies.length];
       const marker = `chaos-${n}-${randomUUID().slice(0, 8)}`;
-      if (Object.keys(session.csrf()).length === 0) await session.send('GET', '/api/csrf');
+      if (!session.hasCsrfToken()) await session.send('GET', '/api/csrf');
       // No token (its request found no replica): a write now would be refused as the harness's
       // own mistake; it is tried again next time, as a missing captcha is.
-      if (Object.keys(session.csrf()).length === 0) return;
+      if (!session.hasCsrfToken()) return;
       if (kind === 'follow') {
         // Signing in is not a counted write: without the retry, it is tried again next time.
         if (!signedIn || !session.signedIn()) {

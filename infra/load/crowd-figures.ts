@@ -263,8 +263,8 @@ const points = (share: number) => (share * 100).toFixed(1);
 
 /**
  * The acceptance items for the closed population: counts and same-run ratios, never absolute
- * milliseconds (docs/product/rules.md#s15; decision 0070 tells why a 2-core host running its own crowd cannot
- * hold those).
+ * milliseconds (docs/product/rules.md#s15; decision 0070 tells why a 2-core host running its own
+ * crowd cannot hold those).
  */
 export function crowdVerdicts(outcome: CrowdOutcome): Verdict[] {
   const { closed, warm, cold, freshAfterMs, kept, keptAfterRatio } = outcome;

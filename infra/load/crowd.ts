@@ -178,19 +178,10 @@ async function settledEtag(url: string): Promise<{ status: number; etag?: string
   }
 }
 
-/**
- * The last version move a BFF applied, by its own account (its operations port's metrics), or
- * undefined when it gave none.
- */
+/** The last version move a BFF applied, by its own account, or undefined when it gave none. */
 async function versionMoveOf(bff: string) {
-  try {
-    const answer = await fetch(`http://127.0.0.1:${opsPort(Number(new URL(bff).port))}/metrics`, {
-      signal: AbortSignal.timeout(5000),
-    });
-    return parseVersionMove(await answer.text());
-  } catch {
-    return undefined;
-  }
+  const text = await bffMetrics(Number(new URL(bff).port), 5000);
+  return text === undefined ? undefined : parseVersionMove(text);
 }
 
 /**
@@ -198,7 +189,8 @@ async function versionMoveOf(bff: string) {
  * with another ETag than the old data's (the same bytes make the same ETag on every replica), and
  * with each BFF's own account of when it applied the change: the ETag's time is when a probe's
  * answer came back, its wait in a replica busy with the crowd included; the replica's account is
- * from the change's announcement to its kept answers dropping the old bytes (the second of docs/product/rules.md#s11).
+ * from the change's announcement to its kept answers dropping the old bytes (the second of
+ * docs/product/rules.md#s11).
  */
 async function importAndWatch(stack: ReplicatedStack, change: DataChange) {
   const bffs = stack.liveBffUrls();
@@ -297,16 +289,22 @@ function generatorLoad(loads: readonly GeneratorLoad[]): string {
   );
 }
 
-/** A BFF's edge metrics now (its operations port), or undefined when not read within the second. */
-async function readEdge(replica: Replica): Promise<EdgeMetrics | undefined> {
+/** A BFF's metrics (its operations port), or undefined when not read within `timeoutMs`. */
+async function bffMetrics(port: number, timeoutMs: number): Promise<string | undefined> {
   try {
-    const answer = await fetch(`http://127.0.0.1:${opsPort(replica.port)}/metrics`, {
-      signal: AbortSignal.timeout(900),
+    const answer = await fetch(`http://127.0.0.1:${opsPort(port)}/metrics`, {
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    return parseEdgeMetrics(await answer.text());
+    return await answer.text();
   } catch {
     return undefined;
   }
+}
+
+/** A BFF's edge metrics now, or undefined when not read within the second. */
+async function readEdge(replica: Replica): Promise<EdgeMetrics | undefined> {
+  const text = await bffMetrics(replica.port, 900);
+  return text === undefined ? undefined : parseEdgeMetrics(text);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from './support/accounts-stack';
 import { toolsIndustry } from './support/tools-industry';
 import { opsUrl, rawGet } from '@upright/bff/testing';
+import { parseVersionMove, type AppliedVersionMove } from '../../load/edge-readings';
 
 jest.setTimeout(60_000);
 
@@ -180,18 +181,11 @@ describe('the read path with two BFF replicas', () => {
     }
   });
 
-  /** The replica's last version move, from its operations port's metrics. */
-  async function lastMoveOf(bff: StartedApp): Promise<{ lagSeconds: number; appliedAtMs: number }> {
-    const text = await (await fetch(`${opsUrl(bff.app)}/metrics`)).text();
-    const value = (name: string) => {
-      const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`));
-      if (line === undefined) throw new Error(`${name} is not exported`);
-      return Number(line.slice(line.lastIndexOf(' ') + 1));
-    };
-    return {
-      lagSeconds: value('upright_public_versions_lag_seconds'),
-      appliedAtMs: value('upright_public_versions_applied_timestamp_seconds') * 1000,
-    };
+  /** The replica's last version move, from its operations port's metrics (as the crowd reads it). */
+  async function lastMoveOf(bff: StartedApp): Promise<AppliedVersionMove> {
+    const move = parseVersionMove(await (await fetch(`${opsUrl(bff.app)}/metrics`)).text());
+    if (move === undefined) throw new Error(`${bff.url} gives no account of a version move`);
+    return move;
   }
 
   it('serves the averages members publish on both replicas within a second', async () => {
